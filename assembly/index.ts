@@ -1,0 +1,10 @@
+// The WebAssembly core's exports: tokenizer and escaper. Only numbers cross this boundary.
+
+export { ABI_VERSION, SIMD_BUILD } from './errors';
+export * from './tokenizer';
+export * from './escape';
+
+/** In-module abort (asconfig `use`): a self-contained module with no `env.abort` import. */
+export function abortImpl(message: usize, fileName: usize, line: u32, column: u32): void {
+  unreachable();
+}

@@ -1,0 +1,1329 @@
+// Streaming XML 1.0 + Namespaces tokenizer over UTF-8 bytes, writing fixed-size token records.
+//
+// How it is driven (src/parse.ts): JS copies bytes into the input window, calls tokenize(), reads
+// the token records and the arena (decoded text and attribute values, UTF-16 offsets), then
+// compactInput() keeps the unconsumed tail and JS appends the next chunk behind it.
+//
+// Chunk boundaries: the machine stops only between constructs (a tag, a text run, a comment…).
+// A construct cut by the end of the window is rolled back and scanned again once more bytes are
+// there, so a boundary inside a tag, a UTF-8 sequence, `]]>`, `&amp;` or CRLF gives the very same
+// tokens. Constructs in sitemaps are short, so the re-scan costs next to nothing, and it keeps
+// every state of the machine free of "half a token" bookkeeping.
+//
+// It never stops at an error: it emits an Error record and goes on with a documented recovery
+// (the facade throws at the first one unless the caller asked to recover). A DOCTYPE is refused
+// and skipped; no entity other than the five predefined ones and character references exists.
+
+import { allocRegion } from './memory';
+import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
+import { XmlError } from './errors';
+import { equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
+
+export const enum TokenKind {
+  StartTag = 1, // <prefix:local …> (namespace resolved; attributes follow)
+  EndTag = 2, // </prefix:local>, also emitted for <x/> (SelfClosing) and at recovery (Implied)
+  Attribute = 3, // name="value" of the preceding StartTag or XmlDecl
+  NamespaceDecl = 4, // xmlns[:prefix]="uri": Local = declared prefix id, Namespace = uri id
+  Text = 5, // character data and CDATA of one run between markup, decoded into the arena
+  Comment = 6, // <!-- … -->
+  ProcessingInstruction = 7, // <?target data?>: Local = target id, arena = data
+  XmlDecl = 8, // <?xml …?>: version / encoding / standalone follow as Attribute records
+  Error = 9, // Local = XmlError code; Start = byte offset of the fault
+  Doctype = 10, // <!DOCTYPE …> (always also an Error: refused, skipped)
+}
+
+export const enum TokenFlag {
+  SelfClosing = 1,
+  Implied = 2,
+  HasEntity = 4,
+  HasCdata = 8,
+  NonAscii = 16,
+  WhitespaceOnly = 32,
+}
+
+/** Word offsets inside one token record (Int32). */
+export const enum Field {
+  KindFlags = 0, // kind | flags << 8
+  Start = 1, // byte offset in the window where the construct starts
+  End = 2, // byte offset just after it
+  Line = 3, // 1-based
+  Column = 4, // 1-based, in code points
+  ArenaStart = 5, // UTF-16 offset of the decoded value in the arena string
+  ArenaEnd = 6,
+  Local = 7, // interned id of the local name (or error code / declared prefix / PI target)
+  Prefix = 8, // interned id of the prefix (0: none)
+  Namespace = 9, // interned id of the namespace URI (0: none, -1: unbound prefix)
+}
+const TOKEN_WORDS: i32 = 10;
+const TOKEN_CAPACITY: i32 = 16384;
+/** Most records one construct can write (1 tag + attributes + errors + implied end tags). */
+const CONSTRUCT_HEADROOM: i32 = 2048;
+const MAX_ATTRIBUTES: i32 = 1024;
+const MAX_ERRORS_PER_CONSTRUCT: i32 = 256;
+const MAX_DEPTH: i32 = 512;
+const MAX_BINDINGS: i32 = 4096;
+
+export const enum Status {
+  NeedInput = 0, // every complete construct was tokenized; append more bytes (or pass final)
+  OutputFull = 1, // drain the records and call again with the same window
+  Done = 2, // final call: the document is finished
+  Stopped = 3, // an error was found and StopAtFirstError is set
+}
+
+export const enum ResetFlag {
+  KeepWhitespace = 1, // also emit whitespace-only Text records
+  StopAtFirstError = 2,
+}
+
+// Construct results other than a position.
+const INCOMPLETE: i32 = -1;
+
+// Reserved string ids (interned first, in this order, by strings.ts).
+const ID_EMPTY: i32 = 0;
+const ID_XML: i32 = 1;
+const ID_XMLNS: i32 = 2;
+const ID_XML_NAMESPACE: i32 = 3;
+const ID_XMLNS_NAMESPACE: i32 = 4;
+const ID_VERSION: i32 = 5;
+const ID_ENCODING: i32 = 6;
+const ID_STANDALONE: i32 = 7;
+const NAMESPACE_UNBOUND: i32 = -1;
+
+// ---------------------------------------------------------------- regions
+let tokens: usize = allocRegion(<usize>(TOKEN_CAPACITY * TOKEN_WORDS * 4));
+let inputCap: i32 = 1 << 20;
+let input: usize = allocRegion(<usize>inputCap + 16);
+// Decoded values: ASCII ones in `arena`, the others (UTF-8) in `wideArena`, so JS can turn the
+// first into a string with a one-byte copy and only the second needs a UTF-8 decode.
+let arena: usize = allocRegion(<usize>inputCap * 3 + 64);
+let wideArena: usize = allocRegion(<usize>inputCap * 3 + 64);
+const frames: usize = allocRegion(<usize>(MAX_DEPTH * 4 * 4)); // prefix, local, namespace, binding base
+const bindings: usize = allocRegion(<usize>(MAX_BINDINGS * 2 * 4)); // prefix, uri
+
+// ---------------------------------------------------------------- document state
+let flags: i32 = 0;
+let depth: i32 = 0;
+let bindingCount: i32 = 1; // the xml prefix, always bound
+let seenRoot = false;
+let rootClosed = false;
+let finished = false;
+let compactedBytes: f64 = 0; // bytes of the document dropped from the window so far
+let errorsSuppressed: i32 = 0;
+
+// ---------------------------------------------------------------- per-call state
+let length: i32 = 0; // bytes in the window
+let final = false;
+let pos: i32 = 0; // start of the next construct
+let tokenCountValue: i32 = 0;
+let arenaBytes: i32 = 0;
+let arenaUnits: i32 = 0; // UTF-16 units written to the arena
+let wideBytes: i32 = 0;
+let wideUnits: i32 = 0;
+let stopRequested = false;
+
+// Line tracking, fused into the loops that consume bytes: every line break and every UTF-8
+// continuation byte before the scan point has been counted, none after it. So the column of a
+// position p at or after the last of them is p - lineStart + 1 - continuations (code points).
+// (A separate counting pass per token cost a quarter of the tokenizer's time: 9 of 37 ms on
+// plain-50k.xml, measured 2026-11-22.)
+let line: i32 = 1;
+let lineStart: i32 = 0; // window offset of the current line's first byte (may be negative)
+let continuations: i32 = 0; // UTF-8 continuation bytes in [lineStart, scan point)
+
+// Per-construct scratch.
+let constructErrors: i32 = 0;
+let runFlags: i32 = 0; // flags gathered while scanning character data
+let runNonWhitespace = false;
+
+// ---------------------------------------------------------------- exports
+/** Starts a new document. */
+export function tokenizerReset(resetFlags: i32): void {
+  flags = resetFlags;
+  depth = 0;
+  bindingCount = 1;
+  store<i32>(bindings, ID_XML);
+  store<i32>(bindings + 4, ID_XML_NAMESPACE);
+  seenRoot = false;
+  rootClosed = false;
+  finished = false;
+  compactedBytes = 0;
+  errorsSuppressed = 0;
+  pos = 0;
+  length = 0;
+  line = 1;
+  lineStart = 0;
+  continuations = 0;
+  internReset();
+}
+
+/** Makes the input window at least `bytes` long, keeping its content. May grow memory. */
+export function reserveInput(bytes: i32): usize {
+  if (bytes > inputCap) {
+    let capacity = inputCap;
+    while (capacity < bytes) capacity <<= 1;
+    const next = allocRegion(<usize>capacity + 16);
+    memory.copy(next, input, <usize>inputCap);
+    input = next;
+    inputCap = capacity;
+    arena = allocRegion(<usize>capacity * 3 + 64);
+    wideArena = allocRegion(<usize>capacity * 3 + 64);
+  }
+  return input;
+}
+
+export function inputPointer(): usize { return input; }
+export function inputCapacity(): i32 { return inputCap; }
+export function tokensPointer(): usize { return tokens; }
+export function tokenCount(): i32 { return tokenCountValue; }
+export function consumed(): i32 { return pos; }
+export function arenaPointer(): usize { return arena; }
+export function arenaLength(): i32 { return arenaBytes; }
+export function wideArenaPointer(): usize { return wideArena; }
+export function wideArenaLength(): i32 { return wideBytes; }
+export function suppressedErrors(): i32 { return errorsSuppressed; }
+/** Bytes of the document dropped from the front of the window by compactInput so far. */
+export function windowOffset(): f64 { return compactedBytes; }
+
+/** Moves the unconsumed tail [consumed, length) to the window start; returns its length. */
+export function compactInput(windowLength: i32): i32 {
+  const tail = windowLength - pos;
+  if (tail > 0 && pos > 0) memory.copy(input, input + <usize>pos, <usize>tail);
+  compactedBytes += <f64>pos;
+  lineStart -= pos;
+  pos = 0;
+  length = tail;
+  return tail;
+}
+
+/** Interns the `byteLength` bytes at the window start; returns their id (-1 when full). */
+export function internString(byteLength: i32): i32 {
+  return intern(input, byteLength, hashBytes(input, byteLength));
+}
+/** Names interned so far survive tokenizerReset (the facade's known names). */
+export function internFreeze(): void { internFreezeAt(internCount()); }
+export function stringPointer(id: i32): usize { return stringPointerOf(id); }
+export function stringLength(id: i32): i32 { return stringLengthOf(id); }
+
+/**
+ * Tokenizes the window [consumed, windowLength). `isFinal` says no bytes follow.
+ * Returns a Status; the records and arena stay valid until the next call.
+ */
+export function tokenize(windowLength: i32, isFinal: i32): i32 {
+  length = windowLength;
+  final = isFinal != 0;
+  tokenCountValue = 0;
+  arenaBytes = 0;
+  arenaUnits = 0;
+  wideBytes = 0;
+  wideUnits = 0;
+  stopRequested = false;
+  while (pos < length) {
+    if (tokenCountValue + CONSTRUCT_HEADROOM > TOKEN_CAPACITY) return Status.OutputFull;
+    // Everything a construct changes, so that a construct cut by the window end rolls back.
+    const savedTokens = tokenCountValue, savedArenaBytes = arenaBytes, savedArenaUnits = arenaUnits;
+    const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
+    const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
+    const savedBindings = bindingCount;
+    constructErrors = 0;
+    const next = construct(pos);
+    if (next == INCOMPLETE) {
+      tokenCountValue = savedTokens; arenaBytes = savedArenaBytes; arenaUnits = savedArenaUnits;
+      wideBytes = savedWideBytes; wideUnits = savedWideUnits;
+      line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
+      bindingCount = savedBindings;
+      stopRequested = false;
+      if (!final) return Status.NeedInput;
+      // The document ends inside this construct.
+      emitError(XmlError.UnexpectedEof, pos);
+      countEvents(pos, length);
+      pos = length;
+      break;
+    }
+    pos = next;
+    if (stopRequested) return Status.Stopped;
+  }
+  if (!final) return Status.NeedInput;
+  if (!finished) {
+    if (tokenCountValue + CONSTRUCT_HEADROOM > TOKEN_CAPACITY) return Status.OutputFull;
+    finishDocument();
+    finished = true;
+    if (stopRequested) return Status.Stopped;
+  }
+  return Status.Done;
+}
+
+// ---------------------------------------------------------------- records
+// @ts-ignore: decorator
+@inline function record(index: i32): usize {
+  return tokens + (<usize>index * <usize>TOKEN_WORDS << 2);
+}
+
+/** A record at `start`, which no counted line break or continuation byte follows. */
+function emit(kind: i32, tokenFlags: i32, start: i32, end: i32): i32 {
+  return emitAt(kind, tokenFlags, start, end, line, columnAt(start));
+}
+
+/** A record whose position was taken before the bytes after it were consumed. */
+function emitAt(kind: i32, tokenFlags: i32, start: i32, end: i32, atLine: i32, atColumn: i32): i32 {
+  const index = tokenCountValue++;
+  const r = record(index);
+  store<i32>(r, kind | (tokenFlags << 8));
+  store<i32>(r, start, 4);
+  store<i32>(r, end, 8);
+  store<i32>(r, atLine, 12);
+  store<i32>(r, atColumn, 16);
+  store<i32>(r, 0, 20);
+  store<i32>(r, 0, 24);
+  store<i32>(r, 0, 28);
+  store<i32>(r, 0, 32);
+  store<i32>(r, 0, 36);
+  return index;
+}
+
+// @ts-ignore: decorator
+@inline function setField(index: i32, field: i32, value: i32): void {
+  store<i32>(record(index) + (<usize>field << 2), value);
+}
+
+// @ts-ignore: decorator
+@inline function getField(index: i32, field: i32): i32 {
+  return load<i32>(record(index) + (<usize>field << 2));
+}
+
+function emitError(code: i32, at: i32): void {
+  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT) { errorsSuppressed++; return; }
+  constructErrors++;
+  const index = emit(TokenKind.Error, 0, at, at);
+  setField(index, Field.Local, code);
+  if (flags & ResetFlag.StopAtFirstError) stopRequested = true;
+}
+
+/** An error about a construct already recorded (namespace and duplicate checks run at `>`). */
+function emitErrorAt(code: i32, tokenIndex: i32): void {
+  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT) { errorsSuppressed++; return; }
+  constructErrors++;
+  const index = tokenCountValue++;
+  const r = record(index);
+  store<i32>(r, TokenKind.Error);
+  store<i32>(r, getField(tokenIndex, Field.Start), 4);
+  store<i32>(r, getField(tokenIndex, Field.Start), 8);
+  store<i32>(r, getField(tokenIndex, Field.Line), 12);
+  store<i32>(r, getField(tokenIndex, Field.Column), 16);
+  store<i32>(r, 0, 20);
+  store<i32>(r, 0, 24);
+  store<i32>(r, code, 28);
+  store<i32>(r, 0, 32);
+  store<i32>(r, 0, 36);
+  if (flags & ResetFlag.StopAtFirstError) stopRequested = true;
+}
+
+// ---------------------------------------------------------------- line and column
+// @ts-ignore: decorator
+@inline function columnAt(p: i32): i32 {
+  return p - lineStart + 1 - continuations;
+}
+
+/** A line break at p (a \n, or a \r not followed by \n). */
+// @ts-ignore: decorator
+@inline function lineBreakAt(p: i32): void {
+  line++;
+  lineStart = p + 1;
+  continuations = 0;
+}
+
+/** Counts the line breaks and continuation bytes of [start, end): for the rarer constructs. */
+function countEvents(start: i32, end: i32): void {
+  for (let i = start; i < end; i++) {
+    const b = byteAt(i);
+    if (b == Char.LineFeed) lineBreakAt(i);
+    else if (b == Char.CarriageReturn) {
+      if (i + 1 >= length || byteAt(i + 1) != Char.LineFeed) lineBreakAt(i);
+    } else if ((b & 0xc0) == 0x80) continuations++;
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+// @ts-ignore: decorator
+@inline function byteAt(p: i32): i32 {
+  return <i32>load<u8>(input + <usize>p);
+}
+
+
+/** True when the window holds `text` (ASCII) at p; INCOMPLETE-safe callers check length first. */
+function matchAscii(p: i32, text: string): bool {
+  const n = text.length;
+  if (p + n > length) return false;
+  for (let i = 0; i < n; i++) if (byteAt(p + i) != text.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Could the bytes [p, length) still grow into `text`? (A cut inside a keyword.) */
+function couldBecome(p: i32, text: string): bool {
+  const n = min(text.length, length - p);
+  for (let i = 0; i < n; i++) if (byteAt(p + i) != text.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Skips (and counts) white space; a \r at the window end waits for its possible \n. */
+function skipWhitespace(p: i32): i32 {
+  while (p < length) {
+    const b = byteAt(p);
+    if (b == Char.Space || b == Char.Tab) { p++; continue; }
+    if (b == Char.LineFeed) { lineBreakAt(p); p++; continue; }
+    if (b != Char.CarriageReturn) break;
+    if (p + 1 < length && byteAt(p + 1) == Char.LineFeed) p++;
+    lineBreakAt(p);
+    p++;
+  }
+  return p;
+}
+
+// Results of scanQName.
+let qnameEnd: i32 = 0;
+let qnamePrefix: i32 = 0;
+let qnameLocal: i32 = 0;
+let qnameBad = false;
+
+/**
+ * Scans a QName at p (which must hold a name-start byte); interns prefix and local part.
+ * Returns false when the window ends inside the name (or the string table is full: qnameLocal -1).
+ */
+function scanQName(p: i32): bool {
+  const start = p;
+  let colon = -1;
+  qnameBad = false;
+  // FNV-1a of the local part (and of the prefix, kept at the colon), fused with the scan.
+  let hash: u32 = <u32>0x811c9dc5 ^ <u32>byteAt(p);
+  hash *= 0x01000193;
+  let prefixHash: u32 = 0;
+  p++;
+  while (p < length) {
+    const b = byteAt(p);
+    if (b == Char.Colon) {
+      if (colon >= 0) qnameBad = true; // a second colon: not a QName
+      else { colon = p; prefixHash = hash; hash = 0x811c9dc5; p++; continue; }
+    } else if (!isNameChar(b)) break;
+    else if ((b & 0xc0) == 0x80) continuations++;
+    hash = (hash ^ <u32>b) * 0x01000193;
+    p++;
+  }
+  if (p >= length && !final) return false;
+  qnameEnd = p;
+  if (colon < 0) {
+    qnamePrefix = ID_EMPTY;
+    qnameLocal = intern(input + <usize>start, p - start, hash);
+  } else if (qnameBad || colon == p - 1 || !isNameStart(byteAt(colon + 1))) {
+    qnameBad = true;
+    qnamePrefix = ID_EMPTY;
+    qnameLocal = internRange(start, p);
+  } else {
+    qnamePrefix = intern(input + <usize>start, colon - start, prefixHash);
+    qnameLocal = intern(input + <usize>colon + 1, p - colon - 1, hash);
+  }
+  return true;
+}
+
+function internRange(start: i32, end: i32): i32 {
+  const ptr = input + <usize>start;
+  return intern(ptr, end - start, hashBytes(ptr, end - start));
+}
+
+// ---------------------------------------------------------------- constructs
+/** Tokenizes one construct at p; returns the position after it, or INCOMPLETE. */
+function construct(p: i32): i32 {
+  const first = byteAt(p);
+  if (first != Char.Lt) {
+    // Fast path: the white space between tags, dropped unless asked for.
+    if (isWhitespace(first) && !(flags & ResetFlag.KeepWhitespace)) {
+      let q = p + 1;
+      while (q < length && isWhitespace(byteAt(q))) q++;
+      if (q >= length) {
+        if (!final) return INCOMPLETE;
+        countEvents(p, q);
+        return q;
+      }
+      // Whitespace before a CDATA section belongs to the same text run.
+      if (byteAt(q) == Char.Lt && (q + 2 >= length || byteAt(q + 1) != Char.Bang || byteAt(q + 2) != Char.OpenBracket)) {
+        if (q + 2 >= length && !final) return INCOMPLETE;
+        countEvents(p, q);
+        return q;
+      }
+    }
+    return text(p);
+  }
+  if (p + 1 >= length) return final ? text(p) : INCOMPLETE;
+  const b = byteAt(p + 1);
+  if (isNameStart(b)) return startTag(p);
+  if (b == Char.Slash) return endTag(p);
+  if (b == Char.Question) return processingInstruction(p);
+  if (b == Char.Bang) {
+    if (couldBecome(p, '<![CDATA[')) {
+      if (p + 9 > length) return final ? text(p) : INCOMPLETE;
+      return text(p);
+    }
+    if (couldBecome(p, '<!--')) {
+      if (p + 4 > length) return final ? text(p) : INCOMPLETE;
+      return comment(p);
+    }
+    if (couldBecome(p, '<!DOCTYPE')) {
+      if (p + 9 > length) return final ? text(p) : INCOMPLETE;
+      return doctype(p);
+    }
+  }
+  // '<' that starts no markup: an error; the '<' is taken as text.
+  return text(p);
+}
+
+// Character data ------------------------------------------------------------
+// Text run: character data, references and CDATA sections up to the next markup other than
+// CDATA. Written decoded to the arena as one record.
+function text(p: i32): i32 {
+  const start = p;
+  const arenaStartBytes = arenaBytes, arenaStartUnits = arenaUnits;
+  runFlags = 0;
+  runNonWhitespace = false;
+  const atLine = line, atColumn = columnAt(start);
+  while (true) {
+    if (p >= length) {
+      if (!final) return INCOMPLETE;
+      break;
+    }
+    if (byteAt(p) == Char.Lt) {
+      if (p + 1 >= length) {
+        if (!final) return INCOMPLETE;
+        // A lone '<' at the very end.
+        emitError(XmlError.TagSyntax, p);
+        writeByte(Char.Lt);
+        runNonWhitespace = true;
+        p++;
+        continue;
+      }
+      const next = byteAt(p + 1);
+      if (next == Char.Bang && couldBecome(p, '<![CDATA[')) {
+        if (p + 9 > length) { if (!final) return INCOMPLETE; }
+        else {
+          const after = cdata(p);
+          if (after == INCOMPLETE) return INCOMPLETE;
+          p = after;
+          continue;
+        }
+      }
+      const startsMarkup = isNameStart(next) || next == Char.Slash || next == Char.Question
+        || (next == Char.Bang && (couldBecome(p, '<!--') || couldBecome(p, '<!DOCTYPE')));
+      if (startsMarkup && p > start) break;
+      // Not markup (or markup cut off by the end of the document): a literal '<', reported,
+      // taken as text so nothing is lost.
+      emitError(XmlError.TagSyntax, p);
+      writeByte(Char.Lt);
+      runNonWhitespace = true;
+      p++;
+      continue;
+    }
+    const end = scanCharData(p, 0);
+    if (end == INCOMPLETE) return INCOMPLETE;
+    p = end;
+  }
+  if (p == start) return p;
+  if (depth == 0) {
+    // Outside the root only whitespace may stand.
+    arenaBytes = arenaStartBytes; arenaUnits = arenaStartUnits;
+    if (runNonWhitespace) emitErrorWithPosition(XmlError.TextOutsideRoot, start, atLine, atColumn);
+    return p;
+  }
+  if (!runNonWhitespace && !(flags & ResetFlag.KeepWhitespace)) {
+    arenaBytes = arenaStartBytes; arenaUnits = arenaStartUnits;
+    return p;
+  }
+  const valueStart = settleRun(arenaStartBytes, arenaStartUnits);
+  const index = tokenCountValue++;
+  const r = record(index);
+  store<i32>(r, TokenKind.Text | ((runFlags | (runNonWhitespace ? 0 : TokenFlag.WhitespaceOnly)) << 8));
+  store<i32>(r, start, 4);
+  store<i32>(r, p, 8);
+  store<i32>(r, atLine, 12);
+  store<i32>(r, atColumn, 16);
+  store<i32>(r, valueStart, 20);
+  store<i32>(r, settledEnd, 24);
+  store<i32>(r, 0, 28);
+  store<i32>(r, 0, 32);
+  store<i32>(r, 0, 36);
+  return p;
+}
+
+/** Errors found inside a run were emitted already; this one belongs at the run's start. */
+function emitErrorWithPosition(code: i32, at: i32, atLine: i32, atColumn: i32): void {
+  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT) { errorsSuppressed++; return; }
+  constructErrors++;
+  const index = tokenCountValue++;
+  const r = record(index);
+  store<i32>(r, TokenKind.Error);
+  store<i32>(r, at, 4);
+  store<i32>(r, at, 8);
+  store<i32>(r, atLine, 12);
+  store<i32>(r, atColumn, 16);
+  store<i32>(r, 0, 20);
+  store<i32>(r, 0, 24);
+  store<i32>(r, code, 28);
+  store<i32>(r, 0, 32);
+  store<i32>(r, 0, 36);
+  if (flags & ResetFlag.StopAtFirstError) stopRequested = true;
+}
+
+let settledEnd: i32 = 0;
+
+/**
+ * Ends a value written to the arena from (startBytes, startUnits): a value with non-ASCII
+ * characters (runFlags has NonAscii) moves to the wide arena. Returns the value's start in
+ * UTF-16 units of its arena; its end is in `settledEnd`.
+ */
+function settleRun(startBytes: i32, startUnits: i32): i32 {
+  if (!(runFlags & TokenFlag.NonAscii)) {
+    settledEnd = arenaUnits;
+    return startUnits;
+  }
+  const byteLength = arenaBytes - startBytes;
+  memory.copy(wideArena + <usize>wideBytes, arena + <usize>startBytes, <usize>byteLength);
+  const start = wideUnits;
+  wideBytes += byteLength;
+  wideUnits += arenaUnits - startUnits;
+  arenaBytes = startBytes;
+  arenaUnits = startUnits;
+  settledEnd = wideUnits;
+  return start;
+}
+
+// @ts-ignore: decorator
+@inline function writeByte(b: i32): void {
+  store<u8>(arena + <usize>arenaBytes, <u8>b);
+  arenaBytes++;
+  arenaUnits++;
+}
+
+/** Writes code point cp as UTF-8 to the arena. */
+function writeCodePoint(cp: u32): void {
+  const out = arena + <usize>arenaBytes;
+  if (cp < 0x80) { store<u8>(out, <u8>cp); arenaBytes += 1; arenaUnits += 1; return; }
+  runFlags |= TokenFlag.NonAscii;
+  if (cp < 0x800) {
+    store<u8>(out, <u8>(0xc0 | (cp >> 6)));
+    store<u8>(out, <u8>(0x80 | (cp & 0x3f)), 1);
+    arenaBytes += 2; arenaUnits += 1;
+  } else if (cp < 0x10000) {
+    store<u8>(out, <u8>(0xe0 | (cp >> 12)));
+    store<u8>(out, <u8>(0x80 | ((cp >> 6) & 0x3f)), 1);
+    store<u8>(out, <u8>(0x80 | (cp & 0x3f)), 2);
+    arenaBytes += 3; arenaUnits += 1;
+  } else {
+    store<u8>(out, <u8>(0xf0 | (cp >> 18)));
+    store<u8>(out, <u8>(0x80 | ((cp >> 12) & 0x3f)), 1);
+    store<u8>(out, <u8>(0x80 | ((cp >> 6) & 0x3f)), 2);
+    store<u8>(out, <u8>(0x80 | (cp & 0x3f)), 3);
+    arenaBytes += 4; arenaUnits += 2;
+  }
+}
+
+/**
+ * Copies character data from p into the arena until the terminator: '<' in text (quote == 0)
+ * or the closing quote in an attribute value. Decodes references, normalises line ends
+ * (and, in attribute values, whitespace), checks characters and UTF-8.
+ * Returns the terminator's position, or INCOMPLETE when the window ends first (not final).
+ */
+function scanCharData(p: i32, quote: i32): i32 {
+  const inAttribute = quote != 0;
+  while (true) {
+    if (ASC_FEATURE_SIMD) {
+      // Bulk copy 16 bytes at a time while none needs a closer look.
+      const control = i8x16.splat(<i8>Char.Space);
+      const lt = i8x16.splat(<i8>Char.Lt), amp = i8x16.splat(<i8>Char.Ampersand);
+      const third = i8x16.splat(<i8>(inAttribute ? quote : Char.CloseBracket));
+      const space = i8x16.splat(<i8>Char.Space);
+      while (p + 16 <= length) {
+        const v = v128.load(input + <usize>p);
+        const special = v128.or(
+          v128.or(i8x16.lt_u(v, control), i8x16.lt_s(v, i8x16.splat(0))),
+          v128.or(v128.or(i8x16.eq(v, lt), i8x16.eq(v, amp)), i8x16.eq(v, third)));
+        const bits = i8x16.bitmask(special);
+        const notSpace = ~i8x16.bitmask(i8x16.eq(v, space)) & 0xffff;
+        v128.store(arena + <usize>arenaBytes, v);
+        if (bits == 0) {
+          if (notSpace) runNonWhitespace = true;
+          p += 16; arenaBytes += 16; arenaUnits += 16;
+          continue;
+        }
+        const n = ctz<i32>(bits);
+        if (notSpace & ((1 << n) - 1)) runNonWhitespace = true;
+        p += n; arenaBytes += n; arenaUnits += n;
+        break;
+      }
+    }
+    if (p >= length) return final ? p : INCOMPLETE;
+    const b = byteAt(p);
+    if (load<u8>(TEXT_CLASS + <usize>b) == 0 && !(inAttribute && (b == quote || b < Char.Space))) {
+      writeByte(b);
+      if (b == Char.LineFeed) lineBreakAt(p);
+      else if (!isWhitespace(b)) runNonWhitespace = true;
+      p++;
+      continue;
+    }
+    if (b == quote && inAttribute) return p;
+    if (b == Char.Lt) {
+      if (!inAttribute) return p;
+      emitError(XmlError.LtInAttribute, p);
+      writeByte(b);
+      runNonWhitespace = true;
+      p++;
+    } else if (b == Char.Ampersand) {
+      const after = reference(p);
+      if (after == INCOMPLETE) return INCOMPLETE;
+      p = after;
+    } else if (b == Char.CarriageReturn) {
+      // XML end-of-line handling: \r\n and lone \r become \n (a space in attribute values).
+      if (p + 1 >= length && !final) return INCOMPLETE;
+      writeByte(inAttribute ? Char.Space : Char.LineFeed);
+      if (p + 1 < length && byteAt(p + 1) == Char.LineFeed) p++;
+      lineBreakAt(p);
+      p++;
+    } else if (b == Char.LineFeed || b == Char.Tab) {
+      writeByte(inAttribute ? Char.Space : b);
+      if (b == Char.LineFeed) lineBreakAt(p);
+      p++;
+    } else if (b == Char.CloseBracket) {
+      // ']]>' may not appear in text.
+      if (p + 2 >= length && !final) return INCOMPLETE;
+      if (p + 2 < length && byteAt(p + 1) == Char.CloseBracket && byteAt(p + 2) == Char.Gt) emitError(XmlError.CdataEndInText, p);
+      writeByte(b);
+      runNonWhitespace = true;
+      p++;
+    } else if (b < 0x80) {
+      // C0 control other than \t \n \r: not an XML character. Kept so nothing is lost.
+      emitError(XmlError.InvalidChar, p);
+      writeByte(b);
+      runNonWhitespace = true;
+      p++;
+    } else {
+      const after = copyUtf8(p);
+      if (after == INCOMPLETE) return INCOMPLETE;
+      runNonWhitespace = true;
+      p = after;
+    }
+  }
+  return INCOMPLETE; // not reached
+}
+
+/**
+ * Validates and copies one UTF-8 sequence at p (lead byte >= 0x80). An invalid byte is an
+ * error and becomes U+FFFD, as TextDecoder would make it. Returns the next position.
+ */
+function copyUtf8(p: i32): i32 {
+  const b0 = <u32>byteAt(p);
+  let need = 0;
+  let cp: u32 = 0;
+  let lowest: u32 = 0;
+  if (b0 >= 0xc2 && b0 <= 0xdf) { need = 1; cp = b0 & 0x1f; lowest = 0x80; }
+  else if (b0 >= 0xe0 && b0 <= 0xef) { need = 2; cp = b0 & 0x0f; lowest = 0x800; }
+  else if (b0 >= 0xf0 && b0 <= 0xf4) { need = 3; cp = b0 & 0x07; lowest = 0x10000; }
+  else return invalidUtf8(p);
+  if (p + need >= length && !final && p + need + 1 > length) return INCOMPLETE;
+  for (let i = 1; i <= need; i++) {
+    if (p + i >= length) return invalidUtf8(p);
+    const b = <u32>byteAt(p + i);
+    if ((b & 0xc0) != 0x80) return invalidUtf8(p);
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  if (cp < lowest || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return invalidUtf8(p);
+  if (!isXmlChar(cp)) emitError(XmlError.InvalidChar, p);
+  memory.copy(arena + <usize>arenaBytes, input + <usize>p, <usize>(need + 1));
+  continuations += need;
+  arenaBytes += need + 1;
+  arenaUnits += cp >= 0x10000 ? 2 : 1;
+  runFlags |= TokenFlag.NonAscii;
+  return p + need + 1;
+}
+
+function invalidUtf8(p: i32): i32 {
+  emitError(XmlError.InvalidUtf8, p);
+  writeCodePoint(0xfffd);
+  return p + 1;
+}
+
+/**
+ * Validates UTF-8 and XML characters in [p, end) without copying (comment and PI content),
+ * counting its lines; in comments also reports "--".
+ */
+function checkChars(p: i32, end: i32, isComment: bool): void {
+  while (p < end) {
+    const b = byteAt(p);
+    if (b < 0x80) {
+      if (b == Char.LineFeed) lineBreakAt(p);
+      else if (b == Char.CarriageReturn) { if (p + 1 >= length || byteAt(p + 1) != Char.LineFeed) lineBreakAt(p); }
+      else if (b < Char.Space && b != Char.Tab) emitError(XmlError.InvalidChar, p);
+      else if (isComment && b == Char.Dash && p + 1 < end && byteAt(p + 1) == Char.Dash) emitError(XmlError.BadComment, p);
+      p++;
+      continue;
+    }
+    // Reuse the copying decoder's checks (and its continuation count), then drop what it wrote.
+    const savedBytes = arenaBytes, savedUnits = arenaUnits, savedFlags = runFlags;
+    const savedLength = length, savedFinal = final;
+    length = end; final = true; // a sequence cut at `end` is invalid here
+    p = copyUtf8(p);
+    length = savedLength; final = savedFinal;
+    arenaBytes = savedBytes; arenaUnits = savedUnits; runFlags = savedFlags;
+  }
+}
+
+/**
+ * Decodes the reference at p ('&'): a predefined entity or a character reference. Anything
+ * else is an error and the '&' is kept as a literal character. Returns the next position.
+ */
+function reference(p: i32): i32 {
+  const maxLength = 40; // longest reference worth reading: &#x0000…10FFFF; with leading zeros
+  let q = p + 1;
+  if (q >= length) {
+    if (!final) return INCOMPLETE;
+    return badReference(p, XmlError.BadEntity);
+  }
+  if (byteAt(q) == Char.Hash) {
+    q++;
+    let hex = false;
+    if (q < length && byteAt(q) == Char.LowerX) { hex = true; q++; }
+    let cp: u32 = 0;
+    let digits = 0;
+    while (q < length && q - p < maxLength) {
+      const b = byteAt(q);
+      let d: u32 = 0;
+      if (b >= Char.Zero && b <= Char.Nine) d = <u32>(b - Char.Zero);
+      else if (hex && b >= Char.LowerA && b <= Char.LowerF) d = <u32>(b - Char.LowerA + 10);
+      else if (hex && b >= Char.UpperA && b <= Char.UpperF) d = <u32>(b - Char.UpperA + 10);
+      else break;
+      cp = cp * (hex ? 16 : 10) + d;
+      if (cp > 0x10ffff) cp = 0x110000; // saturate: stays invalid
+      digits++;
+      q++;
+    }
+    if (q >= length && !final && q - p < maxLength) return INCOMPLETE;
+    if (q >= length || byteAt(q) != Char.Semicolon || digits == 0 || !isXmlChar(cp)) return badReference(p, XmlError.BadCharRef);
+    writeCodePoint(cp);
+    runFlags |= TokenFlag.HasEntity;
+    runNonWhitespace = true;
+    return q + 1;
+  }
+  // Predefined entities: lt gt amp apos quot.
+  const nameStart = q;
+  while (q < length && q - p < 8 && isNameChar(byteAt(q))) q++;
+  if (q >= length && !final && q - p < 8) return INCOMPLETE;
+  if (q >= length || byteAt(q) != Char.Semicolon) return badReference(p, XmlError.BadEntity);
+  const n = q - nameStart;
+  let c: i32 = 0;
+  if (n == 2 && byteAt(nameStart + 1) == 0x74) { // lt, gt
+    const first = byteAt(nameStart);
+    if (first == 0x6c) c = Char.Lt; else if (first == 0x67) c = Char.Gt;
+  } else if (n == 3 && matchAscii(nameStart, 'amp')) c = Char.Ampersand;
+  else if (n == 4 && matchAscii(nameStart, 'apos')) c = Char.SingleQuote;
+  else if (n == 4 && matchAscii(nameStart, 'quot')) c = Char.DoubleQuote;
+  if (c == 0) return badReference(p, XmlError.BadEntity);
+  writeByte(c);
+  runFlags |= TokenFlag.HasEntity;
+  runNonWhitespace = true;
+  return q + 1;
+}
+
+function badReference(p: i32, code: i32): i32 {
+  emitError(code, p);
+  writeByte(Char.Ampersand);
+  runNonWhitespace = true;
+  return p + 1;
+}
+
+/** <![CDATA[ … ]]> inside a text run: copied verbatim (line ends normalised). */
+function cdata(p: i32): i32 {
+  let q = p + 9;
+  runFlags |= TokenFlag.HasCdata;
+  while (true) {
+    if (q + 2 >= length) {
+      if (!final) return INCOMPLETE;
+      emitError(XmlError.UnexpectedEof, p);
+      while (q < length) q = cdataByte(q);
+      return length;
+    }
+    const b = byteAt(q);
+    if (b == Char.CloseBracket && byteAt(q + 1) == Char.CloseBracket && byteAt(q + 2) == Char.Gt) return q + 3;
+    q = cdataByte(q);
+    if (q == INCOMPLETE) return INCOMPLETE;
+  }
+}
+
+function cdataByte(q: i32): i32 {
+  const b = byteAt(q);
+  if (b >= 0x80) {
+    runNonWhitespace = true;
+    return copyUtf8(q);
+  }
+  if (b == Char.CarriageReturn) {
+    writeByte(Char.LineFeed);
+    if (q + 1 < length && byteAt(q + 1) == Char.LineFeed) q++;
+    lineBreakAt(q);
+    return q + 1;
+  }
+  if (b == Char.LineFeed) lineBreakAt(q);
+  else if (b < Char.Space && b != Char.Tab) emitError(XmlError.InvalidChar, q);
+  if (!isWhitespace(b)) runNonWhitespace = true;
+  writeByte(b);
+  return q + 1;
+}
+
+// Tags ------------------------------------------------------------------------
+// <prefix:local attr="v" xmlns:p="uri" …> or …/>
+function startTag(p: i32): i32 {
+  const atLine = line, atColumn = columnAt(p);
+  if (!scanQName(p + 1)) return INCOMPLETE;
+  if (qnameLocal < 0) { emitError(XmlError.TooManyNames, p); return skipTag(qnameEnd); }
+  const tagIndex = emitAt(TokenKind.StartTag, 0, p, 0, atLine, atColumn);
+  setField(tagIndex, Field.Local, qnameLocal);
+  setField(tagIndex, Field.Prefix, qnamePrefix);
+  if (qnameBad) emitErrorAt(XmlError.InvalidName, tagIndex);
+  const bindingBase = bindingCount;
+  let q = qnameEnd;
+  let attributes = 0;
+  let selfClosing = false;
+  while (true) {
+    const beforeSpace = q;
+    q = skipWhitespace(q);
+    if (q >= length) {
+      if (!final) return INCOMPLETE;
+      emitError(XmlError.UnexpectedEof, q);
+      break;
+    }
+    const b = byteAt(q);
+    if (b == Char.Gt) { q++; break; }
+    if (b == Char.Slash) {
+      if (q + 1 >= length) { if (!final) return INCOMPLETE; emitError(XmlError.UnexpectedEof, q); q++; break; }
+      if (byteAt(q + 1) == Char.Gt) { selfClosing = true; q += 2; break; }
+      emitError(XmlError.TagSyntax, q);
+      q++;
+      continue;
+    }
+    if (b == Char.Lt) { emitError(XmlError.TagSyntax, q); break; } // "<url <loc>": end the tag here
+    if (!isNameStart(b)) { emitError(XmlError.TagSyntax, q); q++; continue; }
+    if (q == beforeSpace) emitError(XmlError.AttributeSyntax, q); // attributes need white space between them
+    const next = attribute(q, attributes);
+    if (next == INCOMPLETE) return INCOMPLETE;
+    q = next;
+    attributes++;
+  }
+  setField(tagIndex, Field.End, q);
+  if (selfClosing) store<i32>(record(tagIndex), TokenKind.StartTag | (TokenFlag.SelfClosing << 8));
+  resolveNamespaces(tagIndex);
+  if (depth == 0) {
+    if (rootClosed) emitErrorAt(XmlError.MultipleRoots, tagIndex);
+    seenRoot = true;
+  }
+  if (selfClosing) {
+    const endIndex = emit(TokenKind.EndTag, TokenFlag.SelfClosing, q, q);
+    copyName(endIndex, tagIndex);
+    bindingCount = bindingBase;
+    if (depth == 0) rootClosed = true;
+  } else if (depth >= MAX_DEPTH) {
+    emitErrorAt(XmlError.TooDeep, tagIndex);
+    // Too deep to track: treat as empty so the stack stays bounded.
+    const endIndex = emit(TokenKind.EndTag, TokenFlag.Implied, q, q);
+    copyName(endIndex, tagIndex);
+    bindingCount = bindingBase;
+  } else {
+    const frame = frames + (<usize>depth << 4);
+    store<i32>(frame, getField(tagIndex, Field.Prefix));
+    store<i32>(frame, getField(tagIndex, Field.Local), 4);
+    store<i32>(frame, getField(tagIndex, Field.Namespace), 8);
+    store<i32>(frame, bindingBase, 12);
+    depth++;
+  }
+  return q;
+}
+
+function copyName(to: i32, from: i32): void {
+  setField(to, Field.Local, getField(from, Field.Local));
+  setField(to, Field.Prefix, getField(from, Field.Prefix));
+  setField(to, Field.Namespace, getField(from, Field.Namespace));
+}
+
+/** Skips to the next '>' after an unrecoverable tag problem. */
+function skipTag(p: i32): i32 {
+  const start = p;
+  while (p < length && byteAt(p) != Char.Gt) p++;
+  if (p >= length && !final) return INCOMPLETE;
+  countEvents(start, p);
+  return p >= length ? length : p + 1;
+}
+
+/** name = "value" at q; emits an Attribute or NamespaceDecl record. */
+function attribute(q: i32, attributes: i32): i32 {
+  const nameStart = q;
+  const atLine = line, atColumn = columnAt(q);
+  if (!scanQName(q)) return INCOMPLETE;
+  if (qnameLocal < 0) { emitError(XmlError.TooManyNames, q); return skipTag(qnameEnd); }
+  const prefix = qnamePrefix, local = qnameLocal, bad = qnameBad;
+  q = skipWhitespace(qnameEnd);
+  if (q >= length) return final ? q : INCOMPLETE;
+  if (byteAt(q) != Char.Equals) {
+    // A name without a value (HTML style): an error; the name is dropped.
+    emitErrorWithPosition(XmlError.AttributeSyntax, nameStart, atLine, atColumn);
+    return q;
+  }
+  q = skipWhitespace(q + 1);
+  if (q >= length) return final ? q : INCOMPLETE;
+  const quote = byteAt(q);
+  if (quote != Char.DoubleQuote && quote != Char.SingleQuote) {
+    emitError(XmlError.AttributeSyntax, q);
+    // Unquoted value: skip it up to white space or the tag end.
+    const skipped = q;
+    while (q < length && !isWhitespace(byteAt(q)) && byteAt(q) != Char.Gt) q++;
+    countEvents(skipped, q);
+    return q;
+  }
+  const arenaStartUnits = arenaUnits, arenaStartBytes = arenaBytes;
+  runFlags = 0;
+  runNonWhitespace = false;
+  const end = scanCharData(q + 1, quote);
+  if (end == INCOMPLETE) return INCOMPLETE;
+  if (end >= length) { emitError(XmlError.UnexpectedEof, end); return end; }
+  if (attributes >= MAX_ATTRIBUTES) {
+    emitErrorWithPosition(XmlError.TooManyNames, nameStart, atLine, atColumn);
+    arenaBytes = arenaStartBytes; arenaUnits = arenaStartUnits;
+    return end + 1;
+  }
+  const isDecl = prefix == ID_XMLNS || (prefix == ID_EMPTY && local == ID_XMLNS);
+  // A namespace URI is interned from its decoded bytes before they may move.
+  const uriBytes = arenaBytes - arenaStartBytes;
+  const uriPtr = arena + <usize>arenaStartBytes;
+  const uri = isDecl ? intern(uriPtr, uriBytes, hashBytes(uriPtr, uriBytes)) : 0;
+  const valueFlags = runFlags;
+  const valueStart = settleRun(arenaStartBytes, arenaStartUnits);
+  const index = emitAt(isDecl ? TokenKind.NamespaceDecl : TokenKind.Attribute, valueFlags, nameStart, end + 1, atLine, atColumn);
+  setField(index, Field.ArenaStart, valueStart);
+  setField(index, Field.ArenaEnd, settledEnd);
+  if (bad) emitErrorAt(XmlError.InvalidName, index);
+  if (!isDecl) {
+    setField(index, Field.Local, local);
+    setField(index, Field.Prefix, prefix);
+    return end + 1;
+  }
+  // Namespace declaration: bind now, so the element and its attributes resolve against it.
+  const declared = prefix == ID_XMLNS ? local : ID_EMPTY;
+  setField(index, Field.Local, declared);
+  setField(index, Field.Prefix, prefix);
+  setField(index, Field.Namespace, uri);
+  if (uri < 0) { emitErrorAt(XmlError.TooManyNames, index); return end + 1; }
+  // Namespaces in XML 1.0 §3: xml/xmlns are reserved; a prefix cannot be undeclared.
+  const misuse = (declared == ID_XMLNS) || (declared == ID_XML) != (uri == ID_XML_NAMESPACE)
+    || uri == ID_XMLNS_NAMESPACE || (declared != ID_EMPTY && uriBytes == 0);
+  if (misuse) emitErrorAt(XmlError.BadNamespaceDecl, index);
+  if (bindingCount >= MAX_BINDINGS) { emitErrorAt(XmlError.TooManyNames, index); return end + 1; }
+  const slot = bindings + (<usize>bindingCount << 3);
+  store<i32>(slot, declared);
+  store<i32>(slot, uriBytes == 0 ? ID_EMPTY : uri, 4);
+  bindingCount++;
+  return end + 1;
+}
+
+function lookupPrefix(prefix: i32): i32 {
+  for (let i = bindingCount - 1; i >= 0; i--) {
+    const slot = bindings + (<usize>i << 3);
+    if (load<i32>(slot) == prefix) return load<i32>(slot, 4);
+  }
+  return prefix == ID_EMPTY ? ID_EMPTY : NAMESPACE_UNBOUND;
+}
+
+/** At '>': the element's and attributes' namespaces, and duplicate attributes. */
+function resolveNamespaces(tagIndex: i32): void {
+  const elementNamespace = lookupPrefix(getField(tagIndex, Field.Prefix));
+  setField(tagIndex, Field.Namespace, elementNamespace);
+  if (elementNamespace == NAMESPACE_UNBOUND) emitErrorAt(XmlError.UnboundPrefix, tagIndex);
+  const last = tokenCountValue;
+  for (let i = tagIndex + 1; i < last; i++) {
+    const kind = getField(i, Field.KindFlags) & 0xff;
+    if (kind == TokenKind.Attribute) {
+      const prefix = getField(i, Field.Prefix);
+      // Unprefixed attributes are in no namespace (Namespaces in XML §6.2).
+      const ns = prefix == ID_EMPTY ? ID_EMPTY : lookupPrefix(prefix);
+      setField(i, Field.Namespace, ns);
+      if (ns == NAMESPACE_UNBOUND) emitErrorAt(XmlError.UnboundPrefix, i);
+    } else if (kind != TokenKind.NamespaceDecl) continue;
+    // Duplicates: same expanded name (attributes) or same declared prefix (declarations).
+    for (let j = tagIndex + 1; j < i; j++) {
+      if ((getField(j, Field.KindFlags) & 0xff) != kind) continue;
+      if (kind == TokenKind.Attribute) {
+        if (getField(j, Field.Local) == getField(i, Field.Local) && getField(j, Field.Namespace) == getField(i, Field.Namespace)
+          && (getField(i, Field.Namespace) != NAMESPACE_UNBOUND || getField(j, Field.Prefix) == getField(i, Field.Prefix))) {
+          emitErrorAt(XmlError.DuplicateAttribute, i);
+          break;
+        }
+      } else if (getField(j, Field.Local) == getField(i, Field.Local)) {
+        emitErrorAt(XmlError.DuplicateAttribute, i);
+        break;
+      }
+    }
+  }
+}
+
+// </prefix:local>
+function endTag(p: i32): i32 {
+  if (p + 2 >= length) return final ? text(p) : INCOMPLETE;
+  const atLine = line, atColumn = columnAt(p);
+  if (!isNameStart(byteAt(p + 2))) {
+    emitError(XmlError.TagSyntax, p);
+    return skipTag(p + 2);
+  }
+  // Nearly always it closes the open element: compare its name's bytes, no hashing needed.
+  let nameEnd = depth > 0 ? matchOpenName(p + 2) : -1;
+  let prefix: i32, local: i32;
+  if (nameEnd >= 0) {
+    const frame = frames + (<usize>(depth - 1) << 4);
+    prefix = load<i32>(frame);
+    local = load<i32>(frame, 4);
+  } else {
+    if (!scanQName(p + 2)) return INCOMPLETE;
+    prefix = qnamePrefix;
+    local = qnameLocal;
+    nameEnd = qnameEnd;
+  }
+  let q = skipWhitespace(nameEnd);
+  if (q >= length) {
+    if (!final) return INCOMPLETE;
+    emitError(XmlError.UnexpectedEof, q);
+  } else if (byteAt(q) != Char.Gt) {
+    emitError(XmlError.TagSyntax, q);
+    q = skipTag(q);
+    if (q == INCOMPLETE) return INCOMPLETE;
+  } else q++;
+  if (depth == 0) {
+    emitErrorWithPosition(XmlError.UnexpectedEndTag, p, atLine, atColumn);
+    return q;
+  }
+  // Find the open element it closes: normally the top one.
+  let match = -1;
+  for (let d = depth - 1; d >= 0; d--) {
+    const frame = frames + (<usize>d << 4);
+    if (load<i32>(frame) == prefix && load<i32>(frame, 4) == local) { match = d; break; }
+  }
+  if (match < 0) {
+    // Closes nothing that is open: reported and ignored.
+    emitErrorWithPosition(XmlError.MismatchedEndTag, p, atLine, atColumn);
+    return q;
+  }
+  if (match != depth - 1) {
+    // Closes an outer element: the inner ones are closed implicitly.
+    emitErrorWithPosition(XmlError.MismatchedEndTag, p, atLine, atColumn);
+    while (depth - 1 > match) popElement(p, p, TokenFlag.Implied, atLine, atColumn);
+  }
+  popElement(p, q, 0, atLine, atColumn);
+  return q;
+}
+
+/** If the bytes at p are exactly the open element's qualified name, the position after it; else -1. */
+function matchOpenName(p: i32): i32 {
+  const frame = frames + (<usize>(depth - 1) << 4);
+  const prefix = load<i32>(frame), local = load<i32>(frame, 4);
+  if (prefix != ID_EMPTY) {
+    const prefixLength = stringLengthOf(prefix);
+    if (p + prefixLength >= length || !equalBytes(input + <usize>p, stringPointerOf(prefix), prefixLength)) return -1;
+    p += prefixLength;
+    if (byteAt(p) != Char.Colon) return -1;
+    p++;
+  }
+  const localLength = stringLengthOf(local);
+  if (p + localLength >= length || !equalBytes(input + <usize>p, stringPointerOf(local), localLength)) return -1;
+  p += localLength;
+  const b = byteAt(p);
+  if (isNameChar(b) || b == Char.Colon) return -1;
+  // Non-ASCII names: their continuation bytes count for the column.
+  for (let i = p - localLength; i < p; i++) if ((byteAt(i) & 0xc0) == 0x80) continuations++;
+  if (prefix != ID_EMPTY) countEvents(p - localLength - 1 - stringLengthOf(prefix), p - localLength - 1);
+  return p;
+}
+
+function popElement(start: i32, end: i32, tokenFlags: i32, atLine: i32, atColumn: i32): void {
+  depth--;
+  const frame = frames + (<usize>depth << 4);
+  const index = emitAt(TokenKind.EndTag, tokenFlags, start, end, atLine, atColumn);
+  setField(index, Field.Prefix, load<i32>(frame));
+  setField(index, Field.Local, load<i32>(frame, 4));
+  setField(index, Field.Namespace, load<i32>(frame, 8));
+  bindingCount = load<i32>(frame, 12);
+  if (depth == 0) rootClosed = true;
+}
+
+// Other markup ----------------------------------------------------------------
+// <!-- … -->
+function comment(p: i32): i32 {
+  let q = p + 4;
+  // Find "-->" first; the content is checked (and its lines counted) afterwards, in order.
+  while (true) {
+    while (q < length && byteAt(q) != Char.Dash) q++;
+    if (q + 2 >= length) {
+      if (!final) return INCOMPLETE;
+      emitError(XmlError.UnexpectedEof, p);
+      emit(TokenKind.Comment, 0, p, length);
+      checkChars(p + 4, length, true);
+      return length;
+    }
+    if (byteAt(q + 1) == Char.Dash && byteAt(q + 2) == Char.Gt) break;
+    q++;
+  }
+  emit(TokenKind.Comment, 0, p, q + 3);
+  checkChars(p + 4, q, true);
+  return q + 3;
+}
+
+// <?target data?> and the XML declaration
+function processingInstruction(p: i32): i32 {
+  if (p + 2 >= length) return final ? text(p) : INCOMPLETE;
+  if (!isNameStart(byteAt(p + 2))) {
+    emitError(XmlError.BadPi, p);
+    return skipPi(p);
+  }
+  const atLine = line, atColumn = columnAt(p);
+  if (!scanQName(p + 2)) return INCOMPLETE;
+  const target = qnameLocal;
+  const targetEnd = qnameEnd;
+  // Find "?>".
+  let q = targetEnd;
+  while (true) {
+    while (q < length && byteAt(q) != Char.Question) q++;
+    if (q + 1 >= length) {
+      if (!final) return INCOMPLETE;
+      emitErrorWithPosition(XmlError.UnexpectedEof, p, atLine, atColumn);
+      countEvents(targetEnd, length);
+      return length;
+    }
+    if (byteAt(q + 1) == Char.Gt) break;
+    q++;
+  }
+  const end = q + 2;
+  const targetLength = targetEnd - (p + 2);
+  if (targetLength == 3 && qnamePrefix == ID_EMPTY && matchAscii(p + 2, 'xml')) return xmlDeclaration(p, targetEnd, q, end);
+  if (targetLength == 3 && (byteAt(p + 2) | 0x20) == 0x78 && (byteAt(p + 3) | 0x20) == 0x6d && (byteAt(p + 4) | 0x20) == 0x6c) {
+    emitErrorWithPosition(XmlError.BadPi, p, atLine, atColumn); // reserved target name in another case
+  }
+  const index = emitAt(TokenKind.ProcessingInstruction, 0, p, end, atLine, atColumn);
+  setField(index, Field.Local, target);
+  if (targetEnd < q && !isWhitespace(byteAt(targetEnd))) emitError(XmlError.BadPi, targetEnd);
+  // Data (after the white space following the target) to the arena, raw.
+  const dataStart = skipWhitespace(targetEnd);
+  checkChars(dataStart, q, false);
+  copyValue(index, dataStart, q);
+  return end;
+}
+
+function skipPi(p: i32): i32 {
+  let q = p + 2;
+  while (q + 1 < length && !(byteAt(q) == Char.Question && byteAt(q + 1) == Char.Gt)) q++;
+  if (q + 1 >= length) {
+    if (!final) return INCOMPLETE;
+    countEvents(p, length);
+    return length;
+  }
+  countEvents(p, q);
+  return q + 2;
+}
+
+/** Copies [start, end) undecoded as the value of record `index` (PI data, declaration values). */
+function copyValue(index: i32, start: i32, end: i32): void {
+  const startBytes = arenaBytes, startUnits = arenaUnits;
+  runFlags = 0;
+  if (start < end) copyRaw(start, end);
+  setField(index, Field.ArenaStart, settleRun(startBytes, startUnits));
+  setField(index, Field.ArenaEnd, settledEnd);
+  setField(index, Field.KindFlags, getField(index, Field.KindFlags) | (runFlags << 8));
+}
+
+/** Copies valid UTF-8 bytes [start, end) to the arena (invalid bytes become U+FFFD). */
+function copyRaw(start: i32, end: i32): void {
+  let i = start;
+  while (i < end) {
+    const b = byteAt(i);
+    if (b < 0x80) { writeByte(b); i++; continue; }
+    const savedFinal = final, savedLength = length;
+    final = true; length = end; // a sequence cut at `end` is invalid here
+    i = copyUtf8(i);
+    final = savedFinal; length = savedLength;
+  }
+}
+
+/** <?xml version="1.0" encoding="UTF-8" standalone="yes"?>: only at byte 0 of the document. */
+function xmlDeclaration(p: i32, targetEnd: i32, close: i32, end: i32): i32 {
+  if (compactedBytes + <f64>p != 0) emitError(XmlError.DeclNotAtStart, p);
+  const declIndex = emit(TokenKind.XmlDecl, 0, p, end);
+  let q = targetEnd;
+  let seen = 0; // 1 version, 2 encoding, 4 standalone: in this order only
+  const savedLength = length, savedFinal = final;
+  length = close; final = true; // pseudo-attributes end at "?>"
+  while (true) {
+    const before = q;
+    q = skipWhitespace(q);
+    if (q >= close) break;
+    if (q == before || !isNameStart(byteAt(q))) { emitError(XmlError.BadDecl, q); break; }
+    const nameStart = q;
+    const nameLine = line, nameColumn = columnAt(q);
+    while (q < close && isNameChar(byteAt(q))) q++;
+    const nameLength = q - nameStart;
+    let which = 0;
+    if (nameLength == 7 && matchAscii(nameStart, 'version')) which = 1;
+    else if (nameLength == 8 && matchAscii(nameStart, 'encoding')) which = 2;
+    else if (nameLength == 10 && matchAscii(nameStart, 'standalone')) which = 4;
+    q = skipWhitespace(q);
+    if (which == 0 || which <= seen || q >= close || byteAt(q) != Char.Equals) { emitErrorWithPosition(XmlError.BadDecl, nameStart, nameLine, nameColumn); break; }
+    q = skipWhitespace(q + 1);
+    const quote = q < close ? byteAt(q) : 0;
+    if (quote != Char.DoubleQuote && quote != Char.SingleQuote) { emitError(XmlError.BadDecl, q); break; }
+    const valueStart = q + 1;
+    q = valueStart;
+    while (q < close && byteAt(q) != quote) q++;
+    if (q >= close) { emitError(XmlError.BadDecl, valueStart); q = valueStart; break; }
+    seen |= which;
+    const index = emitAt(TokenKind.Attribute, 0, nameStart, q + 1, nameLine, nameColumn);
+    setField(index, Field.Local, which == 1 ? ID_VERSION : which == 2 ? ID_ENCODING : ID_STANDALONE);
+    copyValue(index, valueStart, q);
+    countEvents(valueStart, q);
+    q++;
+  }
+  if (q < close) countEvents(q, close); // what an error left unread
+  length = savedLength; final = savedFinal;
+  if (!(seen & 1)) emitErrorAt(XmlError.BadDecl, declIndex);
+  return end;
+}
+
+// <!DOCTYPE …>: refused (no DTD is ever read, no entity expanded), skipped to its end.
+function doctype(p: i32): i32 {
+  let q = p + 9;
+  let bracket = 0;
+  let quote: i32 = 0;
+  while (q < length) {
+    const b = byteAt(q);
+    if (quote != 0) { if (b == quote) quote = 0; }
+    else if (b == Char.DoubleQuote || b == Char.SingleQuote) quote = b;
+    else if (b == Char.OpenBracket) bracket++;
+    else if (b == Char.CloseBracket) { if (bracket > 0) bracket--; }
+    else if (b == Char.Gt && bracket == 0) break;
+    q++;
+  }
+  if (q >= length) {
+    if (!final) return INCOMPLETE;
+    emitError(XmlError.DoctypeForbidden, p);
+    emit(TokenKind.Doctype, 0, p, length);
+    countEvents(p, length);
+    return length;
+  }
+  emitError(XmlError.DoctypeForbidden, p);
+  emit(TokenKind.Doctype, 0, p, q + 1);
+  countEvents(p, q + 1);
+  return q + 1;
+}
+
+// End of input ----------------------------------------------------------------
+function finishDocument(): void {
+  if (depth > 0) {
+    emitError(XmlError.UnclosedElement, length);
+    const atColumn = columnAt(length);
+    while (depth > 0) popElement(length, length, TokenFlag.Implied, line, atColumn);
+  }
+  if (!seenRoot) emitError(XmlError.NoRoot, length);
+}

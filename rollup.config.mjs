@@ -1,0 +1,116 @@
+// Rollup build of the published package (dist/): three entries as ESM (.js) and CJS (.cjs)
+// with shared chunks, plus .d.ts/.d.cts types; package.json "exports" maps conditions to them.
+//
+// Entries: `index` is what browsers, workers and extensions load; `index.node` is the same API
+// with a Buffer fast path, chosen by the `node` export condition; `node` is `sitemapkit/node`.
+// Chunks are shared within a format so entries of one format share one module instance (one
+// WASM core, one `SitemapError` class); ESM and CJS are separate worlds, as in any dual package.
+//
+// fflate stays external: it is a declared dependency, so npm dedupes it with other users, and
+// each consumer gets fflate's own build for its runtime through fflate's export conditions
+// (its browser ESM build in bundlers and browsers, its Node build in Node). Node built-ins
+// are external too, and a check below fails the build if the browser entry's graph imports one.
+
+import { readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import typescript from '@rollup/plugin-typescript';
+import { dts } from 'rollup-plugin-dts';
+
+// Chunk names carry content hashes: start from an empty dist/ so stale chunks are never packed.
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+
+const input = {
+  index: 'src/index.ts',
+  'index.node': 'src/index.node.ts',
+  node: 'src/node.ts',
+};
+
+const nodeBuiltins = new Set(builtinModules);
+
+/** Dependencies and Node built-ins are imported at run time, never bundled. */
+function isExternal(id) {
+  return id === 'fflate' || id.startsWith('fflate/') || id.startsWith('node:') || nodeBuiltins.has(id.split('/')[0]);
+}
+
+/**
+ * Fails the build when anything reachable from the browser entry (`index`) imports a Node
+ * built-in: the rule "no Node built-ins in anything a browser loads", checked on the output.
+ */
+function browserEntryStaysPortable() {
+  return {
+    name: 'browser-entry-stays-portable',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'index');
+      if (!entry) return;
+      const seen = new Set();
+      const pending = [entry.fileName];
+      while (pending.length > 0) {
+        const chunk = bundle[pending.pop()];
+        if (!chunk || seen.has(chunk.fileName)) continue;
+        seen.add(chunk.fileName);
+        const builtins = [...chunk.imports, ...chunk.dynamicImports].filter((id) => !bundle[id] && isExternal(id) && !id.startsWith('fflate'));
+        if (builtins.length > 0) {
+          this.error(`${chunk.fileName} is loaded by the browser entry but imports Node built-ins: ${builtins.join(', ')}`);
+        }
+        pending.push(...chunk.imports, ...chunk.dynamicImports);
+      }
+    },
+  };
+}
+
+/**
+ * Ships the two WASM builds beside the bundles (`sitemapkit/sitemapkit.simd.wasm`, `…scalar.wasm`)
+ * for runtimes that must be handed a precompiled module: Cloudflare Workers import `.wasm` files
+ * as modules, and pages whose CSP forbids compiling bytes use `WebAssembly.compileStreaming`.
+ * The bundles themselves embed the same bytes, so nobody else needs these files.
+ */
+function wasmFiles() {
+  return {
+    name: 'sitemapkit-wasm-files',
+    generateBundle(options) {
+      if (options.format !== 'es') return;
+      for (const build of ['simd', 'scalar']) {
+        const fileName = `sitemapkit.${build}.wasm`;
+        this.emitFile({ type: 'asset', fileName, source: readFileSync(new URL(`./build/${fileName}`, import.meta.url)) });
+      }
+    },
+  };
+}
+
+/** @type {import('rollup').RollupOptions[]} */
+export default [
+  {
+    input,
+    external: isExternal,
+    // External imports are kept only where used: fflate has no side effects on import.
+    treeshake: { moduleSideEffects: (_id, external) => !external },
+    plugins: [
+      nodeResolve(),
+      typescript({
+        tsconfig: './tsconfig.json',
+        include: ['src/**/*.ts'],
+        exclude: ['src/**/*.test.ts'],
+        // Types come from rollup-plugin-dts below; a type error fails the build.
+        compilerOptions: { declaration: false, noEmit: false, allowImportingTsExtensions: false, outDir: 'dist' },
+        noEmitOnError: true,
+      }),
+      browserEntryStaysPortable(),
+      wasmFiles(),
+    ],
+    output: [
+      { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', hoistTransitiveImports: false },
+      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', exports: 'named', hoistTransitiveImports: false },
+    ],
+  },
+  {
+    input,
+    external: isExternal,
+    plugins: [dts({ tsconfig: './tsconfig.json' })],
+    output: [
+      { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
+      // A "type": "module" package needs .d.cts beside .d.ts for the `require` condition (TS1471).
+      { dir: 'dist', format: 'es', entryFileNames: '[name].d.cts', chunkFileNames: 'chunks/[name]-[hash].d.cts' },
+    ],
+  },
+];

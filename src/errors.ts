@@ -1,0 +1,167 @@
+// The one error class and the issue codes of sitemapkit; each code names the Search Console
+// report it matches (SPEC.md §6) so users can line it up with what Google told them.
+
+/** Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_. */
+export const ErrorCode = {
+  // --- well-formedness (mirrored by assembly/errors.ts: keep the numeric order in step) ---
+  XML_UNEXPECTED_EOF: 'XML_UNEXPECTED_EOF',
+  XML_INVALID_CHAR: 'XML_INVALID_CHAR',
+  XML_INVALID_UTF8: 'XML_INVALID_UTF8',
+  XML_INVALID_NAME: 'XML_INVALID_NAME',
+  XML_TAG_SYNTAX: 'XML_TAG_SYNTAX',
+  XML_ATTRIBUTE_SYNTAX: 'XML_ATTRIBUTE_SYNTAX',
+  XML_DUPLICATE_ATTRIBUTE: 'XML_DUPLICATE_ATTRIBUTE',
+  XML_LT_IN_ATTRIBUTE: 'XML_LT_IN_ATTRIBUTE',
+  XML_MISMATCHED_END_TAG: 'XML_MISMATCHED_END_TAG',
+  XML_UNEXPECTED_END_TAG: 'XML_UNEXPECTED_END_TAG',
+  XML_UNCLOSED_ELEMENT: 'XML_UNCLOSED_ELEMENT',
+  XML_BAD_ENTITY: 'XML_BAD_ENTITY',
+  XML_BAD_CHAR_REF: 'XML_BAD_CHAR_REF',
+  XML_CDATA_END_IN_TEXT: 'XML_CDATA_END_IN_TEXT',
+  XML_BAD_COMMENT: 'XML_BAD_COMMENT',
+  XML_BAD_PI: 'XML_BAD_PI',
+  XML_DECL_NOT_AT_START: 'XML_DECL_NOT_AT_START',
+  XML_BAD_DECL: 'XML_BAD_DECL',
+  XML_DOCTYPE_FORBIDDEN: 'XML_DOCTYPE_FORBIDDEN',
+  XML_TEXT_OUTSIDE_ROOT: 'XML_TEXT_OUTSIDE_ROOT',
+  XML_MULTIPLE_ROOTS: 'XML_MULTIPLE_ROOTS',
+  XML_NO_ROOT: 'XML_NO_ROOT',
+  XML_UNBOUND_PREFIX: 'XML_UNBOUND_PREFIX',
+  XML_BAD_NAMESPACE_DECL: 'XML_BAD_NAMESPACE_DECL',
+  XML_TOO_DEEP: 'XML_TOO_DEEP',
+  XML_TOO_MANY_NAMES: 'XML_TOO_MANY_NAMES',
+  XML_TOO_MANY_ERRORS: 'XML_TOO_MANY_ERRORS',
+  // --- input and encoding ---
+  INPUT_TOO_LARGE: 'INPUT_TOO_LARGE',
+  INPUT_EMPTY: 'INPUT_EMPTY',
+  INPUT_TYPE: 'INPUT_TYPE',
+  INPUT_ENCODING: 'INPUT_ENCODING',
+  GZIP_INVALID: 'GZIP_INVALID',
+  // --- sitemap structure (parse) ---
+  SITEMAP_NOT_A_SITEMAP: 'SITEMAP_NOT_A_SITEMAP',
+  SITEMAP_HTML: 'SITEMAP_HTML',
+  SITEMAP_WRONG_KIND: 'SITEMAP_WRONG_KIND',
+  SITEMAP_NAMESPACE: 'SITEMAP_NAMESPACE',
+  SITEMAP_MISSING_LOC: 'SITEMAP_MISSING_LOC',
+  SITEMAP_BAD_PRIORITY: 'SITEMAP_BAD_PRIORITY',
+  SITEMAP_DUPLICATE_FIELD: 'SITEMAP_DUPLICATE_FIELD',
+  SITEMAP_NESTED_ENTRY: 'SITEMAP_NESTED_ENTRY',
+  SITEMAP_TRUNCATED_ENTRY: 'SITEMAP_TRUNCATED_ENTRY',
+  SERIALIZE_INVALID_VALUE: 'SERIALIZE_INVALID_VALUE',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The Search Console report name each code corresponds to (SPEC.md §6). */
+export const searchConsoleReport: Record<ErrorCode, string> = {
+  XML_UNEXPECTED_EOF: 'Parsing error',
+  XML_INVALID_CHAR: 'Parsing error',
+  XML_INVALID_UTF8: 'Parsing error',
+  XML_INVALID_NAME: 'Parsing error',
+  XML_TAG_SYNTAX: 'Parsing error',
+  XML_ATTRIBUTE_SYNTAX: 'Parsing error',
+  XML_DUPLICATE_ATTRIBUTE: 'Parsing error',
+  XML_LT_IN_ATTRIBUTE: 'Parsing error',
+  XML_MISMATCHED_END_TAG: 'Parsing error',
+  XML_UNEXPECTED_END_TAG: 'Parsing error',
+  XML_UNCLOSED_ELEMENT: 'Parsing error',
+  XML_BAD_ENTITY: 'Parsing error',
+  XML_BAD_CHAR_REF: 'Parsing error',
+  XML_CDATA_END_IN_TEXT: 'Parsing error',
+  XML_BAD_COMMENT: 'Parsing error',
+  XML_BAD_PI: 'Parsing error',
+  XML_DECL_NOT_AT_START: 'Leading whitespace',
+  XML_BAD_DECL: 'Parsing error',
+  XML_DOCTYPE_FORBIDDEN: 'Parsing error',
+  XML_TEXT_OUTSIDE_ROOT: 'Parsing error',
+  XML_MULTIPLE_ROOTS: 'Parsing error',
+  XML_NO_ROOT: 'Empty sitemap',
+  XML_UNBOUND_PREFIX: 'Unbound namespace prefix',
+  XML_BAD_NAMESPACE_DECL: 'Incorrect namespace',
+  XML_TOO_DEEP: 'Parsing error',
+  XML_TOO_MANY_NAMES: 'Parsing error',
+  XML_TOO_MANY_ERRORS: 'Parsing error',
+  INPUT_TOO_LARGE: 'Sitemap file size error',
+  INPUT_EMPTY: 'Empty sitemap',
+  INPUT_TYPE: 'Parsing error',
+  INPUT_ENCODING: 'Parsing error',
+  GZIP_INVALID: 'Compression error',
+  SITEMAP_NOT_A_SITEMAP: 'Parsing error',
+  SITEMAP_HTML: 'Sitemap is HTML',
+  SITEMAP_WRONG_KIND: 'Parsing error',
+  SITEMAP_NAMESPACE: 'Incorrect namespace',
+  SITEMAP_MISSING_LOC: 'Missing XML tag',
+  SITEMAP_BAD_PRIORITY: 'Invalid tag value',
+  SITEMAP_DUPLICATE_FIELD: 'Invalid tag value',
+  SITEMAP_NESTED_ENTRY: 'Parsing error',
+  SITEMAP_TRUNCATED_ENTRY: 'Parsing error',
+  SERIALIZE_INVALID_VALUE: 'Invalid tag value',
+};
+
+export interface SitemapErrorInit {
+  line?: number;
+  column?: number;
+  offset?: number;
+  path?: string;
+  cause?: unknown;
+}
+
+/**
+ * The only error sitemapkit throws. Position fields are 1-based (0 when unknown); `offset` is
+ * the byte offset in the (decompressed) input.
+ *
+ * @example
+ * try { parse('<urlset>') } catch (e) { if (e instanceof SitemapError) console.log(e.code, e.line, e.column) }
+ */
+export class SitemapError extends Error {
+  readonly code: ErrorCode;
+  readonly line: number;
+  readonly column: number;
+  readonly offset: number;
+  readonly path: string;
+
+  constructor(code: ErrorCode, message: string, init: SitemapErrorInit = {}) {
+    super(init.line ? `${message} (line ${init.line}, column ${init.column ?? 0})` : message,
+      init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'SitemapError';
+    this.code = code;
+    this.line = init.line ?? 0;
+    this.column = init.column ?? 0;
+    this.offset = init.offset ?? -1;
+    this.path = init.path ?? '';
+  }
+}
+
+/**
+ * The core's numeric well-formedness codes (assembly/errors.ts `XmlError`), by number, with the
+ * sentence users read. Index 0 is "no error".
+ */
+export const XML_ERRORS: readonly (readonly [ErrorCode, string] | null)[] = [
+  null,
+  ['XML_UNEXPECTED_EOF', 'The document ends in the middle of a construct (truncated file?)'],
+  ['XML_INVALID_CHAR', 'A character that XML does not allow (a control character or U+FFFE/U+FFFF)'],
+  ['XML_INVALID_UTF8', 'Bytes that are not valid UTF-8 (sitemaps must be UTF-8)'],
+  ['XML_INVALID_NAME', 'An element or attribute name that is not a valid XML name'],
+  ['XML_TAG_SYNTAX', 'Malformed markup: "<" that does not start a tag, or a broken tag (escape a literal "<" as &lt;)'],
+  ['XML_ATTRIBUTE_SYNTAX', 'Malformed attribute: expected name="value" separated by white space'],
+  ['XML_DUPLICATE_ATTRIBUTE', 'The same attribute (or namespace declaration) appears twice on one element'],
+  ['XML_LT_IN_ATTRIBUTE', 'A raw "<" inside an attribute value (escape it as &lt;)'],
+  ['XML_MISMATCHED_END_TAG', 'An end tag that does not match the open element'],
+  ['XML_UNEXPECTED_END_TAG', 'An end tag after the root element was closed'],
+  ['XML_UNCLOSED_ELEMENT', 'The document ends while elements are still open (truncated file?)'],
+  ['XML_BAD_ENTITY', 'A bare "&" or an unknown entity (escape "&" as &amp;; only &amp; &lt; &gt; &apos; &quot; exist)'],
+  ['XML_BAD_CHAR_REF', 'A character reference (&#…;) that is malformed or names a character XML does not allow'],
+  ['XML_CDATA_END_IN_TEXT', '"]]>" in text (escape ">" as &gt;)'],
+  ['XML_BAD_COMMENT', '"--" inside a comment'],
+  ['XML_BAD_PI', 'A malformed processing instruction (<?…?>)'],
+  ['XML_DECL_NOT_AT_START', 'The XML declaration (<?xml …?>) is not at the very start of the file (remove what precedes it, such as white space)'],
+  ['XML_BAD_DECL', 'A malformed XML declaration'],
+  ['XML_DOCTYPE_FORBIDDEN', 'A DOCTYPE declaration: refused, sitemaps have none (no DTD is read, no entity expanded)'],
+  ['XML_TEXT_OUTSIDE_ROOT', 'Text outside the root element (is this an XML file?)'],
+  ['XML_MULTIPLE_ROOTS', 'A second root element after the first one was closed'],
+  ['XML_NO_ROOT', 'No root element: the document is empty or is not XML'],
+  ['XML_UNBOUND_PREFIX', 'A namespace prefix that was never declared (add xmlns:prefix="…" on the root)'],
+  ['XML_BAD_NAMESPACE_DECL', 'A namespace declaration that Namespaces in XML forbids'],
+  ['XML_TOO_DEEP', 'Elements nested deeper than 512 levels'],
+  ['XML_TOO_MANY_NAMES', 'More distinct names, namespaces or attributes than the reader keeps (65,536 names, 1,024 attributes)'],
+];

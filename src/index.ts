@@ -1,0 +1,11 @@
+// sitemapkit: parse, serialize and validate sitemaps.org 0.9 sitemaps and sitemap indexes.
+// This entry is what browsers, workers and extensions load: no Node built-ins below it.
+
+export { parse, parseSitemap, parseSitemapIndex } from './parse';
+export { serializeSitemap, serializeSitemapIndex } from './serialize';
+export { gzip, gunzip, isGzip } from './gzip';
+export { init, initSync } from './wasm';
+export { SitemapError, ErrorCode, searchConsoleReport } from './errors';
+export type { SitemapErrorInit } from './errors';
+export { LIMITS, SITEMAP_NAMESPACE, LEGACY_SITEMAP_NAMESPACES, CHANGEFREQ_VALUES } from './limits';
+export type * from './types';

@@ -1,0 +1,34 @@
+// Every number the protocol and Google set, in one place, each with its source (SPEC.md).
+
+export const LIMITS = {
+  /** sitemaps.org: "no more than 50,000 URLs" per sitemap; the same for index entries. */
+  maxUrlsPerSitemap: 50_000,
+  maxSitemapsPerIndex: 50_000,
+  /** sitemaps.org: "no larger than 50MB (52,428,800 bytes)" uncompressed. */
+  maxSitemapBytes: 52_428_800,
+  /** sitemaps.org: `loc` "must be less than 2,048 characters". */
+  maxLocLength: 2_048,
+  /** sitemap.xsd `tLoc`: minLength 12. */
+  minLocLength: 12,
+  /** Default cap on decompressed input, above the protocol's limit so oversize files can be inspected. */
+  defaultMaxInputBytes: 100 * 1024 * 1024,
+} as const;
+
+/** The sitemaps.org 0.9 namespace. */
+export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** Namespaces seen on real sitemaps that mean the sitemap namespace: read with a warning. */
+export const LEGACY_SITEMAP_NAMESPACES: readonly string[] = [
+  'http://www.google.com/schemas/sitemap/0.84',
+  'http://www.google.com/schemas/sitemap/0.9',
+  'https://www.sitemaps.org/schemas/sitemap/0.9',
+  'http://www.sitemaps.org/schemas/sitemap/0.9/',
+  'https://www.sitemaps.org/schemas/sitemap/0.9/',
+  'http://sitemaps.org/schemas/sitemap/0.9',
+  'https://sitemaps.org/schemas/sitemap/0.9',
+  'http://www.google.com/schemas/sitemap/0.84/',
+  'http://www.google.com/schemas/sitemap/0.9/',
+];
+
+/** The changefreq values of sitemap.xsd (lowercase). */
+export const CHANGEFREQ_VALUES = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const;

@@ -1,0 +1,338 @@
+// Reading sitemaps.org 0.9 `<urlset>` and `<sitemapindex>` documents (SPEC.md §1, §2, §5) from
+// the core's token records, driven by the element rules in rules.ts.
+
+import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
+import { LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE } from './limits';
+import { prepareInput, looksLikeHtml } from './input';
+import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
+import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
+import { Field, ReaderFlag, registerKnownNames, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
+
+registerKnownNames(KNOWN_NAMES);
+
+type Kind = 'urlset' | 'sitemapindex';
+
+// Field slots: where a field's value goes while its entry is open.
+const SLOT_LOC = 0;
+const SLOT_LASTMOD = 1;
+const SLOT_CHANGEFREQ = 2;
+const SLOT_PRIORITY = 3;
+const SLOT_BY_NAME: Record<string, number> = { loc: SLOT_LOC, lastmod: SLOT_LASTMOD, changefreq: SLOT_CHANGEFREQ, priority: SLOT_PRIORITY };
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+export interface SitemapParserOptions extends ParseOptions {
+  /** Demand this kind: another root throws SITEMAP_WRONG_KIND. */
+  kind?: Kind;
+}
+
+/**
+ * A push parser: feed it UTF-8 XML in chunks of any size (a chunk may end anywhere, even inside
+ * a tag or a UTF-8 sequence), then read `result()`. `parse()` is this with one chunk; the
+ * stream API is built on it. It does not unzip or transcode: `parse()` does that first.
+ *
+ * @example
+ * const parser = new SitemapParser();
+ * for (const chunk of chunks) parser.push(chunk);
+ * parser.push(new Uint8Array(0), true);
+ * const { urls } = parser.result() as UrlsetResult;
+ */
+export class SitemapParser {
+  readonly issues: Issue[] = [];
+  private readonly reader: XmlReader;
+  private readonly recover: boolean;
+  private readonly expectedKind: Kind | undefined;
+  private kind: Kind | undefined;
+  private readonly entries: (SitemapUrl | SitemapIndexEntry)[] = [];
+  private done = false;
+
+  // Element state.
+  private depth = 0;
+  private readonly path: number[] = []; // local-name id per depth (for issue paths)
+  private documentNamespace = 0;
+  private entryId = -1;
+  /** Local-name id -> field slot, for the chosen rule; -1 for other names. */
+  private slotById: Int8Array = new Int8Array(0);
+  private entryDepth = -1;
+  private entryCount = 0;
+  private fieldSlot = -1;
+  private fieldDepth = -1;
+  private fieldText = '';
+  private fieldLine = 0;
+  private fieldColumn = 0;
+  private bomChecked = false;
+  // The open entry's fields.
+  private loc: string | undefined;
+  private lastmod: string | undefined;
+  private changefreq: string | undefined;
+  private priority: string | undefined;
+  private entryLine = 0;
+  private entryColumn = 0;
+
+  constructor(options: SitemapParserOptions = {}) {
+    this.recover = options.recover === true;
+    this.expectedKind = options.kind;
+    this.reader = new XmlReader(this.onBatch, this.recover ? 0 : ReaderFlag.StopAtFirstError);
+  }
+
+  /** Feeds the next bytes of the document; `final` says they are the last. */
+  push(chunk: Uint8Array, final = false): void {
+    if (!this.bomChecked && chunk.length > 0) {
+      // Skip a UTF-8 byte-order mark, even one split over the first chunks.
+      this.bomChecked = true;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+    }
+    try {
+      this.reader.push(chunk, final);
+    } catch (error) {
+      this.reader.release();
+      throw error;
+    }
+    if (final) this.done = true;
+  }
+
+  /** The document read so far; call after the final push. */
+  result(): ParseResult {
+    if (!this.done) throw new Error('sitemapkit: result() before the final push');
+    const suppressed = this.reader.suppressedErrors;
+    if (suppressed > 0) {
+      this.issues.push(issue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
+    }
+    const kind = this.kind ?? this.expectedKind ?? 'urlset';
+    if (kind === 'urlset') return { kind, urls: this.entries as SitemapUrl[], issues: this.issues } satisfies UrlsetResult;
+    return { kind, sitemaps: this.entries as SitemapIndexEntry[], issues: this.issues } satisfies SitemapIndexResult;
+  }
+
+  // ------------------------------------------------------------------ the token loop
+  private readonly onBatch = (reader: XmlReader, first: number, count: number): void => {
+    const words = reader.words;
+    const end = first + count * TOKEN_WORDS;
+    for (let r = first; r < end; r += TOKEN_WORDS) {
+      const kindFlags = words[r]!;
+      switch (kindFlags & 0xff) {
+        case TokenKind.StartTag: {
+          const local = words[r + Field.Local]!;
+          const depth = this.depth++;
+          this.path[depth] = local;
+          if (depth === 0) this.startRoot(reader, r);
+          else if (words[r + Field.Namespace] === this.documentNamespace) {
+            if (local === this.entryId) this.startEntry(words[r + Field.Line]!, words[r + Field.Column]!);
+            else if (depth === this.entryDepth + 1 && local < this.slotById.length && this.slotById[local]! >= 0) {
+              this.fieldSlot = this.slotById[local]!;
+              this.fieldDepth = depth;
+              this.fieldText = '';
+              this.fieldLine = words[r + Field.Line]!;
+              this.fieldColumn = words[r + Field.Column]!;
+            }
+          }
+          break;
+        }
+        case TokenKind.EndTag: {
+          const depth = --this.depth;
+          if (depth === this.fieldDepth) this.endField();
+          else if (depth === this.entryDepth) this.endEntry((kindFlags >> 8 & TokenFlag.Implied) !== 0);
+          break;
+        }
+        case TokenKind.Text:
+          if (this.fieldDepth >= 0 && this.depth === this.fieldDepth + 1) {
+            const text = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, kindFlags >> 8);
+            this.fieldText = this.fieldText === '' ? text : this.fieldText + text;
+          }
+          break;
+        case TokenKind.Error:
+          this.xmlError(reader, r);
+          break;
+        default:
+          // Attributes, namespace declarations, comments, PIs: nothing a sitemap entry needs.
+          break;
+      }
+    }
+  };
+
+  private startRoot(reader: XmlReader, r: number): void {
+    const words = reader.words;
+    const local = words[r + Field.Local]!;
+    const name = reader.name(local);
+    const namespaceId = words[r + Field.Namespace]!;
+    const namespace = reader.name(namespaceId);
+    const rule = DOCUMENT_RULES.find((candidate) => candidate.root === name);
+    const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+    if (!rule) {
+      const what = FOREIGN_ROOTS[name] ?? `<${name}>${namespace ? ` in namespace ${namespace}` : ''}`;
+      const code: ErrorCode = name === 'html' ? 'SITEMAP_HTML' : 'SITEMAP_NOT_A_SITEMAP';
+      throw new SitemapError(code, `Not a sitemap: expected <urlset> or <sitemapindex>, found ${what}`, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: name });
+    }
+    if (this.expectedKind && rule.root !== this.expectedKind) {
+      throw new SitemapError('SITEMAP_WRONG_KIND', `Expected a ${this.expectedKind === 'urlset' ? 'sitemap (<urlset>)' : 'sitemap index (<sitemapindex>)'}, found <${rule.root}>`, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: name });
+    }
+    this.kind = rule.root;
+    this.documentNamespace = namespaceId;
+    this.useRule(reader, rule);
+    if (namespace !== SITEMAP_NAMESPACE) {
+      const expected = `expected xmlns="${SITEMAP_NAMESPACE}"`;
+      const message = namespace === ''
+        ? `<${name}> declares no namespace; ${expected} (read anyway)`
+        : LEGACY_SITEMAP_NAMESPACES.includes(namespace)
+          ? `<${name}> uses the legacy or mistyped namespace "${namespace}"; ${expected} (read anyway)`
+          : `<${name}> is in the namespace "${namespace}"; ${expected} (read anyway)`;
+      this.issues.push(issue('SITEMAP_NAMESPACE', 'warning', message, line, column, name, namespace));
+    }
+  }
+
+  private useRule(reader: XmlReader, rule: DocumentRule): void {
+    this.entryId = reader.ids.get(rule.entry)!;
+    let size = 0;
+    for (const field of Object.keys(rule.fields)) size = Math.max(size, reader.ids.get(field)! + 1);
+    this.slotById = new Int8Array(size).fill(-1);
+    for (const field of Object.keys(rule.fields)) this.slotById[reader.ids.get(field)!] = SLOT_BY_NAME[field]!;
+  }
+
+  private startEntry(line: number, column: number): void {
+    if (this.entryDepth >= 0) {
+      // An entry inside an entry (a missing end tag): close the open one where it stands.
+      this.addIssue('SITEMAP_NESTED_ENTRY', 'warning', `<${this.entryName()}> inside another <${this.entryName()}>: the outer one is closed here`, line, column);
+      this.endEntry(false);
+    }
+    this.entryDepth = this.depth - 1;
+    this.entryCount++;
+    this.entryLine = line;
+    this.entryColumn = column;
+    this.loc = this.lastmod = this.changefreq = this.priority = undefined;
+  }
+
+  private endField(): void {
+    const value = this.fieldText.trim();
+    const slot = this.fieldSlot;
+    this.fieldSlot = -1;
+    this.fieldDepth = -1;
+    let previous: string | undefined;
+    switch (slot) {
+      case SLOT_LOC: previous = this.loc; this.loc ??= value; break;
+      case SLOT_LASTMOD: previous = this.lastmod; this.lastmod ??= value; break;
+      case SLOT_CHANGEFREQ: previous = this.changefreq; this.changefreq ??= value; break;
+      default: previous = this.priority; this.priority ??= value; break;
+    }
+    if (previous !== undefined) {
+      const name = Object.keys(SLOT_BY_NAME)[slot]!;
+      this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
+    }
+  }
+
+  private endEntry(implied: boolean): void {
+    this.entryDepth = -1;
+    this.fieldDepth = -1;
+    this.fieldSlot = -1;
+    if (implied) {
+      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn);
+      return;
+    }
+    const loc = this.loc;
+    if (loc === undefined) {
+      this.addIssue('SITEMAP_MISSING_LOC', 'error', `<${this.entryName()}> has no <loc>; it is kept with an empty loc`, this.entryLine, this.entryColumn);
+    }
+    if (this.kind === 'sitemapindex') {
+      const entry: SitemapIndexEntry = { loc: loc ?? '' };
+      if (this.lastmod !== undefined) entry.lastmod = this.lastmod;
+      this.entries.push(entry);
+      return;
+    }
+    const entry: SitemapUrl = { loc: loc ?? '' };
+    if (this.lastmod !== undefined) entry.lastmod = this.lastmod;
+    if (this.changefreq !== undefined) entry.changefreq = this.changefreq;
+    if (this.priority !== undefined) {
+      const priority = this.priority;
+      if (DECIMAL.test(priority)) entry.priority = Number(priority);
+      else this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${priority}" is not a decimal number; it is left out`, this.entryLine, this.entryColumn, priority, 'priority');
+    }
+    this.entries.push(entry);
+  }
+
+  private xmlError(reader: XmlReader, r: number): void {
+    const words = reader.words;
+    const known = XML_ERRORS[words[r + Field.Local]!];
+    const [code, message] = known ?? (['XML_TAG_SYNTAX', 'Malformed XML'] as const);
+    const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+    if (!this.recover) {
+      throw new SitemapError(code, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: this.pathString(reader) });
+    }
+    this.issues.push(issue(code, 'error', message, line, column, this.pathString(reader)));
+  }
+
+  private entryName(): string {
+    return this.kind === 'sitemapindex' ? 'sitemap' : 'url';
+  }
+
+  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, value?: string, child?: string): void {
+    let path = this.pathString(this.reader, this.entryDepth >= 0 ? this.entryDepth + 1 : this.depth);
+    if (child) path += '/' + child;
+    this.issues.push(issue(code, severity, message, line, column, path, value));
+  }
+
+  /** `urlset/url[41]/loc`: element names down to `depth`, the entry numbered. */
+  private pathString(reader: XmlReader, depth = this.depth): string {
+    const parts: string[] = [];
+    for (let d = 0; d < depth; d++) {
+      const name = reader.name(this.path[d]!);
+      parts.push(this.path[d] === this.entryId && d === this.entryDepth ? `${name}[${this.entryCount}]` : name);
+    }
+    return parts.join('/');
+  }
+}
+
+function issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): Issue {
+  const result: Issue = { code, severity, message, line, column, path };
+  if (value !== undefined) result.value = value;
+  return result;
+}
+
+function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefined): ParseResult {
+  const prepared = prepareInput(input, options.maxBytes ?? LIMITS.defaultMaxInputBytes);
+  const { bytes } = prepared;
+  if (looksLikeHtml(bytes)) {
+    throw new SitemapError('SITEMAP_HTML', 'Not a sitemap: this is an HTML page (servers often send one for a missing sitemap)', { line: 1, column: 1, offset: 0 });
+  }
+  if (bytes.length === 0) {
+    const message = prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)';
+    if (!options.recover) throw new SitemapError('INPUT_EMPTY', message, { line: 1, column: 1, offset: 0 });
+    prepared.issues.push(issue('INPUT_EMPTY', 'error', message, 1, 1, ''));
+  }
+  const parser = new SitemapParser({ ...options, kind });
+  parser.issues.push(...prepared.issues);
+  parser.push(bytes, true);
+  return parser.result();
+}
+
+/**
+ * Parses a sitemap or a sitemap index; the root element decides which. Accepts bytes (gzip is
+ * detected by its magic bytes), an ArrayBuffer or a string. Strict by default: malformed XML
+ * throws `SitemapError` with code, line and column; `{ recover: true }` keeps every complete
+ * entry and lists the problems in `issues` instead.
+ *
+ * @example
+ * const result = parse(await (await fetch('/sitemap.xml.gz')).arrayBuffer());
+ * if (result.kind === 'urlset') for (const url of result.urls) console.log(url.loc, url.lastmod);
+ * else for (const sitemap of result.sitemaps) console.log(sitemap.loc);
+ */
+export function parse(input: SitemapInput, options: ParseOptions = {}): ParseResult {
+  return parseAs(input, options, undefined);
+}
+
+/**
+ * Parses a `<urlset>` sitemap; any other root throws `SitemapError` (`SITEMAP_WRONG_KIND` for an index).
+ *
+ * @example
+ * const { urls, issues } = parseSitemap(xml);
+ */
+export function parseSitemap(input: SitemapInput, options: ParseOptions = {}): UrlsetResult {
+  return parseAs(input, options, 'urlset') as UrlsetResult;
+}
+
+/**
+ * Parses a `<sitemapindex>`; any other root throws `SitemapError` (`SITEMAP_WRONG_KIND` for a urlset).
+ *
+ * @example
+ * const { sitemaps } = parseSitemapIndex(xml);
+ */
+export function parseSitemapIndex(input: SitemapInput, options: ParseOptions = {}): SitemapIndexResult {
+  return parseAs(input, options, 'sitemapindex') as SitemapIndexResult;
+}

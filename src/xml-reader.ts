@@ -1,0 +1,224 @@
+// The JS side of the core's tokenizer (assembly/tokenizer.ts): feeds bytes through its input
+// window and hands each batch of token records to a handler. Mirrors the record layout.
+
+import { acquireCore, releaseCore, type Core } from './wasm';
+import { bytesToString } from './text';
+
+/** Mirrors assembly/tokenizer.ts `TokenKind`. */
+export const enum TokenKind {
+  StartTag = 1,
+  EndTag = 2,
+  Attribute = 3,
+  NamespaceDecl = 4,
+  Text = 5,
+  Comment = 6,
+  ProcessingInstruction = 7,
+  XmlDecl = 8,
+  Error = 9,
+  Doctype = 10,
+}
+
+/** Mirrors assembly/tokenizer.ts `TokenFlag` (stored at bit 8 and up of the first word). */
+export const enum TokenFlag {
+  SelfClosing = 1,
+  Implied = 2,
+  HasEntity = 4,
+  HasCdata = 8,
+  NonAscii = 16,
+  WhitespaceOnly = 32,
+}
+
+/** Word offsets inside a token record; mirrors assembly/tokenizer.ts `Field`. */
+export const enum Field {
+  KindFlags = 0,
+  Start = 1,
+  End = 2,
+  Line = 3,
+  Column = 4,
+  ArenaStart = 5,
+  ArenaEnd = 6,
+  Local = 7,
+  Prefix = 8,
+  Namespace = 9,
+}
+export const TOKEN_WORDS = 10;
+
+const enum Status {
+  NeedInput = 0,
+  OutputFull = 1,
+  Done = 2,
+  Stopped = 3,
+}
+
+export const enum ReaderFlag {
+  KeepWhitespace = 1,
+  StopAtFirstError = 2,
+}
+
+/** Interned ids of the names every reader knows (assembly/strings.ts reserves 0..7). */
+export const ID_EMPTY = 0;
+export const ID_XML_NAMESPACE = 3;
+export const ID_ENCODING = 6;
+export const NAMESPACE_UNBOUND = -1;
+
+/** Called once per batch: records [first, first + count) of `reader.words`. */
+export type BatchHandler = (reader: XmlReader, first: number, count: number) => void;
+
+// Names interned into each core before any document, so their ids are the same for every
+// document (assembly/strings.ts keeps them across tokenizerReset).
+const preparedCores = new WeakMap<Core, Map<string, number>>();
+
+function prepare(core: Core, names: readonly string[]): Map<string, number> {
+  let ids = preparedCores.get(core);
+  if (ids) return ids;
+  ids = new Map();
+  const encoder = new TextEncoder();
+  const exports = core.exports;
+  for (const name of names) {
+    const bytes = encoder.encode(name);
+    exports.reserveInput(bytes.length);
+    core.u8.set(bytes, exports.inputPointer());
+    ids.set(name, exports.internString(bytes.length));
+  }
+  exports.internFreeze();
+  preparedCores.set(core, ids);
+  return ids;
+}
+
+let knownNames: readonly string[] = [];
+
+/** Registers the names readers must know by id (the element rules); call before the first reader. */
+export function registerKnownNames(names: readonly string[]): void {
+  knownNames = names;
+}
+
+/**
+ * A push reader over a core instance. Each reader holds its own instance while it reads (the
+ * tokenizer keeps one document's state), so any number of documents can be read at once;
+ * instances go back to a small pool when a document ends or `release()` is called.
+ */
+export class XmlReader {
+  readonly core: Core;
+  /** Id of every registered known name. */
+  readonly ids: Map<string, number>;
+  /** The core's memory as words, valid during a handler call. */
+  words!: Int32Array;
+  private windowLength = 0;
+  private arenaText: string | null = null;
+  private wideText: string | null = null;
+  private readonly names: (string | undefined)[] = [];
+  private finished = false;
+  private bytesIn = 0;
+  private released = false;
+
+  constructor(private readonly handler: BatchHandler, private readonly flags: number) {
+    this.core = acquireCore();
+    this.ids = prepare(this.core, knownNames);
+    this.core.exports.tokenizerReset(flags);
+  }
+
+  /** Gives the core instance back (done for you when the document ends). Idempotent. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.finished = true;
+    releaseCore(this.core);
+  }
+
+  /** Feeds bytes; `final` marks the end of the document. */
+  push(chunk: Uint8Array, final = false): void {
+    if (this.finished) throw new Error('sitemapkit: push after the end of the document');
+    const exports = this.core.exports;
+    let offset = 0;
+    do {
+      let room = exports.inputCapacity() - this.windowLength;
+      if (room === 0) {
+        // One construct fills the whole window: make the window larger.
+        exports.reserveInput(exports.inputCapacity() * 2);
+        room = exports.inputCapacity() - this.windowLength;
+      }
+      const n = Math.min(room, chunk.length - offset);
+      if (n > 0) this.core.u8.set(chunk.subarray(offset, offset + n), exports.inputPointer() + this.windowLength);
+      this.windowLength += n;
+      offset += n;
+      this.bytesIn += n;
+      this.run(final && offset === chunk.length);
+    } while (offset < chunk.length && !this.finished);
+  }
+
+  /** Absolute byte offset of the window start in the document. */
+  get windowOffset(): number {
+    return this.core.exports.windowOffset();
+  }
+
+  /** Total bytes pushed so far. */
+  get bytesRead(): number {
+    return this.bytesIn;
+  }
+
+  /** Errors beyond the per-construct cap that have no record of their own. */
+  get suppressedErrors(): number {
+    return this.core.exports.suppressedErrors();
+  }
+
+  /**
+   * The decoded value of a record of the current batch: UTF-16 range [start, end) of the ASCII
+   * arena, or of the wide one when `flags` (the record's flag bits) has NonAscii.
+   */
+  text(start: number, end: number, flags: number): string {
+    if (flags & TokenFlag.NonAscii) {
+      if (this.wideText === null) {
+        const exports = this.core.exports;
+        const pointer = exports.wideArenaPointer();
+        this.wideText = bytesToString(this.core.u8.subarray(pointer, pointer + exports.wideArenaLength()), false);
+      }
+      return this.wideText.substring(start, end);
+    }
+    if (this.arenaText === null) {
+      const exports = this.core.exports;
+      const pointer = exports.arenaPointer();
+      this.arenaText = bytesToString(this.core.u8.subarray(pointer, pointer + exports.arenaLength()), true);
+    }
+    return this.arenaText.substring(start, end);
+  }
+
+  /** The string of an interned id (element and attribute names, prefixes, namespace URIs). */
+  name(id: number): string {
+    if (id < 0) return '';
+    let name = this.names[id];
+    if (name === undefined) {
+      const exports = this.core.exports;
+      const pointer = exports.stringPointer(id);
+      name = bytesToString(this.core.u8.subarray(pointer, pointer + exports.stringLength(id)), false);
+      this.names[id] = name;
+    }
+    return name;
+  }
+
+  /** Raw source bytes of the current window, [start, end) (valid during a handler call). */
+  source(start: number, end: number): string {
+    const pointer = this.core.exports.inputPointer();
+    return bytesToString(this.core.u8.subarray(pointer + start, pointer + end), false);
+  }
+
+  private run(final: boolean): void {
+    const exports = this.core.exports;
+    while (true) {
+      const status = exports.tokenize(this.windowLength, final ? 1 : 0);
+      const count = exports.tokenCount();
+      if (count > 0) {
+        this.words = this.core.i32;
+        this.arenaText = null;
+        this.wideText = null;
+        this.handler(this, exports.tokensPointer() >>> 2, count);
+      }
+      if (status === Status.OutputFull) continue;
+      if (status === Status.NeedInput) {
+        this.windowLength = exports.compactInput(this.windowLength);
+        return;
+      }
+      this.release(); // Done, or Stopped at the first error
+      return;
+    }
+  }
+}

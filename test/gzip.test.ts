@@ -1,0 +1,184 @@
+// Tests of src/gzip.ts (RFC 1952): round trips, several members, the size cap against a gzip
+// bomb built here, and damaged streams.
+
+import { gzipSync } from 'fflate';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { SitemapError } from '../src/errors';
+import { gunzip, gzip, isGzip } from '../src/gzip';
+
+/** Bytes fflate's Gunzip handed to src/gzip.ts's callback, counted by the wrapper below. */
+const inflated = vi.hoisted(() => ({ bytes: 0 }));
+
+// The same fflate, with a Gunzip whose data callback is counted on the way through.
+vi.mock('fflate', async (importOriginal) => {
+  const original = await importOriginal<typeof import('fflate')>();
+  class CountingGunzip extends original.Gunzip {
+    constructor(handler: (data: Uint8Array, final: boolean) => void) {
+      super((data, final) => {
+        inflated.bytes += data.length;
+        handler(data, final);
+      });
+    }
+  }
+  return { ...original, Gunzip: CountingGunzip };
+});
+
+const MiB = 1024 * 1024;
+
+function sameBytes(actual: Uint8Array, expected: Uint8Array): boolean {
+  if (actual.length !== expected.length) return false;
+  for (let i = 0; i < actual.length; i++) if (actual[i] !== expected[i]) return false;
+  return true;
+}
+
+function codeOf(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SitemapError);
+    return (error as SitemapError).code;
+  }
+  return 'no error';
+}
+
+/**
+ * A gzip bomb: one member inflating to `inflatedBytes` zeros, written by hand in a few
+ * milliseconds (compressing 200 MiB with a real deflater takes seconds). One fixed-Huffman
+ * block (RFC 1951 §3.2.6): the literal 0, then matches of length 258 at distance 1, each 13 bits
+ * long and worth 258 bytes. The CRC-32 is left 0: gunzip must refuse long before the trailer.
+ */
+function zeroBomb(inflatedBytes: number): Uint8Array {
+  const matches = Math.floor((inflatedBytes - 1) / 258);
+  const tail = inflatedBytes - 1 - matches * 258; // 0..257 more zero literals
+  const deflate = new Uint8Array(Math.ceil((3 + 8 + matches * 13 + tail * 8 + 7) / 8));
+  let bit = 0;
+  const write = (value: number, count: number, reversed = false) => {
+    // Header fields go least significant bit first; Huffman codes most significant bit first.
+    for (let i = 0; i < count; i++, bit++) {
+      const next = reversed ? (value >> (count - 1 - i)) & 1 : (value >> i) & 1;
+      deflate[bit >> 3]! |= next << (bit & 7);
+    }
+  };
+  write(1, 1); // BFINAL
+  write(1, 2); // BTYPE 01: fixed Huffman codes
+  const literalZero = () => write(0b00110000, 8, true); // literal 0 is code 0x30, 8 bits
+  literalZero();
+  for (let i = 0; i < matches; i++) {
+    write(0b11000101, 8, true); // length code 285 = 258 bytes
+    write(0, 5, true); // distance code 0 = distance 1
+  }
+  for (let i = 0; i < tail; i++) literalZero();
+  write(0, 7, true); // end of block (code 256)
+  const header = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+  const size = inflatedBytes >>> 0;
+  const trailer = [0, 0, 0, 0, size & 0xff, (size >>> 8) & 0xff, (size >>> 16) & 0xff, size >>> 24];
+  const bomb = new Uint8Array(header.length + deflate.length + trailer.length);
+  bomb.set(header);
+  bomb.set(deflate, header.length);
+  bomb.set(trailer, header.length + deflate.length);
+  return bomb;
+}
+
+describe('isGzip', () => {
+  it('looks at the 1f 8b magic only', () => {
+    expect(isGzip(gzip(new TextEncoder().encode('<urlset/>')))).toBe(true);
+    expect(isGzip(new Uint8Array([0x1f, 0x8b]))).toBe(true);
+    expect(isGzip(new TextEncoder().encode('<?xml version="1.0"?>'))).toBe(false);
+    expect(isGzip(new Uint8Array([0x1f]))).toBe(false);
+    expect(isGzip(new Uint8Array(0))).toBe(false);
+  });
+});
+
+describe('gzip and gunzip', () => {
+  it('round-trip arbitrary bytes at every level', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 5000 }), fc.integer({ min: 0, max: 9 }), (bytes, level) => {
+      const compressed = gzip(bytes, level as 0);
+      expect(isGzip(compressed)).toBe(true);
+      expect(sameBytes(gunzip(compressed, { maxBytes: bytes.length }), bytes)).toBe(true);
+    }), { numRuns: 100 });
+  });
+
+  it('round-trips a large, compressible document', () => {
+    const xml = new TextEncoder().encode('<url><loc>https://example.com/a?b=1&amp;c=2</loc></url>\n'.repeat(100_000));
+    const compressed = gzip(xml);
+    expect(compressed.length).toBeLessThan(xml.length / 50);
+    expect(sameBytes(gunzip(compressed, { maxBytes: xml.length }), xml)).toBe(true);
+  });
+
+  it('writes the same bytes for the same input (modification time 0)', () => {
+    const bytes = new TextEncoder().encode('<urlset/>');
+    const first = gzip(bytes);
+    expect(sameBytes(first, gzip(bytes))).toBe(true);
+    expect([...first.subarray(4, 8)]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('reads every member of a multi-member stream (cat a.gz b.gz)', () => {
+    const a = new TextEncoder().encode('<urlset>');
+    const b = new TextEncoder().encode('</urlset>\n');
+    const joined = new Uint8Array([...gzipSync(a), ...gzipSync(b), ...gzip(new Uint8Array(0))]);
+    expect(new TextDecoder().decode(gunzip(joined, { maxBytes: 100 }))).toBe('<urlset></urlset>\n');
+  });
+
+  it('accepts output of exactly maxBytes and refuses one byte more', () => {
+    const bytes = new Uint8Array(1000).fill(65);
+    expect(gunzip(gzip(bytes), { maxBytes: 1000 }).length).toBe(1000);
+    expect(codeOf(() => gunzip(gzip(bytes), { maxBytes: 999 }))).toBe('INPUT_TOO_LARGE');
+  });
+
+  it('reads the hand-made bomb correctly when it is small (so the test below is a real bomb)', () => {
+    const small = gunzip(zeroBomb(100_000), { maxBytes: 100_000 });
+    expect(small.length).toBe(100_000);
+    expect(small.every((byte) => byte === 0)).toBe(true);
+  });
+
+  it('refuses a 200 MiB gzip bomb early, having inflated less than twice maxBytes', () => {
+    const bomb = zeroBomb(200 * MiB);
+    expect(bomb.length).toBeLessThan(1.5 * MiB); // 1.3 MB of input that inflates to 200 MiB
+    inflated.bytes = 0;
+    expect(codeOf(() => gunzip(bomb, { maxBytes: MiB }))).toBe('INPUT_TOO_LARGE');
+    expect(inflated.bytes).toBeGreaterThan(MiB);
+    expect(inflated.bytes).toBeLessThan(2 * MiB);
+  });
+
+  it('counts through the wrapper (so the bound above means something)', () => {
+    inflated.bytes = 0;
+    gunzip(gzip(new Uint8Array(5000)), { maxBytes: 5000 });
+    expect(inflated.bytes).toBe(5000);
+  });
+});
+
+describe('gunzip errors', () => {
+  const good = gzip(new TextEncoder().encode('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n'.repeat(20)));
+
+  it('refuses bytes that are not gzip', () => {
+    expect(codeOf(() => gunzip(new TextEncoder().encode('<urlset/>'), { maxBytes: 100 }))).toBe('GZIP_INVALID');
+  });
+
+  it('refuses a stream cut off anywhere', () => {
+    for (const length of [2, 10, 15, 25, good.length - 9, good.length - 4, good.length - 1]) {
+      expect(codeOf(() => gunzip(good.subarray(0, length), { maxBytes: 1 << 20 })), `cut at ${length} of ${good.length}`).toBe('GZIP_INVALID');
+    }
+  });
+
+  it('refuses damaged deflate data', () => {
+    const damaged = good.slice();
+    for (let i = 10; i < damaged.length - 8; i++) damaged[i] = 0xff;
+    expect(codeOf(() => gunzip(damaged, { maxBytes: 1 << 20 }))).toBe('GZIP_INVALID');
+  });
+
+  it('refuses a bad header (compression method other than deflate)', () => {
+    const damaged = good.slice();
+    damaged[2] = 7;
+    expect(codeOf(() => gunzip(damaged, { maxBytes: 1 << 20 }))).toBe('GZIP_INVALID');
+  });
+
+  it('refuses trailing bytes that are not another member', () => {
+    const trailing = new Uint8Array([...good, 0x3c, 0x21, 0x2d, 0x2d, 0x20, 0x78]);
+    expect(codeOf(() => gunzip(trailing, { maxBytes: 1 << 20 }))).toBe('GZIP_INVALID');
+  });
+
+  it('asks for maxBytes', () => {
+    expect(codeOf(() => gunzip(good, {} as { maxBytes: number }))).toBe('INPUT_TYPE');
+  });
+});

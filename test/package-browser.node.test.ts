@@ -1,0 +1,166 @@
+// Smoke test of the packed package in a real browser: its browser entry (dist/index.js, its
+// chunks, and fflate's browser ESM build) served as-is from 127.0.0.1 with an import map, used
+// from a page (also with init() given the shipped .wasm compiled by the page) and from a module
+// Web Worker, in Debian Chromium (playwright-core, never a downloaded browser).
+
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArguments, chromiumExecutablePath } from './chromium';
+import { installPackedPackage, smokeSitemap, type InstalledPackage } from './packed-package';
+
+/** What the page and the worker each report back. */
+interface BrowserReport {
+  kind: string;
+  urlCount: number;
+  locs: string[];
+  gzipUrlCount: number;
+  strictErrorName: string;
+  strictErrorCode: unknown;
+}
+
+const sitemapkitBrowserEntry = '/node_modules/sitemapkit/dist/index.js';
+const fflateBrowserEntry = '/node_modules/fflate/esm/browser.js';
+
+// Runs in the page and in the worker: parse plain and gzipped (gzipped by the browser's own
+// CompressionStream, so fflate's inflate runs in the browser), and a truncated strict parse.
+const exercise = `
+export async function exercise({ parse }, xml) {
+  const result = parse(xml);
+  const gzipped = new Uint8Array(await new Response(new Blob([xml]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+  let strictError;
+  try { parse('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>'); } catch (error) { strictError = error; }
+  return {
+    kind: result.kind,
+    urlCount: result.urls.length,
+    locs: result.urls.map((url) => url.loc),
+    gzipUrlCount: parse(gzipped).urls.length,
+    strictErrorName: strictError?.name,
+    strictErrorCode: strictError?.code,
+  };
+}
+`;
+
+const page = `<!doctype html>
+<meta charset="utf-8">
+<title>sitemapkit packed-package page</title>
+<script type="importmap">${JSON.stringify({ imports: { sitemapkit: sitemapkitBrowserEntry, fflate: fflateBrowserEntry } })}</script>
+<script type="module">
+import * as sitemapkit from 'sitemapkit';
+import { exercise } from '/exercise.js';
+const xml = await (await fetch('/smoke-sitemap.xml')).text();
+window.pageReport = await exercise(sitemapkit, xml).catch((error) => ({ failure: String(error && error.stack || error) }));
+// The strict-CSP way: compile the shipped .wasm file from its URL and hand the module in.
+window.precompiledUrlCount = await sitemapkit.init(WebAssembly.compileStreaming(fetch('/node_modules/sitemapkit/dist/sitemapkit.simd.wasm')))
+  .then(() => sitemapkit.parse(xml).urls.length, (error) => String(error));
+const worker = new Worker('/worker.js', { type: 'module' });
+worker.onmessage = (event) => { window.workerReport = event.data; };
+worker.onerror = (event) => { window.workerReport = { failure: 'worker error: ' + event.message }; };
+</script>
+`;
+
+// Chromium 156 does not apply a page's import map inside workers, so the worker imports
+// /worker-view/…: the same files with the bare 'fflate' specifier rewritten to a URL, which is
+// what a CDN (esm.sh, jsDelivr +esm) or a bundler does for users.
+const worker = `
+import * as sitemapkit from '/worker-view${sitemapkitBrowserEntry}';
+import { exercise } from '/exercise.js';
+const xml = await (await fetch('/smoke-sitemap.xml')).text();
+postMessage(await exercise(sitemapkit, xml).catch((error) => ({ failure: String(error && error.stack || error) })));
+`;
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.xml': 'application/xml',
+  '.wasm': 'application/wasm',
+};
+
+let installed: InstalledPackage;
+let server: Server;
+let origin: string;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+/** Serves the generated page files and, read-only, the consumer project's node_modules. */
+async function respond(path: string): Promise<{ status: number; type: string; body: string | Uint8Array }> {
+  const generated: Record<string, string> = { '/': page, '/exercise.js': exercise, '/worker.js': worker, '/smoke-sitemap.xml': smokeSitemap };
+  if (generated[path] !== undefined) return { status: 200, type: contentTypes[extname(path) || '.html']!, body: generated[path]! };
+  const workerView = path.startsWith('/worker-view/');
+  const filePath = workerView ? path.slice('/worker-view'.length) : path;
+  if (!filePath.startsWith('/node_modules/')) return { status: 404, type: 'text/plain', body: 'not found' };
+  const file = normalize(join(installed.projectDirectory, filePath));
+  if (!file.startsWith(join(installed.projectDirectory, 'node_modules') + sep)) return { status: 403, type: 'text/plain', body: 'forbidden' };
+  const body = await readFile(file);
+  const type = contentTypes[extname(file)] ?? 'application/octet-stream';
+  if (!workerView || !type.startsWith('text/javascript')) return { status: 200, type, body };
+  // Relative imports stay inside /worker-view/ by themselves; only the bare specifier changes.
+  const rewritten = body.toString('utf8').replace(/(from\s*|import\s*)(['"])fflate\2/g, `$1'${fflateBrowserEntry}'`);
+  return { status: 200, type, body: rewritten };
+}
+
+beforeAll(async () => {
+  installed = await installPackedPackage();
+  server = createServer((request, response) => {
+    respond(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).then(
+      ({ status, type, body }) => response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body),
+      () => response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({ executablePath: chromiumExecutablePath, args: chromiumArguments, headless: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server ? server.close(resolve) : resolve(undefined));
+  await installed?.remove();
+});
+
+describe('the packed browser entry in Chromium', () => {
+  let pageReport: BrowserReport & { failure?: string };
+  let workerReport: BrowserReport & { failure?: string };
+  let precompiledUrlCount: unknown;
+
+  beforeAll(async () => {
+    const tab = await browser.newPage();
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    await tab.goto(`${origin}/`);
+    await tab.waitForFunction(() => 'pageReport' in window && 'precompiledUrlCount' in window && 'workerReport' in window, undefined, { timeout: 20_000 });
+    [pageReport, workerReport, precompiledUrlCount] = await tab.evaluate(() => {
+      const reports = window as unknown as { pageReport: never; workerReport: never; precompiledUrlCount: unknown };
+      return [reports.pageReport, reports.workerReport, reports.precompiledUrlCount] as const;
+    });
+    await tab.close();
+  }, 30_000);
+
+  it('loads without page errors', () => {
+    expect(pageErrors).toEqual([]);
+    expect(pageReport.failure).toBeUndefined();
+  });
+
+  it('parses a sitemap in a page', () => {
+    expect(pageReport).toMatchObject({ kind: 'urlset', urlCount: 3, gzipUrlCount: 3 });
+    expect(pageReport.locs).toEqual(['https://example.com/', 'https://example.com/docs/', 'https://example.com/search?q=sitemap&page=2']);
+  });
+
+  it('throws SitemapError with a code in a page', () => {
+    expect(pageReport.strictErrorName).toBe('SitemapError');
+    expect(typeof pageReport.strictErrorCode).toBe('string');
+  });
+
+  it('parses with a core compiled by the page from the shipped .wasm file', () => {
+    expect(precompiledUrlCount).toBe(3);
+  });
+
+  it('parses a sitemap in a module Web Worker', () => {
+    expect(workerReport.failure).toBeUndefined();
+    expect(workerReport).toMatchObject({ kind: 'urlset', urlCount: 3, gzipUrlCount: 3, strictErrorName: 'SitemapError' });
+    expect(workerReport.locs).toHaveLength(3);
+  });
+});

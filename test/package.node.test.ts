@@ -1,0 +1,182 @@
+// Smoke test of the packed package in Node, as users get it from npm: the tarball's contents,
+// `import` from ESM, `require` from CJS, the `sitemapkit/node` subpath, the shipped .wasm files
+// handed to init/initSync (ESM: SIMD build, CJS: scalar build), and the published
+// types under TypeScript's node16 resolution (both .mts and .cts, so .d.cts must exist).
+
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPackedPackage, repositoryRoot, runNodeProgram, smokeSitemap, type InstalledPackage } from './packed-package';
+
+const run = promisify(execFile);
+
+/** What each consumer program prints. */
+interface ProgramReport {
+  resolved: string;
+  kind: string;
+  urlCount: number;
+  locs: string[];
+  gzipUrlCount: number;
+  strictErrorIsSitemapError: boolean;
+  strictErrorCode: unknown;
+  nodeSubpathExports: string[];
+  precompiledUrlCount: number;
+}
+
+const esmProgram = `
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { init, parse, SitemapError } from 'sitemapkit';
+import * as nodeHelpers from 'sitemapkit/node';
+
+const xml = readFileSync('smoke-sitemap.xml', 'utf8');
+const result = parse(xml);
+// What a strict-CSP page or a Cloudflare Worker does: hand in a module compiled from the shipped file.
+const wasmBytes = readFileSync(fileURLToPath(import.meta.resolve('sitemapkit/sitemapkit.simd.wasm')));
+await init(await WebAssembly.compile(wasmBytes));
+const precompiledUrlCount = parse(xml).urls.length;
+let strictError;
+try { parse('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>'); } catch (error) { strictError = error; }
+console.log(JSON.stringify({
+  resolved: import.meta.resolve('sitemapkit'),
+  kind: result.kind,
+  urlCount: result.urls.length,
+  locs: result.urls.map((url) => url.loc),
+  gzipUrlCount: parse(new Uint8Array(gzipSync(xml))).urls.length,
+  strictErrorIsSitemapError: strictError instanceof SitemapError,
+  strictErrorCode: strictError?.code,
+  nodeSubpathExports: Object.keys(nodeHelpers),
+  precompiledUrlCount,
+}));
+`;
+
+const commonJsProgram = `
+const { readFileSync } = require('node:fs');
+const { gzipSync } = require('node:zlib');
+const { initSync, parse, SitemapError } = require('sitemapkit');
+const nodeHelpers = require('sitemapkit/node');
+
+const xml = readFileSync('smoke-sitemap.xml', 'utf8');
+const result = parse(xml);
+initSync(new WebAssembly.Module(readFileSync(require.resolve('sitemapkit/sitemapkit.scalar.wasm'))));
+const precompiledUrlCount = parse(xml).urls.length;
+let strictError;
+try { parse('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>'); } catch (error) { strictError = error; }
+console.log(JSON.stringify({
+  resolved: require.resolve('sitemapkit'),
+  kind: result.kind,
+  urlCount: result.urls.length,
+  locs: result.urls.map((url) => url.loc),
+  gzipUrlCount: parse(new Uint8Array(gzipSync(xml))).urls.length,
+  strictErrorIsSitemapError: strictError instanceof SitemapError,
+  strictErrorCode: strictError && strictError.code,
+  nodeSubpathExports: Object.keys(nodeHelpers),
+  precompiledUrlCount,
+}));
+`;
+
+const expectedLocs = ['https://example.com/', 'https://example.com/docs/', 'https://example.com/search?q=sitemap&page=2'];
+
+let installed: InstalledPackage;
+
+beforeAll(async () => {
+  installed = await installPackedPackage();
+  await writeFile(join(installed.projectDirectory, 'smoke-sitemap.xml'), smokeSitemap);
+  await writeFile(join(installed.projectDirectory, 'esm.mjs'), esmProgram);
+  await writeFile(join(installed.projectDirectory, 'common-js.cjs'), commonJsProgram);
+}, 60_000);
+
+afterAll(async () => {
+  await installed?.remove();
+});
+
+describe('the tarball', () => {
+  it('holds the built entries with both kinds of types, and no sources or tests', () => {
+    for (const entry of ['index', 'index.node', 'node']) {
+      for (const extension of ['.js', '.cjs', '.d.ts', '.d.cts']) expect(installed.packedFiles).toContain(`dist/${entry}${extension}`);
+    }
+    expect(installed.packedFiles).toContain('dist/sitemapkit.simd.wasm');
+    expect(installed.packedFiles).toContain('dist/sitemapkit.scalar.wasm');
+    expect(installed.packedFiles).toContain('package.json');
+    expect(installed.packedFiles).toContain('README.md');
+    expect(installed.packedFiles.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(file))).toEqual([]);
+  });
+});
+
+describe.each([
+  { format: 'ESM import', program: 'esm.mjs', entry: /\/dist\/index\.node\.js$/ },
+  { format: 'CJS require', program: 'common-js.cjs', entry: /\/dist\/index\.node\.cjs$/ },
+])('Node $format', ({ program, entry }) => {
+  let report: ProgramReport;
+  beforeAll(async () => {
+    report = await runNodeProgram<ProgramReport>(installed, program);
+  }, 30_000);
+
+  it('resolves "sitemapkit" to the Node build through the `node` condition', () => {
+    expect(report.resolved).toMatch(entry);
+  });
+
+  it('parses a sitemap', () => {
+    expect(report.kind).toBe('urlset');
+    expect(report.urlCount).toBe(3);
+    expect(report.locs).toEqual(expectedLocs);
+  });
+
+  it('parses the same sitemap gzipped', () => {
+    expect(report.gzipUrlCount).toBe(3);
+  });
+
+  it('throws SitemapError (the class the entry exports) for a truncated document', () => {
+    expect(report.strictErrorIsSitemapError).toBe(true);
+    expect(typeof report.strictErrorCode).toBe('string');
+  });
+
+  it('parses with a core compiled from the shipped .wasm file (init/initSync with a module)', () => {
+    expect(report.precompiledUrlCount).toBe(3);
+  });
+
+  it('loads sitemapkit/node', () => {
+    expect(report.nodeSubpathExports.length).toBeGreaterThan(0);
+  });
+});
+
+describe('published types', () => {
+  it('type-check from an ES module and a CommonJS module under node16 resolution', async () => {
+    const project = installed.projectDirectory;
+    await writeFile(join(project, 'check-esm.mts'), [
+      "import { parse, SitemapError, type ParseResult } from 'sitemapkit';",
+      "import * as nodeHelpers from 'sitemapkit/node';",
+      "const result: ParseResult = parse('<urlset/>');",
+      "const count: number = result.kind === 'urlset' ? result.urls.length : result.sitemaps.length;",
+      'const error: SitemapError | undefined = undefined;',
+      'export { count, error, nodeHelpers };',
+    ].join('\n'));
+    await writeFile(join(project, 'check-common-js.cts'), [
+      "import sitemapkit = require('sitemapkit');",
+      "import nodeHelpers = require('sitemapkit/node');",
+      "const result: sitemapkit.ParseResult = sitemapkit.parse('<urlset/>');",
+      "export const count: number = result.kind === 'urlset' ? result.urls.length : result.sitemaps.length;",
+      'export const helpers = nodeHelpers;',
+    ].join('\n'));
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        module: 'node16', moduleResolution: 'node16', target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, noEmit: true,
+        // What matters here is resolution (conditions, .d.ts vs .d.cts) and the exported types in
+        // use; checking the insides of every .d.ts, @types/node's included, took 14 s of 18.
+        skipLibCheck: true,
+        // The consumer has no @types/node of its own; borrow the repository's.
+        typeRoots: [join(repositoryRoot, 'node_modules', '@types')], types: ['node'],
+      },
+      files: ['check-esm.mts', 'check-common-js.cts'],
+    }));
+    const typescriptCompiler = join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+    const outcome = await run(process.execPath, [typescriptCompiler, '-p', project], { cwd: project }).then(
+      () => '',
+      (error: { stdout?: string; message: string }) => error.stdout || error.message,
+    );
+    expect(outcome).toBe('');
+  }, 60_000);
+});
