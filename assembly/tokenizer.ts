@@ -55,7 +55,7 @@ export const enum Field {
   Namespace = 9, // interned id of the namespace URI (0: none, -1: unbound prefix)
 }
 const TOKEN_WORDS: i32 = 10;
-const TOKEN_CAPACITY: i32 = 16384;
+const TOKEN_CAPACITY: i32 = 65536;
 /** Most records one construct can write (1 tag + attributes + errors + implied end tags). */
 const CONSTRUCT_HEADROOM: i32 = 2048;
 const MAX_ATTRIBUTES: i32 = 1024;

@@ -1,7 +1,8 @@
 // sitemapkit: parse, serialize and validate sitemaps.org 0.9 sitemaps and sitemap indexes.
 // This entry is what browsers, workers and extensions load: no Node built-ins below it.
 
-export { parse, parseSitemap, parseSitemapIndex } from './parse';
+export { parse, parseSitemap, parseSitemapIndex, SitemapParser } from './parse';
+export type { SitemapParserOptions } from './parse';
 export { serializeSitemap, serializeSitemapIndex } from './serialize';
 export { gzip, gunzip, isGzip } from './gzip';
 export { init, initSync } from './wasm';

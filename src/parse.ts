@@ -2,7 +2,7 @@
 // the core's token records, driven by the element rules in rules.ts.
 
 import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
-import { LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE } from './limits';
+import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE } from './limits';
 import { prepareInput, looksLikeHtml } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
@@ -20,6 +20,7 @@ const SLOT_PRIORITY = 3;
 const SLOT_BY_NAME: Record<string, number> = { loc: SLOT_LOC, lastmod: SLOT_LASTMOD, changefreq: SLOT_CHANGEFREQ, priority: SLOT_PRIORITY };
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const CHANGEFREQ_CONSTANTS = new Map<string, string>(CHANGEFREQ_VALUES.map((value) => [value, value]));
 
 export interface SitemapParserOptions extends ParseOptions {
   /** Demand this kind: another root throws SITEMAP_WRONG_KIND. */
@@ -209,7 +210,8 @@ export class SitemapParser {
     switch (slot) {
       case SLOT_LOC: previous = this.loc; this.loc ??= value; break;
       case SLOT_LASTMOD: previous = this.lastmod; this.lastmod ??= value; break;
-      case SLOT_CHANGEFREQ: previous = this.changefreq; this.changefreq ??= value; break;
+      // The seven values become shared constants: 50,000 copies of "weekly" would live as long as the result.
+      case SLOT_CHANGEFREQ: previous = this.changefreq; this.changefreq ??= CHANGEFREQ_CONSTANTS.get(value) ?? value; break;
       default: previous = this.priority; this.priority ??= value; break;
     }
     if (previous !== undefined) {
