@@ -11,6 +11,7 @@ const slots: usize = allocRegion(<usize>SLOTS * 4); // id + 1 per slot, 0 = empt
 const offsets: usize = allocRegion(<usize>MAX_STRINGS * 4);
 const lengths: usize = allocRegion(<usize>MAX_STRINGS * 4);
 const slotOf: usize = allocRegion(<usize>MAX_STRINGS * 4);
+const continuationCounts: usize = allocRegion(<usize>MAX_STRINGS * 4); // UTF-8 continuation bytes
 const pool: usize = allocRegion(<usize>POOL_BYTES);
 
 let count: i32 = 0;
@@ -50,6 +51,9 @@ export function intern(ptr: usize, byteLength: i32, hash: u32): i32 {
   store<i32>(offsets + (<usize>id << 2), poolUsed);
   store<i32>(lengths + (<usize>id << 2), byteLength);
   store<i32>(slotOf + (<usize>id << 2), slot);
+  let continuationBytes = 0;
+  for (let i = 0; i < byteLength; i++) if ((load<u8>(ptr + <usize>i) & 0xc0) == 0x80) continuationBytes++;
+  store<i32>(continuationCounts + (<usize>id << 2), continuationBytes);
   store<i32>(slots + (<usize>slot << 2), id + 1);
   poolUsed += byteLength;
   return id;
@@ -93,6 +97,9 @@ export function internFreezeAt(n: i32): void {
 export function internCount(): i32 { return count; }
 export function stringPointerOf(id: i32): usize { return pool + <usize>load<i32>(offsets + (<usize>id << 2)); }
 export function stringLengthOf(id: i32): i32 { return load<i32>(lengths + (<usize>id << 2)); }
+/** How many UTF-8 continuation bytes the string has (columns count code points). */
+// @ts-ignore: decorator
+@inline export function continuationsOf(id: i32): i32 { return load<i32>(continuationCounts + (<usize>id << 2)); }
 
 // The reserved ids the tokenizer relies on, in this order (see tokenizer.ts).
 internAscii('');

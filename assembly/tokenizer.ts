@@ -17,7 +17,7 @@
 import { allocRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
-import { equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
+import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
   StartTag = 1, // <prefix:local …> (namespace resolved; attributes follow)
@@ -435,19 +435,8 @@ function construct(p: i32): i32 {
   if (first != Char.Lt) {
     // Fast path: the white space between tags, dropped unless asked for.
     if (isWhitespace(first) && !(flags & ResetFlag.KeepWhitespace)) {
-      let q = p + 1;
-      while (q < length && isWhitespace(byteAt(q))) q++;
-      if (q >= length) {
-        if (!final) return INCOMPLETE;
-        countEvents(p, q);
-        return q;
-      }
-      // Whitespace before a CDATA section belongs to the same text run.
-      if (byteAt(q) == Char.Lt && (q + 2 >= length || byteAt(q + 1) != Char.Bang || byteAt(q + 2) != Char.OpenBracket)) {
-        if (q + 2 >= length && !final) return INCOMPLETE;
-        countEvents(p, q);
-        return q;
-      }
+      const q = skipSpaceBeforeMarkup(p);
+      if (q == INCOMPLETE || q > p) return q;
     }
     return text(p);
   }
@@ -472,6 +461,54 @@ function construct(p: i32): i32 {
   }
   // '<' that starts no markup: an error; the '<' is taken as text.
   return text(p);
+}
+
+/**
+ * White space at p that runs up to markup (not CDATA, which joins the text run) is dropped:
+ * returns the markup's position with the lines counted, or p when the space starts a text run.
+ * Tags call it on what follows them, which saves a turn of the main loop per gap.
+ */
+function skipSpaceBeforeMarkup(p: i32): i32 {
+  let q = p;
+  let breaks = 0, lastBreak = 0;
+  if (ASC_FEATURE_SIMD) {
+    // A gap is usually a line feed and some indentation: one block finds its end.
+    const space = i8x16.splat(<i8>Char.Space), tab = i8x16.splat(<i8>Char.Tab);
+    const lf = i8x16.splat(<i8>Char.LineFeed), cr = i8x16.splat(<i8>Char.CarriageReturn);
+    while (q + 16 <= length) {
+      const v = v128.load(input + <usize>q);
+      const feeds = i8x16.bitmask(i8x16.eq(v, lf));
+      const returns = i8x16.bitmask(i8x16.eq(v, cr));
+      const blanks = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, space), i8x16.eq(v, tab)), i8x16.eq(v, lf))) | returns;
+      const other = ~blanks & 0xffff;
+      const n = other == 0 ? 16 : ctz<i32>(other);
+      if (returns & ((1 << n) - 1)) break; // \r: the scalar loop below sorts out CRLF
+      const counted = feeds & ((1 << n) - 1);
+      if (counted) { breaks += popcnt<i32>(counted); lastBreak = q + 31 - clz<i32>(counted); }
+      q += n;
+      if (n < 16) break;
+    }
+  }
+  while (q < length) {
+    const b = byteAt(q);
+    if (b == Char.Space || b == Char.Tab) { q++; continue; }
+    if (b == Char.LineFeed) { breaks++; lastBreak = q; q++; continue; }
+    if (b != Char.CarriageReturn) break;
+    // \r\n counts once, at its \n; a lone \r is a line break of its own.
+    if (q + 1 >= length || byteAt(q + 1) != Char.LineFeed) { breaks++; lastBreak = q; }
+    q++;
+  }
+  if (q == p) return p;
+  if (q + 2 >= length) {
+    if (!final) return INCOMPLETE; // decided once more bytes are there
+    if (q < length && byteAt(q) != Char.Lt) return p;
+  } else if (byteAt(q) != Char.Lt || (byteAt(q + 1) == Char.Bang && byteAt(q + 2) == Char.OpenBracket)) return p;
+  if (breaks > 0) {
+    line += breaks;
+    lineStart = lastBreak + 1;
+    continuations = 0;
+  }
+  return q;
 }
 
 // Character data ------------------------------------------------------------
@@ -936,7 +973,15 @@ function startTag(p: i32): i32 {
     store<i32>(frame, bindingBase, 12);
     depth++;
   }
-  return q;
+  return skipSpaceAfterTag(q);
+}
+
+/** After a tag: drop the white space up to the next markup now (see skipSpaceBeforeMarkup). */
+// @ts-ignore: decorator
+@inline function skipSpaceAfterTag(q: i32): i32 {
+  if (flags & ResetFlag.KeepWhitespace) return q;
+  const after = skipSpaceBeforeMarkup(q);
+  return after == INCOMPLETE ? q : after;
 }
 
 function copyName(to: i32, from: i32): void {
@@ -1115,7 +1160,7 @@ function endTag(p: i32): i32 {
     while (depth - 1 > match) popElement(p, p, TokenFlag.Implied, atLine, atColumn);
   }
   popElement(p, q, 0, atLine, atColumn);
-  return q;
+  return skipSpaceAfterTag(q);
 }
 
 /** If the bytes at p are exactly the open element's qualified name, the position after it; else -1. */
@@ -1135,8 +1180,7 @@ function matchOpenName(p: i32): i32 {
   const b = byteAt(p);
   if (isNameChar(b) || b == Char.Colon) return -1;
   // Non-ASCII names: their continuation bytes count for the column.
-  for (let i = p - localLength; i < p; i++) if ((byteAt(i) & 0xc0) == 0x80) continuations++;
-  if (prefix != ID_EMPTY) countEvents(p - localLength - 1 - stringLengthOf(prefix), p - localLength - 1);
+  continuations += continuationsOf(local) + continuationsOf(prefix);
   return p;
 }
 

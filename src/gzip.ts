@@ -5,13 +5,23 @@
 import { Gunzip, gzipSync } from 'fflate';
 import { SitemapError } from './errors';
 
-/** Options of {@link gunzip}. */
+/**
+ * Options of {@link gunzip}.
+ *
+ * @example
+ * const options: GunzipOptions = { maxBytes: LIMITS.maxSitemapBytes };
+ */
 export interface GunzipOptions {
   /** Refuse (with `INPUT_TOO_LARGE`) as soon as the inflated output passes this many bytes. */
   maxBytes: number;
 }
 
-/** Compression levels of DEFLATE: 0 stores, 9 compresses most. */
+/**
+ * Compression levels of DEFLATE: 0 stores, 9 compresses most.
+ *
+ * @example
+ * const level: GzipLevel = 9; // sitemaps are written once and fetched often
+ */
 export type GzipLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 /** The largest inflated-to-deflated ratio DEFLATE allows (258-byte matches in ~2 bits each). */

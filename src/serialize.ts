@@ -45,6 +45,9 @@ import { getCore, type Core } from './wasm';
  * `lastmod` a `Date` (written as `toISOString()`, UTC with milliseconds), `priority` a number
  * (written so that it parses back to the same number: 0.5 → `0.5`, 1 → `1.0`) or an xsd:decimal
  * string (written as given). What `parse` returns (`SitemapUrl`) is accepted as is.
+ *
+ * @example
+ * const url: SitemapUrlInput = { loc: new URL('/shop?page=2', site), lastmod: product.updatedAt, priority: 0.8 };
  */
 export interface SitemapUrlInput {
   loc: string | URL;
@@ -55,7 +58,12 @@ export interface SitemapUrlInput {
   priority?: number | string;
 }
 
-/** One `<sitemap>` of a sitemap index to write (lenient input form of `SitemapIndexEntry`). */
+/**
+ * One `<sitemap>` of a sitemap index to write (lenient input form of `SitemapIndexEntry`).
+ *
+ * @example
+ * const entry: SitemapIndexEntryInput = { loc: 'https://example.com/sitemap-2.xml.gz', lastmod: new Date() };
+ */
 export interface SitemapIndexEntryInput {
   loc: string | URL;
   lastmod?: string | Date;
