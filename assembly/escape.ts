@@ -243,7 +243,18 @@ function escapeWith(actions: usize, length: i32, markerBudget: i32): i32 {
         const safe = <usize>ctz(mask);
         i += safe;
         o += safe;
-        break;
+        // Markers are the most common special byte in a batch: expand them here and keep going,
+        // instead of a trip through the switch below.
+        const marker = <usize>load<u8>(i);
+        if (marker >= 0x20 || budget == 0) break;
+        const templateLength = load<i32>(templateLengths + (marker << 2));
+        if (templateLength == 0 || templateLength > 32) break;
+        budget -= 1;
+        const template = templateBytes + <usize>load<i32>(templateStarts + (marker << 2));
+        v128.store(o, v128.load(template));
+        v128.store(o, v128.load(template, 16), 16);
+        i += 1;
+        o += <usize>templateLength;
       }
     } else {
       while (i + 8 <= end) {

@@ -190,9 +190,10 @@ export class SitemapParser {
 
   private startEntry(line: number, column: number): void {
     if (this.entryDepth >= 0) {
-      // An entry inside an entry (a missing end tag): close the open one where it stands.
-      this.addIssue('SITEMAP_NESTED_ENTRY', 'warning', `<${this.entryName()}> inside another <${this.entryName()}>: the outer one is closed here`, line, column);
-      this.endEntry(false);
+      // An entry inside an entry (a missing end tag): the outer one ends here, kept if it has a loc.
+      const kept = this.loc !== undefined;
+      this.addIssue('SITEMAP_NESTED_ENTRY', 'warning', `<${this.entryName()}> inside another <${this.entryName()}>: the outer one ends here${kept ? '' : ' and, having no <loc>, is left out'}`, line, column);
+      if (kept) this.endEntry(false);
     }
     this.entryDepth = this.depth - 1;
     this.entryCount++;
@@ -221,13 +222,13 @@ export class SitemapParser {
   }
 
   private endEntry(implied: boolean): void {
+    if (implied) {
+      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn);
+    }
     this.entryDepth = -1;
     this.fieldDepth = -1;
     this.fieldSlot = -1;
-    if (implied) {
-      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn);
-      return;
-    }
+    if (implied) return;
     const loc = this.loc;
     if (loc === undefined) {
       this.addIssue('SITEMAP_MISSING_LOC', 'error', `<${this.entryName()}> has no <loc>; it is kept with an empty loc`, this.entryLine, this.entryColumn);

@@ -95,6 +95,13 @@ interface TemplateSet {
   start: string;
   step: string[];
   end: string[];
+  /**
+   * Sitemaps only: marker + value, ready-made for the values that repeat, by the field before:
+   * `changefreq[a].get('daily')` and `priority[a][50]` (0.50). One cons-string node per value
+   * instead of a fresh flat string plus a node (measured ~1 ms of 19 on plain-50k, 2026-11-22).
+   */
+  changefreq: Array<Map<string, string>>;
+  priority: string[][];
   /** Marker code and template text, to define in the core before a batch. */
   definitions: Array<[number, string]>;
 }
@@ -118,8 +125,20 @@ function buildTemplates(shape: DocumentShape, pretty: boolean): TemplateSet {
     for (let b = a + 1; b < n; b++) step[a * n + b] = define(close(shape.fields[a]!) + open(shape.fields[b]!));
     end.push(define(close(shape.fields[a]!) + entryClose));
   }
-  return { start, step, end, definitions };
+  const changefreq: Array<Map<string, string>> = [];
+  const priority: string[][] = [];
+  if (shape === URLSET) {
+    for (let a = 0; a < 3; a++) {
+      const marker = step[a * n + 3]!;
+      priority.push(PRIORITY_HUNDREDTHS.map((text) => marker + text));
+      if (a < 2) changefreq.push(new Map(CHANGEFREQ_VALUES.map((value) => [value, step[a * n + 2]! + value])));
+    }
+  }
+  return { start, step, end, definitions, changefreq, priority };
 }
+
+/** Priority texts for the hundredths 0.00, 0.01 … 1.00 (what sitemaps use nearly always). */
+const PRIORITY_HUNDREDTHS: readonly string[] = Array.from({ length: 101 }, (_, k) => formatPriority(k / 100));
 
 const TEMPLATES = {
   urlset: [buildTemplates(URLSET, false), buildTemplates(URLSET, true)],
@@ -129,7 +148,6 @@ const TEMPLATES = {
 // ---------------------------------------------------------------------------------------------
 // Values: checks and conversions done in JS (the core checks the characters).
 
-const CHANGEFREQ = new Set<string>(CHANGEFREQ_VALUES);
 /** xsd:decimal, as the parser reads `<priority>`. */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** What XML 1.0 cannot carry, as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. */
@@ -185,9 +203,8 @@ function lastmodText(value: unknown, path: string): string {
   throw invalid(`must be a string or a Date, got ${show(value)}`, path);
 }
 
-function checkChangefreq(value: unknown, path: string): void {
-  if (typeof value === 'string' && CHANGEFREQ.has(value)) return;
-  throw invalid(`must be one of ${CHANGEFREQ_VALUES.join(', ')} (lowercase), got ${show(value)}`, path);
+function changefreqError(value: unknown, path: string): SitemapError {
+  return invalid(`must be one of ${CHANGEFREQ_VALUES.join(', ')} (lowercase), got ${show(value)}`, path);
 }
 
 /**
@@ -205,9 +222,6 @@ function formatPriority(value: number): string {
   const exponent = Number(text.slice(exponentAt + 1));
   return '0.' + '0'.repeat(-exponent - 1) + digits;
 }
-
-/** Priority texts for the hundredths 0.00, 0.01 … 1.00 (what sitemaps use nearly always). */
-const PRIORITY_HUNDREDTHS: readonly string[] = Array.from({ length: 101 }, (_, k) => formatPriority(k / 100));
 
 /** The text of a priority; `index` names the entry in an error (`urlset/url[index + 1]`). */
 function priorityText(value: unknown, index: number): string {
@@ -488,7 +502,7 @@ export function serializeSitemap(urls: Iterable<SitemapUrlInput>, options?: Seri
 
 /** The hot loop of serializeSitemap: one batch string of markers and values at a time. */
 function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
-  const { start, step, end } = run.templates;
+  const { start, step, end, changefreq: changefreqSteps, priority: prioritySteps } = run.templates;
   const batchEntries = run.source ? null : run.batchEntries;
   let batch = '';
   let markers = 0;
@@ -499,7 +513,8 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
     batchEntries?.push(url);
     // Each value is appended as "marker + value" in one go: a short result is one flat string
     // and a long one a single cons node, so the batch string flattens faster (see the top).
-    const loc = typeof url.loc === 'string' ? url.loc : locText(url.loc, fieldPath(URLSET, index, 'loc'));
+    const locValue = url.loc;
+    const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(URLSET, index, 'loc'));
     if (needsEndCheck(loc)) checkEnds(loc, fieldPath(URLSET, index, 'loc'));
     batch += start + loc;
     let field = 0;
@@ -513,14 +528,19 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
     }
     const changefreq = url.changefreq;
     if (changefreq !== undefined && changefreq !== null) {
-      if (!CHANGEFREQ.has(changefreq)) checkChangefreq(changefreq, fieldPath(URLSET, index, 'changefreq'));
-      batch += step[field * URLSET_FIELDS + 2]! + changefreq;
+      const piece = changefreqSteps[field]!.get(changefreq);
+      if (piece === undefined) throw changefreqError(changefreq, fieldPath(URLSET, index, 'changefreq'));
+      batch += piece;
       field = 2;
       markers++;
     }
     const priority = url.priority;
     if (priority !== undefined && priority !== null) {
-      batch += step[field * URLSET_FIELDS + 3]! + priorityText(priority, index);
+      // The hundredths are ready-made (see priorityText for why the equality test is exact).
+      const hundredths = typeof priority === 'number' ? Math.round(priority * 100) : -1;
+      batch += hundredths >= 0 && hundredths <= 100 && hundredths / 100 === priority
+        ? prioritySteps[field]![hundredths]!
+        : step[field * URLSET_FIELDS + 3]! + priorityText(priority, index);
       field = 3;
       markers++;
     }
@@ -573,7 +593,8 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
   for (const entry of list) {
     if (entry === null || typeof entry !== 'object') throw invalid(`must be an object with a loc, got ${show(entry)}`, `sitemapindex/sitemap[${index + 1}]`);
     batchEntries?.push(entry);
-    const loc = typeof entry.loc === 'string' ? entry.loc : locText(entry.loc, fieldPath(SITEMAP_INDEX, index, 'loc'));
+    const locValue = entry.loc;
+    const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(SITEMAP_INDEX, index, 'loc'));
     if (needsEndCheck(loc)) checkEnds(loc, fieldPath(SITEMAP_INDEX, index, 'loc'));
     batch += start + loc;
     const lastmodValue = entry.lastmod;
