@@ -223,14 +223,14 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
     const savedTokens = tokenCountValue, savedArenaBytes = arenaBytes, savedArenaUnits = arenaUnits;
     const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
     const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
-    const savedBindings = bindingCount;
+    const savedBindings = bindingCount, savedDepth = depth, savedSeenRoot = seenRoot, savedRootClosed = rootClosed;
     constructErrors = 0;
     const next = construct(pos);
     if (next == INCOMPLETE) {
       tokenCountValue = savedTokens; arenaBytes = savedArenaBytes; arenaUnits = savedArenaUnits;
       wideBytes = savedWideBytes; wideUnits = savedWideUnits;
       line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
-      bindingCount = savedBindings;
+      bindingCount = savedBindings; depth = savedDepth; seenRoot = savedSeenRoot; rootClosed = savedRootClosed;
       stopRequested = false;
       if (!final) return Status.NeedInput;
       // The document ends inside this construct.
@@ -972,6 +972,15 @@ function startTag(p: i32): i32 {
     store<i32>(frame, getField(tagIndex, Field.Namespace), 8);
     store<i32>(frame, bindingBase, 12);
     depth++;
+    // Fused: the usual <name>value</name> is read in one turn of the main loop. If the window
+    // ends inside it, the whole of it is read again later (INCOMPLETE rolls back to the '<').
+    q = skipSpaceAfterTag(q);
+    if (q < length && byteAt(q) != Char.Lt) {
+      q = text(q);
+      if (q == INCOMPLETE) return INCOMPLETE;
+      if (q + 1 < length && byteAt(q + 1) == Char.Slash) return endTag(q);
+    }
+    return q;
   }
   return skipSpaceAfterTag(q);
 }

@@ -42,6 +42,7 @@ export class SitemapParser {
   readonly issues: Issue[] = [];
   private readonly reader: XmlReader;
   private readonly recover: boolean;
+  private readonly maxBytes: number;
   private readonly expectedKind: Kind | undefined;
   private kind: Kind | undefined;
   private readonly entries: (SitemapUrl | SitemapIndexEntry)[] = [];
@@ -72,6 +73,7 @@ export class SitemapParser {
 
   constructor(options: SitemapParserOptions = {}) {
     this.recover = options.recover === true;
+    this.maxBytes = options.maxBytes ?? LIMITS.defaultMaxInputBytes;
     this.expectedKind = options.kind;
     this.reader = new XmlReader(this.onBatch, this.recover ? 0 : ReaderFlag.StopAtFirstError);
   }
@@ -82,6 +84,10 @@ export class SitemapParser {
       // Skip a UTF-8 byte-order mark, even one split over the first chunks.
       this.bomChecked = true;
       if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+    }
+    if (this.reader.bytesRead + chunk.length > this.maxBytes) {
+      this.reader.release();
+      throw new SitemapError('INPUT_TOO_LARGE', `The input is over the maxBytes limit of ${this.maxBytes.toLocaleString('en-US')} bytes`, { offset: this.maxBytes });
     }
     try {
       this.reader.push(chunk, final);

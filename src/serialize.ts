@@ -24,15 +24,17 @@
 // pass. JS counts the markers it wrote and passes that count, so a control character inside a
 // value can never pass for a marker.
 //
-// Measured 2026-11-22, Node 20.20, this 2-core machine, 50,000 URLs shaped like plain-50k.xml
-// (7.8 MB of compact output), best of 30 runs while other jobs shared the machine:
-//   one encodeInto per value (200,000 calls, 19.7 ms for the encoding alone) … 200 MB/s overall
-//   one batch string per 16 K chars, marker and value appended apart   … 21 ms, 370 MB/s
-//   the same, marker + value joined first (fewer cons-string nodes)     … 17 ms, 460 MB/s
-//   pure JS (regex escape, string templates, one TextEncoder pass)      … 45–65 ms, 120–170 MB/s
-// The core escapes at ~1.5 GB/s of input with SIMD, ~1.0 GB/s scalar: what remains is building
-// and flattening the batch string (two-byte whenever one URL in the batch has a character above
-// U+00FF), which no browser API lets us skip.
+// Measured 2026-11-22 (Node 20.20 on this 2-core machine, shared with other jobs, so medians
+// wander by ±20%), 50,000 URLs of bench/data/serialize-50k.json, 7.79 MB of compact output:
+//   pure JS: regex escape, string templates, one TextEncoder pass   45–65 ms   120–170 MB/s
+//   one encodeInto per value (200,000 calls)                        ~20 ms for the encoding alone
+//   batch strings, marker and value appended apart (prototype)      21 ms      370 MB/s
+//   batch strings, "marker + value" appended as one string          19 ms      410 MB/s
+//   + ready-made changefreq/priority pieces, output buffer kept     18 ms      430 MB/s (npm run bench)
+// Tried and dropped: moving the 4.7% of locs with characters above U+00FF to a side string so
+// batches stay one-byte (no faster: the regex test and the second encode ate the gain).
+// What remains: ~35% building the batch strings (the entries' 8 property layouts make the loads
+// megamorphic), ~30% flattening and encoding them, ~15% the WebAssembly escaper, ~10% copies.
 
 import { SitemapError } from './errors';
 import { gzip } from './gzip';
@@ -299,8 +301,11 @@ function giveBackOutput(output: OutputBuffer): void {
 // ---------------------------------------------------------------------------------------------
 // The batch pipeline.
 
-/** Characters per batch string: large enough to amortize a call, small enough to stay in cache
- * (8 K–32 K measured within noise of each other on plain-50k, 2026-11-22). */
+/**
+ * Characters per batch string: large enough to amortize a call, small enough to stay in cache
+ * and in V8's young generation (4 K–32 K within noise of each other; 64 K was ~50% slower;
+ * plain-50k, 2026-11-22).
+ */
 const BATCH_CHARACTERS = 16384;
 /** Bytes of output a first estimate allows per entry when the entry count is known. */
 const OUTPUT_SLACK = 1.02;
