@@ -4,7 +4,9 @@
 export { parse, parseSitemap, parseSitemapIndex, SitemapParser } from './parse';
 export type { SitemapParserOptions } from './parse';
 export { serializeSitemap, serializeSitemapIndex } from './serialize';
+export type { SitemapUrlInput, SitemapIndexEntryInput } from './serialize';
 export { gzip, gunzip, isGzip } from './gzip';
+export type { GunzipOptions, GzipLevel } from './gzip';
 export { init, initSync } from './wasm';
 export { SitemapError, ErrorCode, searchConsoleReport } from './errors';
 export type { SitemapErrorInit } from './errors';
