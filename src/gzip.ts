@@ -81,6 +81,7 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
     throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
   }
 
+  if (nativeGunzip) return nativeGunzip(bytes, maxBytes);
   if (bytes.length < MIN_MEMBER_BYTES) {
     throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${bytes.length} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: bytes.length });
   }
@@ -122,6 +123,19 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
     throw new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (its trailer declares ${declaredSize} bytes, it inflates to ${total - lastMemberStart})`, { offset: n - 4 });
   }
   return concatenate(chunks, total);
+}
+
+/** A runtime's own gunzip, with the same contract as {@link gunzip} (errors included). */
+export type GunzipImplementation = (bytes: Uint8Array, maxBytes: number) => Uint8Array;
+
+let nativeGunzip: GunzipImplementation | null = null;
+
+/**
+ * Installs a faster gunzip (the Node entry plugs in zlib: ~130 ms instead of fflate's ~360 ms
+ * on limit-50mb.xml.gz, measured 2026-11-22). Pass null to go back to fflate.
+ */
+export function setGunzipImplementation(implementation: GunzipImplementation | null): void {
+  nativeGunzip = implementation;
 }
 
 function concatenate(chunks: Uint8Array[], total: number): Uint8Array {

@@ -2,6 +2,9 @@
 // index.ts, plus a faster way to make strings from the core's ASCII output with Buffer.
 
 import { Buffer } from 'node:buffer';
+import { gunzipSync } from 'node:zlib';
+import { SitemapError } from './errors';
+import { setGunzipImplementation } from './gzip';
 import { setBytesToString } from './text';
 
 // Buffer#toString('latin1') copies ASCII bytes into a one-byte string at ~3 GB/s; TextDecoder's UTF-8
@@ -9,6 +12,23 @@ import { setBytesToString } from './text';
 setBytesToString((bytes, ascii) => {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return buffer.toString(ascii ? 'latin1' : 'utf8');
+});
+
+// zlib inflates ~2.8x faster than fflate here, and maxOutputLength stops it as soon as the output
+// passes the cap, so a gzip bomb costs no more memory than with fflate. It also reads
+// concatenated members and checks the CRC-32.
+setGunzipImplementation((bytes, maxBytes) => {
+  try {
+    const inflated = gunzipSync(bytes, { maxOutputLength: Math.max(1, maxBytes) });
+    if (inflated.length > maxBytes) throw new RangeError('ERR_BUFFER_TOO_LARGE');
+    return new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.byteLength);
+  } catch (cause) {
+    if (cause instanceof RangeError || (cause as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new SitemapError('INPUT_TOO_LARGE', `The gzip data inflates to more than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes`, { cause });
+    }
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause });
+  }
 });
 
 export * from './index';
