@@ -224,6 +224,7 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
     const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
     const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
     const savedBindings = bindingCount, savedDepth = depth, savedSeenRoot = seenRoot, savedRootClosed = rootClosed;
+    const savedSuppressed = errorsSuppressed;
     constructErrors = 0;
     const next = construct(pos);
     if (next == INCOMPLETE) {
@@ -231,6 +232,7 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
       wideBytes = savedWideBytes; wideUnits = savedWideUnits;
       line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
       bindingCount = savedBindings; depth = savedDepth; seenRoot = savedSeenRoot; rootClosed = savedRootClosed;
+      errorsSuppressed = savedSuppressed;
       stopRequested = false;
       if (!final) return Status.NeedInput;
       // The document ends inside this construct.
@@ -725,9 +727,11 @@ function scanCharData(p: i32, quote: i32): i32 {
       if (b == Char.LineFeed) lineBreakAt(p);
       p++;
     } else if (b == Char.CloseBracket) {
-      // ']]>' may not appear in text.
-      if (p + 2 >= length && !final) return INCOMPLETE;
-      if (p + 2 < length && byteAt(p + 1) == Char.CloseBracket && byteAt(p + 2) == Char.Gt) emitError(XmlError.CdataEndInText, p);
+      // ']]>' may not appear in text (it may in attribute values).
+      if (!inAttribute) {
+        if (p + 2 >= length && !final) return INCOMPLETE;
+        if (p + 2 < length && byteAt(p + 1) == Char.CloseBracket && byteAt(p + 2) == Char.Gt) emitError(XmlError.CdataEndInText, p);
+      }
       writeByte(b);
       runNonWhitespace = true;
       p++;
@@ -874,11 +878,12 @@ function badReference(p: i32, code: i32): i32 {
 /** <![CDATA[ … ]]> inside a text run: copied verbatim (line ends normalised). */
 function cdata(p: i32): i32 {
   let q = p + 9;
+  const atLine = line, atColumn = columnAt(p);
   runFlags |= TokenFlag.HasCdata;
   while (true) {
     if (q + 2 >= length) {
       if (!final) return INCOMPLETE;
-      emitError(XmlError.UnexpectedEof, p);
+      emitErrorWithPosition(XmlError.UnexpectedEof, p, atLine, atColumn);
       while (q < length) q = cdataByte(q);
       return length;
     }
@@ -1294,10 +1299,12 @@ function copyRaw(start: i32, end: i32): void {
   while (i < end) {
     const b = byteAt(i);
     if (b < 0x80) { writeByte(b); i++; continue; }
-    const savedFinal = final, savedLength = length;
+    // Its lines and continuation bytes were counted by whoever checked it (checkChars,
+    // countEvents): copying must not count them again.
+    const savedFinal = final, savedLength = length, savedContinuations = continuations;
     final = true; length = end; // a sequence cut at `end` is invalid here
     i = copyUtf8(i);
-    final = savedFinal; length = savedLength;
+    final = savedFinal; length = savedLength; continuations = savedContinuations;
   }
 }
 

@@ -82,8 +82,30 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
   }
 
   if (nativeGunzip) return nativeGunzip(bytes, maxBytes);
+  const { inflated, damage } = inflate(bytes, maxBytes);
+  if (damage) throw damage;
+  return inflated;
+}
+
+/**
+ * Like {@link gunzip}, but a damaged or truncated stream (a cut-off download) is not thrown:
+ * you get the bytes that inflated before the damage and the `GZIP_INVALID` error describing it.
+ * A bomb still throws `INPUT_TOO_LARGE`.
+ *
+ * @example
+ * const { bytes, damage } = gunzipPartial(download, { maxBytes: LIMITS.maxSitemapBytes });
+ * if (damage) console.warn(damage.message);
+ */
+export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { bytes: Uint8Array; damage: SitemapError | null } {
+  if (!isGzip(bytes)) throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
+  const { inflated, damage } = inflate(bytes, options.maxBytes);
+  return { bytes: inflated, damage };
+}
+
+/** fflate's streaming inflate under a size cap; damage is returned with what came before it. */
+function inflate(bytes: Uint8Array, maxBytes: number): { inflated: Uint8Array; damage: SitemapError | null } {
   if (bytes.length < MIN_MEMBER_BYTES) {
-    throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${bytes.length} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: bytes.length });
+    return { inflated: new Uint8Array(0), damage: new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${bytes.length} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: bytes.length }) };
   }
 
   const chunks: Uint8Array[] = [];
@@ -113,16 +135,17 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
   } catch (cause) {
     if (cause instanceof SitemapError) throw cause;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause });
+    return { inflated: concatenate(chunks, total), damage: new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause }) };
   }
   // fflate does not read the trailer; its ISIZE field (the member's size mod 2^32) catches a
   // stream cut off at a block boundary or inside the trailer.
   const n = bytes.length;
   const declaredSize = (bytes[n - 4]! | (bytes[n - 3]! << 8) | (bytes[n - 2]! << 16) | (bytes[n - 1]! << 24)) >>> 0;
+  const inflated = concatenate(chunks, total);
   if (declaredSize !== (total - lastMemberStart) % 0x100000000) {
-    throw new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (its trailer declares ${declaredSize} bytes, it inflates to ${total - lastMemberStart})`, { offset: n - 4 });
+    return { inflated, damage: new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (its trailer declares ${declaredSize} bytes, it inflates to ${total - lastMemberStart})`, { offset: n - 4 }) };
   }
-  return concatenate(chunks, total);
+  return { inflated, damage: null };
 }
 
 /** A runtime's own gunzip, with the same contract as {@link gunzip} (errors included). */

@@ -3,7 +3,7 @@
 // the size cap, and HTML served where a sitemap was expected (SPEC.md §1, §5).
 
 import { SitemapError } from './errors';
-import { gunzip, isGzip } from './gzip';
+import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
 import { stringToBytes } from './text';
 import type { Issue, SitemapInput } from './types';
@@ -53,7 +53,11 @@ function transcode(bytes: Uint8Array, label: string): Uint8Array {
   return stringToBytes(decoder.decode(bytes));
 }
 
-export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defaultMaxInputBytes): PreparedInput {
+/**
+ * `recover`: a damaged or truncated gzip stream gives what inflated before the damage, with an
+ * issue, instead of throwing (SPEC.md §5: truncated downloads return what was read).
+ */
+export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defaultMaxInputBytes, recover = false): PreparedInput {
   const issues: Issue[] = [];
   const raw = toUint8Array(input);
   // A string is already decoded: its declared encoding no longer applies.
@@ -65,7 +69,11 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
   let bytes = raw;
   const compressedBytes = raw.length;
   const gzipped = isGzip(raw);
-  if (gzipped) bytes = gunzip(raw, { maxBytes });
+  if (gzipped && recover) {
+    const { bytes: inflated, damage } = gunzipPartial(raw, { maxBytes });
+    if (damage) issues.push({ code: damage.code, severity: 'error', message: `${damage.message}; what inflated before the damage was read`, line: 0, column: 0, path: '' });
+    bytes = inflated;
+  } else if (gzipped) bytes = gunzip(raw, { maxBytes });
   else if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
 
   // Byte-order marks: UTF-8 is skipped; UTF-16 is decoded (the protocol wants UTF-8: a warning).

@@ -5,6 +5,7 @@ import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE } from './limits';
 import { prepareInput, looksLikeHtml } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
+import { trimXmlSpace } from './text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
 import { Field, ReaderFlag, registerKnownNames, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
 
@@ -13,11 +14,20 @@ registerKnownNames(KNOWN_NAMES);
 type Kind = 'urlset' | 'sitemapindex';
 
 // Field slots: where a field's value goes while its entry is open.
-const SLOT_LOC = 0;
-const SLOT_LASTMOD = 1;
-const SLOT_CHANGEFREQ = 2;
-const SLOT_PRIORITY = 3;
+export const SLOT_LOC = 0;
+export const SLOT_LASTMOD = 1;
+export const SLOT_CHANGEFREQ = 2;
+export const SLOT_PRIORITY = 3;
 const SLOT_BY_NAME: Record<string, number> = { loc: SLOT_LOC, lastmod: SLOT_LASTMOD, changefreq: SLOT_CHANGEFREQ, priority: SLOT_PRIORITY };
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+function concatenateBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const CHANGEFREQ_CONSTANTS = new Map<string, string>(CHANGEFREQ_VALUES.map((value) => [value, value]));
@@ -25,6 +35,34 @@ const CHANGEFREQ_CONSTANTS = new Map<string, string>(CHANGEFREQ_VALUES.map((valu
 export interface SitemapParserOptions extends ParseOptions {
   /** Demand this kind: another root throws SITEMAP_WRONG_KIND. */
   kind?: Kind;
+  /**
+   * Sees the parser's one walk over the token records (validate() plugs in here, so there is
+   * no second walker). Internal: the record layout it reads is not a public contract.
+   */
+  observer?: SitemapParserObserver;
+}
+
+/**
+ * Called during the parser's walk, after the parser has handled each event itself. `r` is the
+ * word index of the token record in `reader.words` (read `Field.*` from it, during the call
+ * only); depths count from 0 at the root. Without an observer the walk pays one null check per
+ * event.
+ */
+export interface SitemapParserObserver {
+  /** The root was recognised; `fieldSlotById` maps a local-name id to a field slot (or -1). */
+  root(kind: Kind, rule: DocumentRule, namespaceId: number, entryId: number, fieldSlotById: Int8Array, reader: XmlReader, r: number): void;
+  /** Every start tag, the root included (depth 0). */
+  startElement(reader: XmlReader, r: number, depth: number): void;
+  /** Every end tag (also the implied ones of recovery); `depth` is that of the element. */
+  endElement(reader: XmlReader, r: number, depth: number): void;
+  /** A text run (whitespace-only runs are not reported); `depth` is that of its element. */
+  text(reader: XmlReader, r: number, depth: number): void;
+  /** An attribute of the element just started at `depth` (-1: of the XML declaration). */
+  attribute(reader: XmlReader, r: number, depth: number): void;
+  /** A field element ended: its slot, trimmed value and raw text (all of them, duplicates too). */
+  field(slot: number, value: string, raw: string, line: number, column: number): void;
+  /** An entry was built and added to the result (`index` 0-based). */
+  entry(entry: SitemapUrl | SitemapIndexEntry, index: number): void;
 }
 
 /**
@@ -47,6 +85,7 @@ export class SitemapParser {
   private kind: Kind | undefined;
   private readonly entries: (SitemapUrl | SitemapIndexEntry)[] = [];
   private done = false;
+  private readonly observer: SitemapParserObserver | null;
 
   // Element state.
   private depth = 0;
@@ -63,27 +102,38 @@ export class SitemapParser {
   private fieldLine = 0;
   private fieldColumn = 0;
   private bomChecked = false;
+  private head: Uint8Array | null = null;
   // The open entry's fields.
   private loc: string | undefined;
   private lastmod: string | undefined;
   private changefreq: string | undefined;
   private priority: string | undefined;
   private entryLine = 0;
+  private priorityLine = 0;
+  private priorityColumn = 0;
   private entryColumn = 0;
 
   constructor(options: SitemapParserOptions = {}) {
     this.recover = options.recover === true;
     this.maxBytes = options.maxBytes ?? LIMITS.defaultMaxInputBytes;
     this.expectedKind = options.kind;
+    this.observer = options.observer ?? null;
     this.reader = new XmlReader(this.onBatch, this.recover ? 0 : ReaderFlag.StopAtFirstError);
   }
 
   /** Feeds the next bytes of the document; `final` says they are the last. */
   push(chunk: Uint8Array, final = false): void {
-    if (!this.bomChecked && chunk.length > 0) {
-      // Skip a UTF-8 byte-order mark, even one split over the first chunks.
+    if (!this.bomChecked) {
+      // Skip a UTF-8 byte-order mark, even one split over the first chunks: hold the first
+      // bytes back until they can be told apart from one.
+      const head = this.head === null ? chunk : concatenateBytes(this.head, chunk);
+      if (head.length < 3 && !final && UTF8_BOM.slice(0, head.length).every((byte, i) => head[i] === byte)) {
+        this.head = head;
+        return;
+      }
       this.bomChecked = true;
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+      this.head = null;
+      chunk = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;
     }
     if (this.reader.bytesRead + chunk.length > this.maxBytes) {
       this.reader.release();
@@ -114,6 +164,7 @@ export class SitemapParser {
   private readonly onBatch = (reader: XmlReader, first: number, count: number): void => {
     const words = reader.words;
     const end = first + count * TOKEN_WORDS;
+    const observer = this.observer;
     for (let r = first; r < end; r += TOKEN_WORDS) {
       const kindFlags = words[r]!;
       switch (kindFlags & 0xff) {
@@ -132,12 +183,14 @@ export class SitemapParser {
               this.fieldColumn = words[r + Field.Column]!;
             }
           }
+          if (observer !== null) observer.startElement(reader, r, depth);
           break;
         }
         case TokenKind.EndTag: {
           const depth = --this.depth;
           if (depth === this.fieldDepth) this.endField();
           else if (depth === this.entryDepth) this.endEntry((kindFlags >> 8 & TokenFlag.Implied) !== 0);
+          if (observer !== null) observer.endElement(reader, r, depth);
           break;
         }
         case TokenKind.Text:
@@ -145,9 +198,13 @@ export class SitemapParser {
             const text = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, kindFlags >> 8);
             this.fieldText = this.fieldText === '' ? text : this.fieldText + text;
           }
+          if (observer !== null) observer.text(reader, r, this.depth - 1);
           break;
         case TokenKind.Error:
           this.xmlError(reader, r);
+          break;
+        case TokenKind.Attribute:
+          if (observer !== null) observer.attribute(reader, r, this.depth - 1);
           break;
         default:
           // Attributes, namespace declarations, comments, PIs: nothing a sitemap entry needs.
@@ -175,6 +232,7 @@ export class SitemapParser {
     this.kind = rule.root;
     this.documentNamespace = namespaceId;
     this.useRule(reader, rule);
+    if (this.observer !== null) this.observer.root(rule.root, rule, namespaceId, this.entryId, this.slotById, reader, r);
     if (namespace !== SITEMAP_NAMESPACE) {
       const expected = `expected xmlns="${SITEMAP_NAMESPACE}"`;
       const message = namespace === ''
@@ -209,7 +267,8 @@ export class SitemapParser {
   }
 
   private endField(): void {
-    const value = this.fieldText.trim();
+    const raw = this.fieldText;
+    const value = trimXmlSpace(raw);
     const slot = this.fieldSlot;
     this.fieldSlot = -1;
     this.fieldDepth = -1;
@@ -219,22 +278,33 @@ export class SitemapParser {
       case SLOT_LASTMOD: previous = this.lastmod; this.lastmod ??= value; break;
       // The seven values become shared constants: 50,000 copies of "weekly" would live as long as the result.
       case SLOT_CHANGEFREQ: previous = this.changefreq; this.changefreq ??= CHANGEFREQ_CONSTANTS.get(value) ?? value; break;
-      default: previous = this.priority; this.priority ??= value; break;
+      default:
+        previous = this.priority;
+        if (previous === undefined) {
+          this.priority = value;
+          this.priorityLine = this.fieldLine;
+          this.priorityColumn = this.fieldColumn;
+        }
+        break;
     }
     if (previous !== undefined) {
       const name = Object.keys(SLOT_BY_NAME)[slot]!;
       this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
     }
+    if (this.observer !== null) this.observer.field(slot, value, raw, this.fieldLine, this.fieldColumn);
   }
 
   private endEntry(implied: boolean): void {
+    // Issues first, while the entry is still open, so their paths name it (urlset/url[3]/…).
     if (implied) {
       this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn);
-    }
+    } else this.keepEntry();
     this.entryDepth = -1;
     this.fieldDepth = -1;
     this.fieldSlot = -1;
-    if (implied) return;
+  }
+
+  private keepEntry(): void {
     const loc = this.loc;
     if (loc === undefined) {
       this.addIssue('SITEMAP_MISSING_LOC', 'error', `<${this.entryName()}> has no <loc>; it is kept with an empty loc`, this.entryLine, this.entryColumn);
@@ -242,14 +312,16 @@ export class SitemapParser {
     if (this.kind === 'sitemapindex') {
       const lastmod = this.lastmod;
       this.entries.push(lastmod === undefined ? { loc: loc ?? '' } : { loc: loc ?? '', lastmod });
+      if (this.observer !== null) this.observer.entry(this.entries[this.entries.length - 1]!, this.entries.length - 1);
       return;
     }
     let priority: number | undefined;
     if (this.priority !== undefined) {
       if (DECIMAL.test(this.priority)) priority = Number(this.priority);
-      else this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${this.priority}" is not a decimal number; it is left out`, this.entryLine, this.entryColumn, this.priority, 'priority');
+      else this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${this.priority}" is not a decimal number; it is left out`, this.priorityLine, this.priorityColumn, this.priority, 'priority');
     }
     this.entries.push(makeUrl(loc ?? '', this.lastmod, this.changefreq, priority));
+    if (this.observer !== null) this.observer.entry(this.entries[this.entries.length - 1]!, this.entries.length - 1);
   }
 
   private xmlError(reader: XmlReader, r: number): void {
@@ -309,7 +381,7 @@ function issue(code: ErrorCode, severity: Issue['severity'], message: string, li
 }
 
 function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefined): ParseResult {
-  const prepared = prepareInput(input, options.maxBytes ?? LIMITS.defaultMaxInputBytes);
+  const prepared = prepareInput(input, options.maxBytes ?? LIMITS.defaultMaxInputBytes, options.recover === true);
   const { bytes } = prepared;
   if (looksLikeHtml(bytes)) {
     throw new SitemapError('SITEMAP_HTML', 'Not a sitemap: this is an HTML page (servers often send one for a missing sitemap)', { line: 1, column: 1, offset: 0 });

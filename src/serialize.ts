@@ -7,8 +7,8 @@
 // the value (`urlset/url[3]/loc`, 1-based like the parser's):
 // - characters XML 1.0 cannot carry: C0 controls other than tab, newline and carriage return,
 //   U+FFFE, U+FFFF, lone surrogates (tab, newline and CR are written, CR as `&#13;`);
-// - an empty value, or one with leading or trailing whitespace (the parser trims values with
-//   `String#trim`, so those would come back different);
+// - an empty value, or one with leading or trailing XML white space (space, tab, CR, LF: the
+//   parser trims those, so such values would come back different);
 // - a priority that is not a finite number from 0 to 1 (a string priority must be an
 //   xsd:decimal from 0 to 1, and is written as given);
 // - a changefreq other than the seven lowercase words of sitemap.xsd;
@@ -39,6 +39,7 @@
 import { SitemapError } from './errors';
 import { gzip } from './gzip';
 import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
+import { trimXmlSpace } from './text';
 import type { SerializeOptions } from './types';
 import { getCore, type Core } from './wasm';
 
@@ -178,11 +179,11 @@ function fieldPath(shape: DocumentShape, index: number, field: string): string {
 /**
  * The slow check behind the one-line fast test in the loops: called when the first or last
  * character of a value is not printable ASCII. Throws for an empty value or surrounding
- * whitespace (String#trim's, as the parser uses); anything else goes on to the core.
+ * XML white space (what the parser trims); anything else goes on to the core.
  */
 function checkEnds(value: string, path: string): void {
   if (value.length === 0) throw invalid('is empty (an empty element does not round-trip; leave the field out instead)', path);
-  if (value.trim() !== value) {
+  if (trimXmlSpace(value) !== value) {
     throw invalid(`${show(value)} has leading or trailing whitespace, which parsers strip; trim it first`, path);
   }
 }

@@ -1,7 +1,8 @@
 // Turning UTF-8 bytes into JS strings: the one place that decides how, so runtimes with a
 // faster path (Node's Buffer, installed by the `node` entry) can swap it in.
 
-const utf8 = new TextDecoder('utf-8');
+// ignoreBOM: a U+FEFF inside a value is content; the document's own BOM was dropped before.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * Decodes UTF-8 bytes. `ascii` is a promise by the caller that every byte is < 0x80, which lets
@@ -28,4 +29,19 @@ const encoder = new TextEncoder();
 
 export function stringToBytes(text: string): Uint8Array {
   return encoder.encode(text);
+}
+
+const XML_SPACE_AT_ENDS = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+
+/**
+ * Strips XML white space (space, tab, CR, LF: the XML 1.0 `S` production) from both ends.
+ * Not String#trim, which also strips U+FEFF, U+00A0 and other Unicode spaces that are content.
+ */
+export function trimXmlSpace(text: string): string {
+  const length = text.length;
+  if (length === 0) return text;
+  const first = text.charCodeAt(0), last = text.charCodeAt(length - 1);
+  // Fast path: nothing to strip (the usual value).
+  if (first > 0x20 && last > 0x20) return text;
+  return text.replace(XML_SPACE_AT_ENDS, '');
 }

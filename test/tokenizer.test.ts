@@ -35,6 +35,13 @@ interface Token {
   value: string | null;
 }
 
+/** Names of the token kinds, for messages (a const enum has no reverse mapping). */
+const KIND_NAMES: Record<number, string> = {
+  [TokenKind.StartTag]: 'StartTag', [TokenKind.EndTag]: 'EndTag', [TokenKind.Attribute]: 'Attribute', [TokenKind.NamespaceDecl]: 'NamespaceDecl',
+  [TokenKind.Text]: 'Text', [TokenKind.Comment]: 'Comment', [TokenKind.ProcessingInstruction]: 'ProcessingInstruction', [TokenKind.XmlDecl]: 'XmlDecl',
+  [TokenKind.Error]: 'Error', [TokenKind.Doctype]: 'Doctype',
+};
+
 const KINDS_WITH_VALUES = new Set<number>([TokenKind.Attribute, TokenKind.NamespaceDecl, TokenKind.Text, TokenKind.ProcessingInstruction]);
 
 /** Every token record of `bytes`, fed as one chunk or in the chunk sizes `nextChunkSize` gives. */
@@ -58,7 +65,7 @@ function readTokens(bytes: Uint8Array, flags = 0, nextChunkSize?: () => number):
         local: kind === TokenKind.Error ? (XML_ERRORS[words[r + Field.Local]!]?.[0] ?? `code ${words[r + Field.Local]}`) : current.name(words[r + Field.Local]!),
         prefix: kind === TokenKind.Error ? '' : current.name(words[r + Field.Prefix]!),
         namespace: namespaceId < 0 ? '<unbound>' : current.name(namespaceId),
-        value: KINDS_WITH_VALUES.has(kind) || (kind === TokenKind.Attribute) ? current.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, tokenFlags) : null,
+        value: KINDS_WITH_VALUES.has(kind) ? current.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, tokenFlags) : null,
       });
     }
   }, flags);
@@ -101,7 +108,7 @@ function firstPositionMismatch(bytes: Uint8Array, tokens: Token[]): string | nul
   for (const token of tokens) {
     const expected = lineColumnAt(bytes, token.start);
     if (expected.line !== token.line || expected.column !== token.column) {
-      return `${TokenKind[token.kind] ?? token.kind} ${token.local} at byte ${token.start}: got ${token.line}:${token.column}, expected ${expected.line}:${expected.column}`;
+      return `${KIND_NAMES[token.kind] ?? token.kind} ${token.local} at byte ${token.start}: got ${token.line}:${token.column}, expected ${expected.line}:${expected.column}`;
     }
   }
   return null;
@@ -120,7 +127,7 @@ describe('token kinds, order, names and values', () => {
   const tokens = readTokens(encoder.encode(documentText));
 
   it('lists every construct in document order', () => {
-    expect(tokens.map((token) => TokenKind[token.kind])).toEqual([
+    expect(tokens.map((token) => KIND_NAMES[token.kind])).toEqual([
       'XmlDecl', 'Attribute', 'Attribute',
       'ProcessingInstruction',
       'Comment',
@@ -195,7 +202,7 @@ describe('text runs', () => {
   it('produces no Text token for whitespace between tags (or whitespace-only content)', () => {
     const tokens = readTokens(encoder.encode(`<urlset xmlns="${NS}">\r\n\t <url>\n  <loc>   </loc>\r </url>\n</urlset>\n`));
     expect(tokens.filter((token) => token.kind === TokenKind.Text)).toEqual([]);
-    expect(tokens.map((token) => TokenKind[token.kind])).toEqual(['StartTag', 'NamespaceDecl', 'StartTag', 'StartTag', 'EndTag', 'EndTag', 'EndTag']);
+    expect(tokens.map((token) => KIND_NAMES[token.kind])).toEqual(['StartTag', 'NamespaceDecl', 'StartTag', 'StartTag', 'EndTag', 'EndTag', 'EndTag']);
   });
 
   it('keeps whitespace inside the root as WhitespaceOnly Text tokens when asked', () => {
@@ -287,6 +294,14 @@ describe('line and column of every token', () => {
     expect({ line: error.line, column: error.column }).toEqual(lineColumnAt(bytes, error.start));
     expect(error.column).toBeGreaterThan(0);
   });
+
+  it('place XML_UNEXPECTED_EOF for a CDATA section cut off after multi-byte characters at the section start', () => {
+    const xml = `<urlset xmlns="${NS}"><loc><![CDATA[中😀é`;
+    const bytes = encoder.encode(xml);
+    const error = readTokens(bytes).find((token) => token.kind === TokenKind.Error && token.local === 'XML_UNEXPECTED_EOF')!;
+    expect(error.start).toBe(encoder.encode(xml.slice(0, xml.indexOf('<![CDATA['))).length);
+    expect({ line: error.line, column: error.column }).toEqual({ line: 1, column: xml.indexOf('<![CDATA[') + 1 });
+  });
 });
 
 describe('SIMD and scalar builds', () => {
@@ -299,10 +314,11 @@ describe('SIMD and scalar builds', () => {
   function streamsUnder(build: 'simd' | 'scalar', documents: Uint8Array[]): string[][] {
     const core = loadBuildForTesting(build);
     expect(core.simd).toBe(build === 'simd');
+    // Both reader modes (the whitespace fast path differs); the second only where it stays quick.
     return documents.map((bytes) => [
       ...readTokens(bytes, 0).map(describeToken),
       '--- keep whitespace ---',
-      ...readTokens(bytes, ReaderFlag.KeepWhitespace).map(describeToken),
+      ...(bytes.length < 300_000 ? readTokens(bytes, ReaderFlag.KeepWhitespace).map(describeToken) : []),
     ]);
   }
 
@@ -326,6 +342,21 @@ describe('SIMD and scalar builds', () => {
     expectSameStreams(nonEmpty, streamsUnder('simd', bytes), streamsUnder('scalar', bytes));
   });
 
+  // BUG (found by this suite): `]]>` is legal in an attribute value (XML 1.0 [10] AttValue; only
+  // character data forbids it), but the scalar loop reports XML_CDATA_END_IN_TEXT there. The SIMD
+  // loop skips `]` in attribute values 16 bytes at a time, so the SIMD build reports it only when
+  // the value sits in the window's last 15 bytes: the verdict depends on the build and the position.
+  for (const build of ['simd', 'scalar'] as const) {
+    it(`accept ]]> inside an attribute value (${build} build), wherever it stands`, () => {
+      loadBuildForTesting(build);
+      for (const xml of [`<urlset xmlns="${NS}" a="]]>"/>`, `<urlset xmlns="${NS}" a="]]>"/>${' '.repeat(40)}`, `<urlset xmlns="${NS}"><x a="]]>"/></urlset>`]) {
+        const errors = readTokens(encoder.encode(xml)).filter((token) => token.kind === TokenKind.Error).map((token) => token.local);
+        expect(errors, JSON.stringify(xml)).toEqual([]);
+        expect(() => parse(xml), JSON.stringify(xml)).not.toThrow();
+      }
+    });
+  }
+
   it('give identical token streams on random documents with long text runs', () => {
     const random = seededRandom(99);
     const alphabet = ['a', 'b', ' ', ' ', '\t', '\n', '\r\n', '\r', 'é', '😀', '&amp;', '&#65;', ']', ']]', '<![CDATA[x]]>', '&', '<', '\u0001', '"', "'"];
@@ -335,7 +366,8 @@ describe('SIMD and scalar builds', () => {
       let run = '';
       const length = Math.floor(random() * 120);
       for (let i = 0; i < length; i++) run += alphabet[Math.floor(random() * alphabet.length)];
-      const attribute = run.replace(/[<&"]/g, 'x');
+      // No `]` in the attribute: its `]]>` verdict is a known difference, tested on its own above.
+      const attribute = run.replace(/[<&"\]]/g, 'x');
       documents.push(encoder.encode(`<urlset xmlns="${NS}" a="${attribute}"><loc>${run}</loc>${' '.repeat(n % 40)}<x/>${'\n'.repeat(n % 20)}</urlset>`));
       names.push(`random run ${n}: ${JSON.stringify(run)}`);
     }
