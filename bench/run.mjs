@@ -105,6 +105,16 @@ function measureXmllint(xmllint, input) {
   }
 }
 
+/** What each contender does, from the contender tables, so a saved run explains itself. */
+function printContenders() {
+  const list = (title, contenders) => {
+    console.log(markdown ? `\n#### ${title}\n` : `\n== ${title}`);
+    for (const c of contenders.filter((x) => wantContender(x.name))) console.log(`- ${c.name}: ${c.does}`);
+  };
+  if (wantBenchmark('startup') || wantBenchmark('parse') || wantBenchmark('gzip') || wantBenchmark('index')) list('Parse contenders', PARSE_CONTENDERS);
+  if (wantBenchmark('serialize')) list('Serialize contenders', SERIALIZE_CONTENDERS);
+}
+
 // ---------------------------------------------------------------- machine
 function describeMachine() {
   const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m) ?? [])[1] ?? 'unknown CPU';
@@ -175,6 +185,7 @@ function main() {
     if (sizes.length) console.log(`${markdown ? '\n' : ''}output sizes: ${sizes.join(', ')}`);
   }
   if (wantBenchmark('parse') || wantBenchmark('serialize')) printTargets(parseResults, serializeResults, { markdown });
+  printContenders();
   console.log(`${markdown ? '\n' : ''}load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 }
 
