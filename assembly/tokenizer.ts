@@ -929,7 +929,7 @@ function startTag(p: i32): i32 {
   let selfClosing = false;
   while (true) {
     const beforeSpace = q;
-    q = skipWhitespace(q);
+    if (q < length && byteAt(q) != Char.Gt) q = skipWhitespace(q); // most tags end right after a name
     if (q >= length) {
       if (!final) return INCOMPLETE;
       emitError(XmlError.UnexpectedEof, q);
@@ -1144,7 +1144,7 @@ function endTag(p: i32): i32 {
     local = qnameLocal;
     nameEnd = qnameEnd;
   }
-  let q = skipWhitespace(nameEnd);
+  let q = nameEnd < length && byteAt(nameEnd) == Char.Gt ? nameEnd : skipWhitespace(nameEnd);
   if (q >= length) {
     if (!final) return INCOMPLETE;
     emitError(XmlError.UnexpectedEof, q);
