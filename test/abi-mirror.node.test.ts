@@ -1,0 +1,60 @@
+// The token record layout crosses the WASM boundary as numbers only, so the facade mirrors the
+// core's enums (assembly/tokenizer.ts ↔ src/xml-reader.ts). This reads both sources and checks
+// that every mirrored enum has the same members with the same values. Node-only: reads files.
+
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+
+type EnumMembers = Record<string, number>;
+
+/** The members of `[export] const enum NAME { … }` in a source file, with their numbers. */
+async function readEnum(file: string, name: string): Promise<EnumMembers> {
+  const source = await readFile(new URL(`../${file}`, import.meta.url), 'utf8');
+  const body = new RegExp(`(?:export\\s+)?const\\s+enum\\s+${name}\\s*\\{([^}]*)\\}`).exec(source)?.[1];
+  if (body === undefined) throw new Error(`${file} has no const enum ${name}`);
+  const members: EnumMembers = {};
+  for (const line of body.split('\n')) {
+    const text = line.replace(/\/\/.*$/, '').trim();
+    if (!text) continue;
+    const match = /^([A-Za-z]\w*)\s*=\s*(\d+)\s*,?$/.exec(text);
+    if (!match) throw new Error(`${file} ${name}: cannot read "${text}" (members need explicit numbers)`);
+    members[match[1]!] = Number(match[2]);
+  }
+  return members;
+}
+
+const MIRRORS: Array<[core: string, facade: string]> = [
+  ['TokenKind', 'TokenKind'],
+  ['TokenFlag', 'TokenFlag'],
+  ['Field', 'Field'],
+  ['Status', 'Status'],
+  ['ResetFlag', 'ReaderFlag'],
+];
+
+describe('the token ABI: assembly/tokenizer.ts and src/xml-reader.ts agree', () => {
+  for (const [core, facade] of MIRRORS) {
+    it(`${core} (core) = ${facade} (facade)`, async () => {
+      const coreMembers = await readEnum('assembly/tokenizer.ts', core);
+      const facadeMembers = await readEnum('src/xml-reader.ts', facade);
+      expect(Object.keys(coreMembers).length).toBeGreaterThan(1);
+      expect(facadeMembers).toEqual(coreMembers);
+    });
+  }
+
+  it('the record size matches (TOKEN_WORDS)', async () => {
+    const core = await readFile(new URL('../assembly/tokenizer.ts', import.meta.url), 'utf8');
+    const facade = await readFile(new URL('../src/xml-reader.ts', import.meta.url), 'utf8');
+    const coreWords = Number(/const TOKEN_WORDS: i32 = (\d+);/.exec(core)?.[1]);
+    const facadeWords = Number(/export const TOKEN_WORDS = (\d+);/.exec(facade)?.[1]);
+    expect(coreWords).toBeGreaterThan(0);
+    expect(facadeWords).toBe(coreWords);
+  });
+
+  it('the facade expects the ABI version the core exports', async () => {
+    const core = await readFile(new URL('../assembly/errors.ts', import.meta.url), 'utf8');
+    const facade = await readFile(new URL('../src/wasm.ts', import.meta.url), 'utf8');
+    const coreVersion = Number(/export const ABI_VERSION: i32 = (\d+);/.exec(core)?.[1]);
+    expect(coreVersion).toBeGreaterThan(0);
+    expect(Number(/export const EXPECTED_ABI_VERSION = (\d+);/.exec(facade)?.[1])).toBe(coreVersion);
+  });
+});
