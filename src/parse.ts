@@ -29,7 +29,22 @@ function concatenateBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   return joined;
 }
 
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/**
+ * An xsd:decimal lexical form (`[+-]?(\d+(\.\d*)?|\.\d+)`), checked by hand: it runs once per
+ * entry, and Number() alone would also take "0x1", "1e0", "Infinity" and "".
+ */
+function isDecimal(text: string): boolean {
+  let i = text.charCodeAt(0) === 0x2b || text.charCodeAt(0) === 0x2d ? 1 : 0;
+  let digits = 0;
+  let dot = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digits++;
+    else if (c === 0x2e && !dot) dot = true;
+    else return false;
+  }
+  return digits > 0;
+}
 const CHANGEFREQ_CONSTANTS = new Map<string, string>(CHANGEFREQ_VALUES.map((value) => [value, value]));
 
 export interface SitemapParserOptions extends ParseOptions {
@@ -317,7 +332,7 @@ export class SitemapParser {
     }
     let priority: number | undefined;
     if (this.priority !== undefined) {
-      if (DECIMAL.test(this.priority)) priority = Number(this.priority);
+      if (isDecimal(this.priority)) priority = Number(this.priority);
       else this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${this.priority}" is not a decimal number; it is left out`, this.priorityLine, this.priorityColumn, this.priority, 'priority');
     }
     this.entries.push(makeUrl(loc ?? '', this.lastmod, this.changefreq, priority));

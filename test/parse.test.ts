@@ -112,6 +112,14 @@ describe('entries', () => {
     expect(result.issues).toEqual([expect.objectContaining({ code: 'SITEMAP_BAD_PRIORITY', severity: 'warning', value: 'high' })]);
   });
 
+  it('takes only xsd:decimal forms as a priority: not hex, exponents, Infinity, a lone dot or sign', () => {
+    const written = ['0x1', '1e0', 'Infinity', '.', '+', '1.2.3', '5.', '-.5'];
+    const result = parse(urlset(written.map((priority, i) => `<url><loc>u${i}</loc><priority>${priority}</priority></url>`).join('')));
+    expect(urlsOf(result).map((url) => url.priority)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 5, -0.5]);
+    expect(result.issues.map((issue) => issue.value)).toEqual(['0x1', '1e0', 'Infinity', '.', '+', '1.2.3']);
+    expect(result.issues[0]).toMatchObject({ code: 'SITEMAP_BAD_PRIORITY', path: 'urlset/url[1]/priority' });
+  });
+
   it('leaves absent fields absent (no keys holding undefined)', () => {
     const urls = urlsOf(parse(urlset('<url><loc>a</loc></url><url><loc>b</loc><priority>0.1</priority></url>')));
     expect(Object.keys(urls[0]!)).toEqual(['loc']);
