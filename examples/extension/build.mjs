@@ -1,0 +1,119 @@
+// Builds the Manifest V3 example extension (README "Browser extension") from the package's BUILT
+// browser entry: copies src/ and dist/index.js with the chunks it imports, plus fflate's browser
+// ESM build, into a loadable folder and zips it (the Chrome Web Store takes a zip).
+//
+//   npm run build:extension                     (= npm run build, then this script)
+//   node examples/extension/build.mjs [--out DIR]   default DIR: examples/extension/dist
+//
+// Extension pages and service workers have no import maps and module service workers may not use
+// dynamic import(), so the bare `fflate` specifier is rewritten to a relative path and the build
+// fails if any copied module keeps a bare specifier or calls import().
+
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { zipSync } from 'fflate';
+
+const extensionDirectory = fileURLToPath(new URL('.', import.meta.url));
+const repositoryRoot = resolve(extensionDirectory, '../..');
+const sourceDirectory = join(extensionDirectory, 'src');
+/** Where the package's modules go inside the extension, and fflate's browser build. */
+const packageFolder = 'sitemapkit';
+const fflateFile = 'vendor/fflate.js';
+const zipName = 'sitemapkit-extension.zip';
+
+// Static `import … from '…'`, `export … from '…'` and bare `import '…'` statements. Bundles put
+// each on a line of its own; anchoring at the line start skips `import` examples in JSDoc.
+const STATIC_SPECIFIER = /^((?:import|export)\b[^'";]*?\bfrom\s*|import\s*)(['"])([^'"]+)\2/gm;
+const DYNAMIC_IMPORT = /\bimport\s*\(/;
+
+/**
+ * Builds the extension into `outDirectory` and returns what it wrote.
+ *
+ * @example
+ * const { outDirectory, zipFile, files } = buildExtension({ outDirectory: '/tmp/extension' });
+ */
+export function buildExtension({ outDirectory = join(extensionDirectory, 'dist') } = {}) {
+  const packageEntry = join(repositoryRoot, 'dist', 'index.js');
+  if (!existsSync(packageEntry)) throw new Error('dist/index.js is missing: run `npm run build` first (`npm run build:extension` does)');
+  const packageJson = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8'));
+
+  rmSync(outDirectory, { recursive: true, force: true });
+  mkdirSync(outDirectory, { recursive: true });
+  const written = [];
+  const write = (path, contents) => {
+    const target = join(outDirectory, ...path.split('/'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, contents);
+    written.push(path);
+  };
+
+  // The extension's own files; the manifest takes the package's version.
+  for (const name of readdirSync(sourceDirectory)) {
+    const contents = readFileSync(join(sourceDirectory, name));
+    if (name === 'manifest.json') {
+      const manifest = JSON.parse(contents.toString('utf8'));
+      manifest.version = packageJson.version;
+      write(name, `${JSON.stringify(manifest, null, 2)}\n`);
+    } else {
+      write(name, contents);
+    }
+  }
+
+  // The package's browser entry and every chunk it reaches, with `fflate` pointed at the copy.
+  const pending = ['index.js'];
+  const copied = new Set();
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (copied.has(file)) continue;
+    copied.add(file);
+    const code = readFileSync(join(repositoryRoot, 'dist', ...file.split('/')), 'utf8');
+    const pathToFflate = posix.relative(posix.dirname(`${packageFolder}/${file}`), fflateFile);
+    const fflateSpecifier = pathToFflate.startsWith('../') ? pathToFflate : `./${pathToFflate}`;
+    const rewritten = code.replace(STATIC_SPECIFIER, (whole, keyword, quote, specifier) => {
+      if (specifier === 'fflate') return `${keyword}${quote}${fflateSpecifier}${quote}`;
+      if (specifier.startsWith('./') || specifier.startsWith('../')) {
+        pending.push(posix.normalize(posix.join(posix.dirname(file), specifier)));
+        return whole;
+      }
+      throw new Error(`dist/${file} imports "${specifier}", which an extension cannot resolve`);
+    });
+    write(`${packageFolder}/${file}`, rewritten);
+  }
+
+  // fflate's browser ESM build: the file its "import" export condition names (no Node built-ins).
+  const require = createRequire(join(repositoryRoot, 'package.json'));
+  const fflateDirectory = dirname(require.resolve('fflate/package.json'));
+  const fflateExports = JSON.parse(readFileSync(join(fflateDirectory, 'package.json'), 'utf8')).exports['.'];
+  write(fflateFile, readFileSync(join(fflateDirectory, fflateExports.import.default)));
+
+  // MV3 rules, checked on the output: static imports only, every specifier resolvable.
+  for (const path of written.filter((name) => name.endsWith('.js'))) {
+    const code = readFileSync(join(outDirectory, ...path.split('/')), 'utf8');
+    if (DYNAMIC_IMPORT.test(code)) throw new Error(`${path} calls import(), which MV3 service workers forbid`);
+    for (const [, , , specifier] of code.matchAll(STATIC_SPECIFIER)) {
+      if (!specifier.startsWith('./') && !specifier.startsWith('../')) throw new Error(`${path} imports the bare specifier "${specifier}"`);
+      const target = resolve(dirname(join(outDirectory, path)), specifier);
+      if (!existsSync(target)) throw new Error(`${path} imports ${specifier}, which the extension does not contain`);
+    }
+  }
+
+  // The zip holds the folder's contents (manifest.json at its root), and sits inside the folder
+  // because dist/ is the one place ignored by git; Chrome ignores the extra file when loading.
+  const entries = {};
+  for (const path of written) entries[path] = new Uint8Array(readFileSync(join(outDirectory, ...path.split('/'))));
+  const zipFile = join(outDirectory, zipName);
+  writeFileSync(zipFile, zipSync(entries, { level: 9, mtime: new Date('2026-01-01T00:00:00Z') }));
+
+  return { outDirectory, zipFile, files: written.sort(), bytes: written.reduce((sum, path) => sum + statSync(join(outDirectory, ...path.split('/'))).size, 0) };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const result = buildExtension(values.out ? { outDirectory: resolve(values.out) } : {});
+  // Paths relative to where the command ran, unless that means climbing out of it.
+  const shown = (path) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
+  process.stdout.write(`extension: ${shown(result.outDirectory)}${sep} (${result.files.length} files, ${(result.bytes / 1024).toFixed(0)} KiB), zip: ${shown(result.zipFile)}\n`);
+}

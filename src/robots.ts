@@ -1,0 +1,190 @@
+// Reads the `Sitemap:` lines of a robots.txt (SPEC.md §4; sitemaps.org "Specifying the Sitemap
+// location in your robots.txt file"; RFC 9309 §2.2 for the line syntax; Google's robots.txt spec
+// and its open-source parser, google/robotstxt, for what Google accepts beyond that).
+// Plain string work with the WHATWG URL class: no Node built-ins, runs in service workers.
+
+import type { Issue } from './types';
+
+/**
+ * The codes of the issues `readRobotsTxtSitemaps` reports. They belong to robots.txt, not to a
+ * sitemap document, so they are not part of `ErrorCode` (which the WASM core mirrors).
+ */
+export const RobotsTxtIssueCode = {
+  /** The value is a relative reference; it was resolved against the robots.txt URL. */
+  ROBOTS_SITEMAP_RELATIVE_URL: 'ROBOTS_SITEMAP_RELATIVE_URL',
+  /** The value is not a URL even relative to the robots.txt URL; the line was skipped. */
+  ROBOTS_SITEMAP_INVALID_URL: 'ROBOTS_SITEMAP_INVALID_URL',
+  /** The URL is not http: or https: (e.g. `ftp:`, `javascript:`); the line was skipped. */
+  ROBOTS_SITEMAP_UNSUPPORTED_SCHEME: 'ROBOTS_SITEMAP_UNSUPPORTED_SCHEME',
+  /** `Sitemap:` with nothing after it (or only a comment); the line was skipped. */
+  ROBOTS_SITEMAP_EMPTY: 'ROBOTS_SITEMAP_EMPTY',
+  /** The same sitemap URL was declared earlier; the repeat was dropped. */
+  ROBOTS_SITEMAP_DUPLICATE: 'ROBOTS_SITEMAP_DUPLICATE',
+  /**
+   * The line is read as a sitemap only because Google's parser is lenient: a field name that
+   * merely starts with `sitemap`/`site-map` (`Sitemaps:`, `Site-map:`), or no colon at all
+   * (`Sitemap https://…`). Other crawlers may ignore it.
+   */
+  ROBOTS_SITEMAP_FIELD_VARIANT: 'ROBOTS_SITEMAP_FIELD_VARIANT',
+} as const;
+
+export type RobotsTxtIssueCode = (typeof RobotsTxtIssueCode)[keyof typeof RobotsTxtIssueCode];
+
+/** What `readRobotsTxtSitemaps` returns. */
+export interface RobotsTxtSitemaps {
+  /** Absolute http(s) sitemap URLs (normalised `URL.href`), first occurrence order, no repeats. */
+  sitemaps: string[];
+  /**
+   * Every `Sitemap:` line that was skipped, repeated, resolved or read leniently, with its 1-based
+   * line and the column where the value starts; `path` is empty and `value` is the value as
+   * written. Errors mean a line was skipped; warnings mean it was used, with a caveat.
+   */
+  issues: Issue[];
+}
+
+// A field that starts like "sitemap"/"site-map", as google/robotstxt's KeyIsSitemap matches it.
+const SITEMAP_FIELD = /^site-?map/i;
+const EXACT_SITEMAP_FIELD = /^sitemap$/i;
+// An absolute URL starts with a scheme (RFC 3986 §3.1); anything else is a relative reference.
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const TRIMMED = /^[ \t]+|[ \t]+$/g;
+const INNER_WHITE_SPACE = /\s/;
+// WHATWG URL "forbidden host code points" that a lenient parser may have let into a hostname.
+// `[`, `]` and `:` are absent on purpose: an IPv6 hostname keeps them (the port is never in it).
+const FORBIDDEN_IN_HOST = /[\s%<>^|"`{}\\#/?@]/;
+
+/**
+ * Reads every sitemap a robots.txt declares, and says what was wrong with the lines it skipped.
+ *
+ * The rules, with where they come from:
+ * - Any number of `Sitemap:` lines, anywhere: they do not belong to `User-agent` groups
+ *   (sitemaps.org; RFC 9309 §2.2.4 "other records").
+ * - The field name is case-insensitive, white space around the name, the colon and the value is
+ *   ignored, and `#` starts a comment, also inside a URL (RFC 9309 §2.2), so a fragment is
+ *   dropped. Like Google's parser, a name that starts
+ *   with `sitemap`/`site-map` and a missing colon (`Sitemap https://…`, exactly two words) are
+ *   accepted, with a `ROBOTS_SITEMAP_FIELD_VARIANT` warning.
+ * - The protocol asks for absolute URLs. A relative value (`/sitemap.php`) is resolved against
+ *   `robotsTxtUrl`, as many crawlers do, with a `ROBOTS_SITEMAP_RELATIVE_URL` warning.
+ * - A value with white space inside is not a URL (robots.txt values are one token); it is
+ *   skipped with an error, as are values that do not parse as a URL.
+ * - Only http: and https: URLs are returned: a sitemap is fetched over HTTP, and a caller can
+ *   pass the list straight to `fetch`. Other schemes and unparsable values are skipped with an
+ *   error issue rather than returned, so no caller has to re-check the list.
+ * - A URL already returned (compared as normalised `URL.href`) is dropped with a warning.
+ * - Sitemaps on other hosts are kept: robots.txt is how the protocol allows cross-host
+ *   submission.
+ * - A byte order mark and CRLF or CR line ends are accepted.
+ *
+ * @param text The robots.txt as text (decode the bytes as UTF-8 first).
+ * @param robotsTxtUrl The URL the robots.txt was fetched from (after redirects); relative values
+ *   are resolved against it. Throws `TypeError` when it is not an absolute URL.
+ *
+ * @example
+ * const robotsUrl = 'https://example.com/robots.txt';
+ * const { sitemaps, issues } = readRobotsTxtSitemaps(await (await fetch(robotsUrl)).text(), robotsUrl);
+ * for (const issue of issues) console.log(`robots.txt line ${issue.line}: ${issue.severity} ${issue.message}`);
+ */
+export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL): RobotsTxtSitemaps {
+  const base = new URL(robotsTxtUrl);
+  const sitemaps: string[] = [];
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
+
+  for (let index = 0; index < lines.length; index++) {
+    const record = readSitemapRecord(lines[index]!);
+    if (!record) continue;
+    const line = index + 1;
+    const report = (code: RobotsTxtIssueCode, severity: Issue['severity'], message: string): void => {
+      issues.push({ code, severity, message, line, column: record.column, path: '', value: record.value });
+    };
+
+    if (record.variant) {
+      report('ROBOTS_SITEMAP_FIELD_VARIANT', 'warning', `"${record.variant}" is read as a Sitemap line, as Google does; write "Sitemap: <absolute URL>" so that every crawler reads it`);
+    }
+    if (record.value === '') {
+      report('ROBOTS_SITEMAP_EMPTY', 'error', 'A Sitemap line without a URL');
+      continue;
+    }
+    const relative = !HAS_SCHEME.test(record.value);
+    let url: URL | undefined;
+    // White space inside the value, or a host URL parsers disagree on (Chromium turns a space in
+    // a host into %20, Node rejects it), is refused up front so that every runtime gives one answer.
+    if (!INNER_WHITE_SPACE.test(record.value)) {
+      try {
+        url = new URL(record.value, base);
+      } catch {
+        url = undefined;
+      }
+    }
+    if (!url || FORBIDDEN_IN_HOST.test(url.hostname)) {
+      report('ROBOTS_SITEMAP_INVALID_URL', 'error', `"${record.value}" is not a URL; the line was skipped`);
+      continue;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      report('ROBOTS_SITEMAP_UNSUPPORTED_SCHEME', 'error', `A sitemap URL must be http or https, not ${url.protocol}; the line was skipped`);
+      continue;
+    }
+    if (relative) {
+      report('ROBOTS_SITEMAP_RELATIVE_URL', 'warning', `The sitemap URL should be absolute; "${record.value}" was resolved against the robots.txt URL to ${url.href}`);
+    }
+    if (seen.has(url.href)) {
+      report('ROBOTS_SITEMAP_DUPLICATE', 'warning', `${url.href} is declared more than once; the repeat was dropped`);
+      continue;
+    }
+    seen.add(url.href);
+    sitemaps.push(url.href);
+  }
+  return { sitemaps, issues };
+}
+
+/**
+ * The sitemap URLs a robots.txt declares: absolute http(s) URLs in the order written, without
+ * repeats, relative values resolved against the robots.txt URL. Lines that give no usable URL are
+ * skipped; `readRobotsTxtSitemaps` applies the same rules and also says which lines and why.
+ *
+ * @param text The robots.txt as text.
+ * @param robotsTxtUrl The URL the robots.txt was fetched from; throws `TypeError` if not absolute.
+ *
+ * @example
+ * sitemapsFromRobotsTxt('User-agent: *\nDisallow: /admin\nsitemap: /sitemap.xml # main\n', 'https://example.com/robots.txt');
+ * // → ['https://example.com/sitemap.xml']
+ */
+export function sitemapsFromRobotsTxt(text: string, robotsTxtUrl: string | URL): string[] {
+  return readRobotsTxtSitemaps(text, robotsTxtUrl).sitemaps;
+}
+
+interface SitemapRecord {
+  /** The value, comment and surrounding white space removed. */
+  value: string;
+  /** 1-based column (in UTF-16 units) where the value starts in the line. */
+  column: number;
+  /** The field as written when it is a lenient variant (see ROBOTS_SITEMAP_FIELD_VARIANT). */
+  variant?: string;
+}
+
+/** The value of one line if it is a sitemap record, else undefined. */
+function readSitemapRecord(rawLine: string): SitemapRecord | undefined {
+  const hash = rawLine.indexOf('#');
+  const line = hash < 0 ? rawLine : rawLine.slice(0, hash);
+  const colon = line.indexOf(':');
+  let field = colon < 0 ? '' : line.slice(0, colon).replace(TRIMMED, '');
+  let valueStart = colon + 1;
+  let withoutColon = false;
+  // A field is one word: in `Sitemap https://…` the first colon is the URL's, not the separator.
+  if (colon < 0 || /[ \t]/.test(field)) {
+    // google/robotstxt: "some people forget the colon", so exactly two words are a field and a value.
+    const words = line.replace(TRIMMED, '').split(/[ \t]+/);
+    if (words.length !== 2) return undefined;
+    field = words[0]!;
+    valueStart = line.indexOf(words[1]!, line.indexOf(field) + field.length);
+    withoutColon = true;
+  }
+  if (!SITEMAP_FIELD.test(field)) return undefined;
+  while (valueStart < line.length && (line[valueStart] === ' ' || line[valueStart] === '\t')) valueStart++;
+  const value = line.slice(valueStart).replace(TRIMMED, '');
+  const record: SitemapRecord = { value, column: valueStart + 1 };
+  if (withoutColon || !EXACT_SITEMAP_FIELD.test(field)) record.variant = withoutColon ? `${field} ${value}` : `${field}:`;
+  return record;
+}

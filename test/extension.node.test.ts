@@ -1,0 +1,360 @@
+// End-to-end test of the Manifest V3 example extension (examples/extension/, issue 7) in Debian
+// Chromium: built by its build script from dist/, loaded unpacked in a persistent context, run
+// against small test sites on 127.0.0.1 (robots.txt `Sitemap:` lines, SPEC.md §4; a gzipped
+// index served without a .gz name or Content-Encoding, SPEC.md §5; a broken sitemap).
+// TOOLCHAIN.md "Browser extension (MV3)" and "Chromium". Node-only (it launches the browser).
+
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from '../src/index';
+import { chromiumArguments, chromiumExecutablePath } from './chromium';
+import { repositoryRoot } from './packed-package';
+
+const run = promisify(execFile);
+
+/** A site: path → [content type, body]; `{origin}` in bodies becomes the site's origin. */
+type SiteFiles = Record<string, [string, string | ((origin: string) => Uint8Array)]>;
+
+const urlset = (locs: string[]): string => `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${locs.map((loc) => `  <url><loc>${loc}</loc><lastmod>2026-11-01</lastmod></url>`).join('\n')}
+</urlset>
+`;
+
+/**
+ * The main test site: robots.txt names a gzipped index (two children) and a broken sitemap, and
+ * repeats the index's line in a second user-agent group (Sitemap: lines belong to no group).
+ */
+const mainSite: SiteFiles = {
+  '/': ['text/html; charset=utf-8', '<!doctype html><title>Test site</title><h1>A site with sitemaps</h1>'],
+  '/robots.txt': ['text/plain; charset=utf-8', [
+    '# Test site for the sitemapkit extension',
+    'User-agent: *',
+    'Disallow: /private/',
+    '',
+    'Sitemap: {origin}/sitemap-index',
+    'sitemap: {origin}/broken-sitemap.xml   # lowercase field, comment after the URL',
+    '',
+    'User-agent: Googlebot',
+    'Allow: /',
+    'Sitemap: {origin}/sitemap-index',
+    '',
+  ].join('\n')],
+  // Raw gzip bytes under a name without .gz and without Content-Encoding: only the magic says gzip.
+  '/sitemap-index': ['application/octet-stream', (origin) => new Uint8Array(gzipSync(`<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>${origin}/sitemap-pages.xml</loc><lastmod>2026-11-01</lastmod></sitemap>
+  <sitemap><loc>${origin}/sitemap-posts.xml</loc></sitemap>
+</sitemapindex>
+`))],
+  '/sitemap-pages.xml': ['application/xml', urlset(['{origin}/', '{origin}/about', '{origin}/contact'])],
+  '/sitemap-posts.xml': ['application/xml', urlset([1, 2, 3, 4, 5].map((n) => `{origin}/posts/${n}`))],
+  // Not well-formed: </url> closes an open <lastmod>, then the file stops.
+  '/broken-sitemap.xml': ['application/xml', `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>{origin}/old/1</loc></url>
+  <url><loc>{origin}/old/2</loc><lastmod>2026-11-01</url>
+`],
+};
+
+/** A second site with no robots.txt: the popup falls back to /sitemap.xml. */
+const fallbackSite: SiteFiles = {
+  '/sitemap.xml': ['application/xml', urlset(['{origin}/only-page'])],
+};
+
+interface TestSite {
+  server: Server;
+  origin: string;
+  /** Paths requested, in order. */
+  requests: string[];
+  bytesOf(path: string): Uint8Array;
+}
+
+async function serveSite(files: SiteFiles): Promise<TestSite> {
+  const requests: string[] = [];
+  let origin = '';
+  const bytesOf = (path: string): Uint8Array => {
+    const body = files[path]![1];
+    return typeof body === 'function' ? body(origin) : new TextEncoder().encode(body.replaceAll('{origin}', origin));
+  };
+  const server = createServer((request: IncomingMessage, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    requests.push(path);
+    const file = files[path];
+    if (!file) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': file[0], 'Cache-Control': 'no-store' }).end(bytesOf(path));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { server, origin, requests, bytesOf };
+}
+
+let workDirectory: string;
+let extensionDirectory: string;
+let site: TestSite;
+let otherSite: TestSite;
+let emptySite: TestSite;
+let context: BrowserContext;
+let serviceWorker: Worker;
+let extensionId: string;
+/** Console errors and uncaught exceptions of the extension's pages and service worker. */
+const pageErrors: string[] = [];
+
+/** Opens an extension page and records its console errors and exceptions. */
+async function openExtensionPage(path: string): Promise<Page> {
+  const page = await context.newPage();
+  watchForErrors(page);
+  await page.goto(`chrome-extension://${extensionId}/${path}`);
+  return page;
+}
+
+function watchForErrors(page: Page): void {
+  page.on('console', (message) => { if (message.type() === 'error') pageErrors.push(`${page.url()}: ${message.text()}`); });
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+}
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), 'sitemapkit-extension-'));
+  extensionDirectory = join(workDirectory, 'extension');
+  // The build script the user runs (`npm run build:extension` = `npm run build` + this), writing
+  // to a temporary folder so parallel runs never share one; dist/ comes from the pretest build.
+  await run(process.execPath, [join(repositoryRoot, 'examples/extension/build.mjs'), '--out', extensionDirectory], { cwd: repositoryRoot });
+  [site, otherSite, emptySite] = await Promise.all([serveSite(mainSite), serveSite(fallbackSite), serveSite({})]);
+  await mkdir(join(repositoryRoot, 'test-results'), { recursive: true });
+  context = await chromium.launchPersistentContext('', {
+    executablePath: chromiumExecutablePath,
+    headless: true,
+    args: [...chromiumArguments, `--disable-extensions-except=${extensionDirectory}`, `--load-extension=${extensionDirectory}`],
+  });
+  context.on('weberror', (error) => pageErrors.push(`uncaught: ${error.error().message}`));
+  serviceWorker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker', { timeout: 15_000 });
+  serviceWorker.on('console', (message) => { if (message.type() === 'error') pageErrors.push(`service worker: ${message.text()}`); });
+  extensionId = new URL(serviceWorker.url()).host;
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await Promise.all([site, otherSite, emptySite].map((each) => new Promise((resolve) => each ? each.server.close(resolve) : resolve(undefined))));
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+/** What one sitemap item of the popup shows. */
+async function readItem(page: Page, selector: string) {
+  return page.locator(selector).evaluate((item: HTMLElement) => ({
+    url: item.dataset.url,
+    state: item.dataset.state,
+    kind: item.dataset.kind,
+    count: Number(item.dataset.count),
+    errors: Number(item.dataset.errors),
+    warnings: Number(item.dataset.warnings),
+    facts: item.querySelector('.facts')?.textContent ?? '',
+    issues: [...item.querySelectorAll(':scope > .issues li')].map((issue) => issue.textContent ?? ''),
+  }));
+}
+
+describe('the built extension', { timeout: 20_000 }, () => {
+  it('is what the build script says: MV3 manifest, least permissions, the WebAssembly CSP, a zip', async () => {
+    const manifest = JSON.parse(await readFile(join(extensionDirectory, 'manifest.json'), 'utf8'));
+    const packageJson = JSON.parse(await readFile(join(repositoryRoot, 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({
+      manifest_version: 3,
+      version: packageJson.version,
+      background: { service_worker: 'service-worker.js', type: 'module' },
+      action: { default_popup: 'popup.html' },
+      host_permissions: ['http://*/*', 'https://*/*'],
+      content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
+    });
+    // No API permissions: tab URLs come with the host permissions, tabs.create needs none.
+    expect(manifest.permissions).toBeUndefined();
+    expect(manifest.optional_permissions).toBeUndefined();
+
+    const files = (await readdir(extensionDirectory, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && entry.name !== 'sitemapkit-extension.zip')
+      .map((entry) => relative(extensionDirectory, join(entry.parentPath, entry.name)).split('\\').join('/'))
+      .sort();
+    expect(files).toContain('sitemapkit/index.js');
+    expect(files).toContain('vendor/fflate.js');
+    const zipped = unzipSync(new Uint8Array(await readFile(join(extensionDirectory, 'sitemapkit-extension.zip'))));
+    expect(Object.keys(zipped).sort()).toEqual(files);
+    expect(new TextDecoder().decode(zipped['manifest.json'])).toBe(await readFile(join(extensionDirectory, 'manifest.json'), 'utf8'));
+
+    // Built from the package's browser entry only, and static imports only (MV3 service workers).
+    for (const file of files.filter((name) => name.endsWith('.js'))) {
+      const code = await readFile(join(extensionDirectory, file), 'utf8');
+      expect(code, file).not.toMatch(/\bimport\s*\(/);
+      expect(code, file).not.toMatch(/^(?:import|export)\b[^'"]*from\s*['"](?!\.\.?\/)/m);
+      expect(code, file).not.toMatch(/\/src\//);
+    }
+  });
+
+  it('starts its module service worker from the extension', () => {
+    expect(extensionId).toMatch(/^[a-p]{32}$/);
+    expect(serviceWorker.url()).toBe(`chrome-extension://${extensionId}/service-worker.js`);
+  });
+});
+
+describe('the popup on a site whose robots.txt names a gzipped index and a broken sitemap', { timeout: 30_000 }, () => {
+  let popup: Page;
+  let index: Awaited<ReturnType<typeof readItem>>;
+  let broken: Awaited<ReturnType<typeof readItem>>;
+
+  beforeAll(async () => {
+    // The tab the user would be on; the popup is told its URL, as the active tab would give it.
+    const tab = await context.newPage();
+    await tab.goto(`${site.origin}/`);
+    popup = await openExtensionPage(`popup.html?url=${encodeURIComponent(`${site.origin}/some/page?x=1`)}`);
+    await popup.setViewportSize({ width: 548, height: 400 });
+    await popup.waitForSelector('body[data-ready]', { timeout: 20_000 });
+    index = await readItem(popup, `#sitemaps > li[data-url="${site.origin}/sitemap-index"]`);
+    broken = await readItem(popup, `#sitemaps > li[data-url="${site.origin}/broken-sitemap.xml"]`);
+  }, 30_000);
+
+  it('reads robots.txt and lists its two sitemaps in order, the repeated line once', async () => {
+    expect(await popup.locator('body').getAttribute('data-ready')).toBe('true');
+    expect(await popup.locator('#site').textContent()).toBe(site.origin);
+    expect(await popup.locator('#source').textContent()).toBe('robots.txt declares 2 sitemaps.');
+    expect(await popup.locator('#sitemaps > li.sitemap').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.url)))
+      .toEqual([`${site.origin}/sitemap-index`, `${site.origin}/broken-sitemap.xml`]);
+    expect(await popup.locator('.robots-issues li').allTextContents())
+      .toEqual([`robots.txt line 10:10 ROBOTS_SITEMAP_DUPLICATE: ${site.origin}/sitemap-index is declared more than once; the repeat was dropped`]);
+  });
+
+  it('shows the gzipped index (no .gz name, no Content-Encoding) with its count and a clean verdict', () => {
+    expect([...site.bytesOf('/sitemap-index').subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(index).toMatchObject({ state: 'done', kind: 'sitemapindex', count: 2, errors: 0, warnings: 0 });
+    expect(index.facts).toContain('2 sitemaps');
+    expect(index.facts).toContain('gzip');
+    expect(index.facts).toContain('valid');
+    expect(index.issues).toEqual([]);
+  });
+
+  it('shows the broken sitemap with its errors and where they are', () => {
+    // What sitemapkit itself reads from those bytes in recover mode, computed here in Node.
+    const expected = parse(site.bytesOf('/broken-sitemap.xml'), { recover: true });
+    expect(broken.state).toBe('done');
+    expect(broken.kind).toBe('urlset');
+    expect(broken.count).toBe(expected.kind === 'urlset' ? expected.urls.length : -1);
+    expect(broken.errors).toBeGreaterThan(0);
+    expect(broken.facts).toMatch(/\d+ errors?/);
+    expect(broken.issues.join('\n')).toMatch(/line 4:\d+ XML_MISMATCHED_END_TAG/);
+  });
+
+  it('expands the index into its two children, each fetched and parsed with its own count', async () => {
+    await popup.locator(`#sitemaps > li[data-url="${site.origin}/sitemap-index"] button.expand`).click();
+    const children = popup.locator(`#sitemaps > li[data-url="${site.origin}/sitemap-index"] > ul.children > li.sitemap`);
+    await expect.poll(() => children.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.state)), { timeout: 15_000 })
+      .toEqual(['done', 'done']);
+    const pages = await readItem(popup, `li[data-url="${site.origin}/sitemap-pages.xml"]`);
+    const posts = await readItem(popup, `li[data-url="${site.origin}/sitemap-posts.xml"]`);
+    expect(pages).toMatchObject({ kind: 'urlset', count: 3, errors: 0 });
+    expect(posts).toMatchObject({ kind: 'urlset', count: 5, errors: 0 });
+    expect(pages.facts).toContain('3 URLs');
+    expect(posts.facts).toContain('5 URLs');
+    await popup.screenshot({ path: join(repositoryRoot, 'test-results/extension-popup.png'), fullPage: true });
+  });
+
+  it('opens the full list of a sitemap in a new tab', async () => {
+    const opened = context.waitForEvent('page', { timeout: 10_000 });
+    await popup.locator(`li[data-url="${site.origin}/sitemap-posts.xml"] button.open-list`).click();
+    const list = await opened;
+    watchForErrors(list);
+    await list.waitForSelector('body[data-ready]', { timeout: 15_000 });
+    expect(new URL(list.url()).pathname).toBe('/entries.html');
+    expect(await list.locator('#summary').textContent()).toBe('Sitemap: 5 URLs; valid.');
+    expect(await list.locator('#entries tbody td.loc > a:first-child').allTextContents()).toEqual([1, 2, 3, 4, 5].map((n) => `${site.origin}/posts/${n}`));
+    await list.close();
+  });
+
+  it('lists the broken sitemap\'s issues with line and column on its list page', async () => {
+    const list = await openExtensionPage(`entries.html?url=${encodeURIComponent(`${site.origin}/broken-sitemap.xml`)}`);
+    await list.waitForSelector('body[data-ready]', { timeout: 15_000 });
+    const rows = await list.locator('#issues tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(rows.some(([line, severity, code]) => /^4:\d+$/.test(line ?? '') && severity === 'error' && code === 'XML_MISMATCHED_END_TAG')).toBe(true);
+    expect(await list.locator('#entries tbody tr').count()).toBe(broken.count);
+    await list.setViewportSize({ width: 1000, height: 400 });
+    await list.screenshot({ path: join(repositoryRoot, 'test-results/extension-list.png') });
+    await list.close();
+  });
+
+  it('had the service worker do the fetching and parsing', async () => {
+    const handled = await serviceWorker.evaluate(() => (globalThis as unknown as { handledRequests: { type: string; url: string }[] }).handledRequests);
+    expect(handled).toEqual(expect.arrayContaining([
+      expect.objectContaining({ type: 'discover', url: `${site.origin}/some/page?x=1` }),
+      expect.objectContaining({ type: 'summarize', url: `${site.origin}/sitemap-index` }),
+      expect.objectContaining({ type: 'summarize', url: `${site.origin}/broken-sitemap.xml` }),
+      expect.objectContaining({ type: 'summarize', url: `${site.origin}/sitemap-pages.xml` }),
+      expect.objectContaining({ type: 'summarize', url: `${site.origin}/sitemap-posts.xml` }),
+      expect.objectContaining({ type: 'entries', url: `${site.origin}/sitemap-posts.xml` }),
+    ]));
+    expect(await popup.locator('#answered-by').textContent()).toMatch(/service worker \(\d+ requests answered\); verdicts from sitemapkit's validate\(\)/);
+    // The site saw the extension's requests; the list page reused the summary's fetch.
+    for (const path of ['/robots.txt', '/sitemap-index', '/broken-sitemap.xml', '/sitemap-pages.xml', '/sitemap-posts.xml']) {
+      expect(site.requests, path).toContain(path);
+    }
+    expect(site.requests.filter((path) => path === '/sitemap-posts.xml')).toHaveLength(1);
+  });
+});
+
+describe('the popup opened from the toolbar', () => {
+  it('looks at the active tab\'s site, whose URL the host permissions make visible', async () => {
+    const tab = await context.newPage();
+    await tab.goto(`${site.origin}/from-the-toolbar`);
+    // Loaded in a background tab, so that the site's tab stays the active one, as with a real popup.
+    const popup = await context.newPage();
+    watchForErrors(popup);
+    await tab.bringToFront();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await popup.waitForSelector('body[data-ready]', { timeout: 20_000 });
+    expect(await popup.locator('#site').textContent()).toBe(site.origin);
+    expect(await popup.locator('#sitemaps > li.sitemap[data-state="done"]').count()).toBe(2);
+    await Promise.all([popup.close(), tab.close()]);
+  }, 30_000);
+});
+
+describe('the popup on sites without robots.txt, and off the web', () => {
+  it('falls back to /sitemap.xml', async () => {
+    const popup = await openExtensionPage(`popup.html?url=${encodeURIComponent(`${otherSite.origin}/`)}`);
+    await popup.waitForSelector('body[data-ready]', { timeout: 20_000 });
+    expect(await popup.locator('#source').textContent()).toMatch(/^No robots\.txt \(HTTP 404 .*\); trying \/sitemap\.xml\.$/);
+    const item = await readItem(popup, '#sitemaps > li.sitemap');
+    expect(item).toMatchObject({ url: `${otherSite.origin}/sitemap.xml`, state: 'done', kind: 'urlset', count: 1, errors: 0 });
+    expect(otherSite.requests).toEqual(['/robots.txt', '/sitemap.xml']);
+    await popup.close();
+  }, 30_000);
+
+  it('shows a sitemap that cannot be fetched as unreadable, with the HTTP status', async () => {
+    const popup = await openExtensionPage(`popup.html?url=${encodeURIComponent(`${emptySite.origin}/`)}`);
+    await popup.waitForSelector('body[data-ready]', { timeout: 20_000 });
+    const item = await readItem(popup, '#sitemaps > li.sitemap');
+    expect(item).toMatchObject({ url: `${emptySite.origin}/sitemap.xml`, state: 'failed', errors: 1 });
+    expect(item.facts).toContain('unreadable');
+    expect(item.issues).toEqual([`FETCH_FAILED: HTTP 404 for ${emptySite.origin}/sitemap.xml`]);
+    await popup.close();
+  }, 30_000);
+
+  it('tells the user when the page is not a web page', async () => {
+    const popup = await openExtensionPage(`popup.html?url=${encodeURIComponent('chrome://settings/')}`);
+    await popup.waitForSelector('body[data-ready]', { timeout: 10_000 });
+    expect(await popup.locator('#message').textContent()).toBe('Open a web page (http or https) to see the sitemaps of its site.');
+    expect(await popup.locator('#sitemaps > li').count()).toBe(0);
+    await popup.close();
+  }, 20_000);
+});
+
+describe('the extension pages and service worker', () => {
+  it('logged no console errors and threw no exceptions', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,208 @@
+// Tests of sitemapsFromRobotsTxt / readRobotsTxtSitemaps (SPEC.md §4, RFC 9309 §2.2, Google's
+// robots.txt parser) on the corpus's real robots.txt files and on hand-written edge cases.
+// Shared: runs in the Node and the browser project.
+
+import { describe, expect, it } from 'vitest';
+import { readRobotsTxtSitemaps, sitemapsFromRobotsTxt } from '../src/index';
+import { loadCorpusFile, loadCorpusManifest } from './fixtures';
+
+const decode = (bytes: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+/**
+ * What each corpus file declares, written out by reading the files: the URLs in order without
+ * repeats, and the robots.txt URL each was served from (the site named in MANIFEST.tsv).
+ */
+const corpusExpectations: Record<string, { robotsTxtUrl: string; sitemaps: string[]; issueCodes: string[] }> = {
+  'robots/cross-host-sitemaps-robots.txt': {
+    robotsTxtUrl: 'https://adakhome.be/robots.txt',
+    // Both on another host than the site: kept, robots.txt is how cross-host submission works.
+    sitemaps: ['https://sitemap.adakhome.be/sitemap.xml', 'https://sitemap.adakhome.be/video-sitemap.xml'],
+    issueCodes: [],
+  },
+  'robots/livejournal-robots.txt': {
+    robotsTxtUrl: 'http://www.livejournal.com/robots.txt',
+    sitemaps: ['http://www.livejournal.com/sitemap.xml'],
+    issueCodes: [],
+  },
+  'robots/lowercase-sitemap-yandex-robots.txt': {
+    robotsTxtUrl: 'http://echo-h.ru/robots.txt',
+    // `sitemap:` twice (in two groups, the last without a final newline): one URL.
+    sitemaps: ['http://echo-h.ru/sitemap1.xml'],
+    issueCodes: ['ROBOTS_SITEMAP_DUPLICATE'],
+  },
+  'robots/multi-sitemap-host-robots.txt': {
+    robotsTxtUrl: 'https://jchairstudios62.xyz/robots.txt',
+    sitemaps: ['https://jchairstudios62.xyz/sitemap.xml', 'https://jchairstudios62.xyz/product-feed.xml'],
+    issueCodes: [],
+  },
+  'robots/relative-sitemap-path-robots.txt': {
+    robotsTxtUrl: 'https://cmsfornerd.example/robots.txt',
+    sitemaps: ['https://cmsfornerd.example/sitemap.php'],
+    issueCodes: ['ROBOTS_SITEMAP_RELATIVE_URL'],
+  },
+  'robots/repeated-sitemap-per-group-robots.txt': {
+    robotsTxtUrl: 'http://ilikeit.one/robots.txt',
+    sitemaps: ['http://ilikeit.one/Sitemap.xml'],
+    issueCodes: ['ROBOTS_SITEMAP_DUPLICATE', 'ROBOTS_SITEMAP_DUPLICATE'],
+  },
+  'robots/wordpress-yoast-robots.txt': {
+    robotsTxtUrl: 'https://authorised-customer-care.com/robots.txt',
+    sitemaps: ['https://authorised-customer-care.com/sitemap_index.xml'],
+    issueCodes: [],
+  },
+};
+
+describe('sitemapsFromRobotsTxt on the corpus robots.txt files', async () => {
+  const robotsEntries = (await loadCorpusManifest()).filter((entry) => entry.category === 'robots');
+
+  it('has an expectation for every robots file in MANIFEST.tsv', () => {
+    expect(robotsEntries.map((entry) => entry.file).sort()).toEqual(Object.keys(corpusExpectations).sort());
+  });
+
+  for (const entry of robotsEntries) {
+    it(entry.file, async () => {
+      const expected = corpusExpectations[entry.file]!;
+      const text = decode(await loadCorpusFile(entry.file));
+
+      // MANIFEST's url_count is the number of Sitemap: lines, repeats included; a simple
+      // independent reading of the lines must agree with it, and with the de-duplicated list.
+      const declared = [...text.matchAll(/^[ \t]*sitemap[ \t]*:[ \t]*([^\s#]+)/gim)].map((match) => new URL(match[1]!, expected.robotsTxtUrl).href);
+      expect(declared).toHaveLength(entry.urlCount);
+      expect([...new Set(declared)]).toEqual(expected.sitemaps);
+
+      expect(sitemapsFromRobotsTxt(text, expected.robotsTxtUrl)).toEqual(expected.sitemaps);
+      const { sitemaps, issues } = readRobotsTxtSitemaps(text, new URL(expected.robotsTxtUrl));
+      expect(sitemaps).toEqual(expected.sitemaps);
+      expect(issues.map((issue) => issue.code)).toEqual(expected.issueCodes);
+    });
+  }
+
+  it('points at the lines of the repeats in the per-group file', async () => {
+    const text = decode(await loadCorpusFile('robots/repeated-sitemap-per-group-robots.txt'));
+    const { issues } = readRobotsTxtSitemaps(text, 'http://ilikeit.one/robots.txt');
+    expect(issues.map(({ line, column, severity }) => ({ line, column, severity }))).toEqual([
+      { line: 12, column: 10, severity: 'warning' },
+      { line: 18, column: 10, severity: 'warning' },
+    ]);
+  });
+});
+
+describe('sitemapsFromRobotsTxt edge cases', () => {
+  const robotsTxtUrl = 'https://example.com/robots.txt';
+  const read = (text: string) => readRobotsTxtSitemaps(text, robotsTxtUrl);
+
+  it('reads any number of lines, in every user-agent group and outside them', () => {
+    const text = [
+      'Sitemap: https://example.com/a.xml',
+      'User-agent: Googlebot',
+      'Disallow: /private',
+      'Sitemap: https://example.com/b.xml',
+      '',
+      'User-agent: *',
+      'Allow: /',
+      'Sitemap: https://example.com/c.xml',
+    ].join('\n');
+    expect(sitemapsFromRobotsTxt(text, robotsTxtUrl)).toEqual(['https://example.com/a.xml', 'https://example.com/b.xml', 'https://example.com/c.xml']);
+  });
+
+  it('treats the field name case-insensitively', () => {
+    expect(sitemapsFromRobotsTxt('sitemap: https://example.com/1.xml\nSITEMAP: https://example.com/2.xml\nSiTeMaP: https://example.com/3.xml', robotsTxtUrl))
+      .toEqual(['https://example.com/1.xml', 'https://example.com/2.xml', 'https://example.com/3.xml']);
+    expect(read('sitemap: https://example.com/1.xml').issues).toEqual([]);
+  });
+
+  it('accepts white space around the field, the colon and the value (RFC 9309: *WS ":" *WS)', () => {
+    const { sitemaps, issues } = read('  SITEMAP :\thttps://example.com/spaced.xml \t\n\tSitemap:https://example.com/tight.xml');
+    expect(sitemaps).toEqual(['https://example.com/spaced.xml', 'https://example.com/tight.xml']);
+    expect(issues).toEqual([]);
+  });
+
+  it('drops comments, also right after the URL', () => {
+    expect(sitemapsFromRobotsTxt('Sitemap: https://example.com/s.xml# main sitemap\nSitemap: https://example.com/t.xml   # other\n# Sitemap: https://example.com/commented-out.xml', robotsTxtUrl))
+      .toEqual(['https://example.com/s.xml', 'https://example.com/t.xml']);
+  });
+
+  it('resolves a relative path against the robots.txt URL, with a warning', () => {
+    const { sitemaps, issues } = readRobotsTxtSitemaps('Sitemap: /sitemaps/main.xml\nSitemap: news.xml', 'https://example.com:8443/robots.txt');
+    expect(sitemaps).toEqual(['https://example.com:8443/sitemaps/main.xml', 'https://example.com:8443/news.xml']);
+    expect(issues).toMatchObject([
+      { code: 'ROBOTS_SITEMAP_RELATIVE_URL', severity: 'warning', line: 1, column: 10, value: '/sitemaps/main.xml' },
+      { code: 'ROBOTS_SITEMAP_RELATIVE_URL', severity: 'warning', line: 2, column: 10, value: 'news.xml' },
+    ]);
+  });
+
+  it('resolves protocol-relative URLs with the robots.txt scheme', () => {
+    expect(sitemapsFromRobotsTxt('Sitemap: //cdn.example.net/sitemap.xml', 'http://example.com/robots.txt')).toEqual(['http://cdn.example.net/sitemap.xml']);
+  });
+
+  it('removes repeats, keeping the first occurrence and its position in the order', () => {
+    const text = 'Sitemap: https://example.com/b.xml\nSitemap: https://example.com/a.xml\nsitemap: https://example.com/b.xml\nSitemap: HTTPS://EXAMPLE.COM/a.xml';
+    const { sitemaps, issues } = read(text);
+    expect(sitemaps).toEqual(['https://example.com/b.xml', 'https://example.com/a.xml']);
+    // URLs are compared normalised: scheme and host case do not make a new sitemap; path case does.
+    expect(issues.map(({ code, line }) => [code, line])).toEqual([['ROBOTS_SITEMAP_DUPLICATE', 3], ['ROBOTS_SITEMAP_DUPLICATE', 4]]);
+    expect(sitemapsFromRobotsTxt('Sitemap: https://example.com/A.xml\nSitemap: https://example.com/a.xml', robotsTxtUrl)).toHaveLength(2);
+  });
+
+  it('keeps sitemaps on other hosts', () => {
+    expect(sitemapsFromRobotsTxt('Sitemap: https://sitemaps.other-host.example/site-a/sitemap.xml.gz', robotsTxtUrl))
+      .toEqual(['https://sitemaps.other-host.example/site-a/sitemap.xml.gz']);
+  });
+
+  it('tolerates a byte order mark, CRLF and lone CR line ends', () => {
+    const text = '\uFEFFSitemap: https://example.com/1.xml\r\nUser-agent: *\r\nSitemap: https://example.com/2.xml\rSitemap: https://example.com/3.xml\r\n';
+    expect(sitemapsFromRobotsTxt(text, robotsTxtUrl)).toEqual(['https://example.com/1.xml', 'https://example.com/2.xml', 'https://example.com/3.xml']);
+  });
+
+  it('skips values that give no http(s) URL, and says which line and why', () => {
+    const text = [
+      'Sitemap:',
+      'Sitemap: # nothing here',
+      'Sitemap: http://exa mple.com/space-in-host.xml',
+      'Sitemap: ftp://example.com/sitemap.xml',
+      'Sitemap: javascript:alert(1)',
+      'Sitemap: https://example.com/good.xml',
+    ].join('\n');
+    const { sitemaps, issues } = read(text);
+    expect(sitemaps).toEqual(['https://example.com/good.xml']);
+    expect(issues.map(({ code, severity, line }) => ({ code, severity, line }))).toEqual([
+      { code: 'ROBOTS_SITEMAP_EMPTY', severity: 'error', line: 1 },
+      { code: 'ROBOTS_SITEMAP_EMPTY', severity: 'error', line: 2 },
+      { code: 'ROBOTS_SITEMAP_INVALID_URL', severity: 'error', line: 3 },
+      { code: 'ROBOTS_SITEMAP_UNSUPPORTED_SCHEME', severity: 'error', line: 4 },
+      { code: 'ROBOTS_SITEMAP_UNSUPPORTED_SCHEME', severity: 'error', line: 5 },
+    ]);
+    expect(issues[2]).toMatchObject({ column: 10, value: 'http://exa mple.com/space-in-host.xml', path: '' });
+    expect(sitemapsFromRobotsTxt(text, robotsTxtUrl)).toEqual(['https://example.com/good.xml']);
+  });
+
+  it('reads what Google reads beyond the standard, with a warning: name variants and a missing colon', () => {
+    const { sitemaps, issues } = read('Site-map: https://example.com/1.xml\nSitemaps: https://example.com/2.xml\nSitemap https://example.com/3.xml');
+    expect(sitemaps).toEqual(['https://example.com/1.xml', 'https://example.com/2.xml', 'https://example.com/3.xml']);
+    expect(issues.map(({ code, line, column }) => [code, line, column])).toEqual([
+      ['ROBOTS_SITEMAP_FIELD_VARIANT', 1, 11],
+      ['ROBOTS_SITEMAP_FIELD_VARIANT', 2, 11],
+      ['ROBOTS_SITEMAP_FIELD_VARIANT', 3, 9],
+    ]);
+  });
+
+  it('ignores other fields, other text and lines that only mention sitemaps', () => {
+    const text = 'User-agent: *\nDisallow: /sitemap.xml\nHost: example.com\nSitemap is at /sitemap.xml\nSitemap-like text without a value\nhttps://example.com/not-a-record.xml\n';
+    expect(read(text)).toEqual({ sitemaps: [], issues: [] });
+    expect(sitemapsFromRobotsTxt('', robotsTxtUrl)).toEqual([]);
+  });
+
+  it('normalises the URLs it returns', () => {
+    expect(sitemapsFromRobotsTxt('Sitemap: HTTPS://Example.COM:443/a/../Sitemap.xml', robotsTxtUrl)).toEqual(['https://example.com/Sitemap.xml']);
+  });
+
+  it('refuses white space inside a value, in the host or the path, the same way in every runtime', () => {
+    const { sitemaps, issues } = read('Sitemap: https://example.com/a b.xml\nSitemap: https://exa mple.com/sitemap.xml');
+    expect(sitemaps).toEqual([]);
+    expect(issues.map(({ code, line }) => [code, line])).toEqual([['ROBOTS_SITEMAP_INVALID_URL', 1], ['ROBOTS_SITEMAP_INVALID_URL', 2]]);
+  });
+
+  it('throws TypeError when the robots.txt URL is not absolute', () => {
+    expect(() => sitemapsFromRobotsTxt('Sitemap: /s.xml', '/robots.txt')).toThrow(TypeError);
+  });
+});
