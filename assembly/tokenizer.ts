@@ -60,6 +60,8 @@ const TOKEN_CAPACITY: i32 = 65536;
 const CONSTRUCT_HEADROOM: i32 = 2048;
 const MAX_ATTRIBUTES: i32 = 1024;
 const MAX_ERRORS_PER_CONSTRUCT: i32 = 256;
+/** Error records per document; past it errors are only counted (memory stays bounded). */
+const MAX_ERRORS_PER_DOCUMENT: i32 = 1000;
 const MAX_DEPTH: i32 = 512;
 const MAX_BINDINGS: i32 = 4096;
 
@@ -109,6 +111,7 @@ let rootClosed = false;
 let finished = false;
 let compactedBytes: f64 = 0; // bytes of the document dropped from the window so far
 let errorsSuppressed: i32 = 0;
+let documentErrors: i32 = 0;
 
 // ---------------------------------------------------------------- per-call state
 let length: i32 = 0; // bytes in the window
@@ -148,6 +151,7 @@ export function tokenizerReset(resetFlags: i32): void {
   finished = false;
   compactedBytes = 0;
   errorsSuppressed = 0;
+  documentErrors = 0;
   pos = 0;
   length = 0;
   line = 1;
@@ -224,7 +228,7 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
     const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
     const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
     const savedBindings = bindingCount, savedDepth = depth, savedSeenRoot = seenRoot, savedRootClosed = rootClosed;
-    const savedSuppressed = errorsSuppressed;
+    const savedSuppressed = errorsSuppressed, savedDocumentErrors = documentErrors;
     constructErrors = 0;
     const next = construct(pos);
     if (next == INCOMPLETE) {
@@ -232,7 +236,7 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
       wideBytes = savedWideBytes; wideUnits = savedWideUnits;
       line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
       bindingCount = savedBindings; depth = savedDepth; seenRoot = savedSeenRoot; rootClosed = savedRootClosed;
-      errorsSuppressed = savedSuppressed;
+      errorsSuppressed = savedSuppressed; documentErrors = savedDocumentErrors;
       stopRequested = false;
       if (!final) return Status.NeedInput;
       // The document ends inside this construct.
@@ -293,8 +297,13 @@ function emitAt(kind: i32, tokenFlags: i32, start: i32, end: i32, atLine: i32, a
 }
 
 function emitError(code: i32, at: i32): void {
-  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT) { errorsSuppressed++; return; }
+  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT || documentErrors >= MAX_ERRORS_PER_DOCUMENT) {
+    errorsSuppressed++;
+    if (flags & ResetFlag.StopAtFirstError) stopRequested = true;
+    return;
+  }
   constructErrors++;
+  documentErrors++;
   const index = emit(TokenKind.Error, 0, at, at);
   setField(index, Field.Local, code);
   if (flags & ResetFlag.StopAtFirstError) stopRequested = true;
@@ -302,8 +311,13 @@ function emitError(code: i32, at: i32): void {
 
 /** An error about a construct already recorded (namespace and duplicate checks run at `>`). */
 function emitErrorAt(code: i32, tokenIndex: i32): void {
-  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT) { errorsSuppressed++; return; }
+  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT || documentErrors >= MAX_ERRORS_PER_DOCUMENT) {
+    errorsSuppressed++;
+    if (flags & ResetFlag.StopAtFirstError) stopRequested = true;
+    return;
+  }
   constructErrors++;
+  documentErrors++;
   const index = tokenCountValue++;
   const r = record(index);
   store<i32>(r, TokenKind.Error);
@@ -591,8 +605,13 @@ function text(p: i32): i32 {
 
 /** Errors found inside a run were emitted already; this one belongs at the run's start. */
 function emitErrorWithPosition(code: i32, at: i32, atLine: i32, atColumn: i32): void {
-  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT) { errorsSuppressed++; return; }
+  if (constructErrors >= MAX_ERRORS_PER_CONSTRUCT || documentErrors >= MAX_ERRORS_PER_DOCUMENT) {
+    errorsSuppressed++;
+    if (flags & ResetFlag.StopAtFirstError) stopRequested = true;
+    return;
+  }
   constructErrors++;
+  documentErrors++;
   const index = tokenCountValue++;
   const r = record(index);
   store<i32>(r, TokenKind.Error);

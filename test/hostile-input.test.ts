@@ -1,0 +1,43 @@
+// Hostile documents: whatever the input, recover mode answers with a bounded list of issues and
+// no expansion, and the limits of the reader are reported by code (SPEC.md §5; house rule: never
+// a crash, a hang, a silent drop or unbounded memory).
+
+import { describe, expect, it } from 'vitest';
+import { parse } from '../src/index';
+
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+function issuesOf(xml: string) {
+  const result = parse(xml, { recover: true });
+  return result.issues;
+}
+
+describe('hostile input in recover mode', () => {
+  it('200,000 nested elements: at most 1,000 issues listed, the rest counted in XML_TOO_MANY_ERRORS', () => {
+    const issues = issuesOf(`<urlset ${NS}>` + '<a>'.repeat(200_000) + '</a>'.repeat(200_000) + '</urlset>');
+    expect(issues.length).toBe(1001);
+    expect(issues[0]).toMatchObject({ code: 'XML_TOO_DEEP', line: 1 });
+    const summary = issues.at(-1)!;
+    expect(summary.code).toBe('XML_TOO_MANY_ERRORS');
+    expect(Number(/^(\d+) more/.exec(summary.message)?.[1])).toBeGreaterThan(190_000);
+  });
+
+  it('100,000 distinct element names: the string table limit is reported, not exceeded', () => {
+    const issues = issuesOf(`<urlset ${NS}>` + Array.from({ length: 100_000 }, (_, i) => `<n${i}/>`).join('') + '</urlset>');
+    expect(issues[0]!.code).toBe('XML_TOO_MANY_NAMES');
+    expect(issues.length).toBeLessThanOrEqual(1001);
+  });
+
+  it('5,000 attributes on one element: the ones past 1,024 are refused by code', () => {
+    const issues = issuesOf(`<urlset ${NS} ` + Array.from({ length: 5000 }, (_, i) => `a${i}="1"`).join(' ') + '/>');
+    expect(issues.some((issue) => issue.code === 'XML_TOO_MANY_NAMES')).toBe(true);
+    expect(issues.length).toBeLessThanOrEqual(1001);
+  });
+
+  it('a DOCTYPE with nested entities expands nothing', () => {
+    const lol = '<!ENTITY lol "lol">' + Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('');
+    const result = parse(`<!DOCTYPE lolz [${lol}]><urlset ${NS}><url><loc>&lol9;</loc></url></urlset>`, { recover: true });
+    expect(result.kind === 'urlset' && result.urls).toEqual([{ loc: '&lol9;' }]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['XML_DOCTYPE_FORBIDDEN', 'XML_BAD_ENTITY']);
+  });
+});
