@@ -484,7 +484,8 @@ function construct(p: i32): i32 {
  * returns the markup's position with the lines counted, or p when the space starts a text run.
  * Tags call it on what follows them, which saves a turn of the main loop per gap.
  */
-function skipSpaceBeforeMarkup(p: i32): i32 {
+// @ts-ignore: decorator
+@inline function skipSpaceBeforeMarkup(p: i32): i32 {
   let q = p;
   let breaks = 0, lastBreak = 0;
   if (ASC_FEATURE_SIMD) {
