@@ -5,7 +5,8 @@
 //
 // --only takes contender names (sitemapkit, sitemap.js, fast-xml-parser, saxes, htmlparser2,
 // txml, "naive concat"), benchmark names (startup, parse, gzip, index, serialize) and input
-// names (plain-50k, mixed-50k, limit-50mb); kinds not named are not filtered.
+// names (plain-50k, mixed-50k, limit-50mb); kinds not named are not filtered. `validate` times
+// validate() against parse() on the same bytes (target: at most 1.5x).
 // Every contender runs in fresh child processes (bench/child.mjs): one process for a single
 // cold call (first-call time, and the memory one call needs), one for warm-up + timed calls.
 
@@ -13,7 +14,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { availableParallelism, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, runChild, stats, f1, MB } from '../../shared/bench/common.mjs';
+import { parseArgs, printTable, runChild, stats, f1, MB } from '../../shared/bench/common.mjs';
 import { ensureData, dataPath, readExpect, URLSET_INPUTS, INDEX_INPUT, SERIALIZE_INPUT } from './data.mjs';
 import { PARSE_CONTENDERS } from './parse-contenders.mjs';
 import { SERIALIZE_CONTENDERS } from './serialize-contenders.mjs';
@@ -22,6 +23,7 @@ import { printResultTable, printStartupTable, printTargets } from './report.mjs'
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const STARTUP_CHILD = fileURLToPath(new URL('./startup-child.mjs', import.meta.url));
+const VALIDATE_CHILD = fileURLToPath(new URL('./validate-child.mjs', import.meta.url));
 
 const args = parseArgs(process.argv.slice(2), ['quick', 'markdown']);
 const quick = !!args.quick;
@@ -29,7 +31,7 @@ const markdown = !!args.markdown;
 const progress = (line) => process.stderr.write(`  … ${line}\n`);
 
 // ---------------------------------------------------------------- --only
-const BENCHMARKS = ['startup', 'parse', 'gzip', 'index', 'serialize'];
+const BENCHMARKS = ['startup', 'parse', 'gzip', 'index', 'serialize', 'validate'];
 const CONTENDER_NAMES = [...new Set([...PARSE_CONTENDERS, ...SERIALIZE_CONTENDERS].map((c) => c.name))];
 const INPUT_NAMES = URLSET_INPUTS.map((n) => n.replace(/\.xml$/, ''));
 const only = (args.only ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -183,6 +185,18 @@ function main() {
     printResultTable('serialize 50,000 URLs to bytes (MB/s = each contender\'s own output bytes; ratio = time for the same entries)', serializeResults, { markdown, sizeLabel: 'output' });
     const sizes = serializeResults.filter((r) => r.status === 'ok').map((r) => `${r.name} ${f1(r.dataBytes / MB)} MB`);
     if (sizes.length) console.log(`${markdown ? '\n' : ''}output sizes: ${sizes.join(', ')}`);
+  }
+  if (wantBenchmark('validate') && wantContender('sitemapkit')) {
+    const rows = [];
+    for (const input of URLSET_INPUTS.filter(wantInput).filter((name) => name !== 'limit-50mb.xml')) {
+      progress(`validate ${input}: sitemapkit`);
+      const r = runChild(VALIDATE_CHILD, ['--input', input, ...(quick ? ['--quick'] : [])], 'sitemapkit');
+      if (r.status !== 'ok') { rows.push([input, '-', '-', '-', `${r.status}: ${r.detail ?? ''}`]); continue; }
+      const ratio = r.validate.median / r.parse.median;
+      rows.push([input, f1(r.parse.median), f1(r.validate.median), `${ratio.toFixed(2)}x`, `${ratio <= 1.5 ? 'PASS' : 'FAIL'} (target <= 1.5x; ${r.issues} issues, valid=${r.valid})`]);
+    }
+    console.log(markdown ? '\n#### validate() against parse() (same bytes, alternated calls)\n' : '\n== validate() against parse() (same bytes, alternated calls)');
+    printTable(['input', 'parse median ms', 'validate median ms', 'validate / parse', 'target'], rows, markdown);
   }
   if (wantBenchmark('parse') || wantBenchmark('serialize')) printTargets(parseResults, serializeResults, { markdown });
   printContenders();
