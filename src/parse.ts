@@ -50,11 +50,6 @@ const CHANGEFREQ_CONSTANTS = new Map<string, string>(CHANGEFREQ_VALUES.map((valu
 export interface SitemapParserOptions extends ParseOptions {
   /** Demand this kind: another root throws SITEMAP_WRONG_KIND. */
   kind?: Kind;
-  /**
-   * Sees the parser's one walk over the token records (validate() plugs in here, so there is
-   * no second walker). Internal: the record layout it reads is not a public contract.
-   */
-  observer?: SitemapParserObserver;
 }
 
 /**
@@ -100,6 +95,7 @@ export class SitemapParser {
   private kind: Kind | undefined;
   private readonly entries: (SitemapUrl | SitemapIndexEntry)[] = [];
   private done = false;
+  /** Set only by createObservedParser (validate): kept out of the public options and types. */
   private readonly observer: SitemapParserObserver | null;
 
   // Element state.
@@ -132,7 +128,7 @@ export class SitemapParser {
     this.recover = options.recover === true;
     this.maxBytes = options.maxBytes ?? LIMITS.defaultMaxInputBytes;
     this.expectedKind = options.kind;
-    this.observer = options.observer ?? null;
+    this.observer = null;
     this.reader = new XmlReader(this.onBatch, this.recover ? 0 : ReaderFlag.StopAtFirstError);
   }
 
@@ -369,6 +365,21 @@ export class SitemapParser {
     }
     return parts.join('/');
   }
+}
+
+/**
+ * A parser whose walk `observer` sees, event by event: how validate() reuses the one walker
+ * instead of keeping a second one. Internal (not exported from the package): the observer reads
+ * the core's token records, whose layout is not a public contract.
+ *
+ * @example
+ * const parser = createObservedParser({ recover: true }, validator);
+ * parser.push(bytes, true);
+ */
+export function createObservedParser(options: SitemapParserOptions, observer: SitemapParserObserver): SitemapParser {
+  const parser = new SitemapParser(options);
+  (parser as unknown as { observer: SitemapParserObserver | null }).observer = observer;
+  return parser;
 }
 
 /**

@@ -72,3 +72,65 @@ export interface SerializeOptions {
   /** Indent with two spaces and one element per line. Default false. */
   pretty?: boolean;
 }
+
+/**
+ * Which authority `validate` follows where they disagree (SPEC.md §1): `google` (the protocol
+ * text, W3C Datetime and Google's stricter rules) or `xsd` (exactly what sitemap.xsd and
+ * siteindex.xsd accept, so that `valid` agrees with `xmllint --schema`).
+ */
+export type ValidationProfile = 'google' | 'xsd';
+
+/** What a child of a sitemap index turned out to be, for nested-index detection. */
+export type SitemapKind = 'urlset' | 'sitemapindex';
+
+export interface ValidateOptions {
+  /** Default `google`. */
+  profile?: ValidationProfile;
+  /**
+   * The URL the file lives at. Enables the single-host and directory rules: every `loc` on the
+   * same protocol, host and port and at or below the file's directory, and (for an index) no
+   * entry listing the index itself.
+   */
+  location?: string;
+  /** Hosts whose robots.txt names this sitemap (cross-submission): the host rule does not apply to them. */
+  crossSubmit?: readonly string[];
+  /** "Now" for time-relative rules (a lastmod in the future). Default: the current time. */
+  now?: Date;
+  /** For an index: what each child (by its `loc`) is; a child that is itself an index is an error. */
+  childKinds?: ReadonlyMap<string, SitemapKind> | Readonly<Record<string, SitemapKind>>;
+  /** Cap on the (decompressed) input size in bytes. Default 100 MiB, above the protocol's 50 MB. */
+  maxBytes?: number;
+}
+
+/** How many entries point at one host. */
+export interface HostCount {
+  /** `hostname[:port]`, lowercase. */
+  host: string;
+  entries: number;
+}
+
+export interface ValidationStats {
+  /** `<url>` or `<sitemap>` entries read. */
+  entries: number;
+  /** Size of the input as given (compressed size for gzip). */
+  bytes: number;
+  /** Size of the XML after decompression (what the 52,428,800-byte limit counts). */
+  uncompressedBytes: number;
+  gzipped: boolean;
+  /** Hosts of the entries' locs, in the order first seen (`hosts.length` is the count). */
+  hosts: HostCount[];
+  /** Namespace URIs of elements outside the sitemap namespace (the extensions used), in the order first seen. */
+  extensions: string[];
+  /** Earliest and latest valid `<lastmod>`, as written; undefined when there is none. */
+  lastmod: { min: string; max: string } | undefined;
+}
+
+export interface ValidateResult {
+  /** False when any issue has severity `error`. */
+  valid: boolean;
+  /** The root that was found (undefined when there was no sitemap root). */
+  kind: SitemapKind | undefined;
+  /** Every problem, in document order; see `searchConsoleReport` for the Search Console name of each code. */
+  issues: Issue[];
+  stats: ValidationStats;
+}

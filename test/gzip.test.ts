@@ -100,7 +100,7 @@ describe('gzip and gunzip', () => {
   });
 
   it('round-trips a large, compressible document', () => {
-    const xml = new TextEncoder().encode('<url><loc>https://example.com/a?b=1&amp;c=2</loc></url>\n'.repeat(100_000));
+    const xml = new TextEncoder().encode('<url><loc>https://example.com/a?b=1&amp;c=2</loc></url>\n'.repeat(30_000));
     const compressed = gzip(xml);
     expect(compressed.length).toBeLessThan(xml.length / 50);
     expect(sameBytes(gunzip(compressed, { maxBytes: xml.length }), xml)).toBe(true);

@@ -1,0 +1,495 @@
+// Checking `<loc>` values: the protocol's rules (absolute http/https URL, escaped per RFC 3986,
+// under 2,048 characters, on the sitemap's host and under its directory; sitemaps.org, SPEC.md §1,
+// §2) and sitemap.xsd's `tLoc` (xsd:anyURI, length 12..2,048) as libxml2 2.9.14 checks it.
+
+/** What the one-pass scan of a loc found (a bit set; 0: nothing to report). */
+export const enum LocFinding {
+  Empty = 1,
+  NotHttp = 2, // another scheme (mailto:, ftp:, …)
+  Relative = 4, // no scheme at all
+  NoHost = 8,
+  Space = 16,
+  Control = 32,
+  BadPercent = 64,
+  NonAscii = 128,
+  Unescaped = 256, // " < > \ ^ ` { | } which RFC 3986 wants percent-encoded
+}
+
+/** The scan's findings plus the length in characters (code points) and a hash of the value. */
+export class LocScan {
+  findings = 0;
+  length = 0;
+  /** Index in the value of the first offending character (for the message), or -1. */
+  firstBad = -1;
+  /** FNV-1a over the UTF-16 code units: the duplicate-loc table's key, computed in the same pass. */
+  hash = 0;
+  /** For http(s) locs: where the authority (host) starts and ends in the value, and its hash (lowercased). */
+  hostStart = 0;
+  hostEnd = 0;
+  hostHash = 0;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 16777619;
+
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 102);
+}
+
+function isAlpha(code: number): boolean {
+  return (code | 0x20) >= 97 && (code | 0x20) <= 122;
+}
+
+// What each printable ASCII character needs in a loc: nothing (0), a "%" check, or escaping.
+const CHECK_PERCENT = 1;
+const NEEDS_ESCAPING = 2;
+const PRINTABLE_CLASS = new Uint8Array(128);
+PRINTABLE_CLASS[37] = CHECK_PERCENT;
+for (const char of '"<>\\^`{|}') PRINTABLE_CLASS[char.charCodeAt(0)] = NEEDS_ESCAPING;
+/** Bytes a loc's byte scan must look at more closely (non-zero): controls, space, non-ASCII, "%", "&" and the ones to escape. */
+const BYTE_CLASS = new Uint8Array(256);
+for (let byte = 0; byte < 256; byte++) BYTE_CLASS[byte] = byte <= 0x20 || byte >= 0x7f || byte === 38 || (byte < 128 && PRINTABLE_CLASS[byte] !== 0) ? 1 : 0;
+
+/** Length of the scheme + "://" when the value starts with http:// or https:// (any case), else 0. */
+export function httpPrefixLength(value: string): number {
+  if (value.length < 8) return 0;
+  if ((value.charCodeAt(0) | 0x20) !== 104 || (value.charCodeAt(1) | 0x20) !== 116 || (value.charCodeAt(2) | 0x20) !== 116 || (value.charCodeAt(3) | 0x20) !== 112) return 0;
+  let at = 4;
+  if ((value.charCodeAt(at) | 0x20) === 115) at++;
+  if (value.charCodeAt(at) !== 58 || value.charCodeAt(at + 1) !== 47 || value.charCodeAt(at + 2) !== 47) return 0;
+  return at + 3;
+}
+
+/**
+ * One pass over a (trimmed) loc for the protocol's rules; fills `scan`. Regex-free and
+ * allocation-free: it runs once per entry.
+ */
+export function scanLoc(value: string, scan: LocScan): void {
+  scan.findings = 0;
+  scan.firstBad = -1;
+  const length = value.length;
+  if (length === 0) {
+    scan.findings = LocFinding.Empty;
+    scan.length = 0;
+    scan.hash = 0;
+    return;
+  }
+  let findings = 0;
+  const prefix = httpPrefixLength(value);
+  if (prefix === 0) {
+    // A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" (RFC 3986 §3.1).
+    let at = 0;
+    if (isAlpha(value.charCodeAt(0))) {
+      at = 1;
+      while (at < length) {
+        const code = value.charCodeAt(at);
+        if (isAlpha(code) || (code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46) at++;
+        else break;
+      }
+    }
+    findings |= at > 0 && value.charCodeAt(at) === 58 ? LocFinding.NotHttp : LocFinding.Relative;
+  } else {
+    const hostEnd = prefix < length ? value.charCodeAt(prefix) : 47;
+    if (hostEnd === 47 || hostEnd === 63 || hostEnd === 35 || hostEnd === 58) findings |= LocFinding.NoHost;
+  }
+  let surrogates = 0;
+  let firstBad = -1;
+  let hash = FNV_OFFSET;
+  let hostHash = FNV_OFFSET;
+  let hostEnd = prefix === 0 ? 0 : length;
+  for (let at = 0; at < length; at++) {
+    const code = value.charCodeAt(at);
+    hash = Math.imul(hash ^ code, FNV_PRIME);
+    if (at >= prefix && at < hostEnd) {
+      if (code === 47 || code === 63 || code === 35) hostEnd = at;
+      else hostHash = Math.imul(hostHash ^ (code >= 65 && code <= 90 ? code | 0x20 : code), FNV_PRIME);
+    }
+    if (code > 0x20 && code < 0x7f) {
+      const kind = PRINTABLE_CLASS[code]!;
+      if (kind === 0) continue;
+      if (kind === CHECK_PERCENT) {
+        if (isHex(value.charCodeAt(at + 1)) && isHex(value.charCodeAt(at + 2))) continue;
+        findings |= LocFinding.BadPercent;
+      } else {
+        findings |= LocFinding.Unescaped;
+      }
+      if (firstBad < 0) firstBad = at;
+      continue;
+    }
+    if (code === 0x20) findings |= LocFinding.Space;
+    else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) findings |= LocFinding.Control;
+    else {
+      findings |= LocFinding.NonAscii;
+      if (code >= 0xdc00 && code <= 0xdfff) surrogates++;
+    }
+    if (firstBad < 0) firstBad = at;
+  }
+  scan.findings = findings;
+  scan.length = length - surrogates;
+  scan.firstBad = firstBad;
+  scan.hash = hash;
+  scan.hostStart = prefix;
+  scan.hostEnd = hostEnd;
+  scan.hostHash = hostHash;
+}
+
+const SPACE = 0x20, TAB = 0x09, LINE_FEED = 0x0a, CARRIAGE_RETURN = 0x0d;
+
+function isXmlSpace(byte: number): boolean {
+  return byte === SPACE || byte === LINE_FEED || byte === TAB || byte === CARRIAGE_RETURN;
+}
+
+/**
+ * `scanLoc` over the raw bytes of a loc that is ASCII without CDATA (the tokenizer's record
+ * flags say so), decoding the five predefined entities on the way (`&amp;` in query strings is
+ * the common case). Returns false, having filled nothing reliable, for a character reference
+ * (`&#…;`): the caller then scans the string. Trims XML white space as the parser does. Reading
+ * bytes skips the per-character cost of reading the parser's sliced strings: on plain-50k.xml
+ * (2026-11-22) 3.5 M characters took ~15 ms with charCodeAt, ~4 ms here.
+ */
+export function scanLocBytes(bytes: Uint8Array, start: number, end: number, scan: LocScan): boolean {
+  while (start < end && isXmlSpace(bytes[start]!)) start++;
+  while (end > start && isXmlSpace(bytes[end - 1]!)) end--;
+  const length = end - start;
+  scan.findings = 0;
+  scan.firstBad = -1;
+  scan.length = length;
+  if (length === 0) {
+    scan.findings = LocFinding.Empty;
+    scan.hash = 0;
+    return true;
+  }
+  let findings = 0;
+  // http:// or https://, any case
+  let prefix = 0;
+  if (length >= 8 && (bytes[start]! | 0x20) === 104 && (bytes[start + 1]! | 0x20) === 116 && (bytes[start + 2]! | 0x20) === 116 && (bytes[start + 3]! | 0x20) === 112) {
+    let at = start + 4;
+    if ((bytes[at]! | 0x20) === 115) at++;
+    if (bytes[at] === 58 && bytes[at + 1] === 47 && bytes[at + 2] === 47) prefix = at + 3 - start;
+  }
+  if (prefix === 0) {
+    let at = start;
+    if (isAlpha(bytes[start]!)) {
+      at++;
+      while (at < end) {
+        const code = bytes[at]!;
+        if (isAlpha(code) || (code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46) at++;
+        else break;
+      }
+    }
+    findings |= at > start && at < end && bytes[at] === 58 ? LocFinding.NotHttp : LocFinding.Relative;
+  } else {
+    const hostFirst = prefix < length ? bytes[start + prefix]! : 47;
+    if (hostFirst === 47 || hostFirst === 63 || hostFirst === 35 || hostFirst === 58) findings |= LocFinding.NoHost;
+  }
+  // The host: its end and a case-folded hash, for the host statistics.
+  let hostHash = FNV_OFFSET;
+  let hostEnd = 0;
+  if (prefix > 0) {
+    let at = start + prefix;
+    for (; at < end; at++) {
+      const code = bytes[at]!;
+      if (code === 47 || code === 63 || code === 35) break;
+      if (code === 38) return false; // an entity in the host: rare, the string scan handles it
+      hostHash = Math.imul(hostHash ^ (code >= 65 && code <= 90 ? code | 0x20 : code), FNV_PRIME);
+    }
+    hostEnd = at - start;
+  }
+  // Every character: runs of plain bytes in a tight loop (its index moves only by one there,
+  // which keeps V8's bounds-check elimination: ~30% faster than one loop that also skips entities).
+  let hash = FNV_OFFSET;
+  let firstBad = -1;
+  let shift = 0; // bytes of entities beyond the one character each stands for
+  let at = start;
+  while (at < end) {
+    let code = 0;
+    for (; at < end; at++) {
+      code = bytes[at]!;
+      if (BYTE_CLASS[code] !== 0) break;
+      hash = Math.imul(hash ^ code, FNV_PRIME);
+    }
+    if (at >= end) break;
+    if (code === 38 /* & */) {
+      // One of the five predefined entities (the tokenizer has checked they are well-formed).
+      code = predefinedEntity(bytes, at);
+      if (code === 0) return false;
+      // "&" and "'" are sub-delims; "<", ">" and '"' must be percent-encoded.
+      if (code !== 38 && code !== 39) {
+        findings |= LocFinding.Unescaped;
+        if (firstBad < 0) firstBad = at - start - shift;
+      }
+      const skipped = code === 38 ? 4 : code === 34 || code === 39 ? 5 : 3; // amp; quot; apos; lt; gt;
+      at += skipped;
+      shift += skipped;
+    } else {
+      const found = classify(bytes, at, end);
+      if (found !== 0) {
+        findings |= found;
+        if (firstBad < 0) firstBad = at - start - shift;
+      }
+    }
+    hash = Math.imul(hash ^ code, FNV_PRIME);
+    at++;
+  }
+  scan.length = length - shift;
+  scan.findings = findings;
+  scan.firstBad = firstBad;
+  scan.hash = hash;
+  scan.hostStart = prefix;
+  scan.hostEnd = hostEnd;
+  scan.hostHash = hostHash;
+  return true;
+}
+
+/** The character of `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` at `at`, or 0 (a character reference or anything else). */
+function predefinedEntity(bytes: Uint8Array, at: number): number {
+  const a = bytes[at + 1], b = bytes[at + 2], c = bytes[at + 3];
+  if (a === 97 /* a */) {
+    if (b === 109 && c === 112 && bytes[at + 4] === 59) return 38; // amp;
+    if (b === 112 && c === 111 && bytes[at + 4] === 115 && bytes[at + 5] === 59) return 39; // apos;
+    return 0;
+  }
+  if (a === 108 && b === 116 && c === 59) return 60; // lt;
+  if (a === 103 && b === 116 && c === 59) return 62; // gt;
+  if (a === 113 && b === 117 && c === 111 && bytes[at + 4] === 116 && bytes[at + 5] === 59) return 34; // quot;
+  return 0;
+}
+
+/** What the (ASCII) byte at `at` is a finding of, 0 when it is fine. */
+function classify(bytes: Uint8Array, at: number, end: number): number {
+  const code = bytes[at]!;
+  if (code === 0x20) return LocFinding.Space;
+  if (code < 0x20 || code === 0x7f) return LocFinding.Control;
+  if (code > 0x7f) return LocFinding.NonAscii;
+  const kind = PRINTABLE_CLASS[code]!;
+  if (kind === CHECK_PERCENT) return at + 2 < end && isHex(bytes[at + 1]!) && isHex(bytes[at + 2]!) ? 0 : LocFinding.BadPercent;
+  return kind === NEEDS_ESCAPING ? LocFinding.Unescaped : 0;
+}
+
+// ------------------------------------------------------------------ xsd:anyURI as libxml2 reads it
+
+/** XML Schema's whitespace "collapse": trim, and every run of space, tab, CR, LF becomes one space. */
+export function collapseWhitespace(value: string): string {
+  return value.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+}
+
+/** Length in code points. */
+export function codePointLength(value: string): number {
+  let length = value.length;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xdc00 && code <= 0xdfff) length--;
+  }
+  return length;
+}
+
+// Characters libxml2 replaces by "_" before parsing an anyURI (xmlschemastypes.c, XML_SCHEMAS_ANYURI).
+const NEEDS_REPLACING = /[^\x21-\x7e]|[<>"{}|\\^`']/;
+const REPLACED_BEFORE_PARSE = new Set([' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`', "'"]);
+
+/**
+ * True when libxml2 2.9.14 accepts `value` as an xsd:anyURI: whitespace collapsed, characters
+ * below 0x20, at or above 0x7f and ` <>"{}|\^`'` replaced by "_", then an RFC 3986
+ * URI-reference parse (xmlParse3986URIReference). Verified against xmllint on this machine
+ * (test/validate-xmllint.node.test.ts).
+ */
+export function isXsdAnyUri(value: string): boolean {
+  const collapsed = collapseWhitespace(value);
+  if (collapsed === '') return true;
+  if (!NEEDS_REPLACING.test(collapsed)) return uriReader.uriReference(collapsed);
+  let text = '';
+  for (const char of collapsed) {
+    const code = char.codePointAt(0)!;
+    text += code < 32 || code >= 127 || REPLACED_BEFORE_PARSE.has(char) ? '_' : char;
+  }
+  return uriReader.uriReference(text);
+}
+
+// Character classes of RFC 3986 as libxml2's parser uses them, one bit each.
+const PCHAR_BASE = 1; // unreserved (ALPHA DIGIT - . _ ~) and sub-delims (! $ & ' ( ) * + , ; =)
+const COLON = 2;
+const AT = 4;
+const SLASH_QUESTION = 8;
+const BRACKETS = 16;
+const URI_CLASS = new Uint8Array(128);
+for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=") URI_CLASS[char.charCodeAt(0)] = PCHAR_BASE;
+URI_CLASS[58] = COLON;
+URI_CLASS[64] = AT;
+URI_CLASS[47] = URI_CLASS[63] = SLASH_QUESTION;
+URI_CLASS[91] = URI_CLASS[93] = BRACKETS;
+
+const SEGMENT = PCHAR_BASE | COLON | AT;
+const SEGMENT_NO_COLON = PCHAR_BASE | AT;
+const USERINFO = PCHAR_BASE | COLON;
+const QUERY = SEGMENT | SLASH_QUESTION;
+// libxml2 2.9.14 also lets "[" and "]" into a fragment (xmlParse3986Fragment).
+const FRAGMENT = QUERY | BRACKETS;
+
+/** A cursor over a URI for the RFC 3986 grammar, with libxml2's choices. */
+class UriReader {
+  at = 0;
+  private text = '';
+
+  private code(offset = 0): number {
+    return this.text.charCodeAt(this.at + offset);
+  }
+
+  /** Advances over one character of the classes in `mask`, or a %XX; false at anything else. */
+  private unit(mask: number): boolean {
+    const code = this.code();
+    if (code < 128 && (URI_CLASS[code]! & mask) !== 0) { this.at++; return true; }
+    if (code === 37 && isHex(this.code(1)) && isHex(this.code(2))) { this.at += 3; return true; }
+    return false;
+  }
+
+  private segment(mask = SEGMENT): number {
+    const start = this.at;
+    while (this.unit(mask));
+    return this.at - start;
+  }
+
+  private pathAbempty(): void {
+    while (this.code() === 47) { this.at++; this.segment(); }
+  }
+
+  private authority(): boolean {
+    // userinfo "@", tried and rolled back
+    const start = this.at;
+    while (this.unit(USERINFO));
+    if (this.code() === 64) this.at++;
+    else this.at = start;
+    if (this.code() === 91 /* [ */) {
+      const close = this.text.indexOf(']', this.at);
+      if (close < 0) return false;
+      this.at = close + 1;
+    } else {
+      while (this.unit(PCHAR_BASE));
+    }
+    if (this.code() === 58) {
+      this.at++;
+      const portStart = this.at;
+      while (this.code() >= 48 && this.code() <= 57) this.at++;
+      if (this.at === portStart) return false;
+    }
+    return true;
+  }
+
+  private queryAndFragment(): boolean {
+    if (this.code() === 63) { this.at++; while (this.unit(QUERY)); }
+    if (this.code() === 35) { this.at++; while (this.unit(FRAGMENT)); }
+    return this.at === this.text.length;
+  }
+
+  /** scheme ":" hier-part [ "?" query ] [ "#" fragment ] */
+  private absolute(): boolean {
+    this.at = 0;
+    if (!isAlpha(this.code())) return false;
+    while (isAlpha(this.code()) || (this.code() >= 48 && this.code() <= 57) || this.code() === 43 || this.code() === 45 || this.code() === 46) this.at++;
+    if (this.code() !== 58) return false;
+    this.at++;
+    if (this.code() === 47 && this.code(1) === 47) {
+      this.at += 2;
+      if (!this.authority()) return false;
+      this.pathAbempty();
+    } else if (this.code() === 47) {
+      this.at++;
+      if (this.segment() > 0) this.pathAbempty();
+    } else if (this.segment() > 0) {
+      this.pathAbempty();
+    }
+    return this.queryAndFragment();
+  }
+
+  /** relative-part [ "?" query ] [ "#" fragment ] */
+  private relative(): boolean {
+    this.at = 0;
+    if (this.code() === 47 && this.code(1) === 47) {
+      this.at += 2;
+      if (!this.authority()) return false;
+      this.pathAbempty();
+    } else if (this.code() === 47) {
+      this.at++;
+      if (this.segment() > 0) this.pathAbempty();
+    } else if (this.segment(SEGMENT_NO_COLON) > 0) {
+      this.pathAbempty();
+    }
+    return this.queryAndFragment();
+  }
+
+  uriReference(text: string): boolean {
+    this.text = text;
+    return this.absolute() || this.relative();
+  }
+}
+
+/** One reader, reused: isXsdAnyUri runs once per entry in the xsd profile. */
+const uriReader = new UriReader();
+
+/**
+ * `isXsdAnyUri` for a value with no white space, control, non-ASCII or to-be-escaped character
+ * (what scanLoc reports): nothing to collapse or replace, so the RFC 3986 parse alone decides.
+ */
+export function isPlainUriReference(value: string): boolean {
+  // Most locs are http(s)://host[:port] then a path and query of pchars: one native regex pass
+  // settles those; the rest (brackets, fragments, other forms) goes through the full reader.
+  return COMMON_HTTP_URI.test(value) || uriReader.uriReference(value);
+}
+
+/** http(s)://reg-name[:port][/path][?query] with only unreserved, sub-delims, ":", "@", "/", "?" and %XX. */
+const COMMON_HTTP_URI = /^https?:\/\/(?:[\w.~!$&'()*+,;=-]|%[0-9a-f]{2})*(?::\d+)?(?:[/?](?:[\w.~!$&'()*+,;=:@/?-]|%[0-9a-f]{2})*)?$/i;
+
+// ------------------------------------------------------------------ host and directory scope
+
+/** Where a sitemap lives, read once from `location`: the prefix its locs must start with. */
+export interface LocationScope {
+  /** The location, normalised by the URL parser. */
+  href: string;
+  protocol: string;
+  host: string; // hostname[:port], without a default port
+  hostname: string;
+  /** The directory part of the path, ending in "/". */
+  directory: string;
+  /** `protocol//host/directory`: the fast-path prefix. */
+  prefix: string;
+}
+
+/** Reads `location` into a scope; undefined when it is not an absolute URL. */
+export function readLocationScope(location: string): LocationScope | undefined {
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    return undefined;
+  }
+  const directory = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1) || '/';
+  return { href: url.href, protocol: url.protocol, host: url.host, hostname: url.hostname, directory, prefix: `${url.protocol}//${url.host}${directory}` };
+}
+
+/** Why a loc is outside the scope, or '' when it is inside (or cannot be read as a URL). */
+export function outOfScope(loc: string, scope: LocationScope, crossSubmitHosts: ReadonlySet<string>): string {
+  if (loc.startsWith(scope.prefix)) return '';
+  let url: URL;
+  try {
+    url = new URL(loc);
+  } catch {
+    return ''; // reported as an invalid loc already
+  }
+  if (crossSubmitHosts.has(url.hostname.toLowerCase()) || crossSubmitHosts.has(url.host.toLowerCase())) return '';
+  if (url.protocol !== scope.protocol || url.host !== scope.host) {
+    return `is on ${url.protocol}//${url.host}, but the file is on ${scope.protocol}//${scope.host} (same protocol, host and port required unless that host's robots.txt cross-submits it)`;
+  }
+  if (!url.pathname.startsWith(scope.directory)) return `is outside ${scope.directory}, the directory of the file (${scope.href}); only URLs at or below it are allowed`;
+  return '';
+}
+
+/** `host[:port]` of an http(s) loc (lowercase), given where the scheme prefix ends; '' when none. */
+export function hostOf(loc: string, prefixLength: number): string {
+  let end = prefixLength;
+  while (end < loc.length) {
+    const code = loc.charCodeAt(end);
+    if (code === 47 || code === 63 || code === 35) break;
+    end++;
+  }
+  const authority = loc.slice(prefixLength, end);
+  return authority.slice(authority.lastIndexOf('@') + 1).toLowerCase();
+}
