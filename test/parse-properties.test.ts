@@ -352,3 +352,35 @@ describe('(d) chunk invariance of generated documents', () => {
     }), { numRuns: 250, examples: KNOWN_CHUNKED_MUTATIONS });
   });
 });
+
+describe('priority values', () => {
+  // parse computes short decimals itself (digits / 10^k) instead of calling Number(): the two must
+  // agree on every xsd:decimal form, to the last bit, and every other form must be refused.
+  const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+  const decimal = fc.tuple(fc.constantFrom('', '+', '-'), digits(0, 12), fc.boolean(), digits(0, 14))
+    .filter(([, whole, point, fraction]) => whole.length + fraction.length > 0 && (point || fraction.length === 0))
+    .map(([sign, whole, point, fraction]) => `${sign}${whole}${point ? '.' : ''}${fraction}`);
+  const priorityOf = (text: string) => {
+    const result = parse(`<urlset xmlns="${NS}"><url><loc>https://e.com/</loc><priority>${text}</priority></url></urlset>`);
+    return { priority: (result as { urls: SitemapUrl[] }).urls[0]!.priority, issues: result.issues.map((issue) => issue.code) };
+  };
+
+  it('reads every xsd:decimal form exactly as Number() does', () => {
+    fc.assert(fc.property(decimal, (text) => {
+      const { priority, issues } = priorityOf(text);
+      expect(Object.is(priority, Number(text))).toBe(true);
+      expect(issues).toEqual([]);
+    }), { numRuns: 2000 });
+    for (const text of ['0.8', '1', '.5', '5.', '-0', '-0.0', '0.1000000000000000055511151231257827', '123456789012345.6', '0.30000000000000004']) {
+      expect(Object.is(priorityOf(text).priority, Number(text))).toBe(true);
+    }
+  });
+
+  it('refuses what is not an xsd:decimal, with an issue, though Number() would read it', () => {
+    for (const text of ['0x1', '1e0', 'Infinity', '.', '+', '1.2.3', '0,5', 'NaN']) {
+      const { priority, issues } = priorityOf(text);
+      expect(priority).toBeUndefined();
+      expect(issues).toEqual(['SITEMAP_BAD_PRIORITY']);
+    }
+  });
+});
