@@ -17,6 +17,7 @@
 import { allocRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
+import { locFindings, locHash, locHostEnd, locHostHash, locHostStart, scanLoc } from './loc-scan';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
@@ -39,6 +40,8 @@ export const enum TokenFlag {
   HasCdata = 8,
   NonAscii = 16,
   WhitespaceOnly = 32,
+  /** A Text record whose loc checks ran (watchText): Local, Prefix and Namespace hold the results. */
+  LocScanned = 64,
 }
 
 /** Word offsets inside one token record (Int32). */
@@ -101,6 +104,11 @@ let arena: usize = allocRegion(<usize>inputCap * 3 + 64);
 let wideArena: usize = allocRegion(<usize>inputCap * 3 + 64);
 const frames: usize = allocRegion(<usize>(MAX_DEPTH * 4 * 4)); // prefix, local, namespace, binding base
 const bindings: usize = allocRegion(<usize>(MAX_BINDINGS * 2 * 4)); // prefix, uri
+// Names read lately, direct-mapped by their first four bytes: [those bytes, prefix id, local id].
+// A sitemap repeats a handful of names (url, loc, lastmod, image:image, …), and a hit is one
+// compare of the name's bytes instead of a hash per byte and a probe of the string table.
+const NAME_CACHE_SLOTS: i32 = 256;
+const nameCache: usize = allocRegion(<usize>(NAME_CACHE_SLOTS * 3 * 4));
 
 // ---------------------------------------------------------------- document state
 let flags: i32 = 0;
@@ -136,6 +144,7 @@ let continuations: i32 = 0; // UTF-8 continuation bytes in [lineStart, scan poin
 // Per-construct scratch.
 let constructErrors: i32 = 0;
 let runFlags: i32 = 0; // flags gathered while scanning character data
+let watchedLocal: i32 = -1; // text directly in elements of this local name gets the loc checks (validate)
 let runNonWhitespace = false;
 
 // ---------------------------------------------------------------- exports
@@ -158,6 +167,16 @@ export function tokenizerReset(resetFlags: i32): void {
   lineStart = 0;
   continuations = 0;
   internReset();
+  memory.fill(nameCache, 0, <usize>(NAME_CACHE_SLOTS * 3 * 4)); // its ids were this document's
+  watchedLocal = -1;
+}
+
+/**
+ * Runs the loc checks (loc-scan.ts) on every ASCII text run directly inside an element whose
+ * local name has id `local` (a known name, interned before any document); -1 stops them.
+ */
+export function watchText(local: i32): void {
+  watchedLocal = local;
 }
 
 /** Makes the input window at least `bytes` long, keeping its content. May grow memory. */
@@ -406,6 +425,22 @@ let qnameBad = false;
  */
 function scanQName(p: i32): bool {
   const start = p;
+  let cacheSlot: usize = 0;
+  if (p + 4 <= length) {
+    const key = load<u32>(input + <usize>p);
+    cacheSlot = nameCache + <usize>((key * 0x9e3779b1) >> 24) * 12;
+    if (load<u32>(cacheSlot) == key) {
+      const prefix = load<i32>(cacheSlot, 4), local = load<i32>(cacheSlot, 8);
+      const end = matchName(p, prefix, local);
+      if (end >= 0) {
+        qnameEnd = end;
+        qnamePrefix = prefix;
+        qnameLocal = local;
+        qnameBad = false;
+        return true;
+      }
+    }
+  }
   let colon = -1;
   qnameBad = false;
   // FNV-1a of the local part (and of the prefix, kept at the colon), fused with the scan.
@@ -435,6 +470,11 @@ function scanQName(p: i32): bool {
   } else {
     qnamePrefix = intern(input + <usize>start, colon - start, prefixHash);
     qnameLocal = intern(input + <usize>colon + 1, p - colon - 1, hash);
+  }
+  if (cacheSlot != 0 && !qnameBad && qnameLocal >= 0 && qnamePrefix >= 0) {
+    store<u32>(cacheSlot, load<u32>(input + <usize>start));
+    store<i32>(cacheSlot, qnamePrefix, 4);
+    store<i32>(cacheSlot, qnameLocal, 8);
   }
   return true;
 }
@@ -588,19 +628,27 @@ function text(p: i32): i32 {
     arenaBytes = arenaStartBytes; arenaUnits = arenaStartUnits;
     return p;
   }
+  let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0;
+  if (watchedLocal >= 0 && !(runFlags & TokenFlag.NonAscii) && load<i32>(frames + (<usize>(depth - 1) << 4), 4) == watchedLocal
+    && scanLoc(arena + <usize>arenaStartBytes, arenaBytes - arenaStartBytes)) {
+    scanned = TokenFlag.LocScanned;
+    scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
+    scanHash = locHash;
+    scanHostHash = locHostHash;
+  }
   const valueStart = settleRun(arenaStartBytes, arenaStartUnits);
   const index = tokenCountValue++;
   const r = record(index);
-  store<i32>(r, TokenKind.Text | ((runFlags | (runNonWhitespace ? 0 : TokenFlag.WhitespaceOnly)) << 8));
+  store<i32>(r, TokenKind.Text | ((runFlags | scanned | (runNonWhitespace ? 0 : TokenFlag.WhitespaceOnly)) << 8));
   store<i32>(r, start, 4);
   store<i32>(r, p, 8);
   store<i32>(r, atLine, 12);
   store<i32>(r, atColumn, 16);
   store<i32>(r, valueStart, 20);
   store<i32>(r, settledEnd, 24);
-  store<i32>(r, 0, 28);
-  store<i32>(r, 0, 32);
-  store<i32>(r, 0, 36);
+  store<i32>(r, scanWord, 28);
+  store<i32>(r, scanHash, 32);
+  store<i32>(r, scanHostHash, 36);
   return p;
 }
 
@@ -1200,7 +1248,14 @@ function endTag(p: i32): i32 {
 /** If the bytes at p are exactly the open element's qualified name, the position after it; else -1. */
 function matchOpenName(p: i32): i32 {
   const frame = frames + (<usize>(depth - 1) << 4);
-  const prefix = load<i32>(frame), local = load<i32>(frame, 4);
+  return matchName(p, load<i32>(frame), load<i32>(frame, 4));
+}
+
+/**
+ * If the bytes at p are exactly the qualified name prefix:local (followed by a byte that
+ * ends a name, which must be in the window), the position after it; else -1.
+ */
+function matchName(p: i32, prefix: i32, local: i32): i32 {
   if (prefix != ID_EMPTY) {
     const prefixLength = stringLengthOf(prefix);
     if (p + prefixLength >= length || !equalBytes(input + <usize>p, stringPointerOf(prefix), prefixLength)) return -1;

@@ -394,7 +394,9 @@ export class SitemapParser {
  */
 export function createObservedParser(options: SitemapParserOptions, observer: SitemapParserObserver): SitemapParser {
   const parser = new SitemapParser(options);
-  (parser as unknown as { observer: SitemapParserObserver | null }).observer = observer;
+  const internals = parser as unknown as { observer: SitemapParserObserver | null; reader: XmlReader };
+  internals.observer = observer;
+  internals.reader.watchText('loc'); // validate reads each loc's checks from its text record
   return parser;
 }
 

@@ -2,7 +2,9 @@
 // under 2,048 characters, on the sitemap's host and under its directory; sitemaps.org, SPEC.md §1,
 // §2) and sitemap.xsd's `tLoc` (xsd:anyURI, length 12..2,048) as libxml2 2.9.14 checks it.
 
-/** What the one-pass scan of a loc found (a bit set; 0: nothing to report). */
+import { Field } from './xml-reader';
+
+/** What the one-pass scan of a loc found (a bit set; 0: nothing to report). Mirrors assembly/loc-scan.ts. */
 export const enum LocFinding {
   Empty = 1,
   NotHttp = 2, // another scheme (mailto:, ftp:, …)
@@ -21,7 +23,7 @@ export class LocScan {
   length = 0;
   /** Index in the value of the first offending character (for the message), or -1. */
   firstBad = -1;
-  /** FNV-1a over the UTF-16 code units: the duplicate-loc table's key, computed in the same pass. */
+  /** `hashLoc` of the value: the duplicate-loc table's key. */
   hash = 0;
   /** For http(s) locs: where the authority (host) starts and ends in the value, and its hash (lowercased). */
   hostStart = 0;
@@ -31,6 +33,24 @@ export class LocScan {
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 16777619;
+const WORD_PRIME = 0x9e3779b1 | 0;
+
+/**
+ * The duplicate-loc table's hash of a value: four UTF-16 units a step, then FNV-1a for the rest.
+ * assembly/loc-scan.ts computes the same over a loc's ASCII bytes (equal to its units), so a loc
+ * hashed by the core and one hashed here agree.
+ */
+export function hashLoc(value: string): number {
+  const length = value.length;
+  let hash = FNV_OFFSET;
+  let i = 0;
+  for (; i + 4 <= length; i += 4) {
+    const mixed = hash ^ (value.charCodeAt(i) | (value.charCodeAt(i + 1) << 8) | (value.charCodeAt(i + 2) << 16) | (value.charCodeAt(i + 3) << 24));
+    hash = Math.imul((mixed << 5) | (mixed >>> 27), WORD_PRIME);
+  }
+  for (; i < length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), FNV_PRIME);
+  return hash;
+}
 
 function isHex(code: number): boolean {
   return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 102);
@@ -46,9 +66,6 @@ const NEEDS_ESCAPING = 2;
 const PRINTABLE_CLASS = new Uint8Array(128);
 PRINTABLE_CLASS[37] = CHECK_PERCENT;
 for (const char of '"<>\\^`{|}') PRINTABLE_CLASS[char.charCodeAt(0)] = NEEDS_ESCAPING;
-/** Bytes a loc's byte scan must look at more closely (non-zero): controls, space, non-ASCII, "%", "&" and the ones to escape. */
-const BYTE_CLASS = new Uint8Array(256);
-for (let byte = 0; byte < 256; byte++) BYTE_CLASS[byte] = byte <= 0x20 || byte >= 0x7f || byte === 38 || (byte < 128 && PRINTABLE_CLASS[byte] !== 0) ? 1 : 0;
 
 /** Length of the scheme + "://" when the value starts with http:// or https:// (any case), else 0. */
 export function httpPrefixLength(value: string): number {
@@ -94,12 +111,10 @@ export function scanLoc(value: string, scan: LocScan): void {
   }
   let surrogates = 0;
   let firstBad = -1;
-  let hash = FNV_OFFSET;
   let hostHash = FNV_OFFSET;
   let hostEnd = prefix === 0 ? 0 : length;
   for (let at = 0; at < length; at++) {
     const code = value.charCodeAt(at);
-    hash = Math.imul(hash ^ code, FNV_PRIME);
     if (at >= prefix && at < hostEnd) {
       if (code === 47 || code === 63 || code === 35) hostEnd = at;
       else hostHash = Math.imul(hostHash ^ (code >= 65 && code <= 90 ? code | 0x20 : code), FNV_PRIME);
@@ -127,143 +142,28 @@ export function scanLoc(value: string, scan: LocScan): void {
   scan.findings = findings;
   scan.length = length - surrogates;
   scan.firstBad = firstBad;
-  scan.hash = hash;
+  scan.hash = hashLoc(value);
   scan.hostStart = prefix;
   scan.hostEnd = hostEnd;
   scan.hostHash = hostHash;
-}
-
-const SPACE = 0x20, TAB = 0x09, LINE_FEED = 0x0a, CARRIAGE_RETURN = 0x0d;
-
-function isXmlSpace(byte: number): boolean {
-  return byte === SPACE || byte === LINE_FEED || byte === TAB || byte === CARRIAGE_RETURN;
 }
 
 /**
- * `scanLoc` over the raw bytes of a loc that is ASCII without CDATA (the tokenizer's record
- * flags say so), decoding the five predefined entities on the way (`&amp;` in query strings is
- * the common case). Returns false, having filled nothing reliable, for a character reference
- * (`&#…;`): the caller then scans the string. Trims XML white space as the parser does. Reading
- * bytes skips the per-character cost of reading the parser's sliced strings: on plain-50k.xml
- * (2026-11-22) 3.5 M characters took ~15 ms with charCodeAt, ~4 ms here.
+ * Reads the loc checks the core ran on a text record (TokenFlag.LocScanned; assembly/loc-scan.ts)
+ * into `scan`, when they found nothing to report: returns false otherwise, and the caller scans
+ * the string (which also finds where the first problem is). `scan.length` is left to the caller:
+ * the value's length (an ASCII value has one character per byte).
  */
-export function scanLocBytes(bytes: Uint8Array, start: number, end: number, scan: LocScan): boolean {
-  while (start < end && isXmlSpace(bytes[start]!)) start++;
-  while (end > start && isXmlSpace(bytes[end - 1]!)) end--;
-  const length = end - start;
+export function readCoreLocScan(words: Int32Array, r: number, scan: LocScan): boolean {
+  const packed = words[r + Field.Local]!; // findings | host start << 9 | host end << 13
+  if ((packed & 0x1ff) !== 0) return false;
   scan.findings = 0;
   scan.firstBad = -1;
-  scan.length = length;
-  if (length === 0) {
-    scan.findings = LocFinding.Empty;
-    scan.hash = 0;
-    return true;
-  }
-  let findings = 0;
-  // http:// or https://, any case
-  let prefix = 0;
-  if (length >= 8 && (bytes[start]! | 0x20) === 104 && (bytes[start + 1]! | 0x20) === 116 && (bytes[start + 2]! | 0x20) === 116 && (bytes[start + 3]! | 0x20) === 112) {
-    let at = start + 4;
-    if ((bytes[at]! | 0x20) === 115) at++;
-    if (bytes[at] === 58 && bytes[at + 1] === 47 && bytes[at + 2] === 47) prefix = at + 3 - start;
-  }
-  if (prefix === 0) {
-    let at = start;
-    if (isAlpha(bytes[start]!)) {
-      at++;
-      while (at < end) {
-        const code = bytes[at]!;
-        if (isAlpha(code) || (code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46) at++;
-        else break;
-      }
-    }
-    findings |= at > start && at < end && bytes[at] === 58 ? LocFinding.NotHttp : LocFinding.Relative;
-  } else {
-    const hostFirst = prefix < length ? bytes[start + prefix]! : 47;
-    if (hostFirst === 47 || hostFirst === 63 || hostFirst === 35 || hostFirst === 58) findings |= LocFinding.NoHost;
-  }
-  // The host: its end and a case-folded hash, for the host statistics.
-  let hostHash = FNV_OFFSET;
-  let hostEnd = 0;
-  if (prefix > 0) {
-    let at = start + prefix;
-    for (; at < end; at++) {
-      const code = bytes[at]!;
-      if (code === 47 || code === 63 || code === 35) break;
-      if (code === 38) return false; // an entity in the host: rare, the string scan handles it
-      hostHash = Math.imul(hostHash ^ (code >= 65 && code <= 90 ? code | 0x20 : code), FNV_PRIME);
-    }
-    hostEnd = at - start;
-  }
-  // Every character: runs of plain bytes in a tight loop (its index moves only by one there,
-  // which keeps V8's bounds-check elimination: ~30% faster than one loop that also skips entities).
-  let hash = FNV_OFFSET;
-  let firstBad = -1;
-  let shift = 0; // bytes of entities beyond the one character each stands for
-  let at = start;
-  while (at < end) {
-    let code = 0;
-    for (; at < end; at++) {
-      code = bytes[at]!;
-      if (BYTE_CLASS[code] !== 0) break;
-      hash = Math.imul(hash ^ code, FNV_PRIME);
-    }
-    if (at >= end) break;
-    if (code === 38 /* & */) {
-      // One of the five predefined entities (the tokenizer has checked they are well-formed).
-      code = predefinedEntity(bytes, at);
-      if (code === 0) return false;
-      // "&" and "'" are sub-delims; "<", ">" and '"' must be percent-encoded.
-      if (code !== 38 && code !== 39) {
-        findings |= LocFinding.Unescaped;
-        if (firstBad < 0) firstBad = at - start - shift;
-      }
-      const skipped = code === 38 ? 4 : code === 34 || code === 39 ? 5 : 3; // amp; quot; apos; lt; gt;
-      at += skipped;
-      shift += skipped;
-    } else {
-      const found = classify(bytes, at, end);
-      if (found !== 0) {
-        findings |= found;
-        if (firstBad < 0) firstBad = at - start - shift;
-      }
-    }
-    hash = Math.imul(hash ^ code, FNV_PRIME);
-    at++;
-  }
-  scan.length = length - shift;
-  scan.findings = findings;
-  scan.firstBad = firstBad;
-  scan.hash = hash;
-  scan.hostStart = prefix;
-  scan.hostEnd = hostEnd;
-  scan.hostHash = hostHash;
+  scan.hash = words[r + Field.Prefix]!;
+  scan.hostStart = (packed >>> 9) & 0xf;
+  scan.hostEnd = packed >>> 13;
+  scan.hostHash = words[r + Field.Namespace]!;
   return true;
-}
-
-/** The character of `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` at `at`, or 0 (a character reference or anything else). */
-function predefinedEntity(bytes: Uint8Array, at: number): number {
-  const a = bytes[at + 1], b = bytes[at + 2], c = bytes[at + 3];
-  if (a === 97 /* a */) {
-    if (b === 109 && c === 112 && bytes[at + 4] === 59) return 38; // amp;
-    if (b === 112 && c === 111 && bytes[at + 4] === 115 && bytes[at + 5] === 59) return 39; // apos;
-    return 0;
-  }
-  if (a === 108 && b === 116 && c === 59) return 60; // lt;
-  if (a === 103 && b === 116 && c === 59) return 62; // gt;
-  if (a === 113 && b === 117 && c === 111 && bytes[at + 4] === 116 && bytes[at + 5] === 59) return 34; // quot;
-  return 0;
-}
-
-/** What the (ASCII) byte at `at` is a finding of, 0 when it is fine. */
-function classify(bytes: Uint8Array, at: number, end: number): number {
-  const code = bytes[at]!;
-  if (code === 0x20) return LocFinding.Space;
-  if (code < 0x20 || code === 0x7f) return LocFinding.Control;
-  if (code > 0x7f) return LocFinding.NonAscii;
-  const kind = PRINTABLE_CLASS[code]!;
-  if (kind === CHECK_PERCENT) return at + 2 < end && isHex(bytes[at + 1]!) && isHex(bytes[at + 2]!) ? 0 : LocFinding.BadPercent;
-  return kind === NEEDS_ESCAPING ? LocFinding.Unescaped : 0;
 }
 
 // ------------------------------------------------------------------ xsd:anyURI as libxml2 reads it

@@ -8,7 +8,7 @@ import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapKind, SitemapUrl, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
-import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readLocationScope, scanLoc, scanLocBytes, type LocationScope } from './url-check';
+import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { Field, ID_ENCODING, TokenFlag, type XmlReader } from './xml-reader';
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -68,8 +68,8 @@ class SitemapValidator implements SitemapParserObserver {
   private extensionSeen = false;
   private fieldDepth = -1;
   private fieldSlot = -1;
-  /** The open loc field's only text run was plain ASCII and was scanned from its bytes (`locScan` holds the result). */
-  private locScannedFromBytes = false;
+  /** The open loc field is one ASCII text run in which the core's loc checks found nothing (`locScan` holds the rest). */
+  private locScannedByCore = false;
   private textLine = 0;
   private textColumn = 0;
   private locLine = 0;
@@ -176,7 +176,7 @@ class SitemapValidator implements SitemapParserObserver {
         this.fieldDepth = depth;
         this.fieldSlot = slot;
         this.textLine = 0;
-        this.locScannedFromBytes = false;
+        this.locScannedByCore = false;
         return;
       }
       const name = reader.name(local);
@@ -210,14 +210,12 @@ class SitemapValidator implements SitemapParserObserver {
       if (this.textLine === 0) {
         this.textLine = words[r + Field.Line]!;
         this.textColumn = words[r + Field.Column]!;
-        // A loc that is one plain ASCII run: check its bytes while they are in the window.
-        if (this.fieldSlot === SLOT_LOC && ((words[r]! >> 8) & (TokenFlag.NonAscii | TokenFlag.HasCdata)) === 0) {
-          const core = reader.core;
-          const base = core.exports.inputPointer();
-          this.locScannedFromBytes = scanLocBytes(core.u8, base + words[r + Field.Start]!, base + words[r + Field.End]!, this.locScan);
+        // A loc that is one ASCII run was checked by the core (watchText in createObservedParser).
+        if (this.fieldSlot === SLOT_LOC && ((words[r]! >> 8) & TokenFlag.LocScanned) !== 0) {
+          this.locScannedByCore = readCoreLocScan(words, r, this.locScan);
         }
       } else {
-        this.locScannedFromBytes = false; // more than one run (a comment inside): read the string
+        this.locScannedByCore = false; // more than one run (a comment inside): read the string
       }
       return;
     }
@@ -309,8 +307,9 @@ class SitemapValidator implements SitemapParserObserver {
   // ------------------------------------------------------------------ value rules
   private checkLoc(value: string, line: number, column: number, depth: number): void {
     const scan = this.locScan;
-    if (!this.locScannedFromBytes) scanLoc(value, scan);
-    this.locScannedFromBytes = false;
+    if (this.locScannedByCore) scan.length = value.length;
+    else scanLoc(value, scan);
+    this.locScannedByCore = false;
     const findings = scan.findings;
     if (findings === 0 && scan.length < LIMITS.maxLocLength && !this.xsd) return; // the common case
     if (findings & LocFinding.Empty) {

@@ -11,6 +11,7 @@ export interface CoreExports {
   readonly SIMD_BUILD: WebAssembly.Global;
   // --- tokenizer (assembly/tokenizer.ts) ---
   tokenizerReset(flags: number): void;
+  watchText(local: number): void;
   reserveInput(bytes: number): number;
   inputPointer(): number;
   inputCapacity(): number;
@@ -42,7 +43,7 @@ export interface CoreExports {
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 1;
+export const EXPECTED_ABI_VERSION = 2;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {

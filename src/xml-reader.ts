@@ -26,6 +26,8 @@ export const enum TokenFlag {
   HasCdata = 8,
   NonAscii = 16,
   WhitespaceOnly = 32,
+  /** A Text record whose loc checks ran (watchText): Local, Prefix and Namespace hold the results. */
+  LocScanned = 64,
 }
 
 /** Word offsets inside a token record; mirrors assembly/tokenizer.ts `Field`. */
@@ -154,6 +156,16 @@ export class XmlReader {
   /** Total bytes pushed so far. */
   get bytesRead(): number {
     return this.bytesIn;
+  }
+
+  /**
+   * Has the core run the loc checks (assembly/loc-scan.ts) on each ASCII text run directly inside
+   * elements with the local name `name` (a registered known name); see url-check.ts readCoreLocScan.
+   */
+  watchText(name: string): void {
+    const id = this.ids.get(name);
+    if (id === undefined) throw new Error(`sitemapkit: watchText(${name}): not a registered name`);
+    this.core.exports.watchText(id);
   }
 
   /** Errors beyond the per-construct cap that have no record of their own. */

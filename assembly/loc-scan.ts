@@ -1,0 +1,163 @@
+// The protocol's checks of a sitemap <loc> (sitemaps.org: an absolute http/https URL, escaped per
+// RFC 3986; SPEC.md §1) over its decoded ASCII bytes. validate() asks the tokenizer to run them on
+// the text of every `loc` element, so JS reads a few numbers from the text's record instead of
+// looking at each character of millions of URL bytes (plain-50k.xml: 3.5 MB of locs).
+
+/** Mirrored by src/url-check.ts `LocFinding` (a bit set; 0: nothing to report). */
+export const enum LocFinding {
+  Empty = 1,
+  NotHttp = 2,
+  Relative = 4,
+  NoHost = 8,
+  Space = 16,
+  Control = 32,
+  BadPercent = 64,
+  NonAscii = 128,
+  Unescaped = 256,
+}
+
+// Results of scanLoc: the facade packs them into the text's record.
+export let locFindings: i32 = 0;
+export let locHash: i32 = 0;
+export let locHostStart: i32 = 0;
+export let locHostEnd: i32 = 0;
+export let locHostHash: i32 = 0;
+
+const FNV_OFFSET: u32 = 0x811c9dc5;
+const FNV_PRIME: u32 = 0x01000193;
+const WORD_PRIME: u32 = 0x9e3779b1;
+
+// Bytes the scan must look at more closely: controls, space, DEL and up, "%", and the characters
+// RFC 3986 wants percent-encoded (" < > \ ^ ` { | }).
+const LOC_CLASS: usize = memory.data(256);
+function buildTable(): void {
+  for (let b = 0; b < 256; b++) {
+    const special = b <= 0x20 || b >= 0x7f || b == 0x25 || b == 0x22 || b == 0x3c || b == 0x3e || b == 0x5c
+      || b == 0x5e || b == 0x60 || b == 0x7b || b == 0x7c || b == 0x7d;
+    store<u8>(LOC_CLASS + b, special ? 1 : 0);
+  }
+}
+buildTable();
+
+// @ts-ignore: decorator
+@inline function isXmlSpace(b: i32): bool {
+  return b == 0x20 || b == 0x0a || b == 0x09 || b == 0x0d;
+}
+
+// @ts-ignore: decorator
+@inline function isHex(b: i32): bool {
+  return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66);
+}
+
+// @ts-ignore: decorator
+@inline function isAlpha(b: i32): bool {
+  return (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a;
+}
+
+/**
+ * The hash of a value for validate's duplicate table: four characters per step. src/url-check.ts
+ * `hashLoc` computes the same over a string's UTF-16 units, which equal these bytes for ASCII.
+ */
+// @ts-ignore: decorator
+@inline function mixWord(hash: u32, word: u32): u32 {
+  return rotl<u32>(hash ^ word, 5) * WORD_PRIME;
+}
+
+/**
+ * Scans the ASCII value [ptr, ptr + n) (XML white space at its ends is trimmed, as the parser
+ * trims it). Positions are relative to the trimmed value. Returns false for a value too long to
+ * pack into a record (2^19 bytes and over): the facade then scans the string.
+ */
+export function scanLoc(ptr: usize, n: i32): bool {
+  let start = 0, end = n;
+  while (start < end && isXmlSpace(<i32>load<u8>(ptr + <usize>start))) start++;
+  while (end > start && isXmlSpace(<i32>load<u8>(ptr + <usize>(end - 1)))) end--;
+  const length = end - start;
+  if (length >= 1 << 19) return false;
+  const value = ptr + <usize>start;
+  locHostStart = 0;
+  locHostEnd = 0;
+  locHostHash = <i32>FNV_OFFSET;
+  if (length == 0) {
+    locFindings = LocFinding.Empty;
+    locHash = 0;
+    return true;
+  }
+  let findings = 0;
+  // http:// or https://, any case.
+  let prefix = 0;
+  if (length >= 8 && (load<u8>(value) | 0x20) == 0x68 && (load<u8>(value, 1) | 0x20) == 0x74
+    && (load<u8>(value, 2) | 0x20) == 0x74 && (load<u8>(value, 3) | 0x20) == 0x70) {
+    let at = 4;
+    if ((load<u8>(value + <usize>at) | 0x20) == 0x73) at++;
+    if (load<u8>(value + <usize>at) == 0x3a && load<u8>(value + <usize>at + 1) == 0x2f && load<u8>(value + <usize>at + 2) == 0x2f) prefix = at + 3;
+  }
+  if (prefix == 0) {
+    // A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" (RFC 3986 §3.1).
+    let at = 0;
+    if (isAlpha(<i32>load<u8>(value))) {
+      at = 1;
+      while (at < length) {
+        const b = <i32>load<u8>(value + <usize>at);
+        if (isAlpha(b) || (b >= 0x30 && b <= 0x39) || b == 0x2b || b == 0x2d || b == 0x2e) at++;
+        else break;
+      }
+    }
+    findings |= at > 0 && at < length && load<u8>(value + <usize>at) == 0x3a ? LocFinding.NotHttp : LocFinding.Relative;
+  } else {
+    const first = prefix < length ? <i32>load<u8>(value + <usize>prefix) : 0x2f;
+    if (first == 0x2f || first == 0x3f || first == 0x23 || first == 0x3a) findings |= LocFinding.NoHost;
+    // The host: where it ends, and a case-folded FNV-1a hash for the host statistics.
+    let hostHash = FNV_OFFSET;
+    let at = prefix;
+    for (; at < length; at++) {
+      const b = <u32>load<u8>(value + <usize>at);
+      if (b == 0x2f || b == 0x3f || b == 0x23) break;
+      hostHash = (hostHash ^ (b >= 0x41 && b <= 0x5a ? b | 0x20 : b)) * FNV_PRIME;
+    }
+    locHostStart = prefix;
+    locHostEnd = at;
+    locHostHash = <i32>hostHash;
+  }
+  // Every byte: 16 at a time while none needs a closer look.
+  let at = 0;
+  if (ASC_FEATURE_SIMD) {
+    const space = i8x16.splat(0x20), del = i8x16.splat(0x7e);
+    while (at + 16 <= length) {
+      const v = v128.load(value + <usize>at);
+      // Outside 0x21..0x7e, or one of " % < > \ ^ ` { | }.
+      let special = v128.or(i8x16.le_u(v, space), i8x16.gt_u(v, del));
+      special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x25))));
+      special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x3c)), i8x16.eq(v, i8x16.splat(0x3e))));
+      special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x5c)), i8x16.eq(v, i8x16.splat(0x5e))));
+      special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x60)), i8x16.eq(v, i8x16.splat(0x7b))));
+      special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x7c)), i8x16.eq(v, i8x16.splat(0x7d))));
+      const bits = i8x16.bitmask(special);
+      if (bits == 0) { at += 16; continue; }
+      const stop = at + 16;
+      at += ctz<i32>(bits);
+      for (; at < stop; at++) findings |= classify(value, at, length);
+    }
+  }
+  for (; at < length; at++) findings |= classify(value, at, length);
+  // The hash, four bytes a step.
+  let hash = FNV_OFFSET;
+  let i = 0;
+  for (; i + 4 <= length; i += 4) hash = mixWord(hash, load<u32>(value + <usize>i));
+  for (; i < length; i++) hash = (hash ^ <u32>load<u8>(value + <usize>i)) * FNV_PRIME;
+  locFindings = findings;
+  locHash = <i32>hash;
+  return true;
+}
+
+/** What the byte at `at` is a finding of, 0 when it is fine. */
+// @ts-ignore: decorator
+@inline function classify(value: usize, at: i32, length: i32): i32 {
+  const b = <i32>load<u8>(value + <usize>at);
+  if (load<u8>(LOC_CLASS + <usize>b) == 0) return 0;
+  if (b == 0x20) return LocFinding.Space;
+  if (b < 0x20 || b == 0x7f) return LocFinding.Control;
+  if (b > 0x7f) return LocFinding.NonAscii;
+  if (b == 0x25) return at + 2 < length && isHex(<i32>load<u8>(value + <usize>at + 1)) && isHex(<i32>load<u8>(value + <usize>at + 2)) ? 0 : LocFinding.BadPercent;
+  return LocFinding.Unescaped;
+}
