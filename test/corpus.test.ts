@@ -5,8 +5,8 @@
 
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { parse, SitemapError, type Issue, type ParseResult, type SitemapIndexEntry, type SitemapUrl } from '../src/index';
-import { loadCorpusFile, loadCorpusManifest, type CorpusEntry } from './fixtures';
+import { parse, type Issue, type ParseResult, type SitemapIndexEntry, type SitemapUrl } from '../src/index';
+import { loadCorpusFile, loadCorpusManifest, thrownBy, type CorpusEntry } from './fixtures';
 
 const manifest = await loadCorpusManifest();
 /** Every XML-like file: all but the text sitemaps and robots.txt files (whose wellformed is n/a). */
@@ -52,15 +52,6 @@ const foreignRoots = classified.filter((file) => file.wellFormed && file.root !=
 
 const entriesOf = (result: ParseResult): Array<SitemapUrl | SitemapIndexEntry> => (result.kind === 'urlset' ? result.urls : result.sitemaps);
 
-function thrownBy(action: () => unknown): SitemapError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SitemapError);
-    return error as SitemapError;
-  }
-  throw new Error('expected a SitemapError, nothing was thrown');
-}
 
 describe('the corpus as the manifest describes it', () => {
   it('has the files this suite expects to sort', () => {

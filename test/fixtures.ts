@@ -3,6 +3,9 @@
 // shared test reads a file the same way everywhere. The corpus is ../shared/corpus beside the
 // repository (its provenance is in MANIFEST.tsv there); nothing is fetched from the network.
 
+import { expect } from 'vitest';
+import { SitemapError } from '../src/errors';
+
 /** True in the browser project (a page), false in the Node project. */
 export const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
 
@@ -96,4 +99,15 @@ export async function loadCorpusManifest(): Promise<CorpusEntry[]> {
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The SitemapError `action` throws; fails the test when it throws something else or nothing. */
+export function thrownBy(action: () => unknown): SitemapError {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SitemapError);
+    return error as SitemapError;
+  }
+  throw new Error('expected a SitemapError, nothing was thrown');
 }

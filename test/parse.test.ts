@@ -3,6 +3,7 @@
 // recovery, and the exact position and path of every error. SPEC.md §1, §2, §5, §6.
 
 import { describe, expect, it } from 'vitest';
+import { thrownBy } from './fixtures';
 import {
   gzip, LEGACY_SITEMAP_NAMESPACES, parse, parseSitemap, parseSitemapIndex, SITEMAP_NAMESPACE, SitemapError,
   type Issue, type ParseOptions, type ParseResult, type SitemapInput, type SitemapUrl,
@@ -11,15 +12,6 @@ import {
 const NS = SITEMAP_NAMESPACE;
 const encoder = new TextEncoder();
 
-function thrownBy(action: () => unknown): SitemapError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SitemapError);
-    return error as SitemapError;
-  }
-  throw new Error('expected a SitemapError, nothing was thrown');
-}
 
 const urlsOf = (result: ParseResult): SitemapUrl[] => {
   expect(result.kind).toBe('urlset');

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { SitemapError } from '../src/errors';
+import { thrownBy } from './fixtures';
 import { gunzip, isGzip } from '../src/gzip';
 import { parse } from '../src/parse';
 import { serializeSitemap, serializeSitemapIndex, type SitemapIndexEntryInput, type SitemapUrlInput } from '../src/serialize';
@@ -17,15 +17,6 @@ const INDEX = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
 
 const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 
-function errorOf(action: () => unknown): SitemapError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SitemapError);
-    return error as SitemapError;
-  }
-  throw new Error('expected a SitemapError, nothing was thrown');
-}
 
 describe('serializeSitemap output', () => {
   it('writes every field in sitemap.xsd order, one <url> per line', () => {
@@ -183,21 +174,21 @@ describe('values that cannot be written', () => {
   ];
 
   it.each(cases)('refuses %s', (_name, bad, path, message) => {
-    const error = errorOf(() => serializeSitemap([{ loc: 'https://example.com/fine' }, bad]));
+    const error = thrownBy(() => serializeSitemap([{ loc: 'https://example.com/fine' }, bad]));
     expect(error.code).toBe('SERIALIZE_INVALID_VALUE');
     expect(error.path).toBe(path);
     expect(error.message).toMatch(message);
   });
 
   it('refuses an entry that is not an object', () => {
-    const error = errorOf(() => serializeSitemap([{ loc: 'https://example.com/' }, null as unknown as SitemapUrlInput]));
+    const error = thrownBy(() => serializeSitemap([{ loc: 'https://example.com/' }, null as unknown as SitemapUrlInput]));
     expect([error.code, error.path]).toEqual(['SERIALIZE_INVALID_VALUE', 'urlset/url[2]']);
   });
 
   it('names the right entry deep inside a later batch', () => {
     const urls: SitemapUrlInput[] = Array.from({ length: 5000 }, (_, i) => ({ loc: `https://example.com/${i}/${'x'.repeat(i % 50)}`, lastmod: '2024-05-01' }));
     urls[4321] = { loc: 'https://example.com/bad\u0007bell', lastmod: '2024-05-01' };
-    const error = errorOf(() => serializeSitemap(urls));
+    const error = thrownBy(() => serializeSitemap(urls));
     expect([error.code, error.path]).toEqual(['SERIALIZE_INVALID_VALUE', 'urlset/url[4322]/loc']);
   });
 
@@ -206,25 +197,25 @@ describe('values that cannot be written', () => {
   });
 
   it('refuses a bad index entry with its path', () => {
-    const error = errorOf(() => serializeSitemapIndex([{ loc: 'https://example.com/a.xml' }, { loc: 'https://example.com/b.xml', lastmod: '\t2024' }]));
+    const error = thrownBy(() => serializeSitemapIndex([{ loc: 'https://example.com/a.xml' }, { loc: 'https://example.com/b.xml', lastmod: '\t2024' }]));
     expect([error.code, error.path]).toEqual(['SERIALIZE_INVALID_VALUE', 'sitemapindex/sitemap[2]/lastmod']);
   });
 
   it('refuses a stylesheet it cannot write', () => {
     for (const stylesheet of ['', ' /s.xsl', '/s\u0000.xsl', 42]) {
-      const error = errorOf(() => serializeSitemap([], { stylesheet: stylesheet as string }));
+      const error = thrownBy(() => serializeSitemap([], { stylesheet: stylesheet as string }));
       expect([error.code, error.path]).toEqual(['SERIALIZE_INVALID_VALUE', 'stylesheet']);
     }
   });
 
   it('refuses input that is not an iterable of entries', () => {
-    expect(errorOf(() => serializeSitemap(42 as unknown as SitemapUrlInput[])).code).toBe('INPUT_TYPE');
-    expect(errorOf(() => serializeSitemap('https://example.com/' as unknown as SitemapUrlInput[])).code).toBe('INPUT_TYPE');
-    expect(errorOf(() => serializeSitemapIndex(null as unknown as SitemapIndexEntryInput[])).code).toBe('INPUT_TYPE');
+    expect(thrownBy(() => serializeSitemap(42 as unknown as SitemapUrlInput[])).code).toBe('INPUT_TYPE');
+    expect(thrownBy(() => serializeSitemap('https://example.com/' as unknown as SitemapUrlInput[])).code).toBe('INPUT_TYPE');
+    expect(thrownBy(() => serializeSitemapIndex(null as unknown as SitemapIndexEntryInput[])).code).toBe('INPUT_TYPE');
   });
 
   it('still works after a refusal (no state left behind)', () => {
-    errorOf(() => serializeSitemap([{ loc: 'https://example.com/\u0001' }]));
+    thrownBy(() => serializeSitemap([{ loc: 'https://example.com/\u0001' }]));
     expect(text(serializeSitemap([{ loc: 'https://example.com/' }]))).toBe(HEAD + URLSET + '<url><loc>https://example.com/</loc></url>\n</urlset>\n');
   });
 });
@@ -311,7 +302,7 @@ describe('properties', () => {
     fc.assert(fc.property(fc.array(url, { minLength: 1, maxLength: 10 }), fc.nat(), bad, fc.constantFrom('loc', 'lastmod'), (urls, at, badValue, field) => {
       const index = at % urls.length;
       const poisoned = urls.map((entry, i) => (i === index ? { ...entry, [field]: badValue } : entry));
-      const error = errorOf(() => serializeSitemap(poisoned));
+      const error = thrownBy(() => serializeSitemap(poisoned));
       expect(error.code).toBe('SERIALIZE_INVALID_VALUE');
       expect(error.path).toBe(`urlset/url[${index + 1}]/${field}`);
     }), { numRuns: 200 });
