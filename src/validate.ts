@@ -7,7 +7,7 @@ import { looksLikeHtml, prepareInput, type PreparedInput } from './input';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { DocumentRule } from './rules';
-import type { HostCount, Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapKind, SitemapUrl, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
+import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
 import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { Field, ID_ENCODING, TokenFlag, type XmlReader } from './xml-reader';
 
@@ -277,7 +277,7 @@ class SitemapValidator implements SitemapParserObserver {
     }
   }
 
-  entry(_entry: SitemapUrl | SitemapIndexEntry, index: number): void {
+  entry(index: number): void {
     this.entries = index + 1;
     const limit = this.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap;
     if (index === limit) {
