@@ -26,12 +26,18 @@ export function hashBytes(ptr: usize, byteLength: i32): u32 {
   return h;
 }
 
-/** Byte equality for short strings (names): 8 bytes at a time, no call into the runtime. */
+/**
+ * Byte equality for short strings (names): 8 bytes at a time, the last 1-7 with one masked
+ * compare instead of a byte loop. It reads up to 7 bytes past both ends: every region it is
+ * used on (input window, arena, string pool) has slack or another region after it.
+ */
 export function equalBytes(a: usize, b: usize, n: i32): bool {
   let i = 0;
   for (; i + 8 <= n; i += 8) if (load<u64>(a + <usize>i) != load<u64>(b + <usize>i)) return false;
-  for (; i < n; i++) if (load<u8>(a + <usize>i) != load<u8>(b + <usize>i)) return false;
-  return true;
+  const rest = n - i;
+  if (rest == 0) return true;
+  const mask: u64 = (<u64>1 << (<u64>rest << 3)) - 1;
+  return ((load<u64>(a + <usize>i) ^ load<u64>(b + <usize>i)) & mask) == 0;
 }
 
 /** The id of the bytes [ptr, ptr+byteLength), adding them if new; -1 when the table is full. */
@@ -51,8 +57,10 @@ export function intern(ptr: usize, byteLength: i32, hash: u32): i32 {
   store<i32>(offsets + (<usize>id << 2), poolUsed);
   store<i32>(lengths + (<usize>id << 2), byteLength);
   store<i32>(slotOf + (<usize>id << 2), slot);
+  // A continuation byte that starts the string follows no lead byte: invalid UTF-8, which reads
+  // as one character (U+FFFD), so it is not counted.
   let continuationBytes = 0;
-  for (let i = 0; i < byteLength; i++) if ((load<u8>(ptr + <usize>i) & 0xc0) == 0x80) continuationBytes++;
+  for (let i = 1; i < byteLength; i++) if ((load<u8>(ptr + <usize>i) & 0xc0) == 0x80) continuationBytes++;
   store<i32>(continuationCounts + (<usize>id << 2), continuationBytes);
   store<i32>(slots + (<usize>slot << 2), id + 1);
   poolUsed += byteLength;

@@ -454,7 +454,6 @@ function scanQName(p: i32): bool {
       if (colon >= 0) qnameBad = true; // a second colon: not a QName
       else { colon = p; prefixHash = hash; hash = 0x811c9dc5; p++; continue; }
     } else if (!isNameChar(b)) break;
-    else if ((b & 0xc0) == 0x80) continuations++;
     hash = (hash ^ <u32>b) * 0x01000193;
     p++;
   }
@@ -471,6 +470,11 @@ function scanQName(p: i32): bool {
     qnamePrefix = intern(input + <usize>start, colon - start, prefixHash);
     qnameLocal = intern(input + <usize>colon + 1, p - colon - 1, hash);
   }
+  // Columns count characters. A name's UTF-8 continuation bytes are counted by the string table,
+  // once per name, so that every way of reading a name (this scan, the name cache, an end tag
+  // matched against its start tag) counts them alike, whatever the chunking.
+  if (qnameLocal >= 0 && qnamePrefix >= 0) continuations += continuationsOf(qnamePrefix) + continuationsOf(qnameLocal);
+  else for (let i = start + 1; i < p; i++) if ((byteAt(i) & 0xc0) == 0x80) continuations++; // the table is full
   if (cacheSlot != 0 && !qnameBad && qnameLocal >= 0 && qnamePrefix >= 0) {
     store<u32>(cacheSlot, load<u32>(input + <usize>start));
     store<i32>(cacheSlot, qnamePrefix, 4);

@@ -185,6 +185,22 @@ describe('hand-made chunk boundaries', () => {
     });
   }
 
+  it('names with stray UTF-8 continuation bytes get the same positions at every cut (found by the mutation property)', () => {
+    // `<\xA9[CDATA[` is what `<![CDATA[` becomes when "!" turns into 0xA9: a start tag whose name is
+    // one stray continuation byte. Repeated names go through the name cache, end tags through the
+    // open element's name: every path must count the name's continuation bytes alike.
+    const head = encoder.encode(`<urlset xmlns="${NS}" xmlns:p="urn:p">\n<url><loc>a</loc>\n`);
+    const tail = encoder.encode('\n</url>\n</urlset>\n');
+    const middle = [0x3c, 0xa9, 0x5b, 0x43, 0x44, 0x41, 0x54, 0x41, 0x5b, 0x78, 0x5d, 0x5d, 0x3e, // <\xA9[CDATA[x]]>
+      0x3c, 0x70, 0x3a, 0xa9, 0xc3, 0xa9, 0x3e, 0x79, 0x3c, 0x2f, 0x70, 0x3a, 0xa9, 0xc3, 0xa9, 0x3e, 0x3c, 0x2f, 0x71, 0x3e, // <p:\xA9é>y</p:\xA9é></q>
+      0x3c, 0xa9, 0xa9, 0xa9, 0xa9, 0x20, 0x26, 0x3e]; // <\xA9\xA9\xA9\xA9 &>
+    const bytes = new Uint8Array([...head, ...middle, ...middle, ...tail]);
+    const expected = whole(bytes);
+    expect('result' in expected && expected.result.issues.length).toBeGreaterThan(5);
+    for (let cut = 0; cut <= bytes.length; cut++) expectSameOutcome(feedAt(bytes, [cut]), expected, `cut at byte ${cut}`);
+    expectSameOutcome(feedInChunks(bytes, () => 1), expected, '1-byte chunks');
+  });
+
   it('an empty first chunk, empty chunks in between and a non-empty final chunk change nothing', () => {
     const bytes = encoder.encode(`<urlset xmlns="${NS}"><url><loc>a</loc></url>${TAIL}`);
     const expected = whole(bytes);
