@@ -151,6 +151,7 @@ function setUpSources() {
   const dialog = $('paste-dialog');
   $('paste-button').addEventListener('click', () => {
     $('paste-text').value = '';
+    dialog.returnValue = ''; // Escape keeps the last value: only the Open button opens
     dialog.showModal();
   });
   dialog.addEventListener('close', () => {
@@ -361,6 +362,7 @@ function entryColumns(document_) {
 function setUpEntriesTable(document_) {
   const columns = entryColumns(document_);
   const data = document_.columns;
+  entriesList?.destroy();
   entriesList = new VirtualList($('entries-table'), {
     label: document_.summary.kind === 'sitemapindex' ? 'Child sitemaps' : 'Entries',
     rowHeight: 30,
@@ -561,6 +563,7 @@ function setUpIssues(document_) {
     on: { click: () => { $('issue-code').value = code; filterIssues({ code }); } },
   }, h('code', {}, code), ` ${formatCount(count)}`)));
 
+  issuesList?.destroy();
   issuesList = new VirtualList($('issues-table'), {
     label: 'Issues',
     rowHeight: 30,

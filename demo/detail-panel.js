@@ -68,7 +68,7 @@ export function sourceView({ lines }, highlight) {
 }
 
 /** One issue as a line: severity, code, position, message, Search Console report. */
-export function issueLine(issue, onChoose) {
+function issueLine(issue, onChoose) {
   const position = issue.line > 0 ? `${issue.line}:${issue.column}` : '';
   const content = [
     h('span', { className: `severity ${issue.severity}` }, issue.severity),
@@ -135,7 +135,7 @@ export function renderEntryDetail(container, { detail, kind, total, issues, issu
 }
 
 /** An issue and the source lines around it (for issues that belong to no entry, the whole panel). */
-export function issueContext(issue, source) {
+function issueContext(issue, source) {
   return h('section', { className: 'issue-context', dataset: { code: issue.code } },
     h('h3', {}, issue.severity === 'error' ? 'Error' : 'Warning', issue.line > 0 ? ` at line ${formatCount(issue.line)}, column ${formatCount(issue.column)}` : ''),
     issueLine(issue),

@@ -22,7 +22,12 @@ export function h(tag, properties = {}, ...children) {
   return element;
 }
 
-/** An SVG element with attributes. */
+/**
+ * An SVG element with attributes.
+ *
+ * @example
+ * svg('rect', { x: 0, y: 0, width: 10, height: 20, class: 'bar' });
+ */
 export function svg(tag, attributes = {}, ...children) {
   const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, String(value));
@@ -30,20 +35,30 @@ export function svg(tag, attributes = {}, ...children) {
   return element;
 }
 
-/** 12,345 */
+/** 12345 → "12,345". */
 export const formatCount = (count) => count.toLocaleString('en-US');
 
-/** 512 bytes / 830.0 KiB / 8.4 MiB: binary units, because the protocol's "50MB" is 52,428,800 bytes (50 MiB). */
+/**
+ * 512 bytes / 830.0 KiB / 8.4 MiB: binary units, because the protocol's "50MB" is 52,428,800 bytes (50 MiB).
+ *
+ * @example
+ * formatBytes(52_428_800); // '50.0 MiB'
+ */
 export function formatBytes(bytes) {
   if (bytes < 1024) return `${formatCount(bytes)} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-/** "3 errors", "1 warning". */
+/** plural(3, 'error') → "3 errors"; plural(1, 'warning') → "1 warning". */
 export const plural = (count, word) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
-/** True for an absolute http(s) URL: the only kind the viewer turns into a link. */
+/**
+ * True for an absolute http(s) URL: the only kind the viewer turns into a link.
+ *
+ * @example
+ * isWebUrl('javascript:alert(1)'); // false
+ */
 export function isWebUrl(text) {
   try {
     const { protocol } = new URL(text);
@@ -53,12 +68,22 @@ export function isWebUrl(text) {
   }
 }
 
-/** A link that opens in a new tab for http(s) URLs, else the text (a hostile loc cannot become `javascript:`). */
+/**
+ * A link that opens in a new tab for http(s) URLs, else the text (a hostile loc cannot become `javascript:`).
+ *
+ * @example
+ * cell.append(linkOrText(entry.loc));
+ */
 export function linkOrText(text, label = text) {
   return isWebUrl(text) ? h('a', { href: text, target: '_blank', rel: 'noopener noreferrer' }, label) : h('span', {}, label);
 }
 
-/** "3 days ago", "in 2 months": how far `time` is from now. */
+/**
+ * "3 days ago", "in 2 months": how far `time` is from now.
+ *
+ * @example
+ * relativeTime(Date.parse('2026-11-19'), Date.parse('2026-11-22')); // '3 days ago'
+ */
 export function relativeTime(time, now = Date.now()) {
   const days = (time - now) / 86_400_000;
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

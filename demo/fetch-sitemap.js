@@ -6,7 +6,12 @@ import { LIMITS } from '/sitemapkit/index.js';
 /** Bytes read from a response at most (the package's own cap on decompressed input). */
 const MAX_DOWNLOAD = LIMITS.defaultMaxInputBytes;
 
-/** A fetch that failed, with a message for the page. */
+/**
+ * A fetch that failed, with a message for the page.
+ *
+ * @example
+ * throw new FetchFailure('HTTP 404 Not Found for https://example.com/sitemap.xml', 'http');
+ */
 export class FetchFailure extends Error {
   constructor(message, reason) {
     super(message);
@@ -52,6 +57,7 @@ export async function fetchSitemap(url) {
   }
   const declared = Number(response.headers.get('content-length'));
   if (declared > MAX_DOWNLOAD) throw new FetchFailure(`${url} is ${declared.toLocaleString('en-US')} bytes; the viewer reads at most ${MAX_DOWNLOAD.toLocaleString('en-US')}`, 'size');
+  if (!response.body) return { bytes: new Uint8Array(await response.arrayBuffer()), finalUrl: response.url || url, contentType: response.headers.get('content-type') ?? '' };
   const reader = response.body.getReader();
   const chunks = [];
   let total = 0;

@@ -7,7 +7,7 @@ import { CHANGEFREQ_VALUES, gunzipPartial, isGzip, LIMITS, parse, SitemapError, 
 import { looksLikeTextSitemap, wrapTextSitemap } from './text-sitemap.js';
 
 /** The fields every entry has a column for; any other own property is an extension (images, videos, …). */
-export const CORE_FIELDS = new Set(['loc', 'lastmod', 'changefreq', 'priority']);
+const CORE_FIELDS = new Set(['loc', 'lastmod', 'changefreq', 'priority']);
 
 /** Known extension namespaces, by what people call them. */
 const NAMESPACE_NAMES = {
@@ -95,6 +95,7 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
   }
   document.timings.parse = performance.now() - parseStarted;
   if (document.format === 'text') document.kind = 'text';
+  document.leftOut = leftOutEntries(document.parseIssues);
   document.entryErrors = new Uint16Array(document.entries.length);
   document.entryWarnings = new Uint16Array(document.entries.length);
   document.timings.read = performance.now() - started;
@@ -150,20 +151,35 @@ function issueFromError(error, prefix) {
 }
 
 /**
+ * The entry elements (numbered as in paths, `urlset/url[41]`, from 1) the reader left out of
+ * `entries`: cut off by the end of the document, or nested and without a loc. Ascending.
+ */
+function leftOutEntries(parseIssues) {
+  const numbers = [];
+  for (const issue of parseIssues) {
+    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || (issue.code === 'SITEMAP_NESTED_ENTRY' && /left out/.test(issue.message));
+    const number = left ? entryNumberOf(issue.path) : 0;
+    if (number > 0) numbers.push(number);
+  }
+  return numbers.sort((a, b) => a - b);
+}
+
+/** The index in `entries` of the entry element numbered `number` in paths, or -1 if it was left out. */
+function entryIndexOf(document, number) {
+  const { leftOut } = document;
+  let before = 0;
+  while (before < leftOut.length && leftOut[before] < number) before++;
+  if (leftOut[before] === number) return -1;
+  return number - 1 - before;
+}
+
+/**
  * `issueEntry[i]`: the index in `entries` of issue i's entry, or -1 (document-level). Paths name
  * entries by their position among the document's entry elements (`urlset/url[41]`), which is the
- * index in `entries` plus the entries the reader left out before it (cut off, or nested and
- * without a loc): those are counted out first.
+ * index in `entries` plus the entries the reader left out before it.
  */
 function mapIssuesToEntries(document) {
   const { issues, entries } = document;
-  const leftOut = [];
-  for (const issue of document.parseIssues ?? []) {
-    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || (issue.code === 'SITEMAP_NESTED_ENTRY' && /left out/.test(issue.message));
-    const number = left ? entryNumberOf(issue.path) : 0;
-    if (number > 0) leftOut.push(number);
-  }
-  leftOut.sort((a, b) => a - b);
   const issueEntry = new Int32Array(issues.length);
   const errors = new Uint16Array(entries.length);
   const warnings = new Uint16Array(entries.length);
@@ -174,11 +190,7 @@ function mapIssuesToEntries(document) {
       index = binarySearch(document.entryLines, issue.line);
     } else {
       const number = entryNumberOf(issue.path);
-      if (number > 0 && !leftOut.includes(number)) {
-        let before = 0;
-        while (before < leftOut.length && leftOut[before] < number) before++;
-        index = number - 1 - before;
-      }
+      if (number > 0) index = entryIndexOf(document, number);
     }
     if (index >= entries.length) index = -1;
     issueEntry[i] = index;
@@ -209,7 +221,12 @@ function binarySearch(array, value) {
   return -1;
 }
 
-/** Issue indices of one entry (built once per validation: entry → its issues). */
+/**
+ * Issue indices of one entry (built once per validation: entry → its issues).
+ *
+ * @example
+ * for (const n of issuesOfEntry(document, 40)) console.log(document.issues[n].code);
+ */
 export function issuesOfEntry(document, index) {
   if (!document.entryIssues) {
     const byEntry = new Map();
@@ -227,7 +244,7 @@ export function issuesOfEntry(document, index) {
 }
 
 /** The extension fields of an entry that hold something (arrays with items, objects, values). */
-export function extensionKeysOf(entry) {
+function extensionKeysOf(entry) {
   const keys = [];
   for (const key of Object.keys(entry)) {
     if (CORE_FIELDS.has(key)) continue;
@@ -322,6 +339,9 @@ export function tableColumns(document) {
  * The issues for the page: the objects themselves (bounded by the reader's error cap and by the
  * entries), the entry each belongs to, and each entry's error and warning counts (typed arrays,
  * transferred).
+ *
+ * @example
+ * const { issues, issueEntry, transfer } = issueColumns(document);
  */
 export function issueColumns(document) {
   const issueEntry = document.issueEntry.slice();
@@ -330,7 +350,12 @@ export function issueColumns(document) {
   return { issues: document.issues, issueEntry, errors, warnings, transfer: [issueEntry.buffer, errors.buffer, warnings.buffer] };
 }
 
-/** Milliseconds since 1970 of each valid lastmod (NaN when missing or unreadable), computed once. */
+/**
+ * Milliseconds since 1970 of each valid lastmod (NaN when missing or unreadable), computed once.
+ *
+ * @example
+ * const newest = Math.max(...lastmodTimes(document).filter((time) => !Number.isNaN(time)));
+ */
 export function lastmodTimes(document) {
   if (!document.lastmodTimes) {
     const { entries } = document;
@@ -486,7 +511,7 @@ function directoryCounts(entries, withHost) {
 // ------------------------------------------------------------------ source text
 
 /** The document as text (decoded once, in the encoding its byte-order mark or declaration names). */
-export function sourceText(document) {
+function sourceText(document) {
   if (document.text === undefined) {
     const bytes = document.xml;
     let label = 'utf-8';
@@ -539,23 +564,36 @@ export function sourceLines(document, from, to, column = 1) {
 }
 
 /**
- * The 1-based line where each entry's element starts. For XML, one scan of the text for entry
- * start tags outside comments and CDATA; it is trusted only when it finds exactly as many as the
- * reader counted (else lines come from the entry's issues only).
+ * Where each entry's element starts: `{ lines, columns }` (1-based), or null. For XML, one scan
+ * of the text for entry start tags outside comments and CDATA, trusted only when it finds as many
+ * as the reader counted (kept plus left out); else positions come from the entry's issues only.
+ *
+ * @example
+ * const { lines, columns } = entryPositions(document) ?? {};
  */
-export function entryLines(document) {
-  if (document.entryLines !== undefined) return document.entryLines;
+export function entryPositions(document) {
+  if (document.entryPositions !== undefined) return document.entryPositions;
+  if (document.format === 'text') {
+    document.entryPositions = { lines: document.entryLines, columns: new Uint32Array(document.entryLines.length).fill(1) };
+    return document.entryPositions;
+  }
   const text = sourceText(document);
   const name = document.kind === 'sitemapindex' ? 'sitemap' : 'url';
   const pattern = new RegExp(`<!--[\\s\\S]*?-->|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|<(?:[A-Za-z_][\\w.-]*:)?${name}(?=[\\s/>])`, 'g');
-  const starts = [];
-  let line = 1, counted = 0;
+  const lines = [];
+  const columns = [];
+  let line = 1, lineStart = 0;
   for (const match of text.matchAll(pattern)) {
     if (match[0].charCodeAt(1) === 33) continue; // a comment or CDATA section
-    for (let at = text.indexOf('\n', counted); at >= 0 && at < match.index; at = text.indexOf('\n', at + 1)) line++, counted = at + 1;
-    counted = Math.max(counted, match.index);
-    starts.push(line);
+    for (let at = text.indexOf('\n', lineStart); at >= 0 && at < match.index; at = text.indexOf('\n', at + 1)) { line++; lineStart = at + 1; }
+    lines.push(line);
+    columns.push(match.index - lineStart + 1);
   }
-  document.entryLines = starts.length === document.entries.length ? Uint32Array.from(starts) : null;
-  return document.entryLines;
+  let found = null;
+  if (lines.length === document.entries.length + document.leftOut.length) {
+    const keep = (_, n) => !document.leftOut.includes(n + 1);
+    found = { lines: Uint32Array.from(lines.filter(keep)), columns: Uint32Array.from(columns.filter(keep)) };
+  }
+  document.entryPositions = found;
+  return found;
 }

@@ -34,10 +34,15 @@ export class VirtualList {
 
     this.element = h('div', { className: 'vlist', attrs: { role: 'grid', 'aria-label': label, 'aria-rowcount': 1 } });
     this.element.style.setProperty('--columns', template);
+    // The narrowest the columns can be (their rem minimums): below that the grid scrolls sideways.
+    const minimum = template.match(/minmax\([^)]*\)|\S+/g)
+      .map((track) => Number(/^(?:minmax\()?([\d.]+)rem/.exec(track)?.[1] ?? 0))
+      .reduce((sum, rem) => sum + rem, 0);
+    this.element.style.setProperty('--min-width', `${minimum + 1}rem`);
     this.element.style.setProperty('--row-height', `${rowHeight}px`);
     this.head = h('div', { className: 'vlist-row vlist-head', attrs: { role: 'row', 'aria-rowindex': 1 } },
       columns.map((column) => h('div', { className: `vlist-cell ${column.className ?? ''}`, attrs: { role: 'columnheader' }, dataset: { key: column.key } },
-        column.sortable ? h('button', { type: 'button', className: 'sort', tabIndex: -1, on: { click: () => this.toggleSort(column.key) } }, column.label) : column.label)));
+        column.sortable ? h('button', { type: 'button', className: 'sort', title: `Sort by ${column.label}`, on: { click: () => this.toggleSort(column.key) } }, column.label) : column.label)));
     this.viewport = h('div', { className: 'vlist-viewport', tabIndex: -1, attrs: { role: 'rowgroup' } });
     this.spacer = h('div', { className: 'vlist-spacer', attrs: { role: 'presentation' } });
     this.empty = h('p', { className: 'vlist-empty', hidden: true });
@@ -58,7 +63,15 @@ export class VirtualList {
       const row = event.target.closest?.('.vlist-row');
       if (row?.dataset.position !== undefined) this.active = Number(row.dataset.position);
     });
-    new ResizeObserver(() => this.schedule()).observe(this.viewport);
+    this.resizeObserver = new ResizeObserver(() => this.schedule());
+    this.resizeObserver.observe(this.viewport);
+  }
+
+  /** Stops observing (an observer keeps its targets, and through them this list and its data, alive). */
+  destroy() {
+    this.resizeObserver.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.element.remove();
   }
 
   /** Number of rows; keeps the active row if it still exists. `emptyText` shows when there are none. */

@@ -1,6 +1,11 @@
 // The page's side of the worker (worker.js): one request, one promise.
 
-/** An error the worker reported (`reason` says what kind of fetch failure, if any). */
+/**
+ * An error the worker reported (`reason` says what kind of fetch failure, if any).
+ *
+ * @example
+ * try { await worker.request('open', { source }); } catch (error) { if (error.reason === 'cors') explainCors(); }
+ */
 export class WorkerError extends Error {
   constructor({ message, name, reason, code }) {
     super(message);

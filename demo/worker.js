@@ -8,7 +8,7 @@ import { entriesCsv, entriesJson, sitemapFiles } from './export-files.js';
 import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
 import { queryEntries } from './entry-query.js';
 import {
-  chartsOf, entryLines, issueColumns, issuesOfEntry, readSitemapDocument, runValidation, sourceLines, summaryOf, tableColumns,
+  chartsOf, entryPositions, issueColumns, issuesOfEntry, readSitemapDocument, runValidation, sourceLines, summaryOf, tableColumns,
 } from './sitemap-document.js';
 
 /** Open documents by id (an index and the children opened from it stay until closed). */
@@ -125,19 +125,15 @@ const handlers = {
     const entry = document.entries[index];
     if (!entry) throw new Error(`No entry ${index}`);
     const issueIndices = issuesOfEntry(document, index);
-    const lines = entryLines(document);
-    let line = lines ? lines[index] : 0;
-    if (!line && issueIndices.length > 0) line = document.issues[issueIndices[0]].line;
-    let end = line;
-    if (line && lines) end = index + 1 < lines.length ? lines[index + 1] - 1 : line + 40;
+    const positions = entryPositions(document);
+    let line = positions ? positions.lines[index] : 0;
+    let column = positions ? positions.columns[index] : 1;
+    if (!line && issueIndices.length > 0) ({ line, column } = document.issues[issueIndices[0]]);
+    // From the entry's start tag to the line before the next entry's (at most 40 lines).
+    const next = positions && index + 1 < positions.lines.length ? positions.lines[index + 1] : 0;
+    const end = next > line ? next - 1 : line + (positions ? 40 : 4);
     return {
-      result: {
-        index,
-        entry,
-        issueIndices,
-        line,
-        source: line ? sourceLines(document, line, Math.min(end, line + 40)) : null,
-      },
+      result: { index, entry, issueIndices, line, column, source: line ? sourceLines(document, line, Math.min(end, line + 40), column) : null },
     };
   },
 

@@ -411,6 +411,29 @@ describe('the viewer', { timeout: 30_000 }, () => {
     await page.click('#filter-clear');
   });
 
+  it('validates again with the XSD profile or with the URL the file lives at', async () => {
+    const bytes = await readFile(join(repositoryRoot, 'demo/samples/with-issues.xml'));
+    const errorsOf = (options: Parameters<typeof validate>[1]) => String(validate(bytes, options).issues.filter((issue) => issue.severity === 'error').length);
+    const location = 'https://shop.example.com/lamps/sitemap.xml';
+    const revalidated = async (action: () => Promise<void>) => {
+      await action();
+      await page.waitForFunction(() => document.body.dataset.state === 'ready' && !document.getElementById('location')?.hasAttribute('disabled'), undefined, { timeout: 10_000 });
+    };
+    expect(await page.locator('#summary').getAttribute('data-errors')).toBe(errorsOf({}));
+    await revalidated(async () => {
+      await page.fill('#location', location);
+      await page.locator('#location').press('Enter');
+    });
+    // Only URLs under https://shop.example.com/lamps/ are allowed there.
+    expect(await page.locator('#summary').getAttribute('data-errors')).toBe(errorsOf({ location }));
+    expect(Number(errorsOf({ location }))).toBeGreaterThan(Number(errorsOf({})));
+    await revalidated(() => page.selectOption('#profile', 'xsd').then(() => undefined));
+    expect(await page.locator('#summary').getAttribute('data-errors')).toBe(errorsOf({ location, profile: 'xsd' }));
+    await page.click('#tab-issues');
+    expect((await renderedRows(page, 'issues')).some((row) => row.cells[2] === 'SITEMAP_LOC_NOT_ALLOWED')).toBe(true);
+    await page.click('#tab-entries');
+  });
+
   it('splits a sitemap over 50,000 URLs into parts and an index, zipped', async () => {
     await openFile(page, files.overLimit);
     expect(await page.locator('#entry-count').textContent()).toBe('50,001');
@@ -476,6 +499,33 @@ describe('the viewer', { timeout: 30_000 }, () => {
     await page.click('#tab-issues');
     const issues = (await renderedRows(page, 'issues')).map((row) => [row.cells[1], row.cells[2]]);
     expect(issues).toEqual([['8:1', 'SITEMAP_BAD_LOC'], ['11:1', 'SITEMAP_DUPLICATE_LOC']]);
+    await page.click('#tab-entries');
+  });
+
+  it('opens the URL given as ?url= and checks it against where it lives', async () => {
+    const second = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    watch(second);
+    const sample = new URL('samples/with-issues.xml', viewerUrl).href;
+    await second.goto(`${viewerUrl}?url=${encodeURIComponent(sample)}`);
+    await second.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.shown, undefined, { timeout: 20_000 });
+    expect(await second.locator('#summary .source-name').textContent()).toBe(sample);
+    expect(await second.inputValue('#location')).toBe(sample);
+    const expected = validate(await readFile(join(repositoryRoot, 'demo/samples/with-issues.xml')), { location: sample });
+    expect(await second.locator('#summary').getAttribute('data-errors')).toBe(String(expected.issues.filter((issue) => issue.severity === 'error').length));
+    expect(expected.issues.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ALLOWED')).toHaveLength(10); // every absolute loc: another host
+    await second.close();
+  });
+
+  it('says what a document is when it is not a sitemap', async () => {
+    await page.click('#paste-button');
+    await page.fill('#paste-text', '<!doctype html>\n<html><body><h1>Not found</h1></body></html>');
+    await opensDocument(page, () => page.click('#paste-dialog button[value=open]'));
+    expect(await page.locator('#summary').getAttribute('data-kind')).toBe('unknown');
+    expect(await page.locator('#summary [data-key=kind] dd').textContent()).toBe('Not a sitemap');
+    expect(await page.locator('#entry-count').textContent()).toBe('0');
+    expect(await page.locator('[data-table=entries] .vlist-empty').textContent()).toBe('This document has no entries.');
+    await page.click('#tab-issues');
+    expect((await renderedRows(page, 'issues')).map((row) => row.cells.slice(1, 4))).toEqual([['1:1', 'SITEMAP_HTML', 'Sitemap is HTML']]);
     await page.click('#tab-entries');
   });
 
