@@ -11,6 +11,7 @@ const CHANGEFREQ_SET = new Set(CHANGEFREQ_VALUES);
 /** What XML 1.0 cannot carry (the serializer refuses it): C0 controls but tab/LF/CR, U+FFFE/FFFF, lone surrogates. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const EDGE_SPACE = /^[ \t\r\n]|[ \t\r\n]$/;
+const CORE_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
 
 /** A file to download: name, media type and bytes. */
 const file = (name, type, bytes) => ({ name, type, bytes });
@@ -104,8 +105,9 @@ function writableEntries(document, rows) {
 }
 
 /**
- * Serializes one part; an entry the serializer still refuses (its error names it by path) loses
- * the field, or is left out if the field is its loc, and the part is written again.
+ * Serializes one part; an entry the serializer still refuses (its error names it by path,
+ * `urlset/url[3]/lastmod`) loses that field, or its extension data when the path points into
+ * that, or is left out when the field is its loc; then the part is written again.
  */
 function serializePart(list, isIndex, notes) {
   const write = isIndex ? serializeSitemapIndex : serializeSitemap;
@@ -114,13 +116,24 @@ function serializePart(list, isIndex, notes) {
       return write(list);
     } catch (error) {
       if (!(error instanceof SitemapError) || error.code !== 'SERIALIZE_INVALID_VALUE') throw error;
-      const match = /\[(\d+)\](?:\/(\w+))?/.exec(error.path);
-      if (!match) throw error;
-      const index = Number(match[1]) - 1;
+      const match = /^[^/]+\/[^/[]+\[(\d+)\](?:\/([^/[]+))?/.exec(error.path);
+      const index = match ? Number(match[1]) - 1 : -1;
+      const entry = list[index];
+      if (!entry) throw error;
       const field = match[2];
-      notes.push(`${list[index]?.loc ?? `entry ${index + 1}`}: ${error.message.replace(/ \(line.*$/, '')} (${field && field !== 'loc' ? `${field} left out` : 'entry left out'})`);
-      if (!field || field === 'loc') list.splice(index, 1);
-      else { list[index] = { ...list[index] }; delete list[index][field]; }
+      const reason = error.message.replace(/ \(line.*$/, '');
+      if (!field || field === 'loc') {
+        list.splice(index, 1);
+        notes.push(`Left out ${entry.loc}: ${reason}`);
+      } else if (Object.hasOwn(entry, field)) {
+        list[index] = { ...entry };
+        delete list[index][field];
+        notes.push(`Left out the ${field} of ${entry.loc}: ${reason}`);
+      } else {
+        // A path into extension data (image:image[2]/…): write the entry without its extensions.
+        list[index] = Object.fromEntries(Object.entries(entry).filter(([key]) => CORE_FIELDS.includes(key)));
+        notes.push(`Left out the extension data of ${entry.loc}: ${reason}`);
+      }
     }
   }
   throw new Error('Too many values the serializer refuses: nothing was written');

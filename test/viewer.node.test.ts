@@ -575,6 +575,20 @@ describe('the viewer', { timeout: 30_000 }, () => {
     expect(shape).toEqual({ headers: ['#', 'loc', 'title', 'caption'], links: ['https://cdn.example.com/a.jpg'], cells: 2, terms: ['publication', 'name', 'language', 'title'] });
   });
 
+  it('writes an entry the serializer refuses a value of without that value, and says so', async () => {
+    // The export's safety net, driven with a document whose lastmod is an invalid Date (parse
+    // never returns one; extension data from newer parsers may be refused the same way).
+    const written = await page.evaluate(`(async () => {
+      const { sitemapFiles } = await import('/export-files.js');
+      const document = { kind: 'urlset', entries: [{ loc: 'https://a.example/x', lastmod: new Date(NaN) }, { loc: 'https://a.example/y', priority: 0.5 }], issues: [] };
+      const { file, notes } = sitemapFiles(document, Uint32Array.of(0, 1), { baseName: 't' });
+      return { name: file.name, xml: new TextDecoder().decode(file.bytes), notes };
+    })()`) as { name: string; xml: string; notes: string[] };
+    expect(written.name).toBe('t.xml');
+    expect(parseSitemap(written.xml).urls).toEqual([{ loc: 'https://a.example/x' }, { loc: 'https://a.example/y', priority: 0.5 }]);
+    expect(written.notes).toEqual([expect.stringMatching(/^Left out the lastmod of https:\/\/a\.example\/x: /)]);
+  });
+
   it('made no requests to other hosts than the ones asked for, and logged no errors', () => {
     // The viewer's own server, and the test's CORS server (asked for by URL); never www.example.com & co.
     expect([...requestedHosts].filter((host) => host !== new URL(viewerUrl).host && !host.startsWith('127.0.0.1:'))).toEqual([]);
