@@ -22,16 +22,20 @@ export class FetchFailure extends Error {
 }
 
 /**
- * An absolute http(s) URL from what the user typed (`example.com/sitemap.xml` gets `https://`).
+ * An absolute http(s) URL from what the user typed (`example.com/sitemap.xml` gets `https://`,
+ * `localhost:8080/sitemap.xml` gets `http://`).
  *
  * @example
  * normalizeUrl('example.com/sitemap.xml'); // 'https://example.com/sitemap.xml'
  */
 export function normalizeUrl(typed) {
   const text = typed.trim();
+  // A scheme is there unless what precedes the first ":" is a host followed by a port.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^/:]+:\d/.test(text);
+  const local = /^(localhost|127\.|\[::1\])/i.test(text);
   let url;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    url = new URL(hasScheme ? text : `${local ? 'http' : 'https'}://${text}`);
   } catch {
     throw new FetchFailure(`"${text}" is not a URL`, 'url');
   }

@@ -39,6 +39,18 @@ function validationSnapshot(id, document) {
   };
 }
 
+/** The last path segment of a URL, decoded when it can be, else its host. */
+function fileNameOf(url) {
+  const { pathname, host } = new URL(url);
+  const last = pathname.split('/').pop();
+  if (!last) return host;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last; // a malformed %-escape
+  }
+}
+
 async function bytesOf(source) {
   switch (source.type) {
     case 'file': return { bytes: new Uint8Array(await source.file.arrayBuffer()), name: source.file.name };
@@ -47,7 +59,7 @@ async function bytesOf(source) {
     case 'url': {
       const url = normalizeUrl(source.url);
       const { bytes, finalUrl } = await fetchSitemap(url);
-      return { bytes, name: decodeURIComponent(new URL(finalUrl).pathname.split('/').pop() || new URL(finalUrl).host), url: finalUrl };
+      return { bytes, name: fileNameOf(finalUrl), url: finalUrl };
     }
     default: throw new Error(`Unknown source ${source.type}`);
   }
