@@ -1,4 +1,4 @@
-// Prints a summary of a sitemap or sitemap index with the built package (`npm start`):
+// Prints a summary of a sitemap or sitemap index with the built package (`npm run summary`):
 // kind, entry count, hosts, lastmod range, changefreq counts, priorities and issues.
 // Usage: node examples/summary.mjs [file.xml | file.xml.gz]   (default: examples/example-sitemap.xml)
 

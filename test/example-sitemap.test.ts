@@ -1,4 +1,4 @@
-// Keeps examples/example-sitemap.xml (what `npm start` summarises) a clean, valid sitemap:
+// Keeps examples/example-sitemap.xml (what the viewer opens first and `npm run summary` summarises) a clean, valid sitemap:
 // 20 URLs, no issues, with the values examples/summary.mjs reports.
 
 import { describe, expect, it } from 'vitest';

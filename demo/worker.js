@@ -1,0 +1,184 @@
+// The viewer's module worker: all reading, validating, filtering, sorting and writing happens
+// here, so the page stays responsive on a 50,000-entry file. Requests are `{ requestId, type, ...}`;
+// answers `{ requestId, result }` or `{ requestId, error }`, with typed arrays transferred, not copied.
+// It imports the package by its served URL: import maps do not reach module workers in Chromium.
+
+import { init, isGzip, LIMITS } from '/sitemapkit/index.js';
+import { entriesCsv, entriesJson, sitemapFiles } from './export-files.js';
+import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
+import { queryEntries } from './entry-query.js';
+import {
+  chartsOf, entryPositions, issueColumns, issuesOfEntry, readSitemapDocument, runValidation, sourceLines, summaryOf, tableColumns,
+} from './sitemap-document.js';
+
+/** Open documents by id (an index and the children opened from it stay until closed). */
+const documents = new Map();
+let nextDocumentId = 1;
+
+// Compile the WebAssembly core while the page is still drawing, not on the first file.
+const ready = init();
+
+function documentById(id) {
+  const document = documents.get(id);
+  if (!document) throw new Error(`No open document ${id}`);
+  return document;
+}
+
+/** What the page needs to draw the table: sent as soon as the entries are read. */
+function tableSnapshot(id, document) {
+  const table = tableColumns(document);
+  return { result: { id, summary: summaryOf(document), columns: table.columns }, transfer: table.transfer };
+}
+
+/** What validation adds: the verdict, the issues and each entry's issue counts. */
+function validationSnapshot(id, document) {
+  const issues = issueColumns(document);
+  return {
+    result: { id, summary: summaryOf(document), issues: issues.issues, issueEntry: issues.issueEntry, errors: issues.errors, warnings: issues.warnings },
+    transfer: issues.transfer,
+  };
+}
+
+/** The last path segment of a URL, decoded when it can be, else its host. */
+function fileNameOf(url) {
+  const { pathname, host } = new URL(url);
+  const last = pathname.split('/').pop();
+  if (!last) return host;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last; // a malformed %-escape
+  }
+}
+
+async function bytesOf(source) {
+  switch (source.type) {
+    case 'file': return { bytes: new Uint8Array(await source.file.arrayBuffer()), name: source.file.name };
+    case 'text': return { bytes: new TextEncoder().encode(source.text), name: source.name ?? 'pasted.xml' };
+    case 'bytes': return { bytes: new Uint8Array(source.bytes), name: source.name };
+    case 'url': {
+      const url = normalizeUrl(source.url);
+      const { bytes, finalUrl } = await fetchSitemap(url);
+      return { bytes, name: fileNameOf(finalUrl), url: finalUrl };
+    }
+    default: throw new Error(`Unknown source ${source.type}`);
+  }
+}
+
+/**
+ * Inflates gzip with the browser's DecompressionStream, about twice as fast here as the package's
+ * fflate-based gunzip (TOOLCHAIN.md "gzip"), within the same size cap. Undefined when it cannot
+ * (damaged or truncated data, several members, too large): the package's gunzipPartial then
+ * does the job and reports what is wrong.
+ */
+async function inflateNatively(bytes) {
+  if (typeof DecompressionStream !== 'function') return undefined;
+  try {
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > LIMITS.defaultMaxInputBytes) { await reader.cancel(); return undefined; }
+      chunks.push(value);
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) { out.set(chunk, at); at += chunk.length; }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+const handlers = {
+  /** Answers twice: the table first (`partial`), then, once validated, the issues. */
+  async open({ source, profile, useLocation = true }, sendPartial) {
+    const started = performance.now();
+    const { bytes, name, url } = await bytesOf(source);
+    const inflateStarted = performance.now();
+    const inflated = isGzip(bytes) ? await inflateNatively(bytes) : undefined;
+    const inflateMs = performance.now() - inflateStarted;
+    await ready;
+    // A fetched sitemap is checked against where it lives (host and folder rules), as Google does.
+    const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated });
+    if (inflated) document.timings.gunzip = inflateMs;
+    const id = nextDocumentId++;
+    documents.set(id, document);
+    document.timings.toTable = performance.now() - started;
+    sendPartial(tableSnapshot(id, document));
+    runValidation(document);
+    document.timings.total = performance.now() - started;
+    return validationSnapshot(id, document);
+  },
+
+  revalidate({ id, profile, location }) {
+    const document = documentById(id);
+    document.profile = profile;
+    document.location = location || undefined;
+    runValidation(document);
+    return validationSnapshot(id, document);
+  },
+
+  charts({ id }) {
+    return { result: chartsOf(documentById(id)) };
+  },
+
+  view({ id, query }) {
+    // The document keeps its view (exports write it); the page gets a copy it owns.
+    const rows = queryEntries(documentById(id), query).slice();
+    return { result: { rows }, transfer: [rows.buffer] };
+  },
+
+  entry({ id, index }) {
+    const document = documentById(id);
+    const entry = document.entries[index];
+    if (!entry) throw new Error(`No entry ${index}`);
+    const issueIndices = issuesOfEntry(document, index);
+    const positions = entryPositions(document);
+    let line = positions ? positions.lines[index] : 0;
+    let column = positions ? positions.columns[index] : 1;
+    if (!line && issueIndices.length > 0) ({ line, column } = document.issues[issueIndices[0]]);
+    // From the entry's start tag to the line before the next entry's (at most 40 lines).
+    const next = positions && index + 1 < positions.lines.length ? positions.lines[index + 1] : 0;
+    const end = next > line ? next - 1 : line + (positions ? 40 : 4);
+    return {
+      result: { index, entry, issueIndices, line, column, source: line ? sourceLines(document, line, Math.min(end, line + 40), column) : null },
+    };
+  },
+
+  source({ id, line, column, context = 4 }) {
+    return { result: sourceLines(documentById(id), line - context, line + context, column) };
+  },
+
+  export({ id, format, baseUrl }) {
+    const document = documentById(id);
+    const rows = document.lastView ?? Uint32Array.from(document.entries.keys());
+    const baseName = (document.name ?? 'sitemap').replace(/(\.xml)?(\.gz)?$|\.txt$/i, '').replace(/[^\w.-]+/g, '-') || 'sitemap';
+    let output;
+    if (format === 'csv') output = { file: entriesCsv(document, rows, baseName), notes: [] };
+    else if (format === 'json') output = { file: entriesJson(document, rows, baseName), notes: [] };
+    else output = sitemapFiles(document, rows, { baseName, gzip: format === 'xml.gz', baseUrl });
+    return { result: { ...output, rows: rows.length }, transfer: [output.file.bytes.buffer] };
+  },
+
+  close({ id }) {
+    documents.delete(id);
+    return { result: true };
+  },
+};
+
+self.onmessage = async ({ data }) => {
+  const { requestId, type, ...request } = data;
+  try {
+    const handler = handlers[type];
+    if (!handler) throw new Error(`Unknown request ${type}`);
+    const sendPartial = ({ result, transfer = [] }) => self.postMessage({ requestId, partial: result }, transfer);
+    const { result, transfer = [] } = await handler(request, sendPartial);
+    self.postMessage({ requestId, result }, transfer);
+  } catch (error) {
+    self.postMessage({ requestId, error: { message: error.message, name: error.name, reason: error instanceof FetchFailure ? error.reason : undefined, code: error.code } });
+  }
+};
