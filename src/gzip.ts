@@ -346,7 +346,7 @@ function nativeReadsConcatenatedMembers(): Promise<boolean> {
  * one opened. (A false match needs a 3-byte magic and a 32-bit size to coincide inside deflate
  * data: about 2^-56 per byte.)
  */
-const AHEAD_BYTES = 32768;
+const AHEAD_BYTES = 131072;
 const AHEAD_WAIT_MS = 50;
 
 class NativeStreamingGunzip implements StreamingGunzip {
@@ -368,6 +368,8 @@ class NativeStreamingGunzip implements StreamingGunzip {
   private ahead = 0;
   /** Resolves the wait of a writer that got AHEAD_BYTES ahead of the output. */
   private outputArrived: (() => void) | null = null;
+  /** The handler is holding the reading back (its reader is full). */
+  private holding = false;
   /** Small chunks gathered into one write (a write costs Node a task on another thread). */
   private gathered: Uint8Array[] = [];
   private gatheredBytes = 0;
@@ -447,8 +449,13 @@ class NativeStreamingGunzip implements StreamingGunzip {
         if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
         this.inHandler = true;
         const holding = this.onData(value);
-        if (holding) await holding;
         this.inHandler = false;
+        if (holding) {
+          this.holding = true;
+          await holding;
+          this.holding = false;
+          this.wakeWriter();
+        }
       }
     } catch (error) {
       this.fail(this.inHandler || error instanceof SitemapError ? error : damaged(error));
@@ -494,12 +501,12 @@ class NativeStreamingGunzip implements StreamingGunzip {
         // handing output back in a later task: a source that never waits for a task (bytes in
         // memory) would otherwise be written whole before the first output. So wait for output,
         // but not for ever: a gzip header can carry more than this of comment, which inflates
-        // to nothing.
+        // to nothing. While the reader holds the reading back, wait for it, however long.
         this.ahead = 0;
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
           this.outputArrived = resolve;
-          timer = setTimeout(resolve, AHEAD_WAIT_MS);
+          if (!this.holding) timer = setTimeout(resolve, AHEAD_WAIT_MS);
         });
         clearTimeout(timer);
         this.outputArrived = null;

@@ -607,28 +607,41 @@ function chunkSourceOf(source: SitemapStreamSource): ChunkSource {
 export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> implements AsyncIterableIterator<Entry> {
   private readonly document: StreamedDocument;
   private readonly source: ChunkSource;
+  /** The batch entries are being handed out from, and the batches after it (one per delivery). */
   private buffer: SitemapEntry[] = [];
   private index = 0;
+  private readonly queued: SitemapEntry[][] = [];
+  /** Entries delivered and not yet handed out. */
+  private pending = 0;
   private pulling: Promise<IteratorResult<Entry>> | null = null;
-  private finished = false;
+  /** Reading the source, closing the document, or done (the end, an error, or return()). */
+  private state: 'reading' | 'closing' | 'done' = 'reading';
   private cancelled = false;
+  /** A write or close whose output arrives as it is inflated (a DecompressionStream's). */
+  private inFlight: Promise<void> | null = null;
+  /** Wakes a pull waiting on inFlight when entries arrive. */
+  private arrived: (() => void) | null = null;
   /** The source chunk being read, slice by slice (null when the next one is needed). */
   private chunk: unknown = null;
   private chunkOffset = 0;
   /** An error held back until the entries read before it have been handed out. */
   private failure: { error: unknown } | null = null;
-  /** True while a next() waits for entries: inflating must not be held back then. */
-  private waiting = false;
 
   /** @internal Made by {@link parseStream}. */
   constructor(source: SitemapStreamSource, options: ParseStreamOptions) {
     this.source = chunkSourceOf(source);
+    // Batches are queued as they come, not appended to one array: entries handed out must not
+    // stay referenced by the array still being read.
     this.document = new StreamedDocument(options, (entries) => {
+      this.pending += entries.length;
       if (this.index >= this.buffer.length) {
         this.buffer = entries;
         this.index = 0;
-      } else for (const entry of entries) this.buffer.push(entry);
-    }, () => this.waiting || this.buffer.length - this.index < QUEUED_ENTRIES);
+      } else this.queued.push(entries);
+      const arrived = this.arrived;
+      this.arrived = null;
+      arrived?.();
+    }, () => this.pending < QUEUED_ENTRIES);
   }
 
   /** `urlset` or `sitemapindex` once the root element has been read. */
@@ -652,17 +665,13 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
 
   next(): Promise<IteratorResult<Entry>> {
     // The hot path: an entry of the current chunk, without an async function's overhead.
-    if (this.pulling === null && this.index < this.buffer.length) {
-      return Promise.resolve({ value: this.buffer[this.index++] as Entry, done: false });
-    }
+    if (this.pulling === null && this.index < this.buffer.length) return Promise.resolve({ value: this.take(), done: false });
     if (this.pulling !== null) return this.pulling.then(() => this.next());
-    this.waiting = true;
     this.document.resume();
     const pulling = this.pull();
     this.pulling = pulling;
     return pulling.finally(() => {
       this.pulling = null;
-      this.waiting = false;
     });
   }
 
@@ -670,9 +679,11 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
   async return(value?: unknown): Promise<IteratorResult<Entry>> {
     this.buffer = [];
     this.index = 0;
+    this.queued.length = 0;
+    this.pending = 0;
     this.chunk = null;
-    if (!this.finished) {
-      this.finished = true;
+    if (this.state !== 'done') {
+      this.state = 'done';
       this.cancelled = true;
       this.document.abort();
       await this.source.cancel();
@@ -680,25 +691,44 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
     return { value: value as Entry, done: true };
   }
 
+  private take(): Entry {
+    const entry = this.buffer[this.index++] as Entry;
+    // Half the queue handed out: inflating held back at a full queue may go on.
+    if (--this.pending === QUEUED_ENTRIES >> 1) this.document.resume();
+    return entry;
+  }
+
   private async pull(): Promise<IteratorResult<Entry>> {
     for (;;) {
-      if (this.index < this.buffer.length) return { value: this.buffer[this.index++] as Entry, done: false };
-      this.buffer = [];
-      this.index = 0;
+      if (this.index < this.buffer.length) return { value: this.take(), done: false };
+      if (this.queued.length > 0) {
+        this.buffer = this.queued.shift()!;
+        this.index = 0;
+        continue;
+      }
       if (this.failure !== null) {
         const { error } = this.failure;
         this.failure = null;
         throw error;
       }
-      if (this.finished) return { value: undefined, done: true };
+      if (this.inFlight !== null) {
+        // Entries come as the bytes written are inflated: hand out the first ones without
+        // waiting for the rest (holding them back would hold back the inflating too).
+        await Promise.race([this.inFlight, new Promise<void>((resolve) => {
+          this.arrived = resolve;
+        })]);
+        this.arrived = null;
+        continue;
+      }
+      if (this.state !== 'reading') return { value: undefined, done: true };
       try {
         if (this.chunk === null) {
           const { done, value } = await this.source.read();
-          if (this.finished) continue; // return() was called meanwhile
+          if (this.state !== 'reading') continue; // return() was called meanwhile
           if (done || !this.document.wantsMore) {
             if (!done) await this.source.cancel();
-            this.finished = true;
-            await this.document.close();
+            this.state = 'closing';
+            this.track(this.document.close(), true);
             continue;
           }
           this.chunk = value;
@@ -711,18 +741,38 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
         const [slice, next] = sliceOf(this.chunk, this.chunkOffset);
         this.chunkOffset = next;
         if (next >= chunkLength(this.chunk)) this.chunk = null;
-        const writing = this.document.write(slice);
-        if (writing) await writing;
+        this.track(this.document.write(slice), false);
       } catch (error) {
-        if (this.cancelled) continue;
-        if (!this.finished) {
-          this.finished = true;
-          this.document.abort();
-          await this.source.cancel(error);
-        }
-        this.failure = { error };
+        this.fail(error);
       }
     }
+  }
+
+  /** Follows a write or close that finishes later; its failure is kept for after the entries before it. */
+  private track(result: Promise<void> | void, closing: boolean): void {
+    if (!result) {
+      if (closing) this.state = 'done';
+      return;
+    }
+    const tracked: Promise<void> = result.then(() => {
+      if (this.inFlight === tracked) this.inFlight = null;
+      if (closing && this.state === 'closing') this.state = 'done';
+    }, (error: unknown) => {
+      if (this.inFlight === tracked) this.inFlight = null;
+      this.fail(error);
+    });
+    this.inFlight = tracked;
+  }
+
+  private fail(error: unknown): void {
+    if (this.cancelled || this.failure !== null) return;
+    this.failure = { error };
+    this.chunk = null;
+    if (this.state === 'done') return;
+    const wasReading = this.state === 'reading';
+    this.state = 'done';
+    this.document.abort();
+    if (wasReading) void this.source.cancel(error);
   }
 }
 

@@ -405,7 +405,7 @@ describe('progress and cancellation', () => {
   it('breaking out of for await stops an async generator source (its finally runs)', async () => {
     let produced = 0;
     let stopped = false;
-    const chunks = cut(gzipSync(encoder.encode(urlset(50_000))), () => 64);
+    const chunks = cut(gzipSync(encoder.encode(urlset(200_000))), () => 64);
     async function* source(): AsyncGenerator<Uint8Array> {
       try {
         for (const chunk of chunks) {
