@@ -613,14 +613,15 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
   private readonly queued: SitemapEntry[][] = [];
   /** Entries delivered and not yet handed out. */
   private pending = 0;
-  private pulling: Promise<IteratorResult<Entry>> | null = null;
-  /** Reading the source, closing the document, or done (the end, an error, or return()). */
-  private state: 'reading' | 'closing' | 'done' = 'reading';
-  private cancelled = false;
-  /** A write or close whose output arrives as it is inflated (a DecompressionStream's). */
-  private inFlight: Promise<void> | null = null;
-  /** Wakes a pull waiting on inFlight when entries arrive. */
-  private arrived: (() => void) | null = null;
+  /** The loop that reads the source into the document, started by the first next(). */
+  private pumping: Promise<void> | null = null;
+  /** The pump has finished: the end was read, or it failed or was stopped. */
+  private ended = false;
+  private stopped = false;
+  /** Wakes a next() waiting for entries (or the end). */
+  private wakeReader: (() => void) | null = null;
+  /** Wakes the pump waiting for room in the queue. */
+  private wakePump: (() => void) | null = null;
   /** The source chunk being read, slice by slice (null when the next one is needed). */
   private chunk: unknown = null;
   private chunkOffset = 0;
@@ -634,13 +635,11 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
     // stay referenced by the array still being read.
     this.document = new StreamedDocument(options, (entries) => {
       this.pending += entries.length;
-      if (this.index >= this.buffer.length) {
+      if (this.index >= this.buffer.length && this.queued.length === 0) {
         this.buffer = entries;
         this.index = 0;
       } else this.queued.push(entries);
-      const arrived = this.arrived;
-      this.arrived = null;
-      arrived?.();
+      this.wake();
     }, () => this.pending < QUEUED_ENTRIES);
   }
 
@@ -664,15 +663,9 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
   }
 
   next(): Promise<IteratorResult<Entry>> {
-    // The hot path: an entry of the current chunk, without an async function's overhead.
-    if (this.pulling === null && this.index < this.buffer.length) return Promise.resolve({ value: this.take(), done: false });
-    if (this.pulling !== null) return this.pulling.then(() => this.next());
-    this.document.resume();
-    const pulling = this.pull();
-    this.pulling = pulling;
-    return pulling.finally(() => {
-      this.pulling = null;
-    });
+    // The hot path: an entry already read, without an async function's overhead.
+    if (this.index < this.buffer.length) return Promise.resolve({ value: this.take(), done: false });
+    return this.wait();
   }
 
   /** Stops reading: the source is cancelled (what `break` in `for await` calls). */
@@ -682,23 +675,35 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
     this.queued.length = 0;
     this.pending = 0;
     this.chunk = null;
-    if (this.state !== 'done') {
-      this.state = 'done';
-      this.cancelled = true;
+    if (!this.stopped && !this.ended) {
+      this.stopped = true;
       this.document.abort();
+      this.wakePump?.();
       await this.source.cancel();
     }
+    this.stopped = true;
     return { value: value as Entry, done: true };
   }
 
   private take(): Entry {
     const entry = this.buffer[this.index++] as Entry;
-    // Half the queue handed out: inflating held back at a full queue may go on.
-    if (--this.pending === QUEUED_ENTRIES >> 1) this.document.resume();
+    if (--this.pending === QUEUED_ENTRIES >> 1) {
+      // Half the queue handed out: reading goes on (and inflating held back at a full queue).
+      const wake = this.wakePump;
+      this.wakePump = null;
+      wake?.();
+      this.document.resume();
+    }
     return entry;
   }
 
-  private async pull(): Promise<IteratorResult<Entry>> {
+  private wake(): void {
+    const wake = this.wakeReader;
+    this.wakeReader = null;
+    wake?.();
+  }
+
+  private async wait(): Promise<IteratorResult<Entry>> {
     for (;;) {
       if (this.index < this.buffer.length) return { value: this.take(), done: false };
       if (this.queued.length > 0) {
@@ -711,25 +716,39 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
         this.failure = null;
         throw error;
       }
-      if (this.inFlight !== null) {
-        // Entries come as the bytes written are inflated: hand out the first ones without
-        // waiting for the rest (holding them back would hold back the inflating too).
-        await Promise.race([this.inFlight, new Promise<void>((resolve) => {
-          this.arrived = resolve;
-        })]);
-        this.arrived = null;
-        continue;
-      }
-      if (this.state !== 'reading') return { value: undefined, done: true };
-      try {
+      if (this.ended || this.stopped) return { value: undefined, done: true };
+      this.document.resume();
+      const wakePump = this.wakePump;
+      this.wakePump = null;
+      wakePump?.();
+      this.pumping ??= this.pump();
+      await new Promise<void>((resolve) => {
+        this.wakeReader = resolve;
+      });
+    }
+  }
+
+  /**
+   * Reads the source into the document while the queue has room, ahead of the reader: so that a
+   * DecompressionStream has input to inflate (on its own thread) while entries are handed out.
+   */
+  private async pump(): Promise<void> {
+    try {
+      for (;;) {
+        while (this.pending >= QUEUED_ENTRIES && !this.stopped) {
+          await new Promise<void>((resolve) => {
+            this.wakePump = resolve;
+          });
+        }
+        if (this.stopped) return;
         if (this.chunk === null) {
           const { done, value } = await this.source.read();
-          if (this.state !== 'reading') continue; // return() was called meanwhile
+          if (this.stopped) return;
           if (done || !this.document.wantsMore) {
             if (!done) await this.source.cancel();
-            this.state = 'closing';
-            this.track(this.document.close(), true);
-            continue;
+            const closing = this.document.close();
+            if (closing) await closing;
+            return;
           }
           this.chunk = value;
           this.chunkOffset = 0;
@@ -741,38 +760,20 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
         const [slice, next] = sliceOf(this.chunk, this.chunkOffset);
         this.chunkOffset = next;
         if (next >= chunkLength(this.chunk)) this.chunk = null;
-        this.track(this.document.write(slice), false);
-      } catch (error) {
-        this.fail(error);
+        const writing = this.document.write(slice);
+        if (writing) await writing;
       }
+    } catch (error) {
+      if (!this.stopped) {
+        this.failure = { error };
+        this.document.abort();
+        await this.source.cancel(error);
+      }
+    } finally {
+      this.ended = true;
+      this.chunk = null;
+      this.wake();
     }
-  }
-
-  /** Follows a write or close that finishes later; its failure is kept for after the entries before it. */
-  private track(result: Promise<void> | void, closing: boolean): void {
-    if (!result) {
-      if (closing) this.state = 'done';
-      return;
-    }
-    const tracked: Promise<void> = result.then(() => {
-      if (this.inFlight === tracked) this.inFlight = null;
-      if (closing && this.state === 'closing') this.state = 'done';
-    }, (error: unknown) => {
-      if (this.inFlight === tracked) this.inFlight = null;
-      this.fail(error);
-    });
-    this.inFlight = tracked;
-  }
-
-  private fail(error: unknown): void {
-    if (this.cancelled || this.failure !== null) return;
-    this.failure = { error };
-    this.chunk = null;
-    if (this.state === 'done') return;
-    const wasReading = this.state === 'reading';
-    this.state = 'done';
-    this.document.abort();
-    if (wasReading) void this.source.cancel(error);
   }
 }
 
