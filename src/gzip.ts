@@ -159,6 +159,9 @@ function describe(value: unknown): string {
  * It may return a promise to hold the inflating back until its reader has room (honoured by the
  * DecompressionStream path, whose inflating otherwise runs ahead of its reader; fflate's runs
  * inside push(), so it never does).
+ *
+ * @example
+ * const onData: InflatedBytesHandler = (bytes) => parser.push(bytes);
  */
 export type InflatedBytesHandler = (bytes: Uint8Array) => void | Promise<void>;
 
@@ -166,6 +169,11 @@ export type InflatedBytesHandler = (bytes: Uint8Array) => void | Promise<void>;
  * A gunzip fed chunk by chunk, under the same cap and with the same errors as {@link gunzip}:
  * `INPUT_TOO_LARGE` as soon as the inflated bytes pass `maxBytes`, `GZIP_INVALID` for damage,
  * truncation, or trailing bytes that are not another member. Internal: the stream APIs use it.
+ *
+ * @example
+ * const inflater: StreamingGunzip = createStreamingGunzip(maxBytes, onData);
+ * await inflater.push(chunk);
+ * await inflater.finish();
  */
 export interface StreamingGunzip {
   /** Feeds compressed bytes; when it returns a promise, wait for it before the next call. */

@@ -11,7 +11,12 @@ import { SitemapParser } from './parse';
 import { stringToBytes } from './text';
 import type { Issue, ParseOptions, SitemapIndexEntry, SitemapKind, SitemapUrl } from './types';
 
-/** One entry of a stream: a `<url>` of a sitemap or a `<sitemap>` of an index. */
+/**
+ * One entry of a stream: a `<url>` of a sitemap or a `<sitemap>` of an index.
+ *
+ * @example
+ * const entry: SitemapEntry = { loc: 'https://example.com/sitemap-2.xml', lastmod: '2024-05-01' };
+ */
 export type SitemapEntry = SitemapUrl | SitemapIndexEntry;
 
 /**
@@ -57,7 +62,13 @@ export interface ParseStreamOptions<Kind extends SitemapKind | undefined = Sitem
   onIssue?: (issue: Issue) => void;
 }
 
-/** What `parseStream` reads: a Web stream, a fetch `Response`, a `Blob`, any (async) iterable of chunks (Node streams are), or the whole input. */
+/**
+ * What `parseStream` reads: a Web stream, a fetch `Response`, a `Blob`, any (async) iterable of
+ * chunks (Node streams are), or the whole input.
+ *
+ * @example
+ * const source: SitemapStreamSource = await fetch('https://example.com/sitemap.xml');
+ */
 export type SitemapStreamSource =
   | ReadableStream<Uint8Array>
   | Response
@@ -80,7 +91,7 @@ const KEPT_ISSUES = 1000;
  */
 const SLICE_BYTES = 65536;
 const SLICE_CHARACTERS = 32768;
-/** Entries SitemapParserStream queues before it stops reading more input. */
+/** Entries queued for the reader (of parseStream or SitemapParserStream) before reading stops. */
 const QUEUED_ENTRIES = 512;
 
 /** The next slice of a chunk from `offset`, and the offset after it (the chunk's length when it is done). */
@@ -308,8 +319,8 @@ class StreamedDocument {
 
   /** Byte-order marks and declared encodings, as parse() reads them (src/input.ts); returns the head without a UTF-8 BOM. */
   private chooseEncoding(head: Uint8Array): Uint8Array {
-    if (this.mode === Mode.Text) return head;
     if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return head.subarray(3);
+    if (this.mode === Mode.Text) return head; // already decoded: a declared encoding no longer applies
     const utf16 = utf16ByteOrder(head);
     if (utf16) {
       this.report(utf16Issue(utf16));

@@ -616,7 +616,12 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
 // ---------------------------------------------------------------------------------------------
 // The incremental writer: the one path every document goes through.
 
-/** What a {@link SitemapWriter} of a kind accepts: url entries, or index entries. */
+/**
+ * What a {@link SitemapWriter} of a kind accepts: url entries, or index entries.
+ *
+ * @example
+ * const entry: SitemapEntryInput<'sitemapindex'> = { loc: 'https://example.com/sitemap-1.xml.gz', lastmod: new Date() };
+ */
 export type SitemapEntryInput<Kind extends SitemapKind = SitemapKind> = Kind extends 'sitemapindex' ? SitemapIndexEntryInput : SitemapUrlInput;
 
 /**
