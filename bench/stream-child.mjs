@@ -140,9 +140,18 @@ function contenders() {
         const result = await kit.writeSitemaps(urls, { baseUrl: 'https://example.com/', destination: counting(sizes) });
         return result.sitemaps.reduce((sum, sitemap) => sum + sitemap.bytes, 0);
       },
-      'SitemapSerializerStream': async () => {
+      'SitemapSerializerStream, one entry a chunk': async () => {
         let bytes = 0;
         await drain(readableOf(urls).pipeThrough(new kit.SitemapSerializerStream()), (chunk) => {
+          bytes += chunk.length;
+        });
+        return bytes;
+      },
+      'SitemapSerializerStream, 500 entries a chunk': async () => {
+        const batches = [];
+        for (let i = 0; i < urls.length; i += 500) batches.push(urls.slice(i, i + 500));
+        let bytes = 0;
+        await drain(readableOf(batches).pipeThrough(new kit.SitemapSerializerStream()), (chunk) => {
           bytes += chunk.length;
         });
         return bytes;

@@ -11,16 +11,26 @@ import type { SerializeOptions, SitemapKind } from './types';
  */
 const BATCH_ENTRIES = 256;
 
-function serializerStream<Kind extends SitemapKind>(kind: Kind, options: SerializeOptions): ReadableWritablePair<Uint8Array, SitemapEntryInput<Kind>> {
+/** A chunk of a serializer stream: one entry, or an array of them (fewer chunks, less overhead). */
+type EntryChunk<Kind extends SitemapKind> = SitemapEntryInput<Kind> | readonly SitemapEntryInput<Kind>[];
+
+function serializerStream<Kind extends SitemapKind>(kind: Kind, options: SerializeOptions): ReadableWritablePair<Uint8Array, EntryChunk<Kind>> {
   // Made here, so that bad options throw from the constructor.
   const writer = new SitemapWriter<Kind>({ kind, stylesheet: options.stylesheet, pretty: options.pretty });
   let batch: SitemapEntryInput<Kind>[] = [];
-  const stream = new TransformStream<SitemapEntryInput<Kind>, Uint8Array>({
-    transform(entry, controller) {
-      batch.push(entry);
-      if (batch.length < BATCH_ENTRIES) return;
-      writer.write(batch);
-      batch = [];
+  const stream = new TransformStream<EntryChunk<Kind>, Uint8Array>({
+    transform(chunk, controller) {
+      if (Array.isArray(chunk)) {
+        // A batch already: written as it is, after what came before it.
+        if (batch.length > 0) writer.write(batch);
+        batch = [];
+        writer.write(chunk as readonly SitemapEntryInput<Kind>[]);
+      } else {
+        batch.push(chunk as SitemapEntryInput<Kind>);
+        if (batch.length < BATCH_ENTRIES) return;
+        writer.write(batch);
+        batch = [];
+      }
       controller.enqueue(writer.take());
     },
     flush(controller) {
@@ -39,16 +49,18 @@ function serializerStream<Kind extends SitemapKind>(kind: Kind, options: Seriali
  * writable side closes. The bytes are exactly what `serializeSitemap` makes of the same entries
  * (same options: `stylesheet`, `pretty`); `{ gzip: true }` gzips them as they leave. A value that
  * cannot be written errors the stream with `SERIALIZE_INVALID_VALUE` and its path. It does not
- * split: mind the 50,000-URL and 50 MB limits, or use `writeSitemaps`.
+ * split: mind the 50,000-URL and 50 MB limits, or use `writeSitemaps`. Chunks may also be arrays
+ * of entries: in Node every chunk of a Web stream costs a microsecond or two, so batches are
+ * several times faster than single entries.
  *
  * @example
- * await productsAsStream() // ReadableStream<SitemapUrlInput>
+ * await productsAsStream() // ReadableStream<SitemapUrlInput> (or of arrays of them)
  *   .pipeThrough(new SitemapSerializerStream({ gzip: true }))
  *   .pipeTo(destination);
  */
-export class SitemapSerializerStream implements TransformStream<SitemapUrlInput, Uint8Array> {
+export class SitemapSerializerStream implements TransformStream<SitemapUrlInput | readonly SitemapUrlInput[], Uint8Array> {
   readonly readable: ReadableStream<Uint8Array>;
-  readonly writable: WritableStream<SitemapUrlInput>;
+  readonly writable: WritableStream<SitemapUrlInput | readonly SitemapUrlInput[]>;
 
   constructor(options: SerializeOptions = {}) {
     const { readable, writable } = serializerStream('urlset', options ?? {});
@@ -67,9 +79,9 @@ export class SitemapSerializerStream implements TransformStream<SitemapUrlInput,
  *   { headers: { 'content-type': 'application/xml' } },
  * );
  */
-export class SitemapIndexSerializerStream implements TransformStream<SitemapIndexEntryInput, Uint8Array> {
+export class SitemapIndexSerializerStream implements TransformStream<SitemapIndexEntryInput | readonly SitemapIndexEntryInput[], Uint8Array> {
   readonly readable: ReadableStream<Uint8Array>;
-  readonly writable: WritableStream<SitemapIndexEntryInput>;
+  readonly writable: WritableStream<SitemapIndexEntryInput | readonly SitemapIndexEntryInput[]>;
 
   constructor(options: SerializeOptions = {}) {
     const { readable, writable } = serializerStream('sitemapindex', options ?? {});

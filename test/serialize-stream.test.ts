@@ -201,6 +201,14 @@ describe('SitemapSerializerStream and SitemapIndexSerializerStream', () => {
     }
   });
 
+  it('takes arrays of entries as chunks too, mixed with single entries, in order', async () => {
+    const entries = urls(1300);
+    const chunks: unknown[] = [entries.slice(0, 500), ...entries.slice(500, 510), entries.slice(510, 1000), [], ...entries.slice(1000)];
+    expect(firstDifference(await throughStream(chunks, new SitemapSerializerStream()), serializeSitemap(entries))).toBe('');
+    const index = Array.from({ length: 20 }, (_, i) => ({ loc: `https://example.com/s-${i}.xml` }));
+    expect(firstDifference(await throughStream([index.slice(0, 7), index[7], index.slice(8)], new SitemapIndexSerializerStream()), serializeSitemapIndex(index))).toBe('');
+  });
+
   it('hands bytes on as it goes, not only at the end', async () => {
     const chunks = await readAll(readableOf(urls(3000)).pipeThrough(new SitemapSerializerStream()));
     expect(chunks.length).toBeGreaterThan(5);
