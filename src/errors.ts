@@ -33,6 +33,7 @@ export const ErrorCode = {
   XML_TOO_MANY_ERRORS: 'XML_TOO_MANY_ERRORS',
   // --- input and encoding ---
   INPUT_TOO_LARGE: 'INPUT_TOO_LARGE',
+  INPUT_TOO_MANY_ENTRIES: 'INPUT_TOO_MANY_ENTRIES',
   INPUT_EMPTY: 'INPUT_EMPTY',
   INPUT_TYPE: 'INPUT_TYPE',
   INPUT_ENCODING: 'INPUT_ENCODING',
@@ -104,6 +105,7 @@ export const searchConsoleReport: Record<ErrorCode, string> = {
   XML_TOO_MANY_NAMES: 'Parsing error',
   XML_TOO_MANY_ERRORS: 'Parsing error',
   INPUT_TOO_LARGE: 'Sitemap file size error',
+  INPUT_TOO_MANY_ENTRIES: 'Too many URLs',
   INPUT_EMPTY: 'Empty sitemap',
   INPUT_TYPE: 'Parsing error',
   INPUT_ENCODING: 'Parsing error',

@@ -1,7 +1,7 @@
 // The package's main entry as Node resolves it (the `node` export condition): the same API as
 // index.ts, plus a faster way to make strings from the core's ASCII output with Buffer.
 
-import { Buffer } from 'node:buffer';
+import { Buffer, constants } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';
 import { SitemapError } from './errors';
 import { setGunzipImplementation } from './gzip';
@@ -19,7 +19,8 @@ setBytesToString((bytes, ascii) => {
 // concatenated members and checks the CRC-32.
 setGunzipImplementation((bytes, maxBytes) => {
   try {
-    const inflated = gunzipSync(bytes, { maxOutputLength: Math.max(1, maxBytes) });
+    // maxOutputLength must be finite: `maxBytes: Infinity` means as much as a Buffer can hold.
+    const inflated = gunzipSync(bytes, { maxOutputLength: Math.max(1, Math.min(maxBytes, constants.MAX_LENGTH)) });
     if (inflated.length > maxBytes) throw new RangeError('ERR_BUFFER_TOO_LARGE');
     return new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.byteLength);
   } catch (cause) {

@@ -17,3 +17,11 @@ export type * from './types';
 export { validate } from './validate';
 export { checkDatetime } from './datetime';
 export type { DatetimeCheck, DatetimeGrammar } from './datetime';
+// Streams (parsing and writing at any size) and splitting into files plus an index.
+export { parseStream, SitemapParserStream, SitemapEntryStream } from './parse-stream';
+export type { SitemapEntry, EntryOfKind, StreamProgress, ParseStreamOptions, SitemapStreamSource } from './parse-stream';
+export { SitemapWriter } from './serialize';
+export type { SitemapWriterOptions, SitemapEntryInput } from './serialize';
+export { SitemapSerializerStream, SitemapIndexSerializerStream } from './serialize-stream';
+export { writeSitemaps } from './write-sitemaps';
+export type { WriteSitemapsOptions, WriteSitemapsResult, WrittenSitemap } from './write-sitemaps';

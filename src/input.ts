@@ -32,25 +32,28 @@ function toUint8Array(input: SitemapInput): Uint8Array | string {
   throw new SitemapError('INPUT_TYPE', `Expected a Uint8Array, ArrayBuffer or string, got ${input === null ? 'null' : typeof input}`);
 }
 
-function warning(code: Issue['code'], message: string, value?: string): Issue {
+export function warning(code: Issue['code'], message: string, value?: string): Issue {
   return { code, severity: 'warning', message, line: 0, column: 0, path: '', ...(value === undefined ? {} : { value }) };
 }
 
 /** Bytes in [0x80, 0xff]: the document is not plain ASCII. */
-function hasNonAscii(bytes: Uint8Array): boolean {
+export function hasNonAscii(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return true;
   return false;
 }
 
 /** Re-encodes text in another encoding as UTF-8 with the platform's TextDecoder. */
 function transcode(bytes: Uint8Array, label: string): Uint8Array {
-  let decoder: TextDecoder;
+  return stringToBytes(decoderFor(label).decode(bytes));
+}
+
+/** The platform's decoder for a declared encoding, or INPUT_ENCODING when it has none. */
+export function decoderFor(label: string): TextDecoder {
   try {
-    decoder = new TextDecoder(label);
+    return new TextDecoder(label);
   } catch (cause) {
     throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which this runtime cannot decode; sitemaps must be UTF-8`, { cause });
   }
-  return stringToBytes(decoder.decode(bytes));
 }
 
 /**
@@ -77,27 +80,54 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
   else if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
 
   // Byte-order marks: UTF-8 is skipped; UTF-16 is decoded (the protocol wants UTF-8: a warning).
+  const utf16 = utf16ByteOrder(bytes);
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-  else if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    const label = bytes[0] === 0xff ? 'utf-16le' : 'utf-16be';
-    issues.push(warning('INPUT_ENCODING', `The document is ${label.toUpperCase()}; sitemaps must be UTF-8 (it was converted)`, label));
-    bytes = stringToBytes(new TextDecoder(label).decode(bytes).replace(/^\ufeff/, '').replace(/(<\?xml[^>]*?\sencoding\s*=\s*["'])utf-16(le|be)?(["'])/i, '$1UTF-8$3'));
+  else if (utf16) {
+    const label = utf16;
+    issues.push(utf16Issue(label));
+    bytes = stringToBytes(declareUtf8(new TextDecoder(label).decode(bytes).replace(/^\ufeff/, '')));
     return { bytes, compressedBytes, gzipped, issues };
   }
 
   // A declared encoding other than UTF-8: decode it as declared when the bytes need it.
-  const head = String.fromCharCode(...bytes.subarray(0, 256));
-  const declared = ENCODING_DECLARATION.exec(head)?.[1];
-  if (declared && !UTF8_LABELS.has(declared.toLowerCase())) {
+  const declared = declaredEncoding(bytes);
+  if (declared) {
     const label = declared.toLowerCase();
-    if (!hasNonAscii(bytes)) {
-      issues.push(warning('INPUT_ENCODING', `The document declares encoding "${declared}"; sitemaps must be UTF-8 (its bytes are plain ASCII, so they read the same)`, declared));
-    } else {
-      issues.push(warning('INPUT_ENCODING', `The document declares encoding "${declared}"; sitemaps must be UTF-8 (it was converted from ${declared})`, declared));
-      bytes = transcode(bytes, label);
-    }
+    const converted = hasNonAscii(bytes);
+    issues.push(declaredEncodingIssue(declared, converted));
+    if (converted) bytes = transcode(bytes, label);
   }
   return { bytes, compressedBytes, gzipped, issues };
+}
+
+/** `utf-16le` / `utf-16be` when the bytes start with that byte-order mark. */
+export function utf16ByteOrder(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
+
+/** A UTF-16 document's declaration, once decoded, made to say UTF-8 (what its bytes become). */
+export function declareUtf8(text: string): string {
+  return text.replace(/(<\?xml[^>]*?\sencoding\s*=\s*["'])utf-16(le|be)?(["'])/i, '$1UTF-8$3');
+}
+
+/** The encoding the XML declaration names (in the first 256 bytes), when it is not UTF-8. */
+export function declaredEncoding(bytes: Uint8Array): string | undefined {
+  const head = String.fromCharCode(...bytes.subarray(0, 256));
+  const declared = ENCODING_DECLARATION.exec(head)?.[1];
+  return declared && !UTF8_LABELS.has(declared.toLowerCase()) ? declared : undefined;
+}
+
+/** The warning for a declared non-UTF-8 encoding: `converted` when non-ASCII bytes were transcoded. */
+export function declaredEncodingIssue(declared: string, converted: boolean): Issue {
+  return converted
+    ? warning('INPUT_ENCODING', `The document declares encoding "${declared}"; sitemaps must be UTF-8 (it was converted from ${declared})`, declared)
+    : warning('INPUT_ENCODING', `The document declares encoding "${declared}"; sitemaps must be UTF-8 (its bytes are plain ASCII, so they read the same)`, declared);
+}
+
+export function utf16Issue(label: 'utf-16le' | 'utf-16be'): Issue {
+  return warning('INPUT_ENCODING', `The document is ${label.toUpperCase()}; sitemaps must be UTF-8 (it was converted)`, label);
 }
 
 function tooLarge(size: number, maxBytes: number): SitemapError {

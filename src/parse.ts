@@ -181,6 +181,30 @@ export class SitemapParser {
     if (final) this.done = true;
   }
 
+  /**
+   * Hands over the entries completed since the last call and forgets them: a stream drains them
+   * after every push, so no more than one chunk's entries are ever held. `result()` then holds
+   * only the entries not taken.
+   *
+   * @example
+   * parser.push(chunk);
+   * for (const entry of parser.takeEntries()) console.log(entry.loc);
+   */
+  takeEntries(): (SitemapUrl | SitemapIndexEntry)[] {
+    return this.entries.splice(0);
+  }
+
+  /** The root's kind once the root element has been read (undefined before). */
+  get documentKind(): Kind | undefined {
+    return this.kind;
+  }
+
+  /** Stops reading before the end (a cancelled stream): gives the core instance back. Idempotent. */
+  abort(): void {
+    this.done = true;
+    this.reader.release();
+  }
+
   /** The document read so far; call after the final push. */
   result(): ParseResult {
     if (!this.done) throw new Error('sitemapkit: result() before the final push');

@@ -40,7 +40,7 @@ import { SitemapError } from './errors';
 import { gzip } from './gzip';
 import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
-import type { SerializeOptions } from './types';
+import type { SerializeOptions, SitemapKind } from './types';
 import { getCore, type Core } from './wasm';
 
 /**
@@ -324,6 +324,8 @@ interface Run {
   expectedEntries: number;
   /** The caller's array, when it passed one: what explains an error in a batch. */
   source: readonly unknown[] | null;
+  /** Entry index of `source[0]` (a writer's later batches start past 0). */
+  sourceStart: number;
   /** Otherwise the entries of the current batch, kept only to explain an error. */
   batchEntries: unknown[];
   sized: boolean;
@@ -349,9 +351,8 @@ function defineTemplates(run: Run): void {
   templateOwner = run;
 }
 
-function startRun(shape: DocumentShape, templates: TemplateSet, entries: Iterable<unknown>): Run {
-  const source = Array.isArray(entries) ? (entries as unknown[]) : null;
-  const run: Run = { core: getCore(), shape, templates, output: takeOutput(), entryCount: 0, expectedEntries: source?.length ?? 0, source, batchEntries: [], sized: false };
+function startRun(shape: DocumentShape, templates: TemplateSet): Run {
+  const run: Run = { core: getCore(), shape, templates, output: takeOutput(), entryCount: 0, expectedEntries: 0, source: null, sourceStart: 0, batchEntries: [], sized: false };
   defineTemplates(run);
   return run;
 }
@@ -371,21 +372,14 @@ function flushBatch(run: Run, batch: string, markers: number, firstEntry: number
     // First batch: size the output for the whole document from what one batch made.
     run.sized = true;
     const entriesInBatch = run.entryCount - firstEntry;
-    if (run.expectedEntries > entriesInBatch && entriesInBatch > 0) {
-      run.output.reserve(Math.ceil((length / entriesInBatch) * (run.expectedEntries - entriesInBatch) * OUTPUT_SLACK) + length + 64);
+    const remaining = run.expectedEntries - run.entryCount;
+    if (remaining > 0 && entriesInBatch > 0) {
+      run.output.reserve(Math.ceil((length / entriesInBatch) * remaining * OUTPUT_SLACK) + length + 64);
     }
   }
   const outputPointer = exports.escapeOutputPointer();
   run.output.append(core.u8.subarray(outputPointer, outputPointer + length));
   run.batchEntries.length = 0;
-}
-
-/** Closes the root element and hands back an exact-size copy, gzipped when asked. */
-function finishDocument(run: Run, options: SerializeOptions): Uint8Array {
-  const { output } = run;
-  output.append(encoder.encode(`</${run.shape.root}>\n`));
-  const plain = output.bytes.slice(0, output.length);
-  return options.gzip ? gzip(plain) : plain;
 }
 
 /** Ends a run, finished or failed: the output buffer goes back for the next call. */
@@ -403,7 +397,7 @@ function explainBatch(run: Run, batch: string, firstEntry: number, status: numbe
   const wellFormed = (batch as { isWellFormed?: () => boolean }).isWellFormed?.() ?? !LONE_SURROGATE.test(batch);
   if (status >= 0 && wellFormed) return;
   const { shape } = run;
-  const entries = run.source ? run.source.slice(firstEntry, run.entryCount) : run.batchEntries;
+  const entries = run.source ? run.source.slice(firstEntry - run.sourceStart, run.entryCount - run.sourceStart) : run.batchEntries;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] as Record<string, unknown>;
     for (const field of shape.fields) {
@@ -496,14 +490,10 @@ const URLSET_FIELDS = 4;
 export function serializeSitemap(urls: Iterable<SitemapUrlInput>, options?: SerializeOptions): Uint8Array {
   const settings = checkOptions(options);
   const entries = iterableOf(urls, 'urls');
-  const run = startRun(URLSET, TEMPLATES.urlset[settings.pretty ? 1 : 0], entries);
-  try {
-    writeHead(run, settings);
-    writeUrls(run, entries);
-    return finishDocument(run, settings);
-  } finally {
-    endRun(run);
-  }
+  const writer = new SitemapWriter({ ...settings, kind: 'urlset' });
+  writer.write(entries);
+  const plain = writer.end();
+  return settings.gzip ? gzip(plain) : plain;
 }
 
 /** The hot loop of serializeSitemap: one batch string of markers and values at a time. */
@@ -512,8 +502,8 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
   const batchEntries = run.source ? null : run.batchEntries;
   let batch = '';
   let markers = 0;
-  let firstEntry = 0;
-  let index = 0;
+  let index = run.entryCount;
+  let firstEntry = index;
   for (const url of entries) {
     if (url === null || typeof url !== 'object') throw invalid(`must be an object with a loc, got ${show(url)}`, `urlset/url[${index + 1}]`);
     batchEntries?.push(url);
@@ -578,14 +568,10 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
 export function serializeSitemapIndex(entries: Iterable<SitemapIndexEntryInput>, options?: SerializeOptions): Uint8Array {
   const settings = checkOptions(options);
   const list = iterableOf(entries, 'entries');
-  const run = startRun(SITEMAP_INDEX, TEMPLATES.sitemapindex[settings.pretty ? 1 : 0], list);
-  try {
-    writeHead(run, settings);
-    writeIndexEntries(run, list);
-    return finishDocument(run, settings);
-  } finally {
-    endRun(run);
-  }
+  const writer = new SitemapWriter({ ...settings, kind: 'sitemapindex' });
+  writer.write(list);
+  const plain = writer.end();
+  return settings.gzip ? gzip(plain) : plain;
 }
 
 /** The loop of serializeSitemapIndex (see writeUrls). */
@@ -594,8 +580,8 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
   const batchEntries = run.source ? null : run.batchEntries;
   let batch = '';
   let markers = 0;
-  let firstEntry = 0;
-  let index = 0;
+  let index = run.entryCount;
+  let firstEntry = index;
   for (const entry of list) {
     if (entry === null || typeof entry !== 'object') throw invalid(`must be an object with a loc, got ${show(entry)}`, `sitemapindex/sitemap[${index + 1}]`);
     batchEntries?.push(entry);
@@ -625,4 +611,172 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
   }
   run.entryCount = index;
   flushBatch(run, batch, markers, firstEntry);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The incremental writer: the one path every document goes through.
+
+/**
+ * What a {@link SitemapWriter} of a kind accepts: url entries, or index entries.
+ *
+ * @example
+ * const entry: SitemapEntryInput<'sitemapindex'> = { loc: 'https://example.com/sitemap-1.xml.gz', lastmod: new Date() };
+ */
+export type SitemapEntryInput<Kind extends SitemapKind = SitemapKind> = Kind extends 'sitemapindex' ? SitemapIndexEntryInput : SitemapUrlInput;
+
+/**
+ * Options of {@link SitemapWriter}: the document kind and the options of `serializeSitemap`
+ * (without `gzip`: the writer hands out plain bytes; compress them as they leave).
+ *
+ * @example
+ * const options: SitemapWriterOptions<'sitemapindex'> = { kind: 'sitemapindex', stylesheet: '/index.xsl' };
+ */
+export interface SitemapWriterOptions<Kind extends SitemapKind = SitemapKind> extends Omit<SerializeOptions, 'gzip'> {
+  /** `urlset` (a sitemap, the default) or `sitemapindex`. */
+  kind?: Kind;
+}
+
+const CLOSING_TAGS = { urlset: encoder.encode('</urlset>\n'), sitemapindex: encoder.encode('</sitemapindex>\n') } as const;
+
+/**
+ * Writes one sitemap or sitemap index piece by piece, counting its bytes exactly: the head (XML
+ * declaration, optional stylesheet, root start tag with its namespace declarations) on
+ * construction, then batches of entries, then the closing tag. `take()` hands over the bytes
+ * written since the last call, `end()` closes the document and hands over the rest, and
+ * `writeWithin()` writes only as many entries as keep the finished document under a byte
+ * limit — what `writeSitemaps` splits files with. The output is byte for byte what
+ * `serializeSitemap` / `serializeSitemapIndex` make from the same entries (they use this class).
+ * A value that cannot be written throws `SERIALIZE_INVALID_VALUE` and ends the writer.
+ *
+ * @example
+ * const writer = new SitemapWriter();
+ * await sink.write(writer.take()); // <?xml …?><urlset xmlns="…">
+ * for await (const page of pagesInBatches()) {
+ *   writer.write(page.map((product) => ({ loc: product.url, lastmod: product.updatedAt })));
+ *   await sink.write(writer.take());
+ * }
+ * await sink.write(writer.end());
+ * console.log(writer.bytes, writer.entries); // exact uncompressed size and entry count
+ */
+export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
+  private run: Run | null;
+  private readonly kind: SitemapKind;
+  /** Bytes already handed over by take(). */
+  private takenBytes = 0;
+  /** The entry count once the run is gone (ended or failed). */
+  private entriesAtEnd = 0;
+
+  constructor(options: SitemapWriterOptions<Kind> = {}) {
+    const settings = checkOptions(options) as SitemapWriterOptions;
+    const kind = settings.kind ?? 'urlset';
+    if (kind !== 'urlset' && kind !== 'sitemapindex') throw new SitemapError('INPUT_TYPE', `kind must be "urlset" or "sitemapindex", got ${show(kind)}`);
+    this.kind = kind;
+    const shape = kind === 'urlset' ? URLSET : SITEMAP_INDEX;
+    const run = startRun(shape, TEMPLATES[kind][settings.pretty ? 1 : 0]);
+    this.run = run;
+    this.guard(() => writeHead(run, settings));
+  }
+
+  /** Exact size in bytes of the document so far (uncompressed), taken or not; the closing tag counts once `end()` wrote it. */
+  get bytes(): number {
+    return this.takenBytes + (this.run?.output.length ?? 0);
+  }
+
+  /** Entries written so far (after a failed write: those before it). */
+  get entries(): number {
+    return this.run?.entryCount ?? this.entriesAtEnd;
+  }
+
+  /** Bytes `end()` will add (the closing tag). */
+  get closingBytes(): number {
+    return CLOSING_TAGS[this.kind].length;
+  }
+
+  /** Appends entries (any iterable: an array is fastest). */
+  write(entries: Iterable<SitemapEntryInput<Kind>>): void {
+    const run = this.open();
+    const list = iterableOf(entries, this.kind === 'urlset' ? 'urls' : 'entries');
+    this.guard(() => {
+      run.source = Array.isArray(list) ? (list as unknown[]) : null;
+      run.sourceStart = run.entryCount;
+      if (!run.sized) run.expectedEntries = run.entryCount + (run.source?.length ?? 0);
+      try {
+        if (this.kind === 'urlset') writeUrls(run, list as Iterable<SitemapUrlInput>);
+        else writeIndexEntries(run, list as Iterable<SitemapIndexEntryInput>);
+      } finally {
+        run.source = null;
+      }
+    });
+  }
+
+  /**
+   * Appends the longest first part of `entries` with which the finished document (closing tag
+   * included) stays within `maxBytes`, and returns how many entries that is (0 when not even the
+   * first fits). Entries are written in one batch when they all fit, else one at a time, so the
+   * cut is exact.
+   */
+  writeWithin(entries: readonly SitemapEntryInput<Kind>[], maxBytes: number): number {
+    const run = this.open();
+    const room = maxBytes - this.closingBytes - this.takenBytes;
+    const mark = run.output.length;
+    const markEntries = run.entryCount;
+    this.write(entries);
+    if (run.output.length <= room) return entries.length;
+    run.output.length = mark;
+    run.entryCount = markEntries;
+    let written = 0;
+    for (; written < entries.length; written++) {
+      const before = run.output.length;
+      this.write([entries[written]!]);
+      if (run.output.length > room) {
+        run.output.length = before;
+        run.entryCount--;
+        break;
+      }
+    }
+    return written;
+  }
+
+  /** Hands over the bytes written since the last call (a copy the caller owns). */
+  take(): Uint8Array {
+    const run = this.run;
+    if (run === null) return new Uint8Array(0);
+    const { output } = run;
+    const bytes = output.bytes.slice(0, output.length);
+    this.takenBytes += output.length;
+    output.length = 0;
+    return bytes;
+  }
+
+  /** Writes the closing tag and hands over every byte not taken yet; the writer is done. */
+  end(): Uint8Array {
+    const run = this.open();
+    run.output.append(CLOSING_TAGS[this.kind]);
+    const bytes = this.take();
+    this.entriesAtEnd = run.entryCount;
+    this.run = null;
+    endRun(run);
+    return bytes;
+  }
+
+  private open(): Run {
+    if (this.run === null) throw new SitemapError('INPUT_TYPE', 'This SitemapWriter has ended (end() was called, or a write failed)');
+    return this.run;
+  }
+
+  /** Runs a step; a failure ends the writer and gives its buffer back. */
+  private guard(step: () => void): void {
+    const entriesBefore = this.entries;
+    try {
+      step();
+    } catch (error) {
+      const run = this.run;
+      if (run !== null) {
+        this.entriesAtEnd = entriesBefore;
+        this.run = null;
+        endRun(run);
+      }
+      throw error;
+    }
+  }
 }

@@ -32,6 +32,11 @@ describe('gunzip through zlib (Node entry)', () => {
     expect(errorOf(() => parse(bomb, { maxBytes: 1 << 20 })).code).toBe('INPUT_TOO_LARGE');
   });
 
+  it('takes maxBytes: Infinity (no cap) as parse() and the streams do', () => {
+    expect(gunzip(gzipSync(sitemap), { maxBytes: Infinity }).length).toBe(sitemap.length);
+    expect(parse(gzipSync(sitemap), { maxBytes: Infinity }).kind).toBe('urlset');
+  });
+
   it('accepts output of exactly maxBytes', () => {
     expect(gunzip(gzipSync(sitemap), { maxBytes: sitemap.length }).length).toBe(sitemap.length);
     expect(errorOf(() => gunzip(gzipSync(sitemap), { maxBytes: sitemap.length - 1 })).code).toBe('INPUT_TOO_LARGE');

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { SitemapError } from '../src/errors';
 import { gunzip, gzip, isGzip } from '../src/gzip';
+import { zeroBomb } from './fixtures/gzip-bomb';
 
 /** Bytes fflate's Gunzip handed to src/gzip.ts's callback, counted by the wrapper below. */
 const inflated = vi.hoisted(() => ({ bytes: 0 }));
@@ -40,44 +41,6 @@ function codeOf(action: () => unknown): string {
     return (error as SitemapError).code;
   }
   return 'no error';
-}
-
-/**
- * A gzip bomb: one member inflating to `inflatedBytes` zeros, written by hand in a few
- * milliseconds (compressing 200 MiB with a real deflater takes seconds). One fixed-Huffman
- * block (RFC 1951 §3.2.6): the literal 0, then matches of length 258 at distance 1, each 13 bits
- * long and worth 258 bytes. The CRC-32 is left 0: gunzip must refuse long before the trailer.
- */
-function zeroBomb(inflatedBytes: number): Uint8Array {
-  const matches = Math.floor((inflatedBytes - 1) / 258);
-  const tail = inflatedBytes - 1 - matches * 258; // 0..257 more zero literals
-  const deflate = new Uint8Array(Math.ceil((3 + 8 + matches * 13 + tail * 8 + 7) / 8));
-  let bit = 0;
-  const write = (value: number, count: number, reversed = false) => {
-    // Header fields go least significant bit first; Huffman codes most significant bit first.
-    for (let i = 0; i < count; i++, bit++) {
-      const next = reversed ? (value >> (count - 1 - i)) & 1 : (value >> i) & 1;
-      deflate[bit >> 3]! |= next << (bit & 7);
-    }
-  };
-  write(1, 1); // BFINAL
-  write(1, 2); // BTYPE 01: fixed Huffman codes
-  const literalZero = () => write(0b00110000, 8, true); // literal 0 is code 0x30, 8 bits
-  literalZero();
-  for (let i = 0; i < matches; i++) {
-    write(0b11000101, 8, true); // length code 285 = 258 bytes
-    write(0, 5, true); // distance code 0 = distance 1
-  }
-  for (let i = 0; i < tail; i++) literalZero();
-  write(0, 7, true); // end of block (code 256)
-  const header = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
-  const size = inflatedBytes >>> 0;
-  const trailer = [0, 0, 0, 0, size & 0xff, (size >>> 8) & 0xff, (size >>> 16) & 0xff, size >>> 24];
-  const bomb = new Uint8Array(header.length + deflate.length + trailer.length);
-  bomb.set(header);
-  bomb.set(deflate, header.length);
-  bomb.set(trailer, header.length + deflate.length);
-  return bomb;
 }
 
 describe('isGzip', () => {
