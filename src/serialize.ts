@@ -1,5 +1,7 @@
 // Serializer of sitemaps.org 0.9 sitemaps (`<urlset>`) and sitemap indexes (`<sitemapindex>`) to
-// UTF-8 bytes (sitemaps.org protocol, sitemap.xsd / siteindex.xsd, SPEC.md §1–2).
+// UTF-8 bytes (sitemaps.org protocol, sitemap.xsd / siteindex.xsd, SPEC.md §1–2); the extension
+// elements of a `<url>` (SPEC.md §3) are written by extension-writer.ts into the same batches,
+// and the root declares the namespaces they use.
 //
 // Values are written as given, entity-escaped, never rewritten, so that
 // `parse(serializeSitemap(urls)).urls` deep-equals `urls` for the strict form (`SitemapUrl`).
@@ -37,10 +39,11 @@
 // megamorphic), ~30% flattening and encoding them, ~15% the WebAssembly escaper, ~10% copies.
 
 import { SitemapError } from './errors';
+import { ExtensionWriter, type MarkupMarkers } from './extension-writer';
 import { gzip } from './gzip';
 import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
-import type { SerializeOptions } from './types';
+import type { ExtensionElement, SerializeOptions, SitemapAlternateInput, SitemapImageInput, SitemapNewsInput, SitemapVideoInput } from './types';
 import { getCore, type Core } from './wasm';
 
 /**
@@ -59,6 +62,14 @@ export interface SitemapUrlInput {
   changefreq?: string;
   /** 0.0 to 1.0. */
   priority?: number | string;
+  /** Written as `<image:image>` elements (the lenient forms of the extension types are in types.ts). */
+  images?: readonly SitemapImageInput[];
+  videos?: readonly SitemapVideoInput[];
+  news?: SitemapNewsInput;
+  /** Written as `<xhtml:link rel="alternate" hreflang="…" href="…"/>`. */
+  alternates?: readonly SitemapAlternateInput[];
+  /** Unknown extension elements, written with their namespaces declared on the root. */
+  extensions?: readonly ExtensionElement[];
 }
 
 /**
@@ -107,6 +118,12 @@ interface TemplateSet {
   priority: string[][];
   /** Marker code and template text, to define in the core before a batch. */
   definitions: Array<[number, string]>;
+  /** Sitemaps only: `close[a]` = close field a alone, then the extensions, then `entryEnd`. */
+  close: string[];
+  entryEnd: string;
+  /** Sitemaps only: the markup pieces extension elements are made of. */
+  markup: MarkupMarkers | null;
+  pretty: boolean;
 }
 
 function buildTemplates(shape: DocumentShape, pretty: boolean): TemplateSet {
@@ -130,14 +147,25 @@ function buildTemplates(shape: DocumentShape, pretty: boolean): TemplateSet {
   }
   const changefreq: Array<Map<string, string>> = [];
   const priority: string[][] = [];
+  const closeOnly: string[] = [];
+  let entryEnd = '';
+  let markup: MarkupMarkers | null = null;
   if (shape === URLSET) {
     for (let a = 0; a < 3; a++) {
       const marker = step[a * n + 3]!;
       priority.push(PRIORITY_HUNDREDTHS.map((text) => marker + text));
       if (a < 2) changefreq.push(new Map(CHANGEFREQ_VALUES.map((value) => [value, step[a * n + 2]! + value])));
     }
+    // Extensions go between the last field and </url>; their markup is made of these pieces
+    // (24 of the 28 marker codes in use).
+    for (let a = 0; a < n; a++) closeOnly.push(define(close(shape.fields[a]!)));
+    entryEnd = define(entryClose);
+    markup = {
+      open: define('<'), openClose: define('</'), close: define('>'), closeEmpty: define('/>'),
+      valueOpen: define('="'), valueClose: define('"'), tab: define('&#9;'), lineFeed: define('&#10;'),
+    };
   }
-  return { start, step, end, definitions, changefreq, priority };
+  return { start, step, end, definitions, changefreq, priority, close: closeOnly, entryEnd, markup, pretty };
 }
 
 /** Priority texts for the hundredths 0.00, 0.01 … 1.00 (what sitemaps use nearly always). */
@@ -327,6 +355,13 @@ interface Run {
   /** Otherwise the entries of the current batch, kept only to explain an error. */
   batchEntries: unknown[];
   sized: boolean;
+  /** Writes extension elements (made at the first entry that has any). */
+  extensions: ExtensionWriter | null;
+  /**
+   * Where the root start tag goes in the output: it is written last, once the entries have said
+   * which namespaces they use (only those are declared).
+   */
+  rootAt: number;
 }
 
 /** The run whose templates the core holds: a nested call (from an iterator) replaces them. */
@@ -351,7 +386,7 @@ function defineTemplates(run: Run): void {
 
 function startRun(shape: DocumentShape, templates: TemplateSet, entries: Iterable<unknown>): Run {
   const source = Array.isArray(entries) ? (entries as unknown[]) : null;
-  const run: Run = { core: getCore(), shape, templates, output: takeOutput(), entryCount: 0, expectedEntries: source?.length ?? 0, source, batchEntries: [], sized: false };
+  const run: Run = { core: getCore(), shape, templates, output: takeOutput(), entryCount: 0, expectedEntries: source?.length ?? 0, source, batchEntries: [], sized: false, extensions: null, rootAt: 0 };
   defineTemplates(run);
   return run;
 }
@@ -380,12 +415,48 @@ function flushBatch(run: Run, batch: string, markers: number, firstEntry: number
   run.batchEntries.length = 0;
 }
 
-/** Closes the root element and hands back an exact-size copy, gzipped when asked. */
+/**
+ * Closes the root element and hands back an exact-size copy with the root start tag in its
+ * place (declaring the namespaces the entries used), gzipped when asked.
+ */
 function finishDocument(run: Run, options: SerializeOptions): Uint8Array {
-  const { output } = run;
+  const { output, rootAt } = run;
   output.append(encoder.encode(`</${run.shape.root}>\n`));
-  const plain = output.bytes.slice(0, output.length);
+  const root = rootStartTag(run);
+  const plain = new Uint8Array(output.length + root.length);
+  plain.set(output.bytes.subarray(0, rootAt));
+  plain.set(root, rootAt);
+  plain.set(output.bytes.subarray(rootAt, output.length), rootAt + root.length);
   return options.gzip ? gzip(plain) : plain;
+}
+
+/** `<urlset xmlns="…" xmlns:image="…">` and a line break, the namespace URIs escaped by the core. */
+function rootStartTag(run: Run): Uint8Array {
+  const head = `<${run.shape.root} xmlns="${SITEMAP_NAMESPACE}"`;
+  const declarations = run.extensions?.declarations ?? [];
+  if (declarations.length === 0) return encoder.encode(head + '>\n');
+  const parts: Uint8Array[] = [encoder.encode(head)];
+  const exports = run.core.exports;
+  for (const [prefix, namespace] of declarations) {
+    const bad = NOT_XML_CHARACTER.exec(namespace);
+    if (bad) throw invalid(`the namespace ${show(namespace)} contains ${describeCharacter(namespace, bad.index)} at index ${bad.index}, which XML 1.0 does not allow`, run.shape.root);
+    parts.push(encoder.encode(` xmlns:${prefix}="`));
+    const capacity = namespace.length * 3;
+    const inputPointer = exports.escapeReserve(capacity);
+    const written = encoder.encodeInto(namespace, run.core.u8.subarray(inputPointer, inputPointer + capacity)).written;
+    const length = exports.escapeAttribute(written, 0);
+    if (length < 0) throw invalid(`the namespace ${show(namespace)} was refused by the escaper (status ${length})`, run.shape.root);
+    const outputPointer = exports.escapeOutputPointer();
+    parts.push(run.core.u8.slice(outputPointer, outputPointer + length), encoder.encode('"'));
+  }
+  parts.push(encoder.encode('>\n'));
+  const tag = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    tag.set(part, offset);
+    offset += part.length;
+  }
+  return tag;
 }
 
 /** Ends a run, finished or failed: the output buffer goes back for the next call. */
@@ -415,12 +486,13 @@ function explainBatch(run: Run, batch: string, firstEntry: number, status: numbe
         throw invalid(`${show(text)} contains ${describeCharacter(text, match.index)} at index ${match.index}, which XML 1.0 does not allow`, fieldPath(shape, firstEntry + i, field));
       }
     }
+    run.extensions?.explain(entry, firstEntry + i);
   }
   // Not reached for input the checks above describe; kept so a core refusal is never silent.
   throw invalid(`the WebAssembly escaper refused the batch (status ${status}, byte ${run.core.exports.escapeErrorOffset()})`, `${shape.root}/${shape.entry}[${firstEntry + 1}]`);
 }
 
-/** Writes the XML declaration, the optional stylesheet instruction and the root start tag. */
+/** Writes the XML declaration and the optional stylesheet instruction (the root start tag comes at the end). */
 function writeHead(run: Run, options: SerializeOptions): void {
   const { core, output } = run;
   let head = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -443,7 +515,8 @@ function writeHead(run: Run, options: SerializeOptions): void {
     output.append(core.u8.subarray(outputPointer, outputPointer + length));
     head = '"?>\n';
   }
-  output.append(encoder.encode(head + `<${run.shape.root} xmlns="${SITEMAP_NAMESPACE}">\n`));
+  output.append(encoder.encode(head));
+  run.rootAt = output.length; // the root start tag goes here (finishDocument)
 }
 
 function describeCharacter(text: string, index: number): string {
@@ -550,8 +623,15 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
       field = 3;
       markers++;
     }
-    batch += end[field]!;
-    markers += 2; // start and end
+    // Extensions: one test of five properties for every entry; plain entries pay only that.
+    if (url.images !== undefined || url.videos !== undefined || url.news !== undefined || url.alternates !== undefined || url.extensions !== undefined) {
+      const writer = run.extensions ??= new ExtensionWriter(run.templates.markup!, run.templates.pretty);
+      batch += run.templates.close[field]! + writer.write(url as unknown as Record<string, unknown>, index) + run.templates.entryEnd;
+      markers += 3 + writer.markers; // start, close and entry end
+    } else {
+      batch += end[field]!;
+      markers += 2; // start and end
+    }
     index++;
     if (batch.length >= BATCH_CHARACTERS) {
       run.entryCount = index;
