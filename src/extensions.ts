@@ -223,6 +223,8 @@ export class ExtensionReader {
   private news: SitemapNews | undefined;
   private readonly alternates: SitemapAlternate[] = [];
   private readonly extensions: ExtensionElement[] = [];
+  /** Something was read since the last reset (plain entries then cost one test each). */
+  private dirty = false;
 
   /** Told about every item read, with its sources (validate's observer); null: nobody asks. */
   onItem: ((item: ExtensionItemSource) => void) | null = null;
@@ -231,12 +233,18 @@ export class ExtensionReader {
 
   /** Anything read for the open entry? */
   get hasValues(): boolean {
-    return this.images.length > 0 || this.videos.length > 0 || this.news !== undefined || this.alternates.length > 0 || this.extensions.length > 0;
+    return this.dirty && (this.images.length > 0 || this.videos.length > 0 || this.news !== undefined || this.alternates.length > 0 || this.extensions.length > 0);
   }
 
   /** Forgets what was read (a new entry starts, or the open one was dropped). */
   reset(): void {
-    this.images.length = this.videos.length = this.alternates.length = this.extensions.length = 0;
+    if (!this.dirty) return;
+    this.dirty = false;
+    // Setting an array's length is a runtime call: only for the lists that have something.
+    if (this.images.length > 0) this.images.length = 0;
+    if (this.videos.length > 0) this.videos.length = 0;
+    if (this.alternates.length > 0) this.alternates.length = 0;
+    if (this.extensions.length > 0) this.extensions.length = 0;
     this.news = undefined;
     this.depth = -1;
     this.mode = Mode.None;
@@ -263,6 +271,7 @@ export class ExtensionReader {
     const words = reader.words;
     const namespace = words[r + Field.Namespace]!;
     const local = words[r + Field.Local]!;
+    this.dirty = true;
     this.depth = depth;
     this.skipDepth = -1;
     this.prefixes[0] = words[r + Field.Prefix]!;
@@ -278,7 +287,9 @@ export class ExtensionReader {
     }
     if (this.items.length === 0) this.items = compileRules(reader.ids);
     let item: CompiledItem | null = null;
-    for (const candidate of this.items) {
+    const items = this.items;
+    for (let i = 0; i < items.length; i++) {
+      const candidate = items[i]!;
       if (candidate.namespaceId === namespace && candidate.elementId === local && (candidate.markerId < 0 || hasAttribute(reader, r, end, candidate.markerId))) {
         item = candidate;
         break;

@@ -12,6 +12,9 @@ import {
 } from '../src/index';
 import type { ExtensionItemSource } from '../src/extensions';
 import { createObservedParser, type SitemapParserObserver } from '../src/parse';
+import { getCore, loadBuildForTesting } from '../src/wasm';
+import { Field, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
+import { generateDocument, seededRandom } from './fixtures/parse/generate-document';
 
 const NS = SITEMAP_NAMESPACE;
 const DECLARATIONS = `xmlns="${NS}" xmlns:image="${IMAGE_NAMESPACE}" xmlns:video="${VIDEO_NAMESPACE}" xmlns:news="${NEWS_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}"`;
@@ -498,6 +501,63 @@ describe('extension elements read the same whatever the chunk boundaries', () =>
   });
 });
 
+// ---------------------------------------------------------------------------------- the reader flag
+
+/** Text records (value and whitespace-only flag) of a document read with `flags`, in chunks of `size`. */
+function textRecords(bytes: Uint8Array, flags: number, size = bytes.length || 1): string[] {
+  const records: string[] = [];
+  const reader = new XmlReader((current, first, count) => {
+    const words = current.words;
+    for (let r = first; r < first + count * TOKEN_WORDS; r += TOKEN_WORDS) {
+      if ((words[r]! & 0xff) !== TokenKind.Text) continue;
+      const tokenFlags = words[r]! >> 8;
+      records.push(`${words[r + Field.Line]}:${words[r + Field.Column]} ${(tokenFlags & TokenFlag.WhitespaceOnly) !== 0 ? 'space' : 'text'} ${JSON.stringify(current.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, tokenFlags))}`);
+    }
+  }, flags);
+  for (let offset = 0; offset < bytes.length; offset += size) reader.push(bytes.subarray(offset, offset + size));
+  reader.push(new Uint8Array(0), true);
+  return records;
+}
+
+describe('ReaderFlag.KeepLeafWhitespace (the core keeps the white space that is all of an element\'s content)', () => {
+  void parse; // the known names are registered by importing the parser
+  const xml = `<r xmlns:x="urn:x">\n  <a> </a>\n  <b>\r\n\t</b><c><![CDATA[ ]]></c><d> <!-- c --> </d><e> <f/> </e><g>  x  </g><h/><i>\n</i>\n</r>`;
+  const bytes = encoder.encode(xml);
+
+  it('reports whitespace-only content as WhitespaceOnly Text records, and nothing for white space between tags', () => {
+    expect(textRecords(bytes, ReaderFlag.KeepLeafWhitespace)).toEqual([
+      `${positionOf(xml, '> </a>').line}:${positionOf(xml, '> </a>').column + 1} space " "`,
+      `3:6 space "\\n\\t"`,
+      `${positionOf(xml, '<![CDATA[').line}:${positionOf(xml, '<![CDATA[').column} space " "`,
+      `${positionOf(xml, '  x  ').line}:${positionOf(xml, '  x  ').column} text "  x  "`,
+      `${positionOf(xml, '\n</i>').line}:${positionOf(xml, '\n</i>').column} space "\\n"`,
+    ]);
+    // Without the flag (every other reader): no record for any of them.
+    expect(textRecords(bytes, 0)).toEqual([`${positionOf(xml, '  x  ').line}:${positionOf(xml, '  x  ').column} text "  x  "`]);
+  });
+
+  it('gives the same records in any chunks, in the SIMD and the scalar build', () => {
+    const defaultBuild: 'simd' | 'scalar' = getCore().simd ? 'simd' : 'scalar';
+    try {
+      const documents = [bytes, ...Array.from({ length: 60 }, (_, seed) => encoder.encode(generateDocument(seededRandom(seed + 1), { withErrors: seed % 3 === 0 })))];
+      const simd = (loadBuildForTesting('simd'), documents.map((document) => textRecords(document, ReaderFlag.KeepLeafWhitespace)));
+      const scalar = (loadBuildForTesting('scalar'), documents.map((document) => textRecords(document, ReaderFlag.KeepLeafWhitespace)));
+      expect(scalar).toEqual(simd);
+      documents.forEach((document, i) => {
+        for (const size of [1, 2, 5, 17]) expect(textRecords(document, ReaderFlag.KeepLeafWhitespace, size), `document ${i}, chunks of ${size}`).toEqual(scalar[i]);
+      });
+      expect(scalar.flat().some((record) => record.includes(' space '))).toBe(true);
+    } finally {
+      loadBuildForTesting(defaultBuild);
+    }
+  });
+
+  it('changes nothing for the sitemap fields: a whitespace-only <loc> or <lastmod> is still an empty value', () => {
+    const [url] = urlsOf(urlset('<url><loc>  </loc><lastmod>\n</lastmod></url>'), { recover: true });
+    expect(url).toEqual({ loc: '', lastmod: '' });
+  });
+});
+
 // ---------------------------------------------------------------------------------- serializer
 
 describe('serializeSitemap with extensions', () => {
@@ -518,6 +578,26 @@ describe('serializeSitemap with extensions', () => {
   it('writes a plain sitemap exactly as before (no namespace declarations for empty or absent extensions)', () => {
     const xml = decoder.decode(serializeSitemap([{ loc: 'https://e.com/', images: [], videos: [], alternates: [], extensions: [] }]));
     expect(xml).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n<url><loc>https://e.com/</loc></url>\n</urlset>\n`);
+  });
+
+  it('finds extensions on any kind of entry object: null or undefined fields, class instances with getters, null prototypes', () => {
+    class Page {
+      constructor(readonly loc: string) {}
+      get images() { return [{ loc: `${this.loc}i.png` }]; }
+    }
+    const bare = Object.assign(Object.create(null) as SitemapUrlInput, { loc: 'https://e.com/c', alternates: [{ hreflang: 'de', href: 'd' }] });
+    const urls = roundTrip([
+      { loc: 'https://e.com/a', lastmod: null as never, changefreq: undefined, images: [{ loc: 'a.png' }] },
+      new Page('https://e.com/b') as SitemapUrlInput,
+      bare,
+      { loc: 'https://e.com/d', priority: 0.5, unrelated: 1 } as SitemapUrlInput,
+    ]);
+    expect(urls).toEqual([
+      { loc: 'https://e.com/a', images: [{ loc: 'a.png' }] },
+      { loc: 'https://e.com/b', images: [{ loc: 'https://e.com/bi.png' }] },
+      { loc: 'https://e.com/c', alternates: [{ rel: 'alternate', hreflang: 'de', href: 'd' }] },
+      { loc: 'https://e.com/d', priority: 0.5 },
+    ]);
   });
 
   it('indents extensions with { pretty: true }', () => {
