@@ -46,7 +46,7 @@ function show(value: unknown): string {
  * A finite number in a decimal form that reads back as the same number (xsd:decimal has no
  * exponent): 600 → "600", 4.5 → "4.5", 1e21 → "1000000000000000000000", 1e-7 → "0.0000001".
  */
-export function formatDecimal(value: number): string {
+function formatDecimal(value: number): string {
   if (Object.is(value, -0)) return '-0';
   const text = String(value);
   const exponentAt = text.indexOf('e');
