@@ -78,6 +78,7 @@ export const enum Status {
 export const enum ResetFlag {
   KeepWhitespace = 1, // also emit whitespace-only Text records
   StopAtFirstError = 2,
+  KeepLeafWhitespace = 4, // emit a whitespace-only run when it is all of an element's content: <x> </x>
 }
 
 // Construct results other than a position.
@@ -131,6 +132,11 @@ let arenaUnits: i32 = 0; // UTF-16 units written to the arena
 let wideBytes: i32 = 0;
 let wideUnits: i32 = 0;
 let stopRequested = false;
+/**
+ * The last construct was the start tag of the element still open, so nothing is in it yet: white
+ * space up to its end tag is then its whole content (KeepLeafWhitespace), not layout.
+ */
+let leafOpen = false;
 
 // Line tracking, fused into the loops that consume bytes: every line break and every UTF-8
 // continuation byte before the scan point has been counted, none after it. So the column of a
@@ -166,6 +172,7 @@ export function tokenizerReset(resetFlags: i32): void {
   line = 1;
   lineStart = 0;
   continuations = 0;
+  leafOpen = false;
   internReset();
   memory.fill(nameCache, 0, <usize>(NAME_CACHE_SLOTS * 3 * 4)); // its ids were this document's
   watchedLocal = -1;
@@ -248,6 +255,7 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
     const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
     const savedBindings = bindingCount, savedDepth = depth, savedSeenRoot = seenRoot, savedRootClosed = rootClosed;
     const savedSuppressed = errorsSuppressed, savedDocumentErrors = documentErrors;
+    const savedLeafOpen = leafOpen;
     constructErrors = 0;
     const next = construct(pos);
     if (next == INCOMPLETE) {
@@ -256,6 +264,7 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
       line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
       bindingCount = savedBindings; depth = savedDepth; seenRoot = savedSeenRoot; rootClosed = savedRootClosed;
       errorsSuppressed = savedSuppressed; documentErrors = savedDocumentErrors;
+      leafOpen = savedLeafOpen;
       stopRequested = false;
       if (!final) return Status.NeedInput;
       // The document ends inside this construct.
@@ -495,8 +504,14 @@ function construct(p: i32): i32 {
   if (first != Char.Lt) {
     // Fast path: the white space between tags, dropped unless asked for.
     if (isWhitespace(first) && !(flags & ResetFlag.KeepWhitespace)) {
+      const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
       const q = skipSpaceBeforeMarkup(p);
-      if (q == INCOMPLETE || q > p) return q;
+      if (q == INCOMPLETE) return q;
+      if (q > p) {
+        if (!keepsLeafWhitespace(q)) return q;
+        // <x> </x> cut by a window end after <x>: the white space is x's content after all.
+        line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
+      }
     }
     return text(p);
   }
@@ -521,6 +536,16 @@ function construct(p: i32): i32 {
   }
   // '<' that starts no markup: an error; the '<' is taken as text.
   return text(p);
+}
+
+/**
+ * Whether a whitespace-only run that ends at p is to be kept as the whole content of the element
+ * opened just before it (p is at its end tag), under KeepLeafWhitespace: `<x> </x>` holds the
+ * value " ", while the same white space between two tags is layout.
+ */
+// @ts-ignore: decorator
+@inline function keepsLeafWhitespace(p: i32): bool {
+  return leafOpen && (flags & ResetFlag.KeepLeafWhitespace) != 0 && p + 1 < length && byteAt(p) == Char.Lt && byteAt(p + 1) == Char.Slash;
 }
 
 /**
@@ -628,10 +653,11 @@ function text(p: i32): i32 {
     if (runNonWhitespace) emitErrorWithPosition(XmlError.TextOutsideRoot, start, atLine, atColumn);
     return p;
   }
-  if (!runNonWhitespace && !(flags & ResetFlag.KeepWhitespace)) {
+  if (!runNonWhitespace && !(flags & ResetFlag.KeepWhitespace) && !keepsLeafWhitespace(p)) {
     arenaBytes = arenaStartBytes; arenaUnits = arenaStartUnits;
     return p;
   }
+  leafOpen = false;
   let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0;
   if (watchedLocal >= 0 && !(runFlags & TokenFlag.NonAscii) && load<i32>(frames + (<usize>(depth - 1) << 4), 4) == watchedLocal
     && scanLoc(arena + <usize>arenaStartBytes, arenaBytes - arenaStartBytes)) {
@@ -1031,6 +1057,7 @@ function startTag(p: i32): i32 {
     if (rootClosed) emitErrorAt(XmlError.MultipleRoots, tagIndex);
     seenRoot = true;
   }
+  leafOpen = false;
   if (selfClosing) {
     const endIndex = emit(TokenKind.EndTag, TokenFlag.SelfClosing, q, q);
     copyName(endIndex, tagIndex);
@@ -1049,9 +1076,17 @@ function startTag(p: i32): i32 {
     store<i32>(frame, getField(tagIndex, Field.Namespace), 8);
     store<i32>(frame, bindingBase, 12);
     depth++;
+    leafOpen = true;
     // Fused: the usual <name>value</name> is read in one turn of the main loop. If the window
     // ends inside it, the whole of it is read again later (INCOMPLETE rolls back to the '<').
+    const contentStart = q;
+    const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
     q = skipSpaceAfterTag(q);
+    if (q > contentStart && keepsLeafWhitespace(q)) {
+      // <x> </x>: the white space is x's whole content, read as a text run after all.
+      line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
+      q = contentStart;
+    }
     if (q < length && byteAt(q) != Char.Lt) {
       q = text(q);
       if (q == INCOMPLETE) return INCOMPLETE;
@@ -1279,6 +1314,7 @@ function matchName(p: i32, prefix: i32, local: i32): i32 {
 
 function popElement(start: i32, end: i32, tokenFlags: i32, atLine: i32, atColumn: i32): void {
   depth--;
+  leafOpen = false;
   const frame = frames + (<usize>depth << 4);
   const index = emitAt(TokenKind.EndTag, tokenFlags, start, end, atLine, atColumn);
   setField(index, Field.Prefix, load<i32>(frame));
@@ -1306,6 +1342,7 @@ function comment(p: i32): i32 {
     q++;
   }
   emit(TokenKind.Comment, 0, p, q + 3);
+  leafOpen = false;
   checkChars(p + 4, q, true);
   return q + 3;
 }
@@ -1341,6 +1378,7 @@ function processingInstruction(p: i32): i32 {
     emitErrorWithPosition(XmlError.BadPi, p, atLine, atColumn); // reserved target name in another case
   }
   const index = emitAt(TokenKind.ProcessingInstruction, 0, p, end, atLine, atColumn);
+  leafOpen = false;
   setField(index, Field.Local, target);
   if (targetEnd < q && !isWhitespace(byteAt(targetEnd))) emitError(XmlError.BadPi, targetEnd);
   // Data (after the white space following the target) to the arena, raw.

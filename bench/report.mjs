@@ -3,12 +3,19 @@
 
 import { MB, f1, fInt, printTable, stats } from '../../shared/bench/common.mjs';
 
-/** Targets from the issue: parse ≥ 400 MB/s on plain-50k.xml, serialize ≥ 400 MB/s, memory ≤ 3× input. */
+/**
+ * Targets from the issues: parse ≥ 400 MB/s on plain-50k.xml, serialize ≥ 400 MB/s, memory ≤ 3×
+ * input; with extensions (issue 4), mixed-50k.xml within 2× the time per byte of plain-50k.xml
+ * and ≥ 20× as fast as sitemap.js on it.
+ */
 export const TARGETS = {
   parseMegabytesPerSecond: 400,
   parseTargetInput: 'plain-50k.xml',
   serializeMegabytesPerSecond: 400,
   memoryTimesInput: 3,
+  extensionsInput: 'mixed-50k.xml',
+  extensionsTimePerByteTimesPlain: 2,
+  extensionsTimesSitemapJs: 20,
 };
 
 const OK = 'ok';
@@ -95,6 +102,18 @@ export function printTargets(parseResults, serializeResults, { markdown }) {
   lines.push([verdict(serializeSpeed === undefined ? undefined : serializeSpeed >= TARGETS.serializeMegabytesPerSecond),
     `serialize 50,000 URLs >= ${TARGETS.serializeMegabytesPerSecond} MB/s`,
     serializeSpeed === undefined ? `not measured (${kitSerialize ? kitSerialize.status + ': ' + kitSerialize.detail : 'not run'})` : `${f1(serializeSpeed)} MB/s of output`]);
+
+  const mixed = kitParse.find((r) => r.input === TARGETS.extensionsInput);
+  const perByte = (r) => (r && r.status === OK ? r.ms.median / r.dataBytes : undefined);
+  const byteRatio = perByte(mixed) !== undefined && perByte(main) !== undefined ? perByte(mixed) / perByte(main) : undefined;
+  lines.push([verdict(byteRatio === undefined ? undefined : byteRatio <= TARGETS.extensionsTimePerByteTimesPlain),
+    `parse ${TARGETS.extensionsInput} (extensions) <= ${TARGETS.extensionsTimePerByteTimesPlain}x the time per byte of ${TARGETS.parseTargetInput}`,
+    byteRatio === undefined ? 'not measured (run both inputs)' : `${fx(byteRatio)} (${f1((perByte(mixed) * MB))} vs ${f1(perByte(main) * MB)} ms per MB)`]);
+  const sitemapJs = parseResults.find((r) => r.name === 'sitemap.js' && r.input === TARGETS.extensionsInput);
+  const overSitemapJs = mixed && sitemapJs ? speedup(mixed, sitemapJs) : undefined;
+  lines.push([verdict(overSitemapJs === undefined ? undefined : overSitemapJs >= TARGETS.extensionsTimesSitemapJs),
+    `parse ${TARGETS.extensionsInput} >= ${TARGETS.extensionsTimesSitemapJs}x as fast as sitemap.js`,
+    overSitemapJs === undefined ? 'not measured (run sitemapkit and sitemap.js on it)' : `${fx(overSitemapJs)} (${f1(mixed.ms.median)} vs ${f1(sitemapJs.ms.median)} ms)`]);
 
   const memoryInputs = [...new Set(parseResults.filter((r) => !r.input.endsWith('.gz')).map((r) => r.input))];
   for (const input of memoryInputs) {

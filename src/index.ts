@@ -10,7 +10,7 @@ export type { GunzipOptions, GzipLevel } from './gzip';
 export { init, initSync } from './wasm';
 export { SitemapError, ErrorCode, searchConsoleReport } from './errors';
 export type { SitemapErrorInit } from './errors';
-export { LIMITS, SITEMAP_NAMESPACE, LEGACY_SITEMAP_NAMESPACES, CHANGEFREQ_VALUES } from './limits';
+export { LIMITS, SITEMAP_NAMESPACE, LEGACY_SITEMAP_NAMESPACES, CHANGEFREQ_VALUES, IMAGE_NAMESPACE, VIDEO_NAMESPACE, NEWS_NAMESPACE, XHTML_NAMESPACE } from './limits';
 export { sitemapsFromRobotsTxt, readRobotsTxtSitemaps, RobotsTxtIssueCode } from './robots';
 export type { RobotsTxtSitemaps } from './robots';
 export type * from './types';

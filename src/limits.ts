@@ -17,6 +17,35 @@ export const LIMITS = {
 /** The sitemaps.org 0.9 namespace. */
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
+/**
+ * Google's image extension (SPEC.md §3); parse reads its elements into `SitemapUrl.images`.
+ *
+ * @example
+ * const own = url.extensions?.filter((element) => element.namespace !== IMAGE_NAMESPACE);
+ */
+export const IMAGE_NAMESPACE = 'http://www.google.com/schemas/sitemap-image/1.1';
+/**
+ * Google's video extension (`SitemapUrl.videos`).
+ *
+ * @example
+ * validate(xml).stats.extensions.includes(VIDEO_NAMESPACE);
+ */
+export const VIDEO_NAMESPACE = 'http://www.google.com/schemas/sitemap-video/1.1';
+/**
+ * Google News (`SitemapUrl.news`).
+ *
+ * @example
+ * validate(xml).stats.extensions.includes(NEWS_NAMESPACE);
+ */
+export const NEWS_NAMESPACE = 'http://www.google.com/schemas/sitemap-news/0.9';
+/**
+ * XHTML, for `<xhtml:link hreflang>` alternates (`SitemapUrl.alternates`).
+ *
+ * @example
+ * const mobileLinks = url.extensions?.filter((element) => element.namespace === XHTML_NAMESPACE && element.name === 'link');
+ */
+export const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+
 /** Namespaces seen on real sitemaps that mean the sitemap namespace: read with a warning. */
 export const LEGACY_SITEMAP_NAMESPACES: readonly string[] = [
   'http://www.google.com/schemas/sitemap/0.84',

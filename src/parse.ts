@@ -1,7 +1,9 @@
 // Reading sitemaps.org 0.9 `<urlset>` and `<sitemapindex>` documents (SPEC.md §1, §2, §5) from
-// the core's token records, driven by the element rules in rules.ts.
+// the core's token records, driven by the element rules in rules.ts; the extension elements of a
+// `<url>` (SPEC.md §3) go to extensions.ts in the same walk.
 
 import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
+import { ExtensionReader, type ExtensionItemSource } from './extensions';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE } from './limits';
 import { prepareInput, looksLikeHtml } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
@@ -88,6 +90,11 @@ export interface SitemapParserObserver {
   field(slot: number, value: string, raw: string, line: number, column: number): void;
   /** An entry ended and counts (`index` 0-based); its values came through `field`. */
   entry(index: number): void;
+  /**
+   * An extension element of a `<url>` was read (image, video, news, alternate, or an unknown one),
+   * with the position and raw text of everything in it; called before `entry` for its `<url>`.
+   */
+  extension?(item: ExtensionItemSource): void;
 }
 
 /**
@@ -119,6 +126,8 @@ export class SitemapParser {
   private done = false;
   /** Set only by createObservedParser (validate): kept out of the public options and types. */
   private readonly observer: SitemapParserObserver | null;
+  /** The extension elements of the open `<url>`. */
+  private readonly extensionReader: ExtensionReader;
 
   // Element state.
   private depth = 0;
@@ -151,7 +160,9 @@ export class SitemapParser {
     this.maxBytes = options.maxBytes ?? LIMITS.defaultMaxInputBytes;
     this.expectedKind = options.kind;
     this.observer = null;
-    this.reader = new XmlReader(this.onBatch, this.recover ? 0 : ReaderFlag.StopAtFirstError);
+    this.extensionReader = new ExtensionReader({ issues: this.issues, entryPath: () => this.pathString(this.reader, this.entryDepth + 1) });
+    // Whitespace-only element content is kept for unknown extensions (`<x> </x>` holds " ").
+    this.reader = new XmlReader(this.onBatch, ReaderFlag.KeepLeafWhitespace | (this.recover ? 0 : ReaderFlag.StopAtFirstError));
   }
 
   /** Feeds the next bytes of the document; `final` says they are the last. */
@@ -222,6 +233,7 @@ export class SitemapParser {
     const words = reader.words;
     const end = first + count * TOKEN_WORDS;
     const observer = this.observer;
+    const extensions = this.extensionReader;
     for (let r = first; r < end; r += TOKEN_WORDS) {
       const kindFlags = words[r]!;
       switch (kindFlags & 0xff) {
@@ -231,7 +243,10 @@ export class SitemapParser {
           this.path[depth] = local;
           if (depth === 0) this.startRoot(reader, r);
           else if (words[r + Field.Namespace] === this.documentNamespace) {
-            if (local === this.entryId) this.startEntry(words[r + Field.Line]!, words[r + Field.Column]!);
+            if (local === this.entryId) {
+              extensions.closeAll(reader); // <url> inside an unclosed extension element: it ends here too
+              this.startEntry(words[r + Field.Line]!, words[r + Field.Column]!);
+            } else if (extensions.depth >= 0) extensions.start(reader, r, depth);
             else if (depth === this.entryDepth + 1 && local < this.slotById.length && this.slotById[local]! >= 0) {
               this.fieldSlot = this.slotById[local]!;
               this.fieldDepth = depth;
@@ -239,28 +254,36 @@ export class SitemapParser {
               this.fieldLine = words[r + Field.Line]!;
               this.fieldColumn = words[r + Field.Column]!;
             }
-          }
+          } else if (extensions.depth >= 0) extensions.start(reader, r, depth);
+          else if (depth === this.entryDepth + 1 && this.kind === 'urlset') extensions.begin(reader, r, depth, end);
           if (observer !== null) observer.startElement(reader, r, depth);
           break;
         }
         case TokenKind.EndTag: {
           const depth = --this.depth;
           if (depth === this.fieldDepth) this.endField();
+          else if (extensions.depth >= 0 && depth >= extensions.depth) extensions.end(reader, depth);
           else if (depth === this.entryDepth) this.endEntry((kindFlags >> 8 & TokenFlag.Implied) !== 0);
           if (observer !== null) observer.endElement(reader, r, depth);
           break;
         }
         case TokenKind.Text:
-          if (this.fieldDepth >= 0 && this.depth === this.fieldDepth + 1) {
-            const text = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, kindFlags >> 8);
-            this.fieldText = this.fieldText === '' ? text : this.fieldText + text;
+          if ((kindFlags >> 8 & TokenFlag.WhitespaceOnly) === 0) {
+            if (this.fieldDepth >= 0 && this.depth === this.fieldDepth + 1) {
+              const text = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, kindFlags >> 8);
+              this.fieldText = this.fieldText === '' ? text : this.fieldText + text;
+            } else if (extensions.depth >= 0) extensions.text(reader, r, this.depth - 1);
+            if (observer !== null) observer.text(reader, r, this.depth - 1);
+          } else if (extensions.depth >= 0) {
+            // `<x> </x>`: white space that is all of an element's content (only extensions keep it).
+            extensions.text(reader, r, this.depth - 1);
           }
-          if (observer !== null) observer.text(reader, r, this.depth - 1);
           break;
         case TokenKind.Error:
           this.xmlError(reader, r);
           break;
         case TokenKind.Attribute:
+          if (extensions.depth >= 0) extensions.attribute(reader, r, this.depth - 1);
           if (observer !== null) observer.attribute(reader, r, this.depth - 1);
           break;
         default:
@@ -321,6 +344,7 @@ export class SitemapParser {
     this.entryLine = line;
     this.entryColumn = column;
     this.loc = this.lastmod = this.changefreq = this.priority = undefined;
+    this.extensionReader.reset();
   }
 
   private endField(): void {
@@ -355,6 +379,7 @@ export class SitemapParser {
     // Issues first, while the entry is still open, so their paths name it (urlset/url[3]/…).
     if (implied) {
       this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn);
+      this.extensionReader.reset();
     } else this.keepEntry();
     this.entryDepth = -1;
     this.fieldDepth = -1;
@@ -369,7 +394,11 @@ export class SitemapParser {
     if (this.keepEntries) {
       const lastmod = this.lastmod;
       if (this.kind === 'sitemapindex') this.entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
-      else this.entries.push(makeUrl(loc, lastmod, this.changefreq, this.priorityValue()));
+      else {
+        const url = makeUrl(loc, lastmod, this.changefreq, this.priorityValue());
+        if (this.extensionReader.hasValues) this.extensionReader.attachTo(url);
+        this.entries.push(url);
+      }
     }
     if (this.observer !== null) this.observer.entry(this.entriesKept);
     this.entriesKept++;
@@ -405,33 +434,40 @@ export class SitemapParser {
     this.issues.push(issue(code, severity, message, line, column, path, value));
   }
 
-  /** `urlset/url[41]/loc`: element names down to `depth`, the entry numbered. */
+  /**
+   * `urlset/url[41]/loc`: element names down to `depth`, the entry numbered; inside an extension
+   * element, qualified names with the item numbered (`urlset/url[3]/image:image[2]/image:loc`).
+   */
   private pathString(reader: XmlReader, depth = this.depth): string {
     const parts: string[] = [];
-    for (let d = 0; d < depth; d++) {
+    const extensionDepth = this.extensionReader.depth;
+    const plainDepth = extensionDepth >= 0 ? Math.min(depth, extensionDepth) : depth;
+    for (let d = 0; d < plainDepth; d++) {
       const name = reader.name(this.path[d]!);
       parts.push(this.path[d] === this.entryId && d === this.entryDepth ? `${name}[${this.entryCount}]` : name);
     }
-    return parts.join('/');
+    const path = parts.join('/');
+    return extensionDepth >= 0 && depth > extensionDepth ? path + this.extensionReader.pathBelowEntry(reader, depth) : path;
   }
 }
 
 /**
  * A parser whose walk `observer` sees, event by event: how validate() reuses the one walker
- * instead of keeping a second one. It builds no entries (`result()` lists none): the observer
- * has every value. Internal (not exported from the package): the observer reads
+ * instead of keeping a second one. Unless `keepEntries`, it builds no entries (`result()` lists
+ * none): the observer has every value. Internal (not exported from the package): the observer reads
  * the core's token records, whose layout is not a public contract.
  *
  * @example
  * const parser = createObservedParser({ recover: true }, validator);
  * parser.push(bytes, true);
  */
-export function createObservedParser(options: SitemapParserOptions, observer: SitemapParserObserver): SitemapParser {
+export function createObservedParser(options: SitemapParserOptions, observer: SitemapParserObserver, keepEntries = false): SitemapParser {
   const parser = new SitemapParser(options);
-  const internals = parser as unknown as { observer: SitemapParserObserver | null; reader: XmlReader; keepEntries: boolean };
+  const internals = parser as unknown as { observer: SitemapParserObserver | null; reader: XmlReader; keepEntries: boolean; extensionReader: ExtensionReader };
   internals.observer = observer;
-  internals.keepEntries = false;
+  internals.keepEntries = keepEntries; // validate() has no use for them
   internals.reader.watchText('loc'); // validate reads each loc's checks from its text record
+  if (observer.extension) internals.extensionReader.onItem = observer.extension.bind(observer);
   return parser;
 }
 

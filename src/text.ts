@@ -45,3 +45,20 @@ export function trimXmlSpace(text: string): string {
   if (first > 0x20 && last > 0x20) return text;
   return text.replace(XML_SPACE_AT_ENDS, '');
 }
+
+/**
+ * An xsd:decimal lexical form (`[+-]?(\d+(\.\d*)?|\.\d+)`), checked by hand: it runs once per
+ * value, and Number() alone would also take "0x1", "1e0", "Infinity" and "".
+ */
+export function isDecimal(text: string): boolean {
+  let i = text.charCodeAt(0) === 0x2b || text.charCodeAt(0) === 0x2d ? 1 : 0;
+  let digits = 0;
+  let dot = false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digits++;
+    else if (c === 0x2e && !dot) dot = true;
+    else return false;
+  }
+  return digits > 0;
+}

@@ -1,6 +1,9 @@
 // Public data types of sitemapkit: what parse returns and serialize accepts (sitemaps.org 0.9).
 
-/** One `<url>` of a `<urlset>`, as parsed (strict output form). */
+/**
+ * One `<url>` of a `<urlset>`, as parsed (strict output form). The extension fields are there
+ * only when the entry has such elements: a plain entry is `{ loc, lastmod?, changefreq?, priority? }`.
+ */
 export interface SitemapUrl {
   /** Absolute URL of the page, entity-decoded and trimmed. */
   loc: string;
@@ -10,6 +13,310 @@ export interface SitemapUrl {
   changefreq?: string;
   /** `<priority>` as a number (0.0–1.0 when valid). */
   priority?: number;
+  /** `<image:image>` elements (Google image extension 1.1), in document order. */
+  images?: SitemapImage[];
+  /** `<video:video>` elements (Google video extension 1.1), in document order. */
+  videos?: SitemapVideo[];
+  /** The `<news:news>` element (Google News extension 0.9); a second one in the same `<url>` is reported and left out. */
+  news?: SitemapNews;
+  /** `<xhtml:link hreflang="…">` language alternates, in document order. */
+  alternates?: SitemapAlternate[];
+  /**
+   * Every other element in another namespace (Google's mobile and PageMap extensions, a site's
+   * own…), kept whole so that serializing writes it back with the same meaning.
+   */
+  extensions?: ExtensionElement[];
+}
+
+// ------------------------------------------------------------------------------------------
+// Extensions (SPEC.md §3), strict output form: what parse returns. Element and attribute values
+// are entity-decoded and trimmed of XML white space; dates stay as written (like lastmod);
+// numbers are numbers and yes/no values booleans. A value that cannot be read as its type (a
+// duration "abc", a yes/no "maybe") is left out with a SITEMAP_EXTENSION_BAD_VALUE issue; a
+// missing required child is an empty string with a SITEMAP_EXTENSION_MISSING_TAG issue.
+// Namespaces are matched by URI, never by prefix.
+
+/** `<image:image>` (`http://www.google.com/schemas/sitemap-image/1.1`). */
+export interface SitemapImage {
+  /** `<image:loc>`: the image URL (required). */
+  loc: string;
+  /** `<image:caption>` (deprecated by Google since 2022, still read and written). */
+  caption?: string;
+  /** `<image:geo_location>` (deprecated by Google since 2022). */
+  geoLocation?: string;
+  /** `<image:title>` (deprecated by Google since 2022). */
+  title?: string;
+  /** `<image:license>`: URL of the license (deprecated by Google since 2022). */
+  license?: string;
+}
+
+/** `<video:player_loc allow_embed="…" autoplay="…">`. */
+export interface SitemapVideoPlayerLoc {
+  /** The player URL (the element's text). */
+  loc: string;
+  /** `allow_embed` (yes/no). */
+  allowEmbed?: boolean;
+  /** `autoplay`: the string Google may append to the player's flashvars. */
+  autoplay?: string;
+}
+
+/** `<video:content_segment_loc duration="…">`. */
+export interface SitemapVideoContentSegment {
+  loc: string;
+  /** `duration` in seconds. */
+  duration?: number;
+}
+
+/** `<video:restriction relationship="allow|deny">`: countries where the video may (not) play. */
+export interface SitemapVideoRestriction {
+  /** Space-separated ISO 3166 codes as written, e.g. `"US CA GB"`. */
+  countries: string;
+  /** `allow` or `deny` (required by the schema). */
+  relationship: string;
+}
+
+/** `<video:platform relationship="allow|deny">`: platforms where the video may (not) play. */
+export interface SitemapVideoPlatform {
+  /** Space-separated `web`, `mobile`, `tv`, as written. */
+  platforms: string;
+  /** `allow` or `deny` (required by the schema). */
+  relationship: string;
+}
+
+/** `<video:gallery_loc title="…">`. */
+export interface SitemapVideoGalleryLoc {
+  loc: string;
+  title?: string;
+}
+
+/** `<video:price currency="…" type="…" resolution="…">`. */
+export interface SitemapVideoPrice {
+  /** The price; absent for an empty `<video:price/>` (which then needs a `type`). */
+  amount?: number;
+  /** ISO 4217, e.g. `EUR`. */
+  currency?: string;
+  /** `rent` or `purchase`. */
+  type?: string;
+  /** `hd` or `sd`. */
+  resolution?: string;
+}
+
+/** `<video:uploader info="…">`. */
+export interface SitemapVideoUploader {
+  /** The uploader's name (the element's text). */
+  name: string;
+  /** `info`: URL of a page about the uploader. */
+  info?: string;
+}
+
+/** `<video:tvshow>` (in the schema, no longer documented by Google). */
+export interface SitemapVideoTvShow {
+  showTitle: string;
+  /** `full`, `preview`, `clip`, `interview`, `news` or `other`. */
+  videoType: string;
+  episodeTitle?: string;
+  seasonNumber?: number;
+  episodeNumber?: number;
+  premierDate?: string;
+}
+
+/** `<video:id type="…">`. */
+export interface SitemapVideoId {
+  value: string;
+  /** `tms:series`, `tms:program`, `rovi:series`, `rovi:program`, `freebase` or `url` (required by the schema). */
+  type: string;
+}
+
+/** `<video:video>` (`http://www.google.com/schemas/sitemap-video/1.1`), every tag and attribute of its schema. */
+export interface SitemapVideo {
+  /** `<video:thumbnail_loc>` (required). */
+  thumbnailLoc: string;
+  /** `<video:title>` (required). */
+  title: string;
+  /** `<video:description>` (required). */
+  description: string;
+  /** `<video:content_loc>`: the media file (this or playerLoc is required). */
+  contentLoc?: string;
+  playerLoc?: SitemapVideoPlayerLoc;
+  /** `<video:duration>` in seconds. */
+  duration?: number;
+  /** `<video:expiration_date>` as written (W3C Datetime). */
+  expirationDate?: string;
+  /** `<video:rating>`, 0.0–5.0. */
+  rating?: number;
+  contentSegmentLocs?: SitemapVideoContentSegment[];
+  /** `<video:view_count>`. */
+  viewCount?: number;
+  /** `<video:publication_date>` as written (W3C Datetime). */
+  publicationDate?: string;
+  /** `<video:tag>` elements, in order. */
+  tags?: string[];
+  category?: string;
+  /** `<video:family_friendly>` yes/no. */
+  familyFriendly?: boolean;
+  restriction?: SitemapVideoRestriction;
+  galleryLoc?: SitemapVideoGalleryLoc;
+  prices?: SitemapVideoPrice[];
+  /** `<video:requires_subscription>` yes/no. */
+  requiresSubscription?: boolean;
+  uploader?: SitemapVideoUploader;
+  tvshow?: SitemapVideoTvShow;
+  platform?: SitemapVideoPlatform;
+  /** `<video:live>` yes/no. */
+  live?: boolean;
+  ids?: SitemapVideoId[];
+}
+
+/** `<news:publication>`. */
+export interface SitemapNewsPublication {
+  /** `<news:name>` (required). */
+  name: string;
+  /** `<news:language>`: ISO 639 code, or `zh-cn` / `zh-tw` (required). */
+  language: string;
+}
+
+/** `<news:news>` (`http://www.google.com/schemas/sitemap-news/0.9`). */
+export interface SitemapNews {
+  publication: SitemapNewsPublication;
+  /** `<news:publication_date>` as written (W3C Datetime; required). */
+  publicationDate: string;
+  /** `<news:title>` (required by Google). */
+  title: string;
+  /** `<news:access>`: `Subscription` or `Registration`. */
+  access?: string;
+  /** `<news:genres>`: comma-separated, as written. */
+  genres?: string;
+  /** `<news:keywords>`: comma-separated, as written (may be empty). */
+  keywords?: string;
+  /** `<news:stock_tickers>`: comma-separated, as written. */
+  stockTickers?: string;
+}
+
+/** `<xhtml:link rel="alternate" hreflang="…" href="…"/>` (`http://www.w3.org/1999/xhtml`). */
+export interface SitemapAlternate {
+  /** A BCP 47 language tag or `x-default`. */
+  hreflang: string;
+  /** The URL of that language version. */
+  href: string;
+  /** `alternate` in a valid file. */
+  rel: string;
+}
+
+// ------------------------------------------------------------------------------------------
+// Extensions, lenient input form: what serializeSitemap also takes. The strict form above is
+// accepted as it is; these widen it with what callers naturally have, normalised when written:
+// a `URL` for a URL (its href), a `Date` for a date (its ISO 8601 UTC form), a number or an
+// xsd:decimal string for a number, `true`/`false` or yes/no in any case for a yes/no value
+// (written `yes`/`no`), an array of strings for a list.
+
+/** A yes/no value as the serializer takes it (written as `yes` or `no`). */
+export type YesNoInput = boolean | 'yes' | 'no' | 'Yes' | 'No' | 'YES' | 'NO';
+/** A URL as the serializer takes it. */
+export type UrlInput = string | URL;
+/** A W3C Datetime as the serializer takes it (a `Date` is written with `toISOString()`). */
+export type DateInput = string | Date;
+/** A number as the serializer takes it: a finite number, or an xsd:decimal string written as given. */
+export type NumberInput = number | string;
+
+/** Lenient form of {@link SitemapImage}. */
+export interface SitemapImageInput {
+  loc: UrlInput;
+  caption?: string;
+  geoLocation?: string;
+  title?: string;
+  license?: UrlInput;
+}
+
+/** Lenient form of {@link SitemapVideo}. */
+export interface SitemapVideoInput {
+  thumbnailLoc: UrlInput;
+  title: string;
+  description: string;
+  contentLoc?: UrlInput;
+  playerLoc?: { loc: UrlInput; allowEmbed?: YesNoInput; autoplay?: string };
+  /** Seconds. */
+  duration?: NumberInput;
+  expirationDate?: DateInput;
+  rating?: NumberInput;
+  contentSegmentLocs?: readonly { loc: UrlInput; duration?: NumberInput }[];
+  viewCount?: NumberInput;
+  publicationDate?: DateInput;
+  tags?: readonly string[];
+  category?: string;
+  familyFriendly?: YesNoInput;
+  /** Countries as a space-separated string or an array of ISO 3166 codes. */
+  restriction?: { countries: string | readonly string[]; relationship: string };
+  galleryLoc?: { loc: UrlInput; title?: string };
+  prices?: readonly { amount?: NumberInput; currency?: string; type?: string; resolution?: string }[];
+  requiresSubscription?: YesNoInput;
+  uploader?: { name: string; info?: UrlInput };
+  tvshow?: { showTitle: string; videoType: string; episodeTitle?: string; seasonNumber?: NumberInput; episodeNumber?: NumberInput; premierDate?: DateInput };
+  /** Platforms as a space-separated string or an array (`web`, `mobile`, `tv`). */
+  platform?: { platforms: string | readonly string[]; relationship: string };
+  live?: YesNoInput;
+  ids?: readonly { value: string; type: string }[];
+}
+
+/** Lenient form of {@link SitemapNews}; lists may be arrays (joined with ", "). */
+export interface SitemapNewsInput {
+  publication: { name: string; language: string };
+  publicationDate: DateInput;
+  title: string;
+  access?: string;
+  genres?: string | readonly string[];
+  keywords?: string | readonly string[];
+  stockTickers?: string | readonly string[];
+}
+
+/** Lenient form of {@link SitemapAlternate}: `rel` defaults to `alternate`. */
+export interface SitemapAlternateInput {
+  hreflang: string;
+  href: UrlInput;
+  rel?: string;
+}
+
+/**
+ * An element sitemapkit has no typed form for (any namespace but the sitemap's and the typed
+ * extensions' items), kept as a tree: names, namespaces, attributes and text, so a parse and
+ * a serialize give back the same meaning. Chosen over an XML string so that it can be read
+ * without a second parser and written with every value escaped (nothing can inject markup).
+ *
+ * What is kept: every element with its namespace URI and local name, every attribute, every
+ * text run (entity-decoded, CDATA merged, line ends normalised as XML does, never trimmed),
+ * including the white space that is all of an element's content (`<x> </x>`). What is not:
+ * comments, processing instructions, the white space between two tags, and prefixes other
+ * than as a preference (a prefix is a spelling, the namespace URI is the meaning).
+ *
+ * @example
+ * // <mobile:mobile xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0"/>
+ * const mobile: ExtensionElement = { namespace: 'http://www.google.com/schemas/sitemap-mobile/1.0', name: 'mobile', prefix: 'mobile' };
+ */
+export interface ExtensionElement {
+  /** The namespace URI ('' for none). */
+  namespace: string;
+  /** The local name. */
+  name: string;
+  /**
+   * The prefix it was written with; absent when it was unprefixed (in the default namespace).
+   * The serializer keeps it unless another namespace in the same file already has it.
+   */
+  prefix?: string;
+  /** Attributes in document order (namespace declarations are not attributes). */
+  attributes?: ExtensionAttribute[];
+  /** Child elements and text, in document order; adjacent text is one string. */
+  children?: (ExtensionElement | string)[];
+}
+
+/** An attribute of an {@link ExtensionElement}. */
+export interface ExtensionAttribute {
+  /** The local name. */
+  name: string;
+  /** The value, entity-decoded (attribute-value normalisation applied, as XML does). */
+  value: string;
+  /** The namespace URI of a prefixed attribute; absent for an unprefixed one (no namespace). */
+  namespace?: string;
+  /** The prefix it was written with (with `namespace`). */
+  prefix?: string;
 }
 
 /** One `<sitemap>` of a `<sitemapindex>`. */

@@ -55,6 +55,7 @@ const enum Status {
 export const enum ReaderFlag {
   KeepWhitespace = 1,
   StopAtFirstError = 2,
+  KeepLeafWhitespace = 4, // whitespace-only element content (<x> </x>) as a WhitespaceOnly Text record; layout is still dropped
 }
 
 /** Interned ids of the names every reader knows (assembly/strings.ts reserves 0..7). */

@@ -262,12 +262,12 @@ function tokenLines(bytes: Uint8Array, flags: number, nextSize: () => number): s
 }
 
 describe('token streams of random documents', () => {
-  it('are the same in 1-byte, random and whole chunks (with and without kept whitespace, with errors)', () => {
+  it('are the same in 1-byte, random and whole chunks (with and without kept whitespace or kept leaf whitespace, with errors)', () => {
     // parse() above registered the known names, so readers and parsers share one core setup.
     void parse;
     for (let seed = 1; seed <= 300; seed++) {
       const bytes = encoder.encode(generateDocument(seededRandom(seed), { withErrors: seed % 2 === 0 }));
-      for (const flags of [0, ReaderFlag.KeepWhitespace]) {
+      for (const flags of [0, ReaderFlag.KeepWhitespace, ReaderFlag.KeepLeafWhitespace]) {
         const expected = tokenLines(bytes, flags, () => bytes.length || 1);
         expect(tokenLines(bytes, flags, () => 1), `seed ${seed}, 1-byte`).toEqual(expected);
         expect(tokenLines(bytes, flags, sizes(seed, 24)), `seed ${seed}, random`).toEqual(expected);

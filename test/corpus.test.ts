@@ -254,7 +254,8 @@ describe('values, compared with an independent reading', () => {
   it('agree with fast-xml-parser on every entry of every well-formed sitemap and index', () => {
     let compared = 0;
     for (const { entry, bytes } of wellFormedSitemaps) {
-      const ours = entriesOf(parse(bytes));
+      // The sitemap fields only (extensions/corpus tests compare the extension values).
+      const ours = entriesOf(parse(bytes)).map(({ loc, lastmod, changefreq, priority }: SitemapUrl) => Object.fromEntries(Object.entries({ loc, lastmod, changefreq, priority }).filter(([, value]) => value !== undefined)));
       const theirs = referenceEntries(bytes);
       expect(ours.length, entry.file).toBe(theirs.length);
       for (let i = 0; i < ours.length; i++) {

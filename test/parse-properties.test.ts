@@ -41,17 +41,23 @@ function expectOnlySitemapErrors(input: SitemapInput): ParseResult | null {
 }
 
 const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+const EXTENSION_KEYS = ['images', 'videos', 'news', 'alternates', 'extensions'];
 
 /** The result has the documented types and nothing else. */
 function expectWellTyped(result: ParseResult): void {
   expect(['urlset', 'sitemapindex']).toContain(result.kind);
   const entries: Array<SitemapUrl | SitemapIndexEntry> = result.kind === 'urlset' ? result.urls : result.sitemaps;
   expect(Array.isArray(entries)).toBe(true);
-  const allowedKeys = result.kind === 'urlset' ? ['loc', 'lastmod', 'changefreq', 'priority'] : ['loc', 'lastmod'];
+  const allowedKeys = result.kind === 'urlset' ? ['loc', 'lastmod', 'changefreq', 'priority', ...EXTENSION_KEYS] : ['loc', 'lastmod'];
   for (const entry of entries as unknown as Array<Record<string, unknown>>) {
     expect(typeof entry.loc).toBe('string');
     expect(isOptionalString(entry.lastmod) && isOptionalString(entry.changefreq)).toBe(true);
     expect(entry.priority === undefined || (typeof entry.priority === 'number' && !Number.isNaN(entry.priority))).toBe(true);
+    // Extension values (test/extensions.test.ts checks their contents): present only when non-empty.
+    for (const key of ['images', 'videos', 'alternates', 'extensions']) {
+      expect(entry[key] === undefined || (Array.isArray(entry[key]) && (entry[key] as unknown[]).length > 0), key).toBe(true);
+    }
+    expect(entry.news === undefined || typeof entry.news === 'object').toBe(true);
     for (const key of Object.keys(entry)) {
       expect(allowedKeys).toContain(key);
       expect(entry[key]).not.toBeUndefined();
@@ -171,7 +177,7 @@ describe('(b) mutations of a valid sitemap and index', () => {
     const result = parse(VALID_SITEMAP);
     expect(result.kind === 'urlset' && result.urls).toEqual([
       { loc: 'https://e.com/?a=1&b=2', lastmod: '2024-05-01T10:00:00+02:00', changefreq: 'daily', priority: 0.8 },
-      { loc: 'https://e.com/é?q=x&y' },
+      { loc: 'https://e.com/é?q=x&y', images: [{ loc: 'https://e.com/i.png' }] },
       { loc: 'https://e.com/😀/é' },
     ]);
     expect(result.issues).toEqual([]);

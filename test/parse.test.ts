@@ -134,11 +134,16 @@ describe('entries', () => {
     expect(result.issues).toEqual([expect.objectContaining({ code: 'SITEMAP_DUPLICATE_FIELD', severity: 'warning', value: 'second', path: 'urlset/url[1]/loc' })]);
   });
 
-  it('ignores extension elements, attributes, comments and processing instructions', () => {
+  it('keeps extension elements apart from the fields; ignores attributes of <url>, comments and processing instructions', () => {
     const result = parse(urlset(
       '<!-- c --><?pi data?><url id="1"><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://e.com/i.png</image:loc></image:image>' +
       '<loc>https://e.com/</loc><!-- <loc>no</loc> --><xhtml:link xmlns:xhtml="http://www.w3.org/1999/xhtml" rel="alternate" href="https://e.com/fr"/></url>'));
-    expect(urlsOf(result)).toEqual([{ loc: 'https://e.com/' }]);
+    // (test/extensions.test.ts covers extensions; an xhtml:link without hreflang is not an alternate.)
+    expect(urlsOf(result)).toEqual([{
+      loc: 'https://e.com/',
+      images: [{ loc: 'https://e.com/i.png' }],
+      extensions: [{ namespace: 'http://www.w3.org/1999/xhtml', name: 'link', prefix: 'xhtml', attributes: [{ name: 'rel', value: 'alternate' }, { name: 'href', value: 'https://e.com/fr' }] }],
+    }]);
     expect(result.issues).toEqual([]);
   });
 });
@@ -160,12 +165,13 @@ describe('elements are matched by namespace URI, not by prefix or spelling', () 
       '<url xmlns="urn:other"><loc>no</loc></url>' +
       '<x:url xmlns:x="urn:other"><x:loc>no</x:loc></x:url>' +
       '<url><loc xmlns="urn:other">no</loc><loc>yes</loc></url>')));
-    expect(urls).toEqual([{ loc: 'yes' }]);
+    // The other namespace's <loc> is an (unknown) extension element of that <url>.
+    expect(urls).toEqual([{ loc: 'yes', extensions: [{ namespace: 'urn:other', name: 'loc', children: ['no'] }] }]);
   });
 
   it('does not take a <loc> nested deeper than a direct child of <url>', () => {
     const urls = urlsOf(parse(urlset('<url><wrapper xmlns="urn:w"><loc xmlns="' + NS + '">no</loc></wrapper><loc>yes</loc></url>')));
-    expect(urls).toEqual([{ loc: 'yes' }]);
+    expect(urls).toEqual([{ loc: 'yes', extensions: [{ namespace: 'urn:w', name: 'wrapper', children: [{ namespace: NS, name: 'loc', children: ['no'] }] }] }]);
   });
 
   it('mixes prefixed and default-namespace spellings of the same names', () => {

@@ -1,0 +1,505 @@
+// Writing the extension elements of a `<url>` (SPEC.md §3) into the serializer's batch strings:
+// the typed image, video, news and hreflang values by the rules in rules.ts, unknown extensions
+// from their element trees. Values are checked here and escaped by the core with the rest of
+// the batch; markup goes in as template markers (see serialize.ts), so no value can add markup.
+
+import { SitemapError } from './errors';
+import { SITEMAP_NAMESPACE } from './limits';
+import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
+import { isDecimal, trimXmlSpace } from './text';
+import type { ExtensionElement } from './types';
+
+/** The marker characters of the markup templates (one character each, see serialize.ts). */
+export interface MarkupMarkers {
+  /** `<` */ readonly open: string;
+  /** `</` */ readonly openClose: string;
+  /** `>` */ readonly close: string;
+  /** `/>` */ readonly closeEmpty: string;
+  /** `="` */ readonly valueOpen: string;
+  /** `"` */ readonly valueClose: string;
+  /** `&#9;`: a tab in an attribute value (a raw one would read back as a space). */
+  readonly tab: string;
+  /** `&#10;`: a line feed in an attribute value. */
+  readonly lineFeed: string;
+}
+
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+/** What XML 1.0 cannot carry, as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. */
+const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Namespaces in XML 1.0 NCName (XML 1.0 fifth edition name characters, no colon). */
+const NCNAME = /^[A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}][-.0-9A-Z_a-z\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}]*$/u;
+const TAB_OR_LINE_FEED = /[\t\n]/;
+
+function invalid(message: string, path: string): SitemapError {
+  return new SitemapError('SERIALIZE_INVALID_VALUE', `${path}: ${message}`, { path });
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? value.slice(0, 80) + '…' : value);
+  if (value === null) return 'null';
+  if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
+  return `${typeof value} ${String(value)}`;
+}
+
+/**
+ * A finite number in a decimal form that reads back as the same number (xsd:decimal has no
+ * exponent): 600 → "600", 4.5 → "4.5", 1e21 → "1000000000000000000000", 1e-7 → "0.0000001".
+ */
+function formatDecimal(value: number): string {
+  if (Object.is(value, -0)) return '-0';
+  const text = String(value);
+  const exponentAt = text.indexOf('e');
+  if (exponentAt < 0) return text;
+  const sign = value < 0 ? '-' : '';
+  const mantissa = text.slice(sign.length, exponentAt);
+  const exponent = Number(text.slice(exponentAt + 1));
+  const dot = mantissa.indexOf('.');
+  const digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  const point = (dot < 0 ? mantissa.length : dot) + exponent; // where the decimal point goes in digits
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** The markup of one rule node, with the prefix of this document. */
+interface NodeMarkup {
+  readonly rule: ExtensionValueRule | null;
+  /** `image:loc` */
+  readonly name: string;
+  /** Indentation (pretty) + `<image:loc` (without the `>`, so attributes can follow). */
+  readonly open: string;
+  /** `</image:loc>` + line break (pretty). */
+  readonly closeTag: string;
+  readonly attributes: readonly NodeMarkup[];
+  readonly children: readonly NodeMarkup[];
+  /** An item's outer element, once the root is out: ` xmlns:image="…"` (two markers), else ''. */
+  declaration?: string;
+}
+
+/** Markers in a template piece: the C0 controls other than tab, line feed and carriage return. */
+function countMarkers(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 && code !== 9 && code !== 10 && code !== 13) count++;
+  }
+  return count;
+}
+
+/**
+ * Writes the extensions of the entries of one document and keeps the namespaces they use, for
+ * the root element's declarations. Prefixes: a typed extension gets its usual one (`image`,
+ * `video`, `news`, `xhtml`), an unknown element the one it has, unless another namespace of the
+ * document has it already (then `prefix1`, `prefix2`, …).
+ *
+ * @example
+ * const writer = new ExtensionWriter(markers, false);
+ * batch += writer.write(url, index); markers += writer.markers;
+ * writer.declarations; // [['image', 'http://www.google.com/schemas/sitemap-image/1.1'], …]
+ */
+export class ExtensionWriter {
+  /** `[prefix, namespace]` in the order first used: the root declares each. */
+  readonly declarations: [string, string][] = [];
+  /** Markers in the text the last `write` returned. */
+  markers = 0;
+  private readonly uriByPrefix = new Map<string, string>();
+  private readonly prefixByUri = new Map<string, string>();
+  private readonly markupByRule = new Map<ExtensionItemRule, NodeMarkup>();
+  private readonly open: string;
+  private readonly openClose: string;
+  private readonly close: string;
+  private readonly closeEmpty: string;
+  private readonly valueOpen: string;
+  private readonly valueClose: string;
+  private readonly tab: string;
+  private readonly lineFeed: string;
+  /** Characters of the piece being written. */
+  private text = '';
+  private count = 0;
+  /** Set by `explain`: every value is also checked for characters XML cannot carry. */
+  private checking = false;
+  /** Namespaces first used after `freeze()`, with the prefix each got (never given to another). */
+  private readonly localPrefixByUri = new Map<string, string>();
+  /** Declarations the element being written needs on itself (frozen writers only). */
+  private pending: [string, string][] = [];
+
+  /**
+   * `frozen`: the root start tag has gone out already (a streaming writer handed out its head),
+   * so namespaces cannot be added to it: see `freeze`.
+   */
+  constructor(markers: MarkupMarkers, private readonly pretty: boolean, private frozen = false) {
+    ({ open: this.open, openClose: this.openClose, close: this.close, closeEmpty: this.closeEmpty, valueOpen: this.valueOpen, valueClose: this.valueClose, tab: this.tab, lineFeed: this.lineFeed } = markers);
+  }
+
+  /**
+   * The extension elements of `url` (entry `index`, 0-based) as batch text; `markers` then
+   * holds how many markers it has. Throws SitemapError (with the path) for a value that
+   * cannot be written so that it reads back the same.
+   */
+  write(url: Readonly<Record<string, unknown>>, index: number): string {
+    this.text = '';
+    this.count = 0;
+    const entryPath = `urlset/url[${index + 1}]`;
+    for (const rule of EXTENSION_RULES) {
+      const value = url[rule.property];
+      if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue; // nothing to declare either
+      const markup = this.markupOf(rule);
+      if (rule.single) {
+        this.writeItem(markup, value, `${entryPath}/${markup.name}[1]`);
+        continue;
+      }
+      if (!Array.isArray(value)) throw invalid(`must be an array, got ${show(value)}`, `${entryPath}/${rule.property}`);
+      for (let i = 0; i < value.length; i++) this.writeItem(markup, value[i], `${entryPath}/${markup.name}[${i + 1}]`);
+    }
+    const extensions = url.extensions;
+    if (extensions !== undefined && extensions !== null) {
+      if (!Array.isArray(extensions)) throw invalid(`must be an array of elements, got ${show(extensions)}`, `${entryPath}/extensions`);
+      for (let i = 0; i < extensions.length; i++) this.writeUnknown(extensions[i], `${entryPath}/extensions[${i + 1}]`);
+    }
+    this.markers = this.count;
+    return this.text;
+  }
+
+  /**
+   * After the core refused a batch: finds the value of `url` with a character XML cannot carry
+   * and throws with its path (returns when there is none).
+   */
+  explain(url: Readonly<Record<string, unknown>>, index: number): void {
+    this.checking = true;
+    try {
+      this.write(url, index);
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /** Throws when `value` (written at `path`) has a character XML 1.0 cannot carry. */
+  private checkCharacters(value: string, path: string): void {
+    const match = NOT_XML_CHARACTER.exec(value);
+    if (match) throw invalid(`${show(value)} contains ${describeCharacter(value, match.index)} at index ${match.index}, which XML 1.0 does not allow`, path);
+  }
+
+  /**
+   * The root's declarations are final from now on (its start tag was handed out): an element in a
+   * namespace the root does not declare declares it itself (` xmlns:p="…"` on the item's outer
+   * element, or on each unknown element that uses it). Valid XML, a few bytes more per item.
+   */
+  freeze(): void {
+    if (this.frozen) return;
+    this.frozen = true;
+    // Typed items whose markup was built before are declared on the root already.
+  }
+
+  // ------------------------------------------------------------------------------ namespaces
+  /** The prefix to write for `namespace`, `preferred` when it is free (or already that namespace's). */
+  private bind(preferred: string, namespace: string): string {
+    const bound = this.uriByPrefix.get(preferred);
+    if (bound === namespace) return preferred;
+    if (this.frozen) {
+      const root = this.prefixByUri.get(namespace);
+      if (root !== undefined) return root;
+      let prefix = this.localPrefixByUri.get(namespace);
+      if (prefix === undefined) {
+        const taken = (candidate: string) => this.uriByPrefix.has(candidate) || [...this.localPrefixByUri.values()].includes(candidate) || candidate === 'xml' || candidate === 'xmlns';
+        prefix = preferred;
+        for (let n = 1; taken(prefix); n++) prefix = preferred + n;
+        this.localPrefixByUri.set(namespace, prefix);
+      }
+      this.pending.push([prefix, namespace]);
+      return prefix;
+    }
+    if (bound === undefined && preferred !== 'xml' && preferred !== 'xmlns') return this.declare(preferred, namespace);
+    const existing = this.prefixByUri.get(namespace);
+    if (existing !== undefined) return existing;
+    for (let n = 1; ; n++) if (!this.uriByPrefix.has(preferred + n)) return this.declare(preferred + n, namespace);
+  }
+
+  private declare(prefix: string, namespace: string): string {
+    this.uriByPrefix.set(prefix, namespace);
+    if (!this.prefixByUri.has(namespace)) this.prefixByUri.set(namespace, prefix);
+    this.declarations.push([prefix, namespace]);
+    return prefix;
+  }
+
+  // ------------------------------------------------------------------------------ typed items
+  private markupOf(rule: ExtensionItemRule): NodeMarkup {
+    let markup = this.markupByRule.get(rule);
+    if (markup === undefined) {
+      const prefix = this.bind(rule.prefix, rule.namespace);
+      const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number): NodeMarkup => {
+        const qualified = `${prefix}:${name}`;
+        const indent = this.pretty ? ' '.repeat(2 * depth) : '';
+        const leaf = children.length === 0;
+        return {
+          rule: value,
+          name: qualified,
+          open: indent + this.open + qualified,
+          closeTag: (leaf || !this.pretty ? '' : indent) + this.openClose + qualified + this.close + (this.pretty ? '\n' : ''),
+          attributes: attributes.map((attribute) => ({ rule: attribute, name: attribute.name, open: '', closeTag: '', attributes: [], children: [] })),
+          children: children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1)),
+        };
+      };
+      markup = build(rule.element, null, rule.attributes, rule.children, 2);
+      if (this.pending.length > 0) {
+        // A typed namespace is plain ASCII: written as it is, between the two value markers.
+        markup.declaration = this.pending.map(([name, uri]) => ` xmlns:${name}${this.valueOpen}${uri}${this.valueClose}`).join('');
+        this.pending = [];
+      }
+      this.markupByRule.set(rule, markup);
+    }
+    return markup;
+  }
+
+  private writeItem(markup: NodeMarkup, value: unknown, path: string): void {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(`must be an object, got ${show(value)}`, path);
+    this.writeElement(markup, value as Record<string, unknown>, path);
+  }
+
+  /** An element of a typed item with its attributes and its text or children. */
+  private writeElement(markup: NodeMarkup, object: Readonly<Record<string, unknown>>, path: string): void {
+    this.text += markup.open;
+    this.count++;
+    if (markup.declaration !== undefined) {
+      this.text += markup.declaration;
+      this.count += 2;
+    }
+    for (const attribute of markup.attributes) {
+      const rule = attribute.rule!;
+      let value = object[rule.property];
+      if (value === undefined || value === null) {
+        if (rule.default !== undefined) value = rule.default;
+        else if (rule.required) throw invalid('is required', `${path}/@${rule.name}`);
+        else continue;
+      }
+      this.text += ` ${rule.name}${this.valueOpen}`;
+      this.appendAttributeValue(this.valueText(rule, value, `${path}/@${rule.name}`), `${path}/@${rule.name}`);
+      this.text += this.valueClose;
+      this.count += 2;
+    }
+    const rule = markup.rule;
+    const textProperty = rule?.textProperty;
+    if (markup.children.length === 0 && rule === null) {
+      this.text += this.closeEmpty + (this.pretty ? '\n' : ''); // an item of attributes only: <xhtml:link …/>
+      this.count++;
+      return;
+    }
+    this.text += this.close;
+    this.count++;
+    if (markup.children.length === 0) {
+      // Text: a leaf's own value, or the textProperty of an element with attributes.
+      const value = textProperty === undefined ? object.value : object[textProperty];
+      if (value === undefined || value === null) {
+        if (!(rule!.emptyIsAbsent || textProperty === undefined)) throw invalid('is required', textProperty ? `${path}/${textProperty}` : path);
+      } else {
+        const where = textProperty ? `${path}/${textProperty}` : path;
+        const text = this.valueText(rule!, value, where);
+        if (this.checking) this.checkCharacters(text, where);
+        this.text += text;
+      }
+    } else {
+      if (this.pretty) this.text += '\n';
+      for (const child of markup.children) {
+        const childRule = child.rule!;
+        const value = object[childRule.property];
+        const childPath = `${path}/${child.name}`;
+        if (value === undefined || value === null) {
+          if (childRule.required) throw invalid('is required', childPath);
+          continue;
+        }
+        if (childRule.repeated) {
+          if (!Array.isArray(value)) throw invalid(`must be an array, got ${show(value)}`, `${path}/${childRule.property}`);
+          for (let i = 0; i < value.length; i++) this.writeChild(child, value[i], `${childPath}[${i + 1}]`);
+        } else this.writeChild(child, value, childPath);
+      }
+    }
+    this.text += markup.closeTag;
+    this.count += 2;
+  }
+
+  private writeChild(markup: NodeMarkup, value: unknown, path: string): void {
+    const rule = markup.rule!;
+    if (rule.textProperty !== undefined || rule.children !== undefined) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) throw invalid(`must be an object, got ${show(value)}`, path);
+      this.writeElement(markup, value as Record<string, unknown>, path);
+    } else {
+      this.writeElement(markup, { value }, path);
+    }
+  }
+
+  /** A value as the text to write: checked, converted from its lenient form, not yet escaped. */
+  private valueText(rule: ExtensionValueRule, value: unknown, path: string): string {
+    let text: string;
+    switch (rule.type) {
+      case 'number':
+        if (typeof value === 'number') {
+          if (!Number.isFinite(value)) throw invalid(`must be a finite number, got ${show(value)}`, path);
+          return formatDecimal(value);
+        }
+        if (typeof value !== 'string' || !isDecimal(value)) throw invalid(`must be a number or a decimal string, got ${show(value)}`, path);
+        return value;
+      case 'yesno':
+        if (value === true || value === false) return value ? 'yes' : 'no';
+        if (typeof value === 'string' && (value.toLowerCase() === 'yes' || value.toLowerCase() === 'no')) return value.toLowerCase();
+        throw invalid(`must be true, false, "yes" or "no", got ${show(value)}`, path);
+      default:
+        if (typeof value === 'string') text = value;
+        else if (rule.input === 'url' && typeof URL !== 'undefined' && value instanceof URL) text = value.href;
+        else if (rule.input === 'date' && value instanceof Date) {
+          if (Number.isNaN(value.getTime())) throw invalid('is an invalid Date', path);
+          text = value.toISOString();
+        } else if ((rule.input === 'spaces' || rule.input === 'commas') && Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+          text = value.join(rule.input === 'spaces' ? ' ' : ', ');
+        } else {
+          const accepted = rule.input === 'url' ? 'a string or a URL' : rule.input === 'date' ? 'a string or a Date' : rule.input ? 'a string or an array of strings' : 'a string';
+          throw invalid(`must be ${accepted}, got ${show(value)}`, path);
+        }
+    }
+    if (text.length > 0 && trimXmlSpace(text) !== text) throw invalid(`${show(text)} has leading or trailing whitespace, which parsers strip; trim it first`, path);
+    return text;
+  }
+
+  /** Attribute text: tabs and line feeds as references (the core escapes the rest, and CR). */
+  private appendAttributeValue(value: string, path: string): void {
+    if (this.checking) this.checkCharacters(value, path);
+    if (!TAB_OR_LINE_FEED.test(value)) {
+      this.text += value;
+      return;
+    }
+    for (let i = 0; i < value.length; i++) {
+      const c = value[i]!;
+      if (c === '\t') { this.text += this.tab; this.count++; } else if (c === '\n') { this.text += this.lineFeed; this.count++; } else this.text += c;
+    }
+  }
+
+  // ------------------------------------------------------------------------------ unknown extensions
+  private writeUnknown(element: unknown, path: string): void {
+    const checked = checkElement(element, path);
+    // What would read back as a typed item must be given as one.
+    for (const rule of EXTENSION_RULES) {
+      if (checked.namespace !== rule.namespace || checked.name !== rule.element) continue;
+      if (rule.marker !== undefined && !(checked.attributes ?? []).some((attribute) => attribute.name === rule.marker && !attribute.namespace)) continue;
+      throw invalid(`<${checked.name}> in ${rule.namespace} reads back as an entry of ${rule.property}: give it there instead`, path);
+    }
+    if (checked.namespace === SITEMAP_NAMESPACE) throw invalid(`is in the sitemap namespace; extension elements must be in another one`, path);
+    this.writeTree(checked, path, SITEMAP_NAMESPACE, this.pretty ? 2 : -1);
+  }
+
+  /**
+   * An unknown element and its subtree; `scope` is the default namespace in force around it.
+   * `depth` is its indentation level on a line of its own (pretty), -1 when it is written inline.
+   */
+  private writeTree(element: ExtensionElement, path: string, scope: string, depth: number): void {
+    const indent = depth > 0 ? ' '.repeat(2 * depth) : '';
+    const lineEnd = depth >= 0 ? '\n' : '';
+    let name: string;
+    let declaration = '';
+    let inner = scope;
+    if (element.prefix === undefined) {
+      name = element.name;
+      if (element.namespace !== scope) {
+        declaration = ` xmlns${this.valueOpen}`;
+        inner = element.namespace;
+      }
+    } else {
+      name = `${this.bind(element.prefix, element.namespace)}:${element.name}`;
+    }
+    this.text += indent + this.open + name;
+    this.count++;
+    if (declaration !== '') {
+      this.text += declaration;
+      this.appendAttributeValue(element.namespace, `${path}/namespace`);
+      this.text += this.valueClose;
+      this.count += 2;
+    }
+    const seen = new Set<string>();
+    const attributes = element.attributes ?? [];
+    for (let i = 0; i < attributes.length; i++) {
+      const attribute = attributes[i]!;
+      const key = `${attribute.namespace ?? ''} ${attribute.name}`;
+      if (seen.has(key)) throw invalid(`has the attribute ${attribute.name}${attribute.namespace ? ` (${attribute.namespace})` : ''} twice`, path);
+      seen.add(key);
+      let attributeName = attribute.name;
+      if (attribute.namespace === XML_NAMESPACE) attributeName = `xml:${attribute.name}`;
+      else if (attribute.namespace) attributeName = `${this.bind(attribute.prefix ?? 'ns', attribute.namespace)}:${attribute.name}`;
+      this.text += ` ${attributeName}${this.valueOpen}`;
+      this.appendAttributeValue(attribute.value, `${path}/attributes[${i + 1}]`);
+      this.text += this.valueClose;
+      this.count += 2;
+    }
+    // Frozen: the namespaces of this element and its attributes that the root does not declare.
+    for (let i = 0; i < this.pending.length; i++) {
+      const [declared, namespace] = this.pending[i]!;
+      if (this.pending.findIndex(([other]) => other === declared) !== i) continue; // the element and an attribute share it
+      this.text += ` xmlns:${declared}${this.valueOpen}`;
+      this.appendAttributeValue(namespace, `${path}/namespace`);
+      this.text += this.valueClose;
+      this.count += 2;
+    }
+    this.pending = [];
+    const children = element.children;
+    if (children === undefined || children.length === 0) {
+      this.text += this.closeEmpty + lineEnd;
+      this.count++;
+      return;
+    }
+    this.text += this.close;
+    this.count++;
+    // Pretty: only element-only content is indented; added white space inside text would be content.
+    const onlyElements = depth >= 0 && children.every((child) => typeof child !== 'string');
+    if (onlyElements) this.text += '\n';
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      const childPath = `${path}/children[${i + 1}]`;
+      if (typeof child === 'string') {
+        if (this.checking) this.checkCharacters(child, childPath);
+        this.text += child;
+        continue;
+      }
+      this.writeTree(checkElement(child, childPath), childPath, inner, onlyElements ? depth + 1 : -1);
+    }
+    this.text += (onlyElements ? indent : '') + this.openClose + name + this.close + lineEnd;
+    this.count += 2;
+  }
+}
+
+/** An unknown element as given: checks its shape and names (values are checked by the core). */
+function checkElement(element: unknown, path: string): ExtensionElement {
+  if (element === null || typeof element !== 'object' || Array.isArray(element)) throw invalid(`must be an element object ({ namespace, name, … }), got ${show(element)}`, path);
+  const { namespace, name, prefix, attributes, children } = element as Record<string, unknown>;
+  if (typeof namespace !== 'string') throw invalid(`namespace must be a string (the namespace URI, '' for none), got ${show(namespace)}`, path);
+  if (typeof name !== 'string' || !NCNAME.test(name)) throw invalid(`name must be an XML name without a colon, got ${show(name)}`, path);
+  if (prefix !== undefined) {
+    if (typeof prefix !== 'string' || !NCNAME.test(prefix)) throw invalid(`prefix must be an XML name without a colon, got ${show(prefix)}`, path);
+    if (namespace === '') throw invalid(`has the prefix ${prefix} but no namespace (only an unprefixed element can be in no namespace)`, path);
+  }
+  if (namespace === XMLNS_NAMESPACE || namespace === XML_NAMESPACE) throw invalid(`the namespace ${namespace} is reserved for ${namespace === XML_NAMESPACE ? 'xml:' : 'xmlns'} attributes`, path);
+  if (attributes !== undefined) {
+    if (!Array.isArray(attributes)) throw invalid(`attributes must be an array, got ${show(attributes)}`, path);
+    attributes.forEach((attribute: unknown, i) => {
+      const where = `${path}/attributes[${i + 1}]`;
+      if (attribute === null || typeof attribute !== 'object') throw invalid(`must be an attribute object ({ name, value }), got ${show(attribute)}`, where);
+      const { name: attributeName, value, namespace: attributeNamespace, prefix: attributePrefix } = attribute as Record<string, unknown>;
+      if (typeof attributeName !== 'string' || !NCNAME.test(attributeName)) throw invalid(`name must be an XML name without a colon, got ${show(attributeName)}`, where);
+      if (typeof value !== 'string') throw invalid(`value must be a string, got ${show(value)}`, where);
+      if (attributeNamespace !== undefined && typeof attributeNamespace !== 'string') throw invalid(`namespace must be a string, got ${show(attributeNamespace)}`, where);
+      if (attributePrefix !== undefined && (typeof attributePrefix !== 'string' || !NCNAME.test(attributePrefix))) throw invalid(`prefix must be an XML name without a colon, got ${show(attributePrefix)}`, where);
+      if (!attributeNamespace && attributePrefix !== undefined) throw invalid(`has the prefix ${String(attributePrefix)} but no namespace`, where);
+      if (!attributeNamespace && attributeName === 'xmlns') throw invalid('xmlns is a namespace declaration, not an attribute: the serializer writes those', where);
+      if (attributeNamespace === XMLNS_NAMESPACE) throw invalid('namespace declarations are not attributes: the serializer writes those', where);
+      if (attributeNamespace === XML_NAMESPACE && attributePrefix !== undefined && attributePrefix !== 'xml') throw invalid(`the xml namespace is written with the prefix xml, not ${String(attributePrefix)}`, where);
+      if (attributeNamespace !== XML_NAMESPACE && attributePrefix === 'xml') throw invalid(`the prefix xml is bound to ${XML_NAMESPACE}`, where);
+    });
+  }
+  if (children !== undefined) {
+    if (!Array.isArray(children)) throw invalid(`children must be an array of elements and strings, got ${show(children)}`, path);
+  }
+  if (prefix === 'xml' || prefix === 'xmlns') throw invalid(`the prefix ${prefix} is reserved`, path);
+  return element as ExtensionElement;
+}
+
+function describeCharacter(text: string, index: number): string {
+  const code = text.charCodeAt(index);
+  const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code >= 0xd800 && code <= 0xdfff ? `a lone surrogate (${name})` : `the character ${name}`;
+}

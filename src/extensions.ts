@@ -1,0 +1,746 @@
+// Reading sitemap extensions inside the parser's one walk over the token records (SPEC.md §3):
+// Google's image, video and news extensions and `<xhtml:link hreflang>` become typed values by the
+// rules in rules.ts; every other element in another namespace is kept whole as an
+// ExtensionElement tree. Matched by namespace URI, never by prefix.
+
+import type { ErrorCode } from './errors';
+import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type ExtensionValueType } from './rules';
+import { isDecimal, trimXmlSpace } from './text';
+import type { ExtensionElement, Issue, SitemapAlternate, SitemapImage, SitemapNews, SitemapUrl, SitemapVideo } from './types';
+import { Field, TOKEN_WORDS, TokenKind, type XmlReader } from './xml-reader';
+
+/** One value an extension item was read from, as written: what validate checks, at its position. */
+export interface ExtensionValueSource {
+  /**
+   * Where in the item, by local names: `loc`, `player_loc`, `publication/name`; an attribute
+   * after `@` (`player_loc@allow_embed`, or `@hreflang` on the item itself).
+   */
+  name: string;
+  /** The text (all of the element's text runs, untrimmed) or attribute value, entity-decoded. */
+  raw: string;
+  /** Position of the element's start tag (of the attribute, for an attribute). */
+  line: number;
+  column: number;
+  /** Position of the element's first text run (0 when it has none; for attributes, as line/column). */
+  textLine: number;
+  textColumn: number;
+}
+
+/** An extension element of a `<url>` that was read, with where everything in it was (for observers). */
+export interface ExtensionItemSource {
+  /** Which `SitemapUrl` property it went to (`extensions` for an unknown one). */
+  property: 'images' | 'videos' | 'news' | 'alternates' | 'extensions';
+  /** Its index in that property's array (0 for news). */
+  index: number;
+  /** The value as it is in the result. */
+  value: SitemapImage | SitemapVideo | SitemapNews | SitemapAlternate | ExtensionElement;
+  /** Namespace URI of the item element. */
+  namespace: string;
+  /** Position of its start tag. */
+  line: number;
+  column: number;
+  /** Issue path of the item element, e.g. `urlset/url[3]/image:image[2]`. */
+  path: string;
+  /** Every child element and attribute read, in document order (duplicates and unknown ones too; empty for unknown extensions). */
+  values: ExtensionValueSource[];
+}
+
+/** What the reader needs from its parser. */
+export interface ExtensionHost {
+  readonly issues: Issue[];
+  /** Path of the open entry, e.g. `urlset/url[3]`. */
+  entryPath(): string;
+}
+
+// ------------------------------------------------------------------------------------------
+// Rules compiled against a reader's name ids (the known names have the same ids in every core).
+
+/** A node of an item's rule tree: the item element, a group, an element with attributes, or a leaf. */
+interface RuleNode {
+  /** Local name (messages and observer names). */
+  readonly name: string;
+  /** Property in the parent object. */
+  readonly property: string;
+  readonly type: ExtensionValueType;
+  readonly required: boolean;
+  readonly repeated: boolean;
+  readonly emptyIsAbsent: boolean;
+  /** No attributes and no children: the value is the converted text. */
+  readonly leaf: boolean;
+  /** Object nodes: output properties in order, [text], attributes, children (one slot each). */
+  readonly properties: readonly string[];
+  /** Slot of the text (-1: the text is not kept: items and groups). */
+  readonly textSlot: number;
+  readonly attributes: readonly RuleNode[];
+  readonly children: readonly RuleNode[];
+  /** Local-name id → index in `attributes` / `children` (-1: not one of them). */
+  readonly attributeById: Int16Array;
+  readonly childById: Int16Array;
+  /** Its slot in the parent object. */
+  readonly slot: number;
+  /** Index of the node's own state in a reader (scratch values, last value read). */
+  readonly id: number;
+}
+
+interface CompiledItem {
+  readonly rule: ExtensionItemRule;
+  readonly namespaceId: number;
+  readonly elementId: number;
+  /** Id of the attribute an element needs to be this item (-1: none needed). */
+  readonly markerId: number;
+  readonly root: RuleNode;
+  /** Alternates: the ids of rel, hreflang and href, for the quick path (see readAlternate). */
+  readonly alternateIds: readonly [number, number, number] | null;
+}
+
+function idTable(ids: Map<string, number>, names: readonly string[]): Int16Array {
+  let size = 0;
+  for (const name of names) size = Math.max(size, ids.get(name)! + 1);
+  const table = new Int16Array(size).fill(-1);
+  names.forEach((name, index) => { table[ids.get(name)!] = index; });
+  return table;
+}
+
+/** Nodes compiled so far (each has its own state in a reader). */
+let nodeCount = 0;
+
+function compileNode(ids: Map<string, number>, rule: ExtensionValueRule | ExtensionItemRule, slot: number): RuleNode {
+  const value = 'type' in rule ? rule : null;
+  const attributes = rule.attributes ?? [];
+  const children = rule.children ?? [];
+  const textProperty = value?.textProperty;
+  const firstAttribute = textProperty ? 1 : 0;
+  const compiledAttributes = attributes.map((attribute, index) => compileNode(ids, attribute, firstAttribute + index));
+  const compiledChildren = children.map((child, index) => compileNode(ids, child, firstAttribute + attributes.length + index));
+  const leaf = value !== null && compiledAttributes.length === 0 && compiledChildren.length === 0;
+  // Frames mark the slots they have seen in one 32-bit number.
+  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new Error(`sitemapkit: extension rule ${rule.property} has more than 31 parts`);
+  const name = value?.name ?? (rule as ExtensionItemRule).element;
+  const property = rule.property;
+  const type = value?.type ?? 'text';
+  return {
+    slot,
+    id: nodeCount++,
+    name, property, type,
+    required: value?.required === true,
+    repeated: value?.repeated === true,
+    emptyIsAbsent: value?.emptyIsAbsent === true,
+    leaf,
+    properties: [...(textProperty ? [textProperty] : []), ...attributes.map((a) => a.property), ...children.map((c) => c.property)],
+    textSlot: leaf ? 0 : textProperty ? 0 : -1,
+    attributes: compiledAttributes,
+    children: compiledChildren,
+    attributeById: idTable(ids, attributes.map((a) => a.name)),
+    childById: idTable(ids, children.map((c) => c.name)),
+  };
+}
+
+const compiledByIds = new WeakMap<Map<string, number>, CompiledItem[]>();
+
+function compileRules(ids: Map<string, number>): CompiledItem[] {
+  let items = compiledByIds.get(ids);
+  if (items) return items;
+  items = EXTENSION_RULES.map((rule) => ({
+    rule,
+    namespaceId: ids.get(rule.namespace)!,
+    elementId: ids.get(rule.element)!,
+    markerId: rule.marker === undefined ? -1 : ids.get(rule.marker)!,
+    root: compileNode(ids, rule, 0),
+    alternateIds: rule.property === 'alternates' && rule.attributes.map((attribute) => attribute.property).join() === 'rel,hreflang,href'
+      ? [ids.get('rel')!, ids.get('hreflang')!, ids.get('href')!] as const : null,
+  }));
+  compiledByIds.set(ids, items);
+  return items;
+}
+
+// ------------------------------------------------------------------------------------------
+// Values
+
+const YES_NO: Readonly<Record<string, boolean>> = { yes: true, no: false };
+
+/** What an open element of a typed item collects (pooled: one per nesting level). */
+class Frame {
+  node!: RuleNode;
+  depth = 0;
+  prefix = 0;
+  local = 0;
+  line = 0;
+  column = 0;
+  textLine = 0;
+  textColumn = 0;
+  text = '';
+  /** Object nodes: a value per slot (the reader's scratch array for the node). */
+  values: unknown[] = [];
+  /** Object nodes: slots seen (duplicates keep the first). */
+  seen = 0;
+}
+
+const enum Mode {
+  None = 0,
+  /** A typed item (image, video, news, alternate). */
+  Item = 1,
+  /** An unknown extension, built as a tree. */
+  Tree = 2,
+  /** Not read: an unbound prefix (an XML error already) or a second news:news. */
+  Skip = 3,
+  /** An item of attributes only, read from its start tag: what is inside it is reported and left out. */
+  Read = 4,
+}
+
+/**
+ * Reads the extension elements of one `<url>` at a time, fed by SitemapParser: `begin` for a
+ * child of `<url>` outside the sitemap namespace, then `start`/`attribute`/`text`/`end` for
+ * everything inside it. `attachTo` moves what was read onto the entry.
+ *
+ * @example
+ * // In SitemapParser's walk (depths count from 0 at the root):
+ * if (extensions.depth >= 0) extensions.start(reader, r, depth);
+ * else if (depth === entryDepth + 1) extensions.begin(reader, r, depth, end);
+ * // …and when the entry is kept:
+ * if (extensions.hasValues) extensions.attachTo(url);
+ */
+export class ExtensionReader {
+  /** Depth of the open extension element (a child of `<url>`), -1 when none is open. */
+  depth = -1;
+  private mode = Mode.None;
+  private items: CompiledItem[] = [];
+  private item: CompiledItem | null = null;
+  private readonly frames: Frame[] = [];
+  private level = 0;
+  /** An element inside the open one whose subtree is not read (-1: none). */
+  private skipDepth = -1;
+  private readonly tree: ExtensionElement[] = [];
+  private itemLine = 0;
+  private itemColumn = 0;
+  private itemPrefix = 0;
+  private itemLocal = 0;
+  private itemIndex = 0;
+  /** Prefix and local-name ids by depth below the open element, for paths. */
+  private readonly prefixes: number[] = [];
+  private readonly locals: number[] = [];
+  private sources: ExtensionValueSource[] | null = null;
+  /** Per object node (RuleNode.id): the array its open frame collects values in. */
+  private readonly scratch: unknown[][] = [];
+  /**
+   * Per node: the last text value read. An equal value reuses that string, so the thousands of
+   * rel="alternate" and hreflang="en" in a file share a few strings instead of each surviving
+   * as its own (fewer live objects: measured on mixed-50k.xml, the garbage collector's share of
+   * parsing is about half its work).
+   */
+  private readonly lastValues: string[] = [];
+  /**
+   * Short values seen in this document (hreflang="de", language codes…), shared the same way: a
+   * small direct-mapped cache, as a Map lookup cost more than the string it saves (15 ms per
+   * parse of mixed-50k.xml, measured 2026-11-22).
+   */
+  private readonly shortValues: string[] = new Array<string>(256).fill('');
+
+  // What the open <url> has so far. The lists are reused; the entry gets exact-size copies
+  // (a pushed-to array keeps room for 16 more: ~3 MB of the 31 MB mixed-50k.xml's result).
+  private readonly images: SitemapImage[] = [];
+  private readonly videos: SitemapVideo[] = [];
+  private news: SitemapNews | undefined;
+  private readonly alternates: SitemapAlternate[] = [];
+  private readonly extensions: ExtensionElement[] = [];
+  /** Something was read since the last reset (plain entries then cost one test each). */
+  private dirty = false;
+
+  /** Told about every item read, with its sources (validate's observer); null: nobody asks. */
+  onItem: ((item: ExtensionItemSource) => void) | null = null;
+
+  constructor(private readonly host: ExtensionHost) {}
+
+  /** Anything read for the open entry? */
+  get hasValues(): boolean {
+    return this.dirty && (this.images.length > 0 || this.videos.length > 0 || this.news !== undefined || this.alternates.length > 0 || this.extensions.length > 0);
+  }
+
+  /** Forgets what was read (a new entry starts, or the open one was dropped). */
+  reset(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    // Setting an array's length is a runtime call: only for the lists that have something.
+    if (this.images.length > 0) this.images.length = 0;
+    if (this.videos.length > 0) this.videos.length = 0;
+    if (this.alternates.length > 0) this.alternates.length = 0;
+    if (this.extensions.length > 0) this.extensions.length = 0;
+    this.news = undefined;
+    this.depth = -1;
+    this.mode = Mode.None;
+    this.item = null;
+    this.level = 0;
+    this.skipDepth = -1;
+  }
+
+  /** Puts what was read on the entry (in EXTENSION_RULES order, unknown ones last) and resets. */
+  attachTo(url: SitemapUrl): void {
+    if (this.images.length > 0) url.images = this.images.slice();
+    if (this.videos.length > 0) url.videos = this.videos.slice();
+    if (this.news !== undefined) url.news = this.news;
+    if (this.alternates.length > 0) url.alternates = this.alternates.slice();
+    if (this.extensions.length > 0) url.extensions = this.extensions.slice();
+    this.reset();
+  }
+
+  /**
+   * A child of `<url>` outside the sitemap namespace starts at `depth` (record `r`; the batch's
+   * records end at word `end`, which bounds the look at its attributes).
+   */
+  begin(reader: XmlReader, r: number, depth: number, end: number): void {
+    const words = reader.words;
+    const namespace = words[r + Field.Namespace]!;
+    const local = words[r + Field.Local]!;
+    this.dirty = true;
+    this.depth = depth;
+    this.skipDepth = -1;
+    this.prefixes[0] = words[r + Field.Prefix]!;
+    this.locals[0] = local;
+    this.itemLine = words[r + Field.Line]!;
+    this.itemColumn = words[r + Field.Column]!;
+    this.itemPrefix = words[r + Field.Prefix]!;
+    this.itemLocal = local;
+    this.itemIndex = 1;
+    if (namespace < 0) {
+      this.mode = Mode.Skip; // an unbound prefix: XML_UNBOUND_PREFIX says where
+      return;
+    }
+    if (this.items.length === 0) this.items = compileRules(reader.ids);
+    let item: CompiledItem | null = null;
+    const items = this.items;
+    for (let i = 0; i < items.length; i++) {
+      const candidate = items[i]!;
+      if (candidate.namespaceId === namespace && candidate.elementId === local && (candidate.markerId < 0 || hasAttribute(reader, r, end, candidate.markerId))) {
+        item = candidate;
+        break;
+      }
+    }
+    if (item === null) {
+      this.mode = Mode.Tree;
+      const element = newElement(reader, r);
+      this.tree[0] = element;
+      let same = 1;
+      for (const other of this.extensions) if (other.name === element.name && other.namespace === element.namespace) same++;
+      this.itemIndex = same;
+      if (this.onItem !== null) this.sources = [];
+      return;
+    }
+    const rule = item.rule;
+    if (rule.single && this.news !== undefined) {
+      this.itemIndex = 2;
+      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader));
+      this.mode = Mode.Skip;
+      return;
+    }
+    this.mode = Mode.Item;
+    this.item = item;
+    this.itemIndex = rule.property === 'images' ? this.images.length + 1
+      : rule.property === 'videos' ? this.videos.length + 1
+        : rule.property === 'alternates' ? this.alternates.length + 1 : 1;
+    this.level = 0;
+    if (this.onItem !== null) this.sources = [];
+    if (item.alternateIds !== null && this.sources === null && this.readAlternate(reader, r, end, item.alternateIds)) {
+      this.mode = Mode.Read;
+      return;
+    }
+    this.pushFrame(item.root, depth, words, r);
+    if (item.root.children.length === 0) {
+      // An item of attributes only (xhtml:link): read them now, from the records after its tag.
+      for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
+        const kind = words[a]! & 0xff;
+        if (kind === TokenKind.Attribute) this.readAttribute(reader, a, depth);
+        else if (kind !== TokenKind.NamespaceDecl && kind !== TokenKind.Error) break;
+      }
+      this.popFrame(reader);
+      this.mode = Mode.Read;
+    }
+  }
+
+  /**
+   * The usual `<xhtml:link rel="…" hreflang="…" href="…"/>` (those three attributes, in any order,
+   * and no others) made into its value at once; false for anything else (the rule-driven path
+   * reads it, with its issues). Alternates are most extension elements (60,008 of the 105,106 in
+   * mixed-50k.xml): this saves about 15 of ~220 ms there (measured 2026-11-22, on a busy machine).
+   */
+  private readAlternate(reader: XmlReader, r: number, end: number, [relId, hreflangId, hrefId]: readonly [number, number, number]): boolean {
+    const words = reader.words;
+    let rel: string | undefined, hreflang: string | undefined, href: string | undefined;
+    for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
+      const kind = words[a]! & 0xff;
+      if (kind === TokenKind.NamespaceDecl) continue;
+      if (kind !== TokenKind.Attribute) {
+        if (kind === TokenKind.Error) return false;
+        break;
+      }
+      if (words[a + Field.Prefix] !== 0) return false;
+      const local = words[a + Field.Local]!;
+      const value = reader.text(words[a + Field.ArenaStart]!, words[a + Field.ArenaEnd]!, words[a]! >> 8);
+      if (local === relId && rel === undefined) rel = this.shared(trimXmlSpace(value));
+      else if (local === hreflangId && hreflang === undefined) hreflang = this.shared(trimXmlSpace(value));
+      else if (local === hrefId && href === undefined) href = trimXmlSpace(value);
+      else return false;
+    }
+    if (rel === undefined || hreflang === undefined || href === undefined) return false;
+    this.alternates.push({ rel, hreflang, href });
+    return true;
+  }
+
+  /** `value`, or an equal short string read before in this document (see lastValues). */
+  private shared(value: string): string {
+    const length = value.length;
+    if (length > 16 || length === 0) return value;
+    const slot = (length * 31 + value.charCodeAt(0) * 7 + value.charCodeAt(length - 1)) & 255;
+    const known = this.shortValues[slot]!;
+    if (known === value) return known;
+    this.shortValues[slot] = value;
+    return value;
+  }
+
+  /** A start tag inside the open extension element. */
+  start(reader: XmlReader, r: number, depth: number): void {
+    const words = reader.words;
+    const relative = depth - this.depth;
+    this.prefixes[relative] = words[r + Field.Prefix]!;
+    this.locals[relative] = words[r + Field.Local]!;
+    if (this.skipDepth >= 0 || this.mode === Mode.Skip) return;
+    const namespace = words[r + Field.Namespace]!;
+    if (this.mode === Mode.Read) {
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${this.qualifiedName(reader, words[r + Field.Prefix]!, words[r + Field.Local]!)}> inside <${this.qualifiedName(reader, this.itemPrefix, this.itemLocal)}>, which has no content: it is left out`, words[r + Field.Line]!, words[r + Field.Column]!, this.path(reader, relative + 1));
+      this.skipDepth = depth;
+      return;
+    }
+    if (this.mode === Mode.Tree) {
+      if (namespace < 0) { this.skipDepth = depth; return; }
+      const element = newElement(reader, r);
+      const parent = this.tree[relative - 1]!;
+      (parent.children ??= []).push(element);
+      this.tree[relative] = element;
+      return;
+    }
+    const frame = this.frames[this.level - 1]!;
+    const node = frame.node;
+    const local = words[r + Field.Local]!;
+    const index = namespace === this.item!.namespaceId && frame.depth === depth - 1 && local < node.childById.length ? node.childById[local]! : -1;
+    if (index < 0) {
+      const what = frame.depth === depth - 1
+        ? `<${this.qualifiedName(reader, words[r + Field.Prefix]!, local)}> is not part of <${this.qualifiedName(reader, frame.prefix, frame.local)}>${namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : ''}`
+        : `<${this.qualifiedName(reader, words[r + Field.Prefix]!, local)}> inside <${this.qualifiedName(reader, frame.prefix, frame.local)}>, which holds text only`;
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `${what}: it is left out`, words[r + Field.Line]!, words[r + Field.Column]!, this.path(reader, relative + 1));
+      this.skipDepth = depth;
+      return;
+    }
+    this.pushFrame(node.children[index]!, depth, words, r);
+  }
+
+  /** An attribute of the element just started at `depth`. */
+  attribute(reader: XmlReader, r: number, depth: number): void {
+    if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
+    const words = reader.words;
+    const namespace = words[r + Field.Namespace]!;
+    if (this.mode === Mode.Tree) {
+      if (namespace < 0) return; // an unbound prefix: XML_UNBOUND_PREFIX says where
+      const element = this.tree[depth - this.depth]!;
+      const local = words[r + Field.Local]!;
+      const attribute: { name: string; value: string; namespace?: string; prefix?: string } = {
+        name: reader.name(local),
+        value: reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8),
+      };
+      if (namespace > 0) {
+        attribute.namespace = reader.name(namespace);
+        attribute.prefix = reader.name(words[r + Field.Prefix]!);
+      }
+      (element.attributes ??= []).push(attribute);
+      return;
+    }
+    this.readAttribute(reader, r, depth);
+  }
+
+  /** An attribute of a typed item's element (record `r`) into its frame. */
+  private readAttribute(reader: XmlReader, r: number, depth: number): void {
+    const words = reader.words;
+    const namespace = words[r + Field.Namespace]!;
+    const frame = this.frames[this.level - 1]!;
+    if (frame.depth !== depth) return;
+    const node = frame.node;
+    const local = words[r + Field.Local]!;
+    const index = namespace === 0 && local < node.attributeById.length ? node.attributeById[local]! : -1;
+    const raw = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+    const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+    const attributeName = this.qualifiedName(reader, words[r + Field.Prefix]!, local);
+    if (this.sources !== null) this.sources.push({ name: `${this.sourceName(reader, this.level - 1)}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
+    if (index < 0) {
+      if (namespace !== 0 && reader.name(namespace) === XSI_NAMESPACE) return; // xsi:schemaLocation and friends: allowed anywhere
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `The attribute ${attributeName} is not part of <${this.qualifiedName(reader, frame.prefix, frame.local)}>: it is left out`, line, column, this.path(reader, depth - this.depth + 1), raw);
+      return;
+    }
+    const attributeNode = node.attributes[index]!;
+    frame.values[attributeNode.slot] = this.convert(reader, attributeNode, raw, line, column, frame, attributeName, this.level);
+    frame.seen |= 1 << attributeNode.slot;
+  }
+
+  /** A text run of the element at `depth`. */
+  text(reader: XmlReader, r: number, depth: number): void {
+    if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
+    const words = reader.words;
+    if (this.mode === Mode.Tree) {
+      const element = this.tree[depth - this.depth];
+      if (element === undefined) return;
+      const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+      const children = (element.children ??= []);
+      const last = children.length - 1;
+      if (last >= 0 && typeof children[last] === 'string') children[last] += value;
+      else children.push(value);
+      return;
+    }
+    const frame = this.frames[this.level - 1]!;
+    if (frame.depth !== depth || frame.node.textSlot < 0) return; // text between the children of an item or group
+    const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+    if (frame.textLine === 0) {
+      frame.textLine = words[r + Field.Line]!;
+      frame.textColumn = words[r + Field.Column]!;
+      frame.text = value;
+    } else frame.text += value;
+  }
+
+  /** The end tag of the element at `depth` (inside the open extension element, or it). */
+  end(reader: XmlReader, depth: number): void {
+    if (this.skipDepth >= 0) {
+      if (depth === this.skipDepth) this.skipDepth = -1;
+      if (depth !== this.depth) return;
+    }
+    if (this.mode === Mode.Tree) {
+      if (depth === this.depth) this.finishTree(reader);
+    } else if (this.mode === Mode.Item) {
+      const frame = this.frames[this.level - 1];
+      if (frame !== undefined && frame.depth === depth) this.popFrame(reader);
+    }
+    if (depth === this.depth) {
+      this.depth = -1;
+      this.mode = Mode.None;
+    }
+  }
+
+  /** Ends whatever is open as if its end tags had come (a new entry started inside it). */
+  closeAll(reader: XmlReader): void {
+    if (this.depth < 0) return;
+    this.skipDepth = -1;
+    if (this.mode === Mode.Item) while (this.level > 0) this.popFrame(reader);
+    else if (this.mode === Mode.Tree) this.finishTree(reader);
+    this.depth = -1;
+    this.mode = Mode.None;
+  }
+
+  /** The path below the entry down to `depth` (exclusive), e.g. `/image:image[2]/image:loc`. */
+  pathBelowEntry(reader: XmlReader, depth: number): string {
+    if (this.depth < 0) return '';
+    let path = '';
+    for (let d = this.depth; d < depth; d++) {
+      const relative = d - this.depth;
+      path += '/' + (relative === 0 ? this.itemLabel(reader) : this.qualifiedName(reader, this.prefixes[relative]!, this.locals[relative]!));
+    }
+    return path;
+  }
+
+  // ---------------------------------------------------------------------------- typed items
+  private pushFrame(node: RuleNode, depth: number, words: Int32Array, r: number): void {
+    let frame = this.frames[this.level];
+    if (frame === undefined) this.frames[this.level] = frame = new Frame();
+    this.level++;
+    frame.node = node;
+    frame.depth = depth;
+    frame.prefix = words[r + Field.Prefix]!;
+    frame.local = words[r + Field.Local]!;
+    frame.line = words[r + Field.Line]!;
+    frame.column = words[r + Field.Column]!;
+    frame.textLine = 0;
+    frame.text = '';
+    frame.seen = 0;
+    if (!node.leaf) {
+      // One array per node and reader, reused: a node is never open twice at once.
+      let values = this.scratch[node.id];
+      if (values === undefined) this.scratch[node.id] = values = new Array<unknown>(node.properties.length).fill(undefined);
+      else for (let i = 0; i < values.length; i++) values[i] = undefined;
+      frame.values = values;
+    }
+  }
+
+  private popFrame(reader: XmlReader): void {
+    const frame = this.frames[--this.level]!;
+    const node = frame.node;
+    if (this.sources !== null && frame.node.textSlot >= 0) {
+      this.sources.push({ name: this.sourceName(reader, this.level), raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
+    }
+    let value: unknown;
+    if (node.leaf) {
+      value = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.level + 1);
+    } else {
+      if (node.textSlot >= 0) frame.values[node.textSlot] = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.level + 1);
+      value = this.buildObject(reader, frame);
+    }
+    if (this.level === 0) {
+      this.finishItem(reader, value);
+      return;
+    }
+    const parent = this.frames[this.level - 1]!;
+    const slot = node.slot;
+    if (node.repeated) {
+      if (value !== undefined) ((parent.values[slot] ??= []) as unknown[]).push(value);
+    } else if ((parent.seen & (1 << slot)) !== 0) {
+      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1));
+    } else {
+      parent.values[slot] = value;
+    }
+    parent.seen |= 1 << slot;
+  }
+
+  /** The object of an item, group or element with attributes, its properties in rule order. */
+  private buildObject(reader: XmlReader, frame: Frame): Record<string, unknown> {
+    const node = frame.node;
+    const { properties, attributes, children } = node;
+    const values = frame.values;
+    const object: Record<string, unknown> = {};
+    const firstAttribute = node.textSlot + 1;
+    const firstChild = firstAttribute + attributes.length;
+    for (let slot = 0; slot < properties.length; slot++) {
+      let value = values[slot];
+      if (value === undefined) {
+        if (slot < firstAttribute) continue; // a bad number: reported already
+        const part = slot < firstChild ? attributes[slot - firstAttribute]! : children[slot - firstChild]!;
+        if (!part.required || (frame.seen & (1 << slot)) !== 0) continue;
+        const owner = this.qualifiedName(reader, frame.prefix, frame.local);
+        const missing = slot < firstChild ? `${part.name} attribute` : `<${this.qualifiedName(reader, frame.prefix, 0)}${part.name}>`;
+        this.issue('SITEMAP_EXTENSION_MISSING_TAG', 'error', `<${owner}> has no ${missing}; it is kept as an empty value`, frame.line, frame.column, this.path(reader, this.level + 1));
+        value = emptyValue(part);
+      } else if (slot >= firstChild && children[slot - firstChild]!.repeated) {
+        value = (value as unknown[]).slice(); // exact size (see `images`)
+      }
+      object[properties[slot]!] = value;
+    }
+    return object;
+  }
+
+  /**
+   * A value read as its rule's type; undefined (with an issue) when it is not one. `attribute`
+   * names the attribute ('' for the element's text); `levels` says how deep the element is in the item (1: the item).
+   */
+  private convert(reader: XmlReader, node: RuleNode, raw: string, line: number, column: number, frame: Frame, attribute: string, levels: number): unknown {
+    const value = trimXmlSpace(raw);
+    switch (node.type) {
+      case 'text': {
+        if (value.length <= 16) return this.shared(value);
+        const last = this.lastValues[node.id];
+        if (value === last) return last;
+        this.lastValues[node.id] = value;
+        return value;
+      }
+      case 'number':
+        if (isDecimal(value)) return Number(value);
+        if (value === '' && node.emptyIsAbsent) return undefined;
+        break;
+      default: {
+        const yesNo = YES_NO[value.toLowerCase()];
+        if (yesNo !== undefined) return yesNo;
+      }
+    }
+    const what = attribute === '' ? `<${this.qualifiedName(reader, frame.prefix, frame.local)}>` : `The ${attribute} attribute of <${this.qualifiedName(reader, frame.prefix, frame.local)}>`;
+    const expected = node.type === 'number' ? 'a decimal number' : 'yes or no';
+    this.issue('SITEMAP_EXTENSION_BAD_VALUE', 'warning', `${what} "${value}" is not ${expected}; it is left out`, line, column, this.path(reader, levels) + (attribute === '' ? '' : '/@' + attribute), value);
+    return undefined;
+  }
+
+  private finishItem(reader: XmlReader, value: unknown): void {
+    const item = this.item!;
+    switch (item.rule.property) {
+      case 'images': this.images.push(value as SitemapImage); break;
+      case 'videos': this.videos.push(value as SitemapVideo); break;
+      case 'news': this.news = value as SitemapNews; break;
+      default: this.alternates.push(value as SitemapAlternate); break;
+    }
+    if (this.onItem !== null) {
+      this.onItem({
+        property: item.rule.property, index: this.itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
+        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), values: this.sources ?? [],
+      });
+      this.sources = null;
+    }
+    this.item = null;
+  }
+
+  // ---------------------------------------------------------------------------- unknown extensions
+  private finishTree(reader: XmlReader): void {
+    const element = this.tree[0]!;
+    this.extensions.push(element);
+    this.tree.length = 0;
+    if (this.onItem !== null) {
+      this.onItem({
+        property: 'extensions', index: this.extensions.length - 1, value: element, namespace: element.namespace,
+        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), values: [],
+      });
+      this.sources = null;
+    }
+  }
+
+  // ---------------------------------------------------------------------------- names and issues
+  private qualifiedName(reader: XmlReader, prefix: number, local: number): string {
+    const name = local > 0 ? reader.name(local) : '';
+    return prefix > 0 ? `${reader.name(prefix)}:${name}` : name;
+  }
+
+  /** `image:image[2]`: the item element, numbered among its kind in the entry. */
+  private itemLabel(reader: XmlReader): string {
+    return `${this.qualifiedName(reader, this.itemPrefix, this.itemLocal)}[${this.itemIndex}]`;
+  }
+
+  private itemPath(reader: XmlReader): string {
+    return this.host.entryPath() + '/' + this.itemLabel(reader);
+  }
+
+  /** The path down to `levels` elements of the open item (1: the item element itself). */
+  private path(reader: XmlReader, levels: number): string {
+    return this.host.entryPath() + this.pathBelowEntry(reader, this.depth + levels);
+  }
+
+  /** `player_loc`, `publication/name`: the local names of frames 1..`last` (below the item), for observers. */
+  private sourceName(reader: XmlReader, last: number): string {
+    let name = '';
+    for (let i = 1; i <= last; i++) name += (i === 1 ? '' : '/') + reader.name(this.frames[i]!.local);
+    return name;
+  }
+
+  private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): void {
+    const issue: Issue = { code, severity, message, line, column, path };
+    if (value !== undefined) issue.value = value;
+    this.host.issues.push(issue);
+  }
+}
+
+const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** What a missing required value is kept as: an empty string, or an object of its required parts as empty strings. */
+function emptyValue(node: RuleNode): unknown {
+  if (node.leaf) return node.type === 'text' ? '' : undefined;
+  const object: Record<string, unknown> = {};
+  if (node.textSlot >= 0 && node.type === 'text') object[node.properties[node.textSlot]!] = '';
+  for (const part of [...node.attributes, ...node.children]) if (part.required) object[part.property] = emptyValue(part);
+  return object;
+}
+
+/** An unknown extension element from its start tag record (attributes and children come later). */
+function newElement(reader: XmlReader, r: number): ExtensionElement {
+  const words = reader.words;
+  const prefix = words[r + Field.Prefix]!;
+  const element: ExtensionElement = { namespace: reader.name(words[r + Field.Namespace]!), name: reader.name(words[r + Field.Local]!) };
+  if (prefix > 0) element.prefix = reader.name(prefix);
+  return element;
+}
+
+/** Does the start tag at record `r` have the unprefixed attribute `local`? Its attribute records follow it in the same batch. */
+function hasAttribute(reader: XmlReader, r: number, end: number, local: number): boolean {
+  const words = reader.words;
+  for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
+    const kind = words[a]! & 0xff;
+    if (kind === TokenKind.Attribute) {
+      if (words[a + Field.Local] === local && words[a + Field.Prefix] === 0) return true;
+    } else if (kind !== TokenKind.NamespaceDecl && kind !== TokenKind.Error) return false;
+  }
+  return false;
+}

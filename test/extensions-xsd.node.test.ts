@@ -1,0 +1,146 @@
+// Serializer output with every extension fully populated, checked with `xmllint --schema`
+// against the official XSDs in ../shared/corpus/xsd/ (sitemap.xsd, sitemap-image, -video,
+// -news, -mobile and xhtml1-strict with xml.xsd), through a small wrapper schema that imports
+// them (sitemap.xsd's xsd:any is processContents="strict": each extension needs its schema).
+// Node-only: it runs a program. SPEC.md §3.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IMAGE_NAMESPACE, NEWS_NAMESPACE, parse, serializeSitemap, SITEMAP_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE, type SitemapUrlInput } from '../src/index';
+
+const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+const xsdDirectory = resolve(repositoryRoot, '../shared/corpus/xsd');
+const workDirectory = mkdtempSync(join(tmpdir(), 'sitemapkit-extensions-xsd-'));
+afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
+
+const MOBILE_NAMESPACE = 'http://www.google.com/schemas/sitemap-mobile/1.0';
+const SCHEMAS: Array<[string, string]> = [
+  [SITEMAP_NAMESPACE, 'sitemap.xsd'], [IMAGE_NAMESPACE, 'sitemap-image.xsd'], [VIDEO_NAMESPACE, 'sitemap-video.xsd'],
+  [NEWS_NAMESPACE, 'sitemap-news.xsd'], [MOBILE_NAMESPACE, 'sitemap-mobile.xsd'], [XHTML_NAMESPACE, 'xhtml1-strict.xsd'],
+];
+const wrapper = join(workDirectory, 'urlset-with-extensions.xsd');
+writeFileSync(wrapper, `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
+${SCHEMAS.map(([namespace, file]) => `  <xsd:import namespace="${namespace}" schemaLocation="${join(xsdDirectory, file)}"/>`).join('\n')}
+</xsd:schema>
+`);
+
+let documentNumber = 0;
+function xmllint(document: Uint8Array | string): { status: number | null; verdict: string } {
+  const file = join(workDirectory, `document-${documentNumber++}.xml`);
+  writeFileSync(file, document);
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', wrapper, file], { encoding: 'utf8' });
+  if (run.error) throw run.error;
+  return { status: run.status, verdict: `${run.stderr}${run.stdout}`.trim() };
+}
+
+function expectValid(document: Uint8Array): void {
+  const { status, verdict } = xmllint(document);
+  expect(status, `xmllint says:\n${verdict}\n--- document ---\n${new TextDecoder().decode(document).slice(0, 3000)}`).toBe(0);
+  expect(verdict).toMatch(/validates/);
+}
+
+/** Text that must be escaped, and non-ASCII text. */
+const HOSTILE = `Fish & "chips" <b>'crisp'</b> ]]> – Größe 東京 😀`;
+
+/** One entry with every element and attribute of every extension schema, in its lenient and strict forms. */
+const FULL: SitemapUrlInput = {
+  loc: 'https://example.com/page?a=1&b=2',
+  lastmod: '2024-05-01T10:00:00+02:00',
+  changefreq: 'weekly',
+  priority: 0.8,
+  images: [
+    { loc: 'https://example.com/a.jpg?w=1&h=2', caption: HOSTILE, geoLocation: 'Limerick, Ireland', title: HOSTILE, license: new URL('https://example.com/license') },
+    { loc: 'https://example.com/b.jpg' },
+  ],
+  videos: [{
+    thumbnailLoc: 'https://example.com/thumbs/1.jpg',
+    title: 'Grilling steaks & more',
+    description: HOSTILE,
+    contentLoc: 'https://example.com/video/1.mp4',
+    playerLoc: { loc: 'https://example.com/player?video=1&autoplay=0', allowEmbed: true, autoplay: 'ap=1&x="y"' },
+    duration: 600,
+    expirationDate: '2030-11-05T19:20:30+08:00',
+    rating: 4.2,
+    contentSegmentLocs: [{ loc: 'https://example.com/video/1-a.mp4', duration: 300 }, { loc: 'https://example.com/video/1-b.mp4' }],
+    viewCount: 12345,
+    publicationDate: new Date(Date.UTC(2024, 4, 1, 12, 0, 0)),
+    tags: ['steak', 'meat', HOSTILE],
+    category: 'Grilling',
+    familyFriendly: 'yes',
+    restriction: { countries: ['IE', 'GB', 'US', 'CA'], relationship: 'allow' },
+    galleryLoc: { loc: 'https://example.com/gallery', title: HOSTILE },
+    prices: [{ amount: 1.99, currency: 'EUR', type: 'rent', resolution: 'HD' }, { type: 'purchase' }],
+    requiresSubscription: false,
+    uploader: { name: 'GrillyMcGrillerson', info: 'https://example.com/users/grilly' },
+    tvshow: { showTitle: 'Grill Time', videoType: 'full', episodeTitle: 'Steaks', seasonNumber: 3, episodeNumber: '7', premierDate: '2024-01-02' },
+    platform: { platforms: 'web tv', relationship: 'deny' },
+    live: 'NO',
+    ids: [{ value: 'https://example.com/ids/1', type: 'url' }],
+  }],
+  news: {
+    publication: { name: 'The Example Times', language: 'zh-cn' },
+    access: 'Subscription',
+    genres: ['PressRelease', 'Blog'],
+    publicationDate: '2024-05-01T10:00:00Z',
+    title: HOSTILE,
+    keywords: ['grill', HOSTILE],
+    stockTickers: 'NASDAQ:A, NYSE:B',
+  },
+  alternates: [
+    { hreflang: 'en', href: 'https://example.com/page?a=1&b=2' },
+    { hreflang: 'de-AT', href: new URL('https://example.com/de/page') },
+    { hreflang: 'x-default', href: 'https://example.com/', rel: 'alternate' },
+  ],
+  extensions: [{ namespace: MOBILE_NAMESPACE, name: 'mobile', prefix: 'mobile' }],
+};
+
+describe('serializer output with every extension against the official XSDs (xmllint)', () => {
+  it('finds xmllint and the schemas', () => {
+    for (const [, file] of SCHEMAS) expect(existsSync(join(xsdDirectory, file)), file).toBe(true);
+    expect(existsSync(join(xsdDirectory, 'xml.xsd'))).toBe(true);
+    expect(spawnSync('xmllint', ['--version']).status, 'xmllint missing: apt-get install -y libxml2-utils').toBe(0);
+  });
+
+  it('rejects invalid extension content (so a pass below means something)', () => {
+    const invalid = (body: string) => xmllint(`<?xml version="1.0"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:video="${VIDEO_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}"><url><loc>https://example.com/</loc>${body}</url></urlset>`);
+    expect(invalid('<video:video><video:title>t</video:title></video:video>').status).not.toBe(0); // thumbnail_loc missing
+    expect(invalid('<video:video><video:thumbnail_loc>t</video:thumbnail_loc><video:title>t</video:title><video:description>d</video:description><video:rating>6</video:rating></video:video>').status).not.toBe(0);
+    expect(invalid('<xhtml:link rel="alternate" hreflang="not a language" href="h"/>').status).not.toBe(0);
+    expect(invalid('<video:unknown/>').status).not.toBe(0);
+  });
+
+  for (const pretty of [false, true]) {
+    it(`validates an entry with every tag and attribute of every extension (${pretty ? 'pretty' : 'compact'})`, () => {
+      const written = serializeSitemap([FULL, { loc: 'https://example.com/plain' }], { pretty });
+      expectValid(written);
+      // And it reads back: each extension present with all its values.
+      const result = parse(written);
+      const [url] = result.kind === 'urlset' ? result.urls : [];
+      expect(Object.keys(url!.videos![0]!)).toHaveLength(23);
+      expect(url!.images).toHaveLength(2);
+      expect(Object.keys(url!.news!)).toHaveLength(7);
+      expect(url!.alternates).toHaveLength(3);
+      expect(url!.extensions).toEqual([{ namespace: MOBILE_NAMESPACE, name: 'mobile', prefix: 'mobile' }]);
+    });
+  }
+
+  it('validates the strict form that parse returns, written again', () => {
+    const first = parse(serializeSitemap([FULL]));
+    const urls = first.kind === 'urlset' ? first.urls : [];
+    expectValid(serializeSitemap(urls, { stylesheet: '/sitemap.xsl' }));
+  });
+
+  it('validates one extension at a time (only the namespaces used are declared)', () => {
+    const { images, videos, news, alternates, extensions } = FULL;
+    for (const part of [{ images }, { videos }, { news }, { alternates }, { extensions }]) {
+      const written = serializeSitemap([{ loc: 'https://example.com/', ...part }]);
+      expectValid(written);
+      expect(new TextDecoder().decode(written).match(/xmlns:/g)).toHaveLength(1);
+    }
+  });
+});
