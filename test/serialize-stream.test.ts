@@ -190,6 +190,64 @@ async function throughStream(entries: readonly unknown[], stream: ReadableWritab
   return concatBytes(await readAll(readableOf(entries as never[]).pipeThrough(stream)));
 }
 
+describe('SitemapWriter with extensions', () => {
+  const withExtensions = (n: number): SitemapUrlInput => ({
+    loc: `https://example.com/e/${n}`,
+    images: [{ loc: `https://cdn.example.com/${n}.jpg` }],
+    alternates: [{ hreflang: 'de', href: `https://example.com/de/${n}` }],
+    extensions: [{ namespace: 'urn:x:shop', prefix: 'shop', name: 'item', attributes: [{ namespace: 'urn:x:attr', prefix: 'a', name: 'id', value: String(n) }], children: [{ namespace: 'urn:x:shop', prefix: 'shop', name: 'price', children: [`${n}.00`] }] }],
+  });
+  const plain = (n: number): SitemapUrlInput => ({ loc: `https://example.com/p/${n}` });
+  const readBack = (bytes: Uint8Array) => {
+    const result = parse(bytes); // strict: an undeclared prefix would throw XML_UNBOUND_PREFIX
+    expect(result.issues).toEqual([]);
+    return result.kind === 'urlset' ? result.urls : [];
+  };
+
+  it('declares on the root what the entries before the head went out use, exactly as serializeSitemap does', () => {
+    const entries = [withExtensions(1), plain(2), withExtensions(3)];
+    const writer = new SitemapWriter();
+    writer.write(entries);
+    const bytes = concatBytes([writer.take(), writer.end()]);
+    expect(bytes).toEqual(serializeSitemap(entries));
+    const root = decoder.decode(bytes).split('\n')[1]!;
+    for (const namespace of ['sitemap-image/1.1', 'xhtml', 'urn:x:shop', 'urn:x:attr']) expect(root).toContain(namespace);
+  });
+
+  it('declares namespaces first used after the head went out on the elements that use them, and counts every byte', () => {
+    const entries = [plain(1), withExtensions(2), plain(3), withExtensions(4)];
+    const writer = new SitemapWriter();
+    writer.write([entries[0]!]);
+    const parts = [writer.take()];
+    expect(decoder.decode(parts[0]).split('\n')[1]).toBe('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    for (const entry of entries.slice(1)) {
+      writer.write([entry]);
+      const counted = writer.bytes;
+      parts.push(writer.take());
+      expect(parts.reduce((sum, part) => sum + part.length, 0)).toBe(counted);
+    }
+    parts.push(writer.end());
+    const bytes = concatBytes(parts);
+    expect(writer.bytes).toBe(bytes.length);
+    const text = decoder.decode(bytes);
+    expect(text).toContain('<image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">');
+    expect(text).toMatch(/<shop:item a:id="2" xmlns:shop="urn:x:shop" xmlns:a="urn:x:attr">/);
+    expect(readBack(bytes)).toEqual(readBack(serializeSitemap(entries)));
+    expect(readBack(bytes).map((url) => url.loc)).toEqual(entries.map((entry) => entry.loc));
+  });
+
+  it('counts the root declarations still to come in bytes and writeWithin', () => {
+    const writer = new SitemapWriter();
+    const first = writer.writeWithin([withExtensions(1), withExtensions(2)], 10_000);
+    expect(first).toBe(2);
+    const expected = serializeSitemap([withExtensions(1), withExtensions(2)]).length;
+    expect(writer.bytes + writer.closingBytes).toBe(expected);
+    const limit = serializeSitemap([withExtensions(1), withExtensions(2), withExtensions(3)]).length;
+    expect(writer.writeWithin([withExtensions(3), withExtensions(4)], limit)).toBe(1);
+    expect(concatBytes([writer.take(), writer.end()]).length).toBe(limit);
+  });
+});
+
 describe('SitemapSerializerStream and SitemapIndexSerializerStream', () => {
   it('write what serializeSitemap writes, for any number of entries', async () => {
     for (const count of [0, 1, 255, 256, 257, 1500]) {
