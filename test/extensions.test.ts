@@ -15,6 +15,7 @@ import { createObservedParser, type SitemapParserObserver } from '../src/parse';
 import { getCore, loadBuildForTesting } from '../src/wasm';
 import { Field, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
 import { generateDocument, seededRandom } from './fixtures/parse/generate-document';
+import { thrownBy } from './fixtures';
 
 const NS = SITEMAP_NAMESPACE;
 const DECLARATIONS = `xmlns="${NS}" xmlns:image="${IMAGE_NAMESPACE}" xmlns:video="${VIDEO_NAMESPACE}" xmlns:news="${NEWS_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}"`;
@@ -34,15 +35,6 @@ function issuesOf(xml: string): Issue[] {
   return parse(xml, { recover: true }).issues;
 }
 
-function errorOf(action: () => unknown): SitemapError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SitemapError);
-    return error as SitemapError;
-  }
-  throw new Error('expected a SitemapError, nothing was thrown');
-}
 
 /** 1-based line and column (in code points) of the first `needle` in `text`. */
 function positionOf(text: string, needle: string, from = 0): { line: number; column: number } {
@@ -288,7 +280,7 @@ describe('unknown extensions are kept as element trees', () => {
     const result = parse(xml, { recover: true });
     expect(result.kind === 'urlset' && result.urls).toEqual([{ loc: 'https://e.com/', alternates: [{ rel: 'alternate', hreflang: 'en', href: 'e' }] }]);
     expect(result.issues).toEqual([expect.objectContaining({ code: 'XML_UNBOUND_PREFIX', ...positionOf(xml, '<oops:link') })]);
-    expect(errorOf(() => parse(xml)).code).toBe('XML_UNBOUND_PREFIX');
+    expect(thrownBy(() => parse(xml)).code).toBe('XML_UNBOUND_PREFIX');
   });
 });
 
@@ -372,7 +364,7 @@ describe('bad extension content in recover mode: issues with code, line, column 
   it('XML errors inside extension elements name the item: urlset/url[3]/image:image[2]/image:loc', () => {
     const xml = urlset(`<url><loc>https://e.com/1</loc></url><url><loc>https://e.com/2</loc></url><url><loc>https://e.com/3</loc>
 <image:image><image:loc>a</image:loc></image:image><image:image><image:loc>b&c</image:loc></image:image><x:y xmlns:x="urn:x"><x:z>&bad;</x:z></x:y></url>`);
-    const error = errorOf(() => parse(xml));
+    const error = thrownBy(() => parse(xml));
     expect({ code: error.code, path: error.path, line: error.line, column: error.column }).toEqual({ code: 'XML_BAD_ENTITY', path: 'urlset/url[3]/image:image[2]/image:loc', ...positionOf(xml, '&c') });
     const result = parse(xml, { recover: true });
     expect(result.issues.map(({ code, path }) => [code, path])).toEqual([['XML_BAD_ENTITY', 'urlset/url[3]/image:image[2]/image:loc'], ['XML_BAD_ENTITY', 'urlset/url[3]/x:y[1]/x:z']]);
@@ -680,7 +672,7 @@ describe('serializeSitemap with extensions', () => {
   ];
   for (const [name, url, path, message] of refusals) {
     it(`refuses ${name} with SERIALIZE_INVALID_VALUE at ${path}`, () => {
-      const error = errorOf(() => serializeSitemap([url]));
+      const error = thrownBy(() => serializeSitemap([url]));
       expect({ code: error.code, path: error.path }).toEqual({ code: 'SERIALIZE_INVALID_VALUE', path });
       expect(error.message).toMatch(message);
     });
@@ -688,10 +680,10 @@ describe('serializeSitemap with extensions', () => {
 
   it('finds a bad value in a later batch and entry (the path names entry 3,001)', () => {
     const urls: SitemapUrlInput[] = Array.from({ length: 3001 }, (_, i) => ({ loc: `https://e.com/${i}`, images: [{ loc: `https://e.com/${i}.png`, title: i === 3000 ? 'bad\u0000' : 'ok' }] }));
-    const error = errorOf(() => serializeSitemap(urls));
+    const error = thrownBy(() => serializeSitemap(urls));
     expect(error.path).toBe('urlset/url[3001]/image:image[1]/image:title');
     // …also when the entries come from an iterator, not an array.
-    expect(errorOf(() => serializeSitemap(urls.values())).path).toBe('urlset/url[3001]/image:image[1]/image:title');
+    expect(thrownBy(() => serializeSitemap(urls.values())).path).toBe('urlset/url[3001]/image:image[1]/image:title');
   });
 });
 
