@@ -1,7 +1,7 @@
 // Benchmark inputs: the shared generator's standard files (../shared/bench/gen.mjs), a gzip copy
 // of each urlset for gunzip+parse, and the serializer's 50,000 entries as JSON; cached in bench/data/.
 
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync, realpathSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
@@ -11,7 +11,8 @@ import { digestEntries } from '../../shared/bench/common.mjs';
 
 const BENCH_DIRECTORY = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIRECTORY = join(BENCH_DIRECTORY, 'data');
-export const GENERATOR = join(BENCH_DIRECTORY, '..', '..', 'shared', 'bench', 'gen.mjs');
+// The real path: gen.mjs runs only when argv[1] is its own resolved file (a symlinked shared/ would not).
+export const GENERATOR = realpathSync(join(BENCH_DIRECTORY, '..', '..', 'shared', 'bench', 'gen.mjs'));
 
 /** The urlset inputs of the parse benchmark, the main target first. */
 export const URLSET_INPUTS = STANDARD.map(([name]) => name); // plain-50k.xml, mixed-50k.xml, limit-50mb.xml

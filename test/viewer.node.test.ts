@@ -7,6 +7,7 @@
 
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,9 @@ import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { repositoryRoot } from './packed-package';
 
 const run = promisify(execFile);
-const generator = join(repositoryRoot, '../shared/bench/gen.mjs');
+// Its real path: gen.mjs runs main() only when argv[1] is its own (resolved) file, so a shared/
+// reached through a symlink would otherwise make it exit 0 having written nothing.
+const generator = realpathSync(join(repositoryRoot, '../shared/bench/gen.mjs'));
 const screenshots = join(repositoryRoot, 'test-results');
 
 let workDirectory: string;
