@@ -9,7 +9,7 @@ import type { ExtensionItemSource, ExtensionValueSource } from './extensions';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { isDecimal, trimXmlSpace } from './text';
 import type { Issue, IssueSeverity } from './types';
-import { codePointLength, collapseWhitespace, isXsdAnyUri } from './url-check';
+import { codePointLength, collapseWhitespace, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
 
 /** Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the XSD's verdict. */
 type Weight = readonly [IssueSeverity, IssueSeverity];
@@ -52,7 +52,59 @@ const BCP47 = /^(?:(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-
 /** Attributes xhtml1-strict.xsd declares on `<link>` (others are XSD errors, parse leaves them out). */
 const XHTML_LINK_ATTRIBUTES = new Set(['id', 'class', 'style', 'title', 'lang', 'xml:lang', 'dir', 'onclick', 'ondblclick', 'onmousedown', 'onmouseup', 'onmouseover', 'onmousemove', 'onmouseout', 'onkeypress', 'onkeydown', 'onkeyup', 'charset', 'href', 'hreflang', 'type', 'rel', 'rev', 'media']);
 
-const RULE_BY_PROPERTY = new Map<string, ExtensionItemRule>(EXTENSION_RULES.map((rule) => [rule.property, rule]));
+/** What one required part of an item is, by slot (see CompiledRule). */
+interface RequiredPart {
+  /** Source name: `title`, `publication/name`, `@href`. */
+  readonly name: string;
+  readonly slot: number;
+  /** Slot of its group (news:publication), checked only when the group is there; -1: none. */
+  readonly groupSlot: number;
+}
+
+/**
+ * An item rule as tables by source name (`title`, `publication/name`, `player_loc@allow_embed`),
+ * so that one pass over an item's sources finds order, presence and required attributes.
+ */
+class CompiledRule {
+  readonly slots = new Map<string, number>();
+  /** Slot → slot of its group, or -1. */
+  readonly groupOf: number[] = [];
+  /** Slot → index among the item's children (the XSD sequence), or -1. */
+  readonly order: number[] = [];
+  /** Slot of an element → names of its required attributes (restriction@relationship). */
+  readonly requiredAttributes: (readonly string[] | null)[] = [];
+  /** Required children and item attributes. */
+  readonly required: RequiredPart[] = [];
+
+  constructor(readonly rule: ExtensionItemRule) {
+    for (const attribute of rule.attributes) {
+      const slot = this.add('@' + attribute.name, -1, -1, null);
+      if (attribute.required) this.required.push({ name: '@' + attribute.name, slot, groupSlot: -1 });
+    }
+    rule.children.forEach((child, index) => this.addChild(child, '', -1, index));
+  }
+
+  private add(name: string, group: number, order: number, attributes: readonly string[] | null): number {
+    const slot = this.groupOf.length;
+    this.slots.set(name, slot);
+    this.groupOf.push(group);
+    this.order.push(order);
+    this.requiredAttributes.push(attributes);
+    return slot;
+  }
+
+  private addChild(child: ExtensionValueRule, parent: string, group: number, order: number): void {
+    const name = parent === '' ? child.name : `${parent}/${child.name}`;
+    const required = (child.attributes ?? []).filter((attribute) => attribute.required).map((attribute) => attribute.name);
+    const slot = this.add(name, group, order, required.length > 0 ? required : null);
+    if (child.required) this.required.push({ name, slot, groupSlot: group });
+    for (const attribute of child.attributes ?? []) this.add(`${name}@${attribute.name}`, -1, -1, null);
+    for (const grandchild of child.children ?? []) this.addChild(grandchild, name, slot, -1);
+  }
+}
+
+const COMPILED = new Map<string, CompiledRule>(EXTENSION_RULES.map((rule) => [rule.property, new CompiledRule(rule)]));
+const MOST_SLOTS = Math.max(...[...COMPILED.values()].map((compiled) => compiled.groupOf.length));
 
 /** One `<xhtml:link hreflang>` of an entry, kept for the whole-file reciprocity rules. */
 interface AlternateSeen {
@@ -71,9 +123,8 @@ interface AlternateCluster {
 
 /** A video's content_loc / player_loc, compared with the page's loc when the entry ends. */
 interface VideoLocation {
-  value: string;
   source: ExtensionValueSource;
-  path: string;
+  item: ExtensionItemSource;
 }
 
 /** Where validate's issues go. */
@@ -94,6 +145,11 @@ export class ExtensionValidator {
   private readonly xsd: boolean;
   private readonly datetime = new DatetimeFields();
   private newsCount = 0;
+  /** Per slot of the item being checked: 1 + index of its first source, 0 when absent. */
+  private readonly seen = new Int32Array(MOST_SLOTS);
+  private readonly scan = new LocScan();
+  /** Names and paths of the item being checked (one object, pointed at each item in turn). */
+  private readonly context = new ItemContext();
   private readonly videoLocations: VideoLocation[] = [];
   private entryAlternates: AlternateSeen[] = [];
   private readonly clusters: AlternateCluster[] = [];
@@ -108,11 +164,11 @@ export class ExtensionValidator {
   /** An extension item of the open `<url>` (the parser's `extension` hook). */
   item(item: ExtensionItemSource): void {
     this.active = true;
-    const rule = RULE_BY_PROPERTY.get(item.property);
-    if (rule === undefined) return; // unknown extensions: kept, not judged
-    const prefix = prefixOf(item.path);
-    const at = new ItemContext(item, prefix);
-    this.checkStructure(rule, at);
+    const compiled = COMPILED.get(item.property);
+    if (compiled === undefined) return; // unknown extensions: kept, not judged
+    const at = this.context.of(item);
+    // Alternates (most items) have three attributes and no order: checkAlternate sees to them.
+    if (item.property !== 'alternates') this.checkStructure(compiled, at);
     switch (item.property) {
       case 'images': this.checkImage(at); break;
       case 'videos': this.checkVideo(at); break;
@@ -125,9 +181,11 @@ export class ExtensionValidator {
   endEntry(loc: string): void {
     this.active = false;
     for (const video of this.videoLocations) {
-      if (loc !== '' && trimXmlSpace(video.value) === loc) {
-        const name = video.source.name === 'content_loc' ? 'content_loc' : 'player_loc';
-        this.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<video:${name}> is the page's own <loc>: it must point to the video file or player, not the page`, video.source, video.path, video.value);
+      const value = trimXmlSpace(video.source.raw);
+      if (loc !== '' && value === loc) {
+        const name = video.source.name;
+        const at = this.context.of(video.item);
+        this.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
       }
     }
     this.videoLocations.length = 0;
@@ -141,24 +199,27 @@ export class ExtensionValidator {
   finish(): void {
     const clusters = this.clusters;
     if (clusters.length === 0) return;
-    const byLoc = new Map<string, Set<string>>();
+    // The alternates of each page (a page listed twice: the first listing). Clusters are small
+    // (a handful of languages), so membership is a short scan, not a Set per page.
+    const byLoc = new Map<string, AlternateSeen[]>();
+    for (const cluster of clusters) if (!byLoc.has(cluster.loc)) byLoc.set(cluster.loc, cluster.alternates);
+    const lists = (alternates: AlternateSeen[], href: string): boolean => {
+      for (const alternate of alternates) if (alternate.href === href) return true;
+      return false;
+    };
     for (const cluster of clusters) {
-      let hrefs = byLoc.get(cluster.loc);
-      if (hrefs === undefined) byLoc.set(cluster.loc, (hrefs = new Set()));
-      for (const alternate of cluster.alternates) hrefs.add(alternate.href);
-    }
-    for (const cluster of clusters) {
-      const own = byLoc.get(cluster.loc)!;
-      if (!own.has(cluster.loc)) {
-        const first = cluster.alternates[0]!;
+      const own = cluster.alternates;
+      if (!lists(own, cluster.loc)) {
+        const first = own[0]!;
         this.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc);
       }
-      for (const alternate of cluster.alternates) {
+      for (const alternate of own) {
         if (alternate.href === cluster.loc) continue;
         const other = byLoc.get(alternate.href);
         if (other === undefined) continue; // not in this file (or without alternates here): cannot tell
-        const missing = [...own].filter((href) => !other.has(href));
-        if (missing.length === 0) continue;
+        let missing: string[] | undefined;
+        for (const mine of own) if (!lists(other, mine.href) && !(missing ??= []).includes(mine.href)) missing.push(mine.href);
+        if (missing === undefined) continue;
         const back = missing.includes(cluster.loc);
         const message = back
           ? `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`
@@ -169,51 +230,41 @@ export class ExtensionValidator {
   }
 
   // ------------------------------------------------------------------ every item
-  /** Required children, schema order (XSD sequences), all from the rule tables. */
-  private checkStructure(rule: ExtensionItemRule, at: ItemContext): void {
+  /** Schema order (the XSDs' sequences), required children and attributes: one pass over the sources. */
+  private checkStructure(compiled: CompiledRule, at: ItemContext): void {
     const values = at.item.values;
-    // Order of the item's own children: the XSDs' sequences (alternates have none).
-    if (rule.children.length > 0) {
-      let last = -1, lastName = '';
-      for (const source of values) {
-        if (source.name.includes('/') || source.name.includes('@')) continue;
-        const index = rule.children.findIndex((child) => child.name === source.name);
-        if (index < 0) continue;
-        if (index < last) {
-          this.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${rule.children.map((child) => child.name).join(', ')}`, source, at.pathOf(source.name));
-        } else { last = index; lastName = source.name; }
+    const seen = this.seen;
+    seen.fill(0, 0, compiled.groupOf.length);
+    let last = -1, lastName = '';
+    for (let i = 0; i < values.length; i++) {
+      const source = values[i]!;
+      const slot = compiled.slots.get(source.name);
+      if (slot === undefined) continue;
+      if (seen[slot] === 0) seen[slot] = i + 1;
+      const group = compiled.groupOf[slot]!;
+      if (group >= 0 && seen[group] === 0) seen[group] = i + 1;
+      const order = compiled.order[slot]!;
+      if (order >= 0) {
+        if (order < last) {
+          this.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.rule.children.map((child) => child.name).join(', ')}`, source, at.pathOf(source.name));
+        } else { last = order; lastName = source.name; }
       }
-    }
-    this.checkRequired(rule.children, rule.attributes, '', at);
-  }
-
-  private checkRequired(children: readonly ExtensionValueRule[], attributes: readonly ExtensionValueRule[], parent: string, at: ItemContext): void {
-    const values = at.item.values;
-    for (const attribute of attributes) {
-      if (!attribute.required) continue;
-      const name = `${parent}@${attribute.name}`;
-      if (values.some((source) => source.name === name)) continue;
-      const owner = parent === '' ? at.itemName : at.qualified(parent);
-      // xhtml1-strict.xsd requires no attribute of <link>; Google needs rel and href.
-      const weight = at.item.property === 'alternates' ? GOOGLE_ONLY : BOTH;
-      for (const element of parent === '' ? [at.item] : values.filter((source) => source.name === parent)) {
-        this.reportAt('SITEMAP_EXTENSION_MISSING_TAG', weight, `<${owner}> has no ${attribute.name} attribute`, element.line, element.column, parent === '' ? at.item.path : at.pathOf(parent));
-      }
-    }
-    for (const child of children) {
-      const name = parent === '' ? child.name : `${parent}/${child.name}`;
-      if (child.children !== undefined) {
-        const present = values.some((source) => source.name.startsWith(name + '/'));
-        if (!present) {
-          if (child.required) this.missing(name, at);
-          continue;
+      const attributes = compiled.requiredAttributes[slot];
+      if (attributes !== null && attributes !== undefined) {
+        // An element's attribute sources come right before its own (read at its start tag).
+        for (const attribute of attributes) {
+          const wanted = `${source.name}@${attribute}`;
+          let found = false;
+          for (let j = i - 1; j >= 0 && values[j]!.name.startsWith(source.name + '@'); j--) if (values[j]!.name === wanted) { found = true; break; }
+          if (!found) this.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.qualified(source.name)}> has no ${attribute} attribute`, source.line, source.column, at.pathOf(source.name));
         }
-        this.checkRequired(child.children, [], name, at);
-        continue;
       }
-      if (child.attributes !== undefined) this.checkRequired([], child.attributes, name, at);
-      if (!child.required || values.some((source) => source.name === name)) continue;
-      this.missing(name, at);
+    }
+    for (const part of compiled.required) {
+      if (seen[part.slot] !== 0 || (part.groupSlot >= 0 && seen[part.groupSlot] === 0)) continue;
+      if (part.name.charCodeAt(0) === 64 /* @ */) {
+        this.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.itemName}> has no ${part.name.slice(1)} attribute`, at.item.line, at.item.column, at.item.path);
+      } else this.missing(part.name, at);
     }
   }
 
@@ -255,7 +306,7 @@ export class ExtensionValidator {
         case 'content_loc': case 'player_loc':
           hasLocation = true;
           this.checkUrl(source, at);
-          this.videoLocations.push({ value: source.raw, source, path: at.pathOf(name) });
+          this.videoLocations.push({ source, item: at.item });
           break;
         case 'title': this.checkLength(source, at, EXTENSION_LIMITS.videoTitleLength, BOTH); break;
         case 'description': this.checkLength(source, at, EXTENSION_LIMITS.videoDescriptionLength, BOTH); break;
@@ -285,7 +336,7 @@ export class ExtensionValidator {
   }
 
   private checkDuration(source: ExtensionValueSource, at: ItemContext): void {
-    const value = collapseWhitespace(source.raw);
+    const value = trimXmlSpace(source.raw);
     if (!isDecimal(value)) return; // the parser's SITEMAP_EXTENSION_BAD_VALUE
     const seconds = Number(value);
     const integer = NON_NEGATIVE_INTEGER.test(value);
@@ -297,7 +348,7 @@ export class ExtensionValidator {
   }
 
   private checkRating(source: ExtensionValueSource, at: ItemContext): void {
-    const value = collapseWhitespace(source.raw);
+    const value = trimXmlSpace(source.raw);
     if (!isDecimal(value)) return; // the parser's SITEMAP_EXTENSION_BAD_VALUE
     const rating = Number(value);
     if (rating < 0 || rating > EXTENSION_LIMITS.videoMaxRating) {
@@ -306,7 +357,7 @@ export class ExtensionValidator {
   }
 
   private checkNonNegativeInteger(source: ExtensionValueSource, at: ItemContext): void {
-    const value = collapseWhitespace(source.raw);
+    const value = trimXmlSpace(source.raw);
     if (!isDecimal(value) || NON_NEGATIVE_INTEGER.test(value)) return;
     this.report('SITEMAP_EXTENSION_BAD_VALUE', BOTH, `<${at.qualified(source.name)}> "${value}" is not a whole number`, source, at.pathOf(source.name), value);
   }
@@ -336,14 +387,20 @@ export class ExtensionValidator {
 
   // ------------------------------------------------------------------ hreflang
   private checkAlternate(at: ItemContext): void {
-    let hreflang: ExtensionValueSource | undefined, href: ExtensionValueSource | undefined;
+    let hreflang: ExtensionValueSource | undefined, href: ExtensionValueSource | undefined, rel: ExtensionValueSource | undefined;
     for (const source of at.item.values) {
-      if (source.name === '@hreflang' && hreflang === undefined) hreflang = source;
-      else if (source.name === '@href' && href === undefined) { href = source; this.checkUrl(source, at); }
-      else if (source.name === '@rel' && trimXmlSpace(source.raw) !== 'alternate') {
-        this.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${source.raw}": hreflang links need rel="alternate"`, source, at.item.path + '/@rel', source.raw, false);
-      }
+      if (source.name === '@hreflang') hreflang ??= source;
+      else if (source.name === '@href') href ??= source;
+      else if (source.name === '@rel') rel ??= source;
     }
+    if (rel === undefined || href === undefined) {
+      // xhtml1-strict.xsd requires no attribute of <link>; Google needs rel and href.
+      this.reportAt('SITEMAP_EXTENSION_MISSING_TAG', GOOGLE_ONLY, `<${at.itemName}> has no ${rel === undefined ? 'rel' : 'href'} attribute`, at.item.line, at.item.column, at.item.path);
+    }
+    if (rel !== undefined && trimXmlSpace(rel.raw) !== 'alternate') {
+      this.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${rel.raw}": hreflang links need rel="alternate"`, rel, at.item.path + '/@rel', rel.raw, false);
+    }
+    if (href !== undefined) this.checkUrl(href, at);
     if (hreflang === undefined) return;
     const code = trimXmlSpace(hreflang.raw);
     if (code.toLowerCase() !== 'x-default' && !BCP47.test(code)) {
@@ -396,17 +453,36 @@ export class ExtensionValidator {
     this.report('SITEMAP_EXTENSION_BAD_VALUE', BOTH, `${at.describe(source.name)} "${source.raw}" is not one of ${[...new Set(allowed.map((word) => word.toLowerCase()))].join(', ')}`, source, at.pathOf(source.name), source.raw);
   }
 
-  /** xsd:anyURI for the XSD; an absolute http(s) URL for Google. */
+  /**
+   * An absolute http(s) URL for Google, an xsd:anyURI for the XSD; the same scan and weights as
+   * validate's <loc> checks (most URLs are plain ASCII and cost one scan).
+   */
   private checkUrl(source: ExtensionValueSource, at: ItemContext): void {
     const value = trimXmlSpace(source.raw);
-    if (value === '') {
+    if (isPlainHttpUrl(value) && (!this.xsd || isPlainUriReference(value))) return;
+    const scan = this.scan;
+    scanLoc(value, scan);
+    const findings = scan.findings;
+    if (findings === 0 && !this.xsd) return;
+    if (findings & LocFinding.Empty) {
       this.report('SITEMAP_EXTENSION_BAD_URL', GOOGLE_ONLY, `${at.describe(source.name)} is empty`, source, at.pathOf(source.name), value);
       return;
     }
-    if (!isXsdAnyUri(collapseWhitespace(source.raw))) {
-      this.report('SITEMAP_EXTENSION_BAD_URL', BOTH, `${at.describe(source.name)} "${value}" is not a URI (RFC 3986)`, source, at.pathOf(source.name), value);
-    } else if (!/^https?:\/\/[^/?#\s]/i.test(value)) {
-      this.report('SITEMAP_EXTENSION_BAD_URL', GOOGLE_ONLY, `${at.describe(source.name)} "${value}" is not an absolute http or https URL`, source, at.pathOf(source.name), value);
+    if (this.xsd) {
+      const plain = (findings & (LocFinding.Space | LocFinding.Control | LocFinding.NonAscii | LocFinding.Unescaped)) === 0;
+      if (!(plain ? isPlainUriReference(value) : isXsdAnyUri(collapseWhitespace(source.raw)))) {
+        this.report('SITEMAP_EXTENSION_BAD_URL', BOTH, `${at.describe(source.name)} "${value}" is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"`, source, at.pathOf(source.name), value);
+        return;
+      }
+    }
+    let problem = '';
+    if (findings & (LocFinding.Relative | LocFinding.NotHttp | LocFinding.NoHost)) problem = 'is not an absolute http or https URL';
+    else if (findings & (LocFinding.Space | LocFinding.Control)) problem = 'contains white space or a control character: percent-encode it';
+    else if (findings & LocFinding.BadPercent) problem = 'has a "%" that is not followed by two hex digits';
+    if (problem !== '') {
+      this.report('SITEMAP_EXTENSION_BAD_URL', GOOGLE_ONLY, `${at.describe(source.name)} "${value}" ${problem}`, source, at.pathOf(source.name), value);
+    } else if (findings & (LocFinding.NonAscii | LocFinding.Unescaped) && !this.xsd) {
+      this.report('SITEMAP_EXTENSION_BAD_URL', ADVICE, `${at.describe(source.name)} "${value}" has characters that must be percent-encoded (RFC 3986)`, source, at.pathOf(source.name), value);
     }
   }
 
@@ -425,18 +501,38 @@ export class ExtensionValidator {
   }
 }
 
-/** Names and paths inside one item, with the prefix the document used for its namespace. */
+/** Names and paths inside one item, with the prefix the document used for its namespace (worked out only for issues). */
 class ItemContext {
-  readonly itemName: string;
-  constructor(readonly item: ExtensionItemSource, private readonly prefix: string) {
-    const last = item.path.slice(item.path.lastIndexOf('/') + 1);
-    this.itemName = last.slice(0, last.lastIndexOf('['));
+  private prefixText: string | undefined;
+  item!: ExtensionItemSource;
+
+  of(item: ExtensionItemSource): this {
+    this.item = item;
+    this.prefixText = undefined;
+    return this;
+  }
+
+  /** `video:` (or '' for a default namespace), from the item's path (`urlset/url[1]/video:video[2]`). */
+  private get prefix(): string {
+    if (this.prefixText === undefined) {
+      const path = this.item.path;
+      const last = path.slice(path.lastIndexOf('/') + 1);
+      const colon = last.indexOf(':');
+      this.prefixText = colon < 0 ? '' : last.slice(0, colon + 1);
+    }
+    return this.prefixText;
+  }
+
+  /** `video:video`. */
+  get itemName(): string {
+    const path = this.item.path;
+    return path.slice(path.lastIndexOf('/') + 1, path.lastIndexOf('['));
   }
 
   /** `publication/name` → `news:publication/news:name`. */
   qualified(name: string): string {
-    const prefix = this.prefix === '' ? '' : this.prefix + ':';
-    return name.split('/').map((part) => prefix + part).join('/');
+    const prefix = this.prefix;
+    return name.includes('/') ? name.split('/').map((part) => prefix + part).join('/') : prefix + name;
   }
 
   /** The issue path of a child (`player_loc@allow_embed` → `…/video:player_loc/@allow_embed`). */
@@ -455,11 +551,31 @@ class ItemContext {
   }
 }
 
-/** The prefix of the item element in its path (`urlset/url[1]/video:video[2]` → `video`). */
-function prefixOf(path: string): string {
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  const colon = last.indexOf(':');
-  return colon < 0 ? '' : last.slice(0, colon);
+/**
+ * The common case, without scanLoc's hashing: `http(s)://` and a host, then only printable ASCII
+ * that RFC 3986 allows unescaped, and `%` only before two hex digits.
+ */
+function isPlainHttpUrl(value: string): boolean {
+  let at: number;
+  if (value.startsWith('https://')) at = 8;
+  else if (value.startsWith('http://')) at = 7;
+  else return false;
+  const length = value.length;
+  if (at === length || value.charCodeAt(at) === 47 /* / */) return false;
+  for (; at < length; at++) {
+    const code = value.charCodeAt(at);
+    if (code <= 32 || code >= 127) return false;
+    switch (code) {
+      case 34: case 60: case 62: case 92: case 94: case 96: case 123: case 124: case 125: return false; // " < > \ ^ ` { | }
+      case 37: // %
+        if (!isHex(value.charCodeAt(at + 1)) || !isHex(value.charCodeAt(at + 2))) return false;
+    }
+  }
+  return true;
+}
+
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 102);
 }
 
 /** Where the first character that is not white space is, given where `text` starts. */
@@ -478,7 +594,7 @@ function afterLeadingWhitespace(text: string, line: number, column: number): [nu
  */
 export function parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
   switch (issue.code) {
-    case 'SITEMAP_EXTENSION_MISSING_TAG': return null; // checkRequired, per profile
+    case 'SITEMAP_EXTENSION_MISSING_TAG': return null; // checkStructure, per profile
     case 'SITEMAP_EXTENSION_BAD_VALUE':
       // Not a number / not yes-no. video:price is an xsd:string in the XSD: only Google needs a number.
       return /\/[^/]*price$/.test(issue.path) ? GOOGLE_ONLY[profileIndex] : 'error';
