@@ -18,7 +18,12 @@ const GOOGLE_ONLY: Weight = ['error', 'warning'];
 const XSD_ONLY: Weight = ['warning', 'error'];
 const ADVICE: Weight = ['warning', 'warning'];
 
-/** Google's limits (SPEC.md §3). */
+/**
+ * Google's limits (SPEC.md §3).
+ *
+ * @example
+ * if (tags > EXTENSION_LIMITS.videoTags) report();
+ */
 export const EXTENSION_LIMITS = {
   imagesPerUrl: 1000,
   newsPerSitemap: 1000,
@@ -127,7 +132,12 @@ interface VideoLocation {
   item: ExtensionItemSource;
 }
 
-/** Where validate's issues go. */
+/**
+ * Where validate's issues go.
+ *
+ * @example
+ * const add: AddIssue = (issue) => issues.push(issue);
+ */
 export type AddIssue = (issue: Issue) => void;
 
 /**
@@ -590,7 +600,10 @@ function afterLeadingWhitespace(text: string, line: number, column: number): [nu
 
 /**
  * How validate weighs an extension issue the parser reported, by profile (`[google, xsd]`):
- * null drops it (the rules above report it, more precisely).
+ * null drops it (the rules above report it, more precisely); undefined: not an extension issue.
+ *
+ * @example
+ * const severity = parserExtensionIssueSeverity(issue, 1); // in the xsd profile
  */
 export function parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
   switch (issue.code) {

@@ -220,6 +220,13 @@ describe('validate: video', () => {
     expectIssue(urlset(url(video({ thumbnail_loc: '<video:thumbnail_loc>/thumb.jpg</video:thumbnail_loc>' }))), 'SITEMAP_EXTENSION_BAD_URL', { google: 'error', xsd: 'warning', needle: '/thumb.jpg', path: `${V}/video:thumbnail_loc` });
   });
 
+  it('SITEMAP_EXTENSION_BAD_URL: characters that must be percent-encoded are a warning for Google, like in <loc>', () => {
+    const xml = urlset(url('<image:image><image:loc>https://example.com/größe.jpg</image:loc></image:image>'));
+    expectIssue(xml, 'SITEMAP_EXTENSION_BAD_URL', { google: 'warning', xsd: null, needle: 'https://example.com/größe', path: 'urlset/url[1]/image:image[1]/image:loc' });
+    const bracket = urlset(url('<image:image><image:loc>https://example.com/a.jpg?size[w]=1</image:loc></image:image>'));
+    expectIssue(bracket, 'SITEMAP_EXTENSION_BAD_URL', { google: null, xsd: 'error', needle: 'https://example.com/a.jpg?', path: 'urlset/url[1]/image:image[1]/image:loc' });
+  });
+
   it('SITEMAP_CHILD_ORDER: the video schema is a sequence (Google reads any order)', () => {
     const xml = urlset(url(video({ title: null }, '<video:title>Late title</video:title>')));
     expectIssue(xml, 'SITEMAP_CHILD_ORDER', { google: 'warning', xsd: 'error', needle: 'Late title', path: `${V}/video:title` });
