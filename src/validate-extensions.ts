@@ -4,7 +4,7 @@
 // whole-file rules (news count, hreflang reciprocity) at the end of the document.
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
-import type { ErrorCode } from './errors';
+import { searchConsoleReport, type ErrorCode } from './errors';
 import type { ExtensionItemSource, ExtensionValueSource } from './extensions';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { isDecimal, trimXmlSpace } from './text';
@@ -285,8 +285,8 @@ export class ExtensionValidator {
     if (at.item.property === 'videos' && name === 'thumbnail_loc') code = 'VIDEO_MISSING_THUMBNAIL';
     else if (at.item.property === 'videos' && name === 'title') code = 'VIDEO_MISSING_TITLE';
     else if (at.item.property === 'news' && name === 'title') weight = GOOGLE_ONLY; // sitemap-news.xsd: title minOccurs="0"
-    const where = at.item.property === 'news' || name.includes('/') ? '' : ' (Google: "Missing video title / thumbnail")';
-    this.reportAt(code, weight, `<${owner}> has no <${at.qualified(name)}>${code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : where}`, at.item.line, at.item.column, at.item.path);
+    const report = code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : ` (Search Console: "${searchConsoleReport[code]}")`;
+    this.reportAt(code, weight, `<${owner}> has no <${at.qualified(name)}>${report}`, at.item.line, at.item.column, at.item.path);
   }
 
   // ------------------------------------------------------------------ image

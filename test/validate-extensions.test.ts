@@ -121,8 +121,8 @@ describe('validate: documents with every extension, correct', () => {
   });
 
   it('gives every new code a Search Console report name', () => {
-    expect(searchConsoleReport.VIDEO_MISSING_TITLE).toBe('Missing video title / thumbnail');
-    expect(searchConsoleReport.VIDEO_MISSING_THUMBNAIL).toBe('Missing video title / thumbnail');
+    expect(searchConsoleReport.VIDEO_MISSING_TITLE).toBe('Missing video title');
+    expect(searchConsoleReport.VIDEO_MISSING_THUMBNAIL).toBe('Missing video thumbnail');
     expect(searchConsoleReport.NEWS_TOO_MANY).toBe('Too many News URLs');
     expect(searchConsoleReport.SITEMAP_EXTENSION_BAD_DATE).toBe('Invalid date');
     expect(searchConsoleReport.HREFLANG_BAD_CODE).toBe('Invalid tag value');
