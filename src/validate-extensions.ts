@@ -148,7 +148,7 @@ export type AddIssue = (issue: Issue) => void;
  * const rules = new ExtensionValidator('google', Date.now(), (issue) => issues.push(issue));
  * rules.item(source); // from the parser's `extension` hook
  * rules.endEntry('https://example.com/page');
- * rules.finish();
+ * rules.finish((loc) => locsOfTheFile.has(loc));
  */
 export class ExtensionValidator {
   private readonly profileIndex: 0 | 1;
@@ -205,8 +205,8 @@ export class ExtensionValidator {
     }
   }
 
-  /** The document ended: hreflang reciprocity across the file. */
-  finish(): void {
+  /** The document ended: hreflang reciprocity across the file (`isListed`: is a URL a `<loc>` of this file). */
+  finish(isListed: (loc: string) => boolean = () => false): void {
     const clusters = this.clusters;
     if (clusters.length === 0) return;
     // The alternates of each page (a page listed twice: the first listing). Clusters are small
@@ -226,7 +226,11 @@ export class ExtensionValidator {
       for (const alternate of own) {
         if (alternate.href === cluster.loc) continue;
         const other = byLoc.get(alternate.href);
-        if (other === undefined) continue; // not in this file (or without alternates here): cannot tell
+        if (other === undefined) {
+          // In this file without alternates: it lists nobody. Not in this file: another sitemap may list it.
+          if (isListed(alternate.href)) this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href);
+          continue;
+        }
         let missing: string[] | undefined;
         for (const mine of own) if (!lists(other, mine.href) && !(missing ??= []).includes(mine.href)) missing.push(mine.href);
         if (missing === undefined) continue;

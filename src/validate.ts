@@ -9,7 +9,7 @@ import { createObservedParser, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRI
 import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
-import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
+import { codePointLength, collapseWhitespace, hashLoc, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
 import { Field, ID_ENCODING, TokenFlag, type XmlReader } from './xml-reader';
 
@@ -289,7 +289,7 @@ class SitemapValidator implements SitemapParserObserver {
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */
   finishExtensions(): void {
-    this.extensionRules?.finish();
+    this.extensionRules?.finish((loc) => this.duplicates.entryWith(loc, hashLoc(loc)) !== 0);
   }
 
   entry(index: number): void {
@@ -492,6 +492,17 @@ class DuplicateLocTable {
   private slots = new Int32Array(2 << 12); // [hash, entry number] pairs; entry 0 = empty
   private readonly locs: string[] = []; // by entry number - 1
   private count = 0;
+
+  /** The entry number that listed `loc` first, or 0 when none did. */
+  entryWith(loc: string, hash: number): number {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let slot = (hash ^ (hash >>> 15)) & mask; ; slot = (slot + 1) & mask) {
+      const found = slots[2 * slot + 1]!;
+      if (found === 0) return 0;
+      if (slots[2 * slot] === hash && this.locs[found - 1] === loc) return found;
+    }
+  }
 
   /** The entry number that listed `loc` first, or 0 after recording it for `entry`. */
   firstEntryWith(loc: string, hash: number, entry: number): number {

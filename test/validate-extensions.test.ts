@@ -323,6 +323,11 @@ describe('validate: hreflang', () => {
     expect(issues[0]!.message).toContain(FR);
   });
 
+  it('HREFLANG_NO_RETURN_LINK: a language version in the file without any alternates', () => {
+    const xml = urlset([url(link('en', EN) + link('de', DE) + link('fr', FR), EN), url('', DE)].join('\n'));
+    expectIssue(xml, 'HREFLANG_NO_RETURN_LINK', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', occurrence: 2, path: 'urlset/url[1]/xhtml:link[2]', value: DE });
+  });
+
   it('HREFLANG_NO_SELF_REFERENCE: each language version lists itself', () => {
     const xml = urlset([url(link('de', DE), EN), url(link('de', DE) + link('en', EN), DE)].join('\n'));
     expectIssue(xml, 'HREFLANG_NO_SELF_REFERENCE', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]' });
