@@ -314,7 +314,7 @@ export class ExtensionValidator {
     for (const source of values) {
       const name = source.name;
       switch (name) {
-        case 'thumbnail_loc': case 'gallery_loc': case 'content_segment_loc':
+        case 'thumbnail_loc': case 'gallery_loc': case 'content_segment_loc': case 'uploader@info':
           this.checkUrl(source, at);
           break;
         case 'content_loc': case 'player_loc':

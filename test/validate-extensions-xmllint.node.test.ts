@@ -164,6 +164,7 @@ const MUTATIONS: Array<[string, string, string]> = [
   ['image loc with a non-ASCII character', '<image:loc>https://example.com/a.jpg<', '<image:loc>https://example.com/größe.jpg<'],
   ['image loc with brackets in the query', '<image:loc>https://example.com/a.jpg<', '<image:loc>https://example.com/a.jpg?size[w]=1<'],
   ['relative thumbnail (Google-only rule)', '<video:thumbnail_loc>https://example.com/t.jpg<', '<video:thumbnail_loc>/t.jpg<'],
+  ['uploader info that is not a URI', 'info="https://example.com/u"', 'info="https://exa mple.com/%zz"'],
   ['image children out of order', '<image:caption>A cat</image:caption><image:title>Cat</image:title>', '<image:title>Cat</image:title><image:caption>A cat</image:caption>'],
   ['hreflang with an underscore', 'hreflang="de-DE"', 'hreflang="de_DE"'],
   ['hreflang that is an xsd:language but not BCP 47', 'hreflang="de-DE"', 'hreflang="de-DE-1"'],
