@@ -1,7 +1,7 @@
 // The one error class and the issue codes of sitemapkit; each code names the Search Console
 // report it matches (SPEC.md §6) so users can line it up with what Google told them.
 
-/** Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_. */
+/** Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_, and IMAGE_, VIDEO_, NEWS_, HREFLANG_ (extensions). */
 export const ErrorCode = {
   // --- well-formedness (mirrored by assembly/errors.ts: keep the numeric order in step) ---
   XML_UNEXPECTED_EOF: 'XML_UNEXPECTED_EOF',
@@ -73,6 +73,26 @@ export const ErrorCode = {
   INDEX_TOO_MANY_SITEMAPS: 'INDEX_TOO_MANY_SITEMAPS',
   INDEX_LISTS_ITSELF: 'INDEX_LISTS_ITSELF',
   INDEX_NESTED: 'INDEX_NESTED',
+  // --- extensions (validate, SPEC.md §3) ---
+  SITEMAP_EXTENSION_BAD_DATE: 'SITEMAP_EXTENSION_BAD_DATE',
+  SITEMAP_EXTENSION_BAD_URL: 'SITEMAP_EXTENSION_BAD_URL',
+  IMAGE_TOO_MANY: 'IMAGE_TOO_MANY',
+  IMAGE_DEPRECATED_TAG: 'IMAGE_DEPRECATED_TAG',
+  VIDEO_MISSING_THUMBNAIL: 'VIDEO_MISSING_THUMBNAIL',
+  VIDEO_MISSING_TITLE: 'VIDEO_MISSING_TITLE',
+  VIDEO_MISSING_LOCATION: 'VIDEO_MISSING_LOCATION',
+  VIDEO_LOCATION_IS_PAGE: 'VIDEO_LOCATION_IS_PAGE',
+  VIDEO_BAD_DURATION: 'VIDEO_BAD_DURATION',
+  VIDEO_BAD_RATING: 'VIDEO_BAD_RATING',
+  VIDEO_TEXT_TOO_LONG: 'VIDEO_TEXT_TOO_LONG',
+  VIDEO_TOO_MANY_TAGS: 'VIDEO_TOO_MANY_TAGS',
+  VIDEO_BAD_COUNTRY_LIST: 'VIDEO_BAD_COUNTRY_LIST',
+  NEWS_TOO_MANY: 'NEWS_TOO_MANY',
+  NEWS_BAD_LANGUAGE: 'NEWS_BAD_LANGUAGE',
+  NEWS_TOO_OLD: 'NEWS_TOO_OLD',
+  HREFLANG_BAD_CODE: 'HREFLANG_BAD_CODE',
+  HREFLANG_NO_SELF_REFERENCE: 'HREFLANG_NO_SELF_REFERENCE',
+  HREFLANG_NO_RETURN_LINK: 'HREFLANG_NO_RETURN_LINK',
   INPUT_INVALID_OPTION: 'INPUT_INVALID_OPTION',
 } as const;
 
@@ -146,6 +166,25 @@ export const searchConsoleReport: Record<ErrorCode, string> = {
   INDEX_TOO_MANY_SITEMAPS: 'Too many URLs',
   INDEX_LISTS_ITSELF: 'Nested sitemap indexes',
   INDEX_NESTED: 'Nested sitemap indexes',
+  SITEMAP_EXTENSION_BAD_DATE: 'Invalid date',
+  SITEMAP_EXTENSION_BAD_URL: 'Invalid URL',
+  IMAGE_TOO_MANY: 'Invalid tag value',
+  IMAGE_DEPRECATED_TAG: 'Invalid tag value',
+  VIDEO_MISSING_THUMBNAIL: 'Missing video thumbnail',
+  VIDEO_MISSING_TITLE: 'Missing video title',
+  VIDEO_MISSING_LOCATION: 'Missing XML tag',
+  VIDEO_LOCATION_IS_PAGE: 'Invalid URL',
+  VIDEO_BAD_DURATION: 'Invalid tag value',
+  VIDEO_BAD_RATING: 'Invalid tag value',
+  VIDEO_TEXT_TOO_LONG: 'Invalid tag value',
+  VIDEO_TOO_MANY_TAGS: 'Invalid tag value',
+  VIDEO_BAD_COUNTRY_LIST: 'Invalid tag value',
+  NEWS_TOO_MANY: 'Too many News URLs',
+  NEWS_BAD_LANGUAGE: 'Invalid tag value',
+  NEWS_TOO_OLD: 'Invalid date',
+  HREFLANG_BAD_CODE: 'Invalid tag value',
+  HREFLANG_NO_SELF_REFERENCE: 'Invalid tag value',
+  HREFLANG_NO_RETURN_LINK: 'Invalid tag value',
   INPUT_INVALID_OPTION: 'Parsing error',
 };
 

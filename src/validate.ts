@@ -6,9 +6,11 @@ import { SitemapError, type ErrorCode } from './errors';
 import { looksLikeHtml, prepareInput, type PreparedInput } from './input';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
+import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
-import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
+import { codePointLength, collapseWhitespace, hashLoc, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
+import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
 import { Field, ID_ENCODING, TokenFlag, type XmlReader } from './xml-reader';
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -103,9 +105,13 @@ class SitemapValidator implements SitemapParserObserver {
 
   private readonly datetime = new DatetimeFields();
   private readonly locScan = new LocScan();
+  /** SPEC.md §3, fed by the parser's extension hook; made at the first extension item. */
+  private extensionRules: ExtensionValidator | undefined;
+  private readonly profile: ValidationProfile;
 
   constructor(profile: ValidationProfile, options: ValidateOptions, scope: LocationScope | undefined) {
     this.xsd = profile === 'xsd';
+    this.profile = profile;
     this.profileIndex = this.xsd ? 1 : 0;
     this.nowTime = (options.now ?? new Date()).getTime();
     this.scope = scope;
@@ -277,8 +283,18 @@ class SitemapValidator implements SitemapParserObserver {
     }
   }
 
+  extension(item: ExtensionItemSource): void {
+    (this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.issues.push(issue))).item(item);
+  }
+
+  /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */
+  finishExtensions(): void {
+    this.extensionRules?.finish((loc) => this.duplicates.entryWith(loc, hashLoc(loc)) !== 0);
+  }
+
   entry(index: number): void {
     this.entries = index + 1;
+    if (this.extensionRules?.active === true) this.extensionRules.endEntry(this.locSeen ? this.loc : '');
     const limit = this.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap;
     if (index === limit) {
       const code = this.kind === 'sitemapindex' ? 'INDEX_TOO_MANY_SITEMAPS' : 'SITEMAP_TOO_MANY_URLS';
@@ -477,6 +493,17 @@ class DuplicateLocTable {
   private readonly locs: string[] = []; // by entry number - 1
   private count = 0;
 
+  /** The entry number that listed `loc` first, or 0 when none did. */
+  entryWith(loc: string, hash: number): number {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let slot = (hash ^ (hash >>> 15)) & mask; ; slot = (slot + 1) & mask) {
+      const found = slots[2 * slot + 1]!;
+      if (found === 0) return 0;
+      if (slots[2 * slot] === hash && this.locs[found - 1] === loc) return found;
+    }
+  }
+
   /** The entry number that listed `loc` first, or 0 after recording it for `entry`. */
   firstEntryWith(loc: string, hash: number, entry: number): number {
     let slots = this.slots;
@@ -583,10 +610,14 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity |
     case 'SITEMAP_NESTED_ENTRY':
       return 'error';
     case 'SITEMAP_DUPLICATE_FIELD':
-      // "exactly one loc" for everyone; sitemap.xsd allows each field once.
+      // "exactly one loc" for everyone; sitemap.xsd allows each field once; a second news:news is
+      // the parser's choice (sitemap.xsd's ##other wildcard takes any number).
+      if (issue.path.endsWith(']')) return 'warning';
       return issue.path.endsWith('/loc') ? 'error' : SEVERITY.childOrder[profileIndex];
-    default:
-      return issue.severity;
+    default: {
+      const extension = parserExtensionIssueSeverity(issue, profileIndex);
+      return extension === undefined ? issue.severity : extension;
+    }
   }
 }
 
@@ -710,6 +741,7 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
     const [line, column] = positionOf(bytes, LIMITS.maxSitemapBytes);
     validator.addAt('SITEMAP_TOO_LARGE', validator.severity('protocolOnly'), `The file is ${bytes.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`, line, column, '');
   }
+  if (finished) validator.finishExtensions();
   for (const issue of validator.issues) issues.push(issue);
   return finish(issues);
 }

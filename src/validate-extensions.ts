@@ -1,0 +1,626 @@
+// The rules of Google's sitemap extensions for validate (SPEC.md §3): image, video, news and
+// hreflang items as the parser read them (extensions.ts hands over every child's raw text and
+// position), checked against the XSDs in corpus/xsd/ and Google's stricter rules, with the
+// whole-file rules (news count, hreflang reciprocity) at the end of the document.
+
+import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
+import { searchConsoleReport, type ErrorCode } from './errors';
+import type { ExtensionItemSource, ExtensionValueSource } from './extensions';
+import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
+import { isDecimal, trimXmlSpace } from './text';
+import type { Issue, IssueSeverity } from './types';
+import { codePointLength, collapseWhitespace, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
+
+/** Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the XSD's verdict. */
+type Weight = readonly [IssueSeverity, IssueSeverity];
+const BOTH: Weight = ['error', 'error'];
+const GOOGLE_ONLY: Weight = ['error', 'warning'];
+const XSD_ONLY: Weight = ['warning', 'error'];
+const ADVICE: Weight = ['warning', 'warning'];
+
+/**
+ * Google's limits (SPEC.md §3).
+ *
+ * @example
+ * if (tags > EXTENSION_LIMITS.videoTags) report();
+ */
+export const EXTENSION_LIMITS = {
+  imagesPerUrl: 1000,
+  newsPerSitemap: 1000,
+  videoTags: 32,
+  videoTitleLength: 100,
+  videoDescriptionLength: 2048,
+  videoCategoryLength: 256,
+  videoUploaderLength: 255,
+  videoMaxDuration: 28_800,
+  videoMaxRating: 5,
+  /** News articles older than this (relative to `now`) are not news any more. */
+  newsMaxAgeMs: 2 * 24 * 60 * 60 * 1000,
+} as const;
+
+const YES_NO_XSD = new Set(['yes', 'Yes', 'YES', 'no', 'No', 'NO']);
+const DEPRECATED_IMAGE_TAGS = new Set(['caption', 'title', 'geo_location', 'license']);
+const COUNTRY_LIST = /^([A-Z]{2}( +[A-Z]{2})*)?$/;
+const PLATFORM_LIST = /^((web|mobile|tv)( (web|mobile|tv))*)?$/;
+const NEWS_LANGUAGE = /^(zh-cn|zh-tw|[a-z]{2,3})$/;
+const NEWS_GENRES = /^(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*$/;
+const NEWS_STOCK_TICKERS = /^(\w+:\w+(, *\w+:\w+){0,4})?$/;
+const NON_NEGATIVE_INTEGER = /^\+?[0-9]+$/;
+const CURRENCY = /^[A-Z]{3}$/;
+/** xsd:language (what xhtml1-strict.xsd's LanguageCode is). */
+const XSD_LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
+/**
+ * BCP 47 (RFC 5646) language tags, case-insensitive: language (2-3 letters with up to three
+ * extlangs, or 4-8 letters), script, region, variants, extensions, private use; or private use alone.
+ */
+const BCP47 = /^(?:(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(?:-[0-9a-wy-z](?:-[a-z0-9]{2,8})+)*(?:-x(?:-[a-z0-9]{1,8})+)?|x(?:-[a-z0-9]{1,8})+)$/i;
+/** Attributes xhtml1-strict.xsd declares on `<link>` (others are XSD errors, parse leaves them out). */
+const XHTML_LINK_ATTRIBUTES = new Set(['id', 'class', 'style', 'title', 'lang', 'xml:lang', 'dir', 'onclick', 'ondblclick', 'onmousedown', 'onmouseup', 'onmouseover', 'onmousemove', 'onmouseout', 'onkeypress', 'onkeydown', 'onkeyup', 'charset', 'href', 'hreflang', 'type', 'rel', 'rev', 'media']);
+
+/** What one required part of an item is, by slot (see CompiledRule). */
+interface RequiredPart {
+  /** Source name: `title`, `publication/name`, `@href`. */
+  readonly name: string;
+  readonly slot: number;
+  /** Slot of its group (news:publication), checked only when the group is there; -1: none. */
+  readonly groupSlot: number;
+}
+
+/**
+ * An item rule as tables by source name (`title`, `publication/name`, `player_loc@allow_embed`),
+ * so that one pass over an item's sources finds order, presence and required attributes.
+ */
+class CompiledRule {
+  readonly slots = new Map<string, number>();
+  /** Slot → slot of its group, or -1. */
+  readonly groupOf: number[] = [];
+  /** Slot → index among the item's children (the XSD sequence), or -1. */
+  readonly order: number[] = [];
+  /** Slot of an element → names of its required attributes (restriction@relationship). */
+  readonly requiredAttributes: (readonly string[] | null)[] = [];
+  /** Required children and item attributes. */
+  readonly required: RequiredPart[] = [];
+
+  constructor(readonly rule: ExtensionItemRule) {
+    for (const attribute of rule.attributes) {
+      const slot = this.add('@' + attribute.name, -1, -1, null);
+      if (attribute.required) this.required.push({ name: '@' + attribute.name, slot, groupSlot: -1 });
+    }
+    rule.children.forEach((child, index) => this.addChild(child, '', -1, index));
+  }
+
+  private add(name: string, group: number, order: number, attributes: readonly string[] | null): number {
+    const slot = this.groupOf.length;
+    this.slots.set(name, slot);
+    this.groupOf.push(group);
+    this.order.push(order);
+    this.requiredAttributes.push(attributes);
+    return slot;
+  }
+
+  private addChild(child: ExtensionValueRule, parent: string, group: number, order: number): void {
+    const name = parent === '' ? child.name : `${parent}/${child.name}`;
+    const required = (child.attributes ?? []).filter((attribute) => attribute.required).map((attribute) => attribute.name);
+    const slot = this.add(name, group, order, required.length > 0 ? required : null);
+    if (child.required) this.required.push({ name, slot, groupSlot: group });
+    for (const attribute of child.attributes ?? []) this.add(`${name}@${attribute.name}`, -1, -1, null);
+    for (const grandchild of child.children ?? []) this.addChild(grandchild, name, slot, -1);
+  }
+}
+
+const COMPILED = new Map<string, CompiledRule>(EXTENSION_RULES.map((rule) => [rule.property, new CompiledRule(rule)]));
+const MOST_SLOTS = Math.max(...[...COMPILED.values()].map((compiled) => compiled.groupOf.length));
+
+/** One `<xhtml:link hreflang>` of an entry, kept for the whole-file reciprocity rules. */
+interface AlternateSeen {
+  hreflang: string;
+  href: string;
+  line: number;
+  column: number;
+  path: string;
+}
+
+/** The entries that have alternates: their page and its alternates. */
+interface AlternateCluster {
+  loc: string;
+  alternates: AlternateSeen[];
+}
+
+/** A video's content_loc / player_loc, compared with the page's loc when the entry ends. */
+interface VideoLocation {
+  source: ExtensionValueSource;
+  item: ExtensionItemSource;
+}
+
+/**
+ * Where validate's issues go.
+ *
+ * @example
+ * const add: AddIssue = (issue) => issues.push(issue);
+ */
+export type AddIssue = (issue: Issue) => void;
+
+/**
+ * The §3 rules, fed item by item (`item`), entry by entry (`endEntry`) and once at the end
+ * (`finish`). Only files with extensions reach it, so the plain-file walk costs nothing more.
+ *
+ * @example
+ * const rules = new ExtensionValidator('google', Date.now(), (issue) => issues.push(issue));
+ * rules.item(source); // from the parser's `extension` hook
+ * rules.endEntry('https://example.com/page');
+ * rules.finish((loc) => locsOfTheFile.has(loc));
+ */
+export class ExtensionValidator {
+  private readonly profileIndex: 0 | 1;
+  private readonly xsd: boolean;
+  private readonly datetime = new DatetimeFields();
+  private newsCount = 0;
+  /** Per slot of the item being checked: 1 + index of its first source, 0 when absent. */
+  private readonly seen = new Int32Array(MOST_SLOTS);
+  private readonly scan = new LocScan();
+  /** Names and paths of the item being checked (one object, pointed at each item in turn). */
+  private readonly context = new ItemContext();
+  private readonly videoLocations: VideoLocation[] = [];
+  private entryAlternates: AlternateSeen[] = [];
+  private readonly clusters: AlternateCluster[] = [];
+  /** Anything read since the last endEntry. */
+  active = false;
+
+  constructor(profile: 'google' | 'xsd', private readonly nowTime: number, private readonly addIssue: AddIssue) {
+    this.xsd = profile === 'xsd';
+    this.profileIndex = this.xsd ? 1 : 0;
+  }
+
+  /** An extension item of the open `<url>` (the parser's `extension` hook). */
+  item(item: ExtensionItemSource): void {
+    this.active = true;
+    const compiled = COMPILED.get(item.property);
+    if (compiled === undefined) return; // unknown extensions: kept, not judged
+    const at = this.context.of(item);
+    // Alternates (most items) have three attributes and no order: checkAlternate sees to them.
+    if (item.property !== 'alternates') this.checkStructure(compiled, at);
+    switch (item.property) {
+      case 'images': this.checkImage(at); break;
+      case 'videos': this.checkVideo(at); break;
+      case 'news': this.checkNews(at); break;
+      case 'alternates': this.checkAlternate(at); break;
+    }
+  }
+
+  /** The open `<url>` ended; `loc` is its first loc ('' when it had none). */
+  endEntry(loc: string): void {
+    this.active = false;
+    for (const video of this.videoLocations) {
+      const value = trimXmlSpace(video.source.raw);
+      if (loc !== '' && value === loc) {
+        const name = video.source.name;
+        const at = this.context.of(video.item);
+        this.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
+      }
+    }
+    this.videoLocations.length = 0;
+    if (this.entryAlternates.length > 0) {
+      if (loc !== '') this.clusters.push({ loc, alternates: this.entryAlternates });
+      this.entryAlternates = [];
+    }
+  }
+
+  /** The document ended: hreflang reciprocity across the file (`isListed`: is a URL a `<loc>` of this file). */
+  finish(isListed: (loc: string) => boolean = () => false): void {
+    const clusters = this.clusters;
+    if (clusters.length === 0) return;
+    // The alternates of each page (a page listed twice: the first listing). Clusters are small
+    // (a handful of languages), so membership is a short scan, not a Set per page.
+    const byLoc = new Map<string, AlternateSeen[]>();
+    for (const cluster of clusters) if (!byLoc.has(cluster.loc)) byLoc.set(cluster.loc, cluster.alternates);
+    const lists = (alternates: AlternateSeen[], href: string): boolean => {
+      for (const alternate of alternates) if (alternate.href === href) return true;
+      return false;
+    };
+    for (const cluster of clusters) {
+      const own = cluster.alternates;
+      if (!lists(own, cluster.loc)) {
+        const first = own[0]!;
+        this.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc);
+      }
+      for (const alternate of own) {
+        if (alternate.href === cluster.loc) continue;
+        const other = byLoc.get(alternate.href);
+        if (other === undefined) {
+          // In this file without alternates: it lists nobody. Not in this file: another sitemap may list it.
+          if (isListed(alternate.href)) this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href);
+          continue;
+        }
+        let missing: string[] | undefined;
+        for (const mine of own) if (!lists(other, mine.href) && !(missing ??= []).includes(mine.href)) missing.push(mine.href);
+        if (missing === undefined) continue;
+        const back = missing.includes(cluster.loc);
+        const message = back
+          ? `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`
+          : `${alternate.href} (hreflang "${alternate.hreflang}") does not list ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}, which ${cluster.loc} lists: each language version lists all the others`;
+        this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ every item
+  /** Schema order (the XSDs' sequences), required children and attributes: one pass over the sources. */
+  private checkStructure(compiled: CompiledRule, at: ItemContext): void {
+    const values = at.item.values;
+    const seen = this.seen;
+    seen.fill(0, 0, compiled.groupOf.length);
+    let last = -1, lastName = '';
+    for (let i = 0; i < values.length; i++) {
+      const source = values[i]!;
+      const slot = compiled.slots.get(source.name);
+      if (slot === undefined) continue;
+      if (seen[slot] === 0) seen[slot] = i + 1;
+      const group = compiled.groupOf[slot]!;
+      if (group >= 0 && seen[group] === 0) seen[group] = i + 1;
+      const order = compiled.order[slot]!;
+      if (order >= 0) {
+        if (order < last) {
+          this.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.rule.children.map((child) => child.name).join(', ')}`, source, at.pathOf(source.name));
+        } else { last = order; lastName = source.name; }
+      }
+      const attributes = compiled.requiredAttributes[slot];
+      if (attributes !== null && attributes !== undefined) {
+        // An element's attribute sources come right before its own (read at its start tag).
+        for (const attribute of attributes) {
+          const wanted = `${source.name}@${attribute}`;
+          let found = false;
+          for (let j = i - 1; j >= 0 && values[j]!.name.startsWith(source.name + '@'); j--) if (values[j]!.name === wanted) { found = true; break; }
+          if (!found) this.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.qualified(source.name)}> has no ${attribute} attribute`, source.line, source.column, at.pathOf(source.name));
+        }
+      }
+    }
+    for (const part of compiled.required) {
+      if (seen[part.slot] !== 0 || (part.groupSlot >= 0 && seen[part.groupSlot] === 0)) continue;
+      if (part.name.charCodeAt(0) === 64 /* @ */) {
+        this.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.itemName}> has no ${part.name.slice(1)} attribute`, at.item.line, at.item.column, at.item.path);
+      } else this.missing(part.name, at);
+    }
+  }
+
+  private missing(name: string, at: ItemContext): void {
+    const owner = name.includes('/') ? at.qualified(name.slice(0, name.lastIndexOf('/'))) : at.itemName;
+    let code: ErrorCode = 'SITEMAP_EXTENSION_MISSING_TAG';
+    let weight = BOTH;
+    if (at.item.property === 'videos' && name === 'thumbnail_loc') code = 'VIDEO_MISSING_THUMBNAIL';
+    else if (at.item.property === 'videos' && name === 'title') code = 'VIDEO_MISSING_TITLE';
+    else if (at.item.property === 'news' && name === 'title') weight = GOOGLE_ONLY; // sitemap-news.xsd: title minOccurs="0"
+    const report = code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : ` (Search Console: "${searchConsoleReport[code]}")`;
+    this.reportAt(code, weight, `<${owner}> has no <${at.qualified(name)}>${report}`, at.item.line, at.item.column, at.item.path);
+  }
+
+  // ------------------------------------------------------------------ image
+  private checkImage(at: ItemContext): void {
+    if (at.item.index === EXTENSION_LIMITS.imagesPerUrl) {
+      this.reportAt('IMAGE_TOO_MANY', GOOGLE_ONLY, `More than ${EXTENSION_LIMITS.imagesPerUrl.toLocaleString('en-US')} images in one <url>: this is image ${at.item.index + 1}`, at.item.line, at.item.column, at.item.path);
+    }
+    for (const source of at.item.values) {
+      if (source.name === 'loc' || source.name === 'license') this.checkUrl(source, at);
+      if (!this.xsd && DEPRECATED_IMAGE_TAGS.has(source.name)) {
+        this.report('IMAGE_DEPRECATED_TAG', ADVICE, `<${at.qualified(source.name)}> is deprecated since August 2022: Google ignores it`, source, at.pathOf(source.name), undefined, false);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ video
+  private checkVideo(at: ItemContext): void {
+    const values = at.item.values;
+    let hasLocation = false;
+    let tags = 0;
+    for (const source of values) {
+      const name = source.name;
+      switch (name) {
+        case 'thumbnail_loc': case 'gallery_loc': case 'content_segment_loc': case 'uploader@info':
+          this.checkUrl(source, at);
+          break;
+        case 'content_loc': case 'player_loc':
+          hasLocation = true;
+          this.checkUrl(source, at);
+          this.videoLocations.push({ source, item: at.item });
+          break;
+        case 'title': this.checkLength(source, at, EXTENSION_LIMITS.videoTitleLength, BOTH); break;
+        case 'description': this.checkLength(source, at, EXTENSION_LIMITS.videoDescriptionLength, BOTH); break;
+        case 'category': this.checkLength(source, at, EXTENSION_LIMITS.videoCategoryLength, BOTH); break;
+        case 'uploader': this.checkLength(source, at, EXTENSION_LIMITS.videoUploaderLength, GOOGLE_ONLY); break;
+        case 'duration': case 'content_segment_loc@duration': this.checkDuration(source, at); break;
+        case 'rating': this.checkRating(source, at); break;
+        case 'view_count': this.checkNonNegativeInteger(source, at); break;
+        case 'expiration_date': case 'publication_date': case 'tvshow/premier_date': this.checkDate(source, at); break;
+        case 'family_friendly': case 'requires_subscription': case 'live': case 'player_loc@allow_embed': this.checkYesNo(source, at); break;
+        case 'tag':
+          if (++tags === EXTENSION_LIMITS.videoTags + 1) this.report('VIDEO_TOO_MANY_TAGS', BOTH, `More than ${EXTENSION_LIMITS.videoTags} <${at.qualified('tag')}> in one video`, source, at.pathOf(name));
+          break;
+        case 'restriction': this.checkPattern(source, at, COUNTRY_LIST, 'VIDEO_BAD_COUNTRY_LIST', 'a space-separated list of ISO 3166 country codes (such as "US CA GB")'); break;
+        case 'platform': this.checkPattern(source, at, PLATFORM_LIST, 'SITEMAP_EXTENSION_BAD_VALUE', 'a space-separated list of web, mobile, tv'); break;
+        case 'restriction@relationship': case 'platform@relationship': this.checkEnum(source, at, ['allow', 'deny']); break;
+        case 'price@currency': this.checkPattern(source, at, CURRENCY, 'SITEMAP_EXTENSION_BAD_VALUE', 'an ISO 4217 currency code (three capital letters)'); break;
+        case 'price@type': this.checkEnum(source, at, ['purchase', 'PURCHASE', 'rent', 'RENT']); break;
+        case 'price@resolution': this.checkEnum(source, at, ['sd', 'SD', 'hd', 'HD']); break;
+        case 'tvshow/video_type': this.checkEnum(source, at, ['full', 'preview', 'clip', 'interview', 'news', 'other']); break;
+        case 'id@type': this.checkEnum(source, at, ['tms:series', 'tms:program', 'rovi:series', 'rovi:program', 'freebase', 'url']); break;
+      }
+    }
+    if (!hasLocation) {
+      this.reportAt('VIDEO_MISSING_LOCATION', GOOGLE_ONLY, `<${at.itemName}> has neither <${at.qualified('content_loc')}> nor <${at.qualified('player_loc')}>: Google needs one of them to index the video`, at.item.line, at.item.column, at.item.path);
+    }
+  }
+
+  private checkDuration(source: ExtensionValueSource, at: ItemContext): void {
+    const value = trimXmlSpace(source.raw);
+    if (!isDecimal(value)) return; // the parser's SITEMAP_EXTENSION_BAD_VALUE
+    const seconds = Number(value);
+    const integer = NON_NEGATIVE_INTEGER.test(value);
+    if (!integer || seconds > EXTENSION_LIMITS.videoMaxDuration) {
+      this.report('VIDEO_BAD_DURATION', BOTH, `Video duration "${value}" must be a whole number of seconds from 1 to 28,800 (8 hours)`, source, at.pathOf(source.name), value);
+    } else if (seconds < 1) {
+      this.report('VIDEO_BAD_DURATION', GOOGLE_ONLY, `Video duration ${value}: Google wants 1 to 28,800 seconds`, source, at.pathOf(source.name), value);
+    }
+  }
+
+  private checkRating(source: ExtensionValueSource, at: ItemContext): void {
+    const value = trimXmlSpace(source.raw);
+    if (!isDecimal(value)) return; // the parser's SITEMAP_EXTENSION_BAD_VALUE
+    const rating = Number(value);
+    if (rating < 0 || rating > EXTENSION_LIMITS.videoMaxRating) {
+      this.report('VIDEO_BAD_RATING', BOTH, `Video rating ${value} is outside 0.0-5.0`, source, at.pathOf(source.name), value);
+    }
+  }
+
+  private checkNonNegativeInteger(source: ExtensionValueSource, at: ItemContext): void {
+    const value = trimXmlSpace(source.raw);
+    if (!isDecimal(value) || NON_NEGATIVE_INTEGER.test(value)) return;
+    this.report('SITEMAP_EXTENSION_BAD_VALUE', BOTH, `<${at.qualified(source.name)}> "${value}" is not a whole number`, source, at.pathOf(source.name), value);
+  }
+
+  // ------------------------------------------------------------------ news
+  private checkNews(at: ItemContext): void {
+    if (++this.newsCount === EXTENSION_LIMITS.newsPerSitemap + 1) {
+      this.reportAt('NEWS_TOO_MANY', GOOGLE_ONLY, `More than ${EXTENSION_LIMITS.newsPerSitemap.toLocaleString('en-US')} <${at.itemName}> entries in one sitemap ("Too many News URLs"): split the file`, at.item.line, at.item.column, at.item.path);
+    }
+    for (const source of at.item.values) {
+      switch (source.name) {
+        case 'publication/language': this.checkPattern(source, at, NEWS_LANGUAGE, 'NEWS_BAD_LANGUAGE', 'an ISO 639 language code (two or three lowercase letters, or zh-cn / zh-tw)'); break;
+        case 'publication_date':
+          if (this.checkDate(source, at)) {
+            const time = this.datetime.earliestTime();
+            if (time < this.nowTime - EXTENSION_LIMITS.newsMaxAgeMs) {
+              this.report('NEWS_TOO_OLD', ADVICE, `News publication date ${trimXmlSpace(source.raw)} is more than two days old: Google News sitemaps should list only recent articles`, source, at.pathOf(source.name), trimXmlSpace(source.raw));
+            }
+          }
+          break;
+        case 'access': this.checkEnum(source, at, ['Subscription', 'Registration']); break;
+        case 'genres': this.checkPattern(source, at, NEWS_GENRES, 'SITEMAP_EXTENSION_BAD_VALUE', 'a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated'); break;
+        case 'stock_tickers': this.checkPattern(source, at, NEWS_STOCK_TICKERS, 'SITEMAP_EXTENSION_BAD_VALUE', 'up to 5 comma-separated EXCHANGE:SYMBOL tickers'); break;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ hreflang
+  private checkAlternate(at: ItemContext): void {
+    let hreflang: ExtensionValueSource | undefined, href: ExtensionValueSource | undefined, rel: ExtensionValueSource | undefined;
+    for (const source of at.item.values) {
+      if (source.name === '@hreflang') hreflang ??= source;
+      else if (source.name === '@href') href ??= source;
+      else if (source.name === '@rel') rel ??= source;
+    }
+    if (rel === undefined || href === undefined) {
+      // xhtml1-strict.xsd requires no attribute of <link>; Google needs rel and href.
+      this.reportAt('SITEMAP_EXTENSION_MISSING_TAG', GOOGLE_ONLY, `<${at.itemName}> has no ${rel === undefined ? 'rel' : 'href'} attribute`, at.item.line, at.item.column, at.item.path);
+    }
+    if (rel !== undefined && trimXmlSpace(rel.raw) !== 'alternate') {
+      this.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${rel.raw}": hreflang links need rel="alternate"`, rel, at.item.path + '/@rel', rel.raw, false);
+    }
+    if (href !== undefined) this.checkUrl(href, at);
+    if (hreflang === undefined) return;
+    const code = trimXmlSpace(hreflang.raw);
+    if (code.toLowerCase() !== 'x-default' && !BCP47.test(code)) {
+      // xhtml1-strict.xsd: hreflang is an xsd:language; BCP 47 is Google's rule.
+      const weight = XSD_LANGUAGE.test(collapseWhitespace(hreflang.raw)) ? GOOGLE_ONLY : BOTH;
+      this.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
+    }
+    if (href !== undefined) {
+      this.entryAlternates.push({ hreflang: code, href: trimXmlSpace(href.raw), line: at.item.line, column: at.item.column, path: at.item.path });
+    }
+  }
+
+  // ------------------------------------------------------------------ value helpers
+  /** Text lengths in characters: the XSD counts the raw xsd:string, Google the trimmed text. */
+  private checkLength(source: ExtensionValueSource, at: ItemContext, limit: number, weight: Weight): void {
+    const length = codePointLength(this.xsd ? source.raw : trimXmlSpace(source.raw));
+    if (length <= limit) return;
+    this.report('VIDEO_TEXT_TOO_LONG', weight, `<${at.qualified(source.name)}> is ${length.toLocaleString('en-US')} characters long; the limit is ${limit.toLocaleString('en-US')}`, source, at.pathOf(source.name));
+  }
+
+  /** A W3C (google) or xsd:date | xsd:dateTime (xsd) date; true when it is one (its fields in `datetime`). */
+  private checkDate(source: ExtensionValueSource, at: ItemContext): boolean {
+    const grammar = this.xsd ? 'xsd' : 'w3c';
+    const value = trimXmlSpace(source.raw);
+    const problem = readDatetime(value, grammar, this.datetime);
+    if (problem === DatetimeProblem.None) return true;
+    this.report('SITEMAP_EXTENSION_BAD_DATE', BOTH, `<${at.qualified(source.name)}> "${value}" ${describeDatetimeProblem(problem, grammar)}`, source, at.pathOf(source.name), value);
+    return false;
+  }
+
+  /** tYesNo: the XSD lists yes/Yes/YES/no/No/NO and keeps white space; the parser already reported anything else. */
+  private checkYesNo(source: ExtensionValueSource, at: ItemContext): void {
+    const value = this.xsd ? source.raw : trimXmlSpace(source.raw);
+    if (YES_NO_XSD.has(value)) return;
+    const lower = trimXmlSpace(source.raw).toLowerCase();
+    if (lower !== 'yes' && lower !== 'no') return; // SITEMAP_EXTENSION_BAD_VALUE from the parser
+    this.report('SITEMAP_EXTENSION_BAD_VALUE', XSD_ONLY, `${at.describe(source.name)} "${source.raw}" must be yes, Yes, YES, no, No or NO (sitemap-video.xsd)`, source, at.pathOf(source.name), source.raw);
+  }
+
+  /** An XSD pattern on an xsd:string: white space counts in the `xsd` profile, Google trims. */
+  private checkPattern(source: ExtensionValueSource, at: ItemContext, pattern: RegExp, code: ErrorCode, expected: string): void {
+    const value = this.xsd ? source.raw : trimXmlSpace(source.raw);
+    if (pattern.test(value)) return;
+    this.report(code, BOTH, `${at.describe(source.name)} "${source.raw}" is not ${expected}`, source, at.pathOf(source.name), source.raw);
+  }
+
+  private checkEnum(source: ExtensionValueSource, at: ItemContext, allowed: readonly string[]): void {
+    const value = this.xsd ? source.raw : trimXmlSpace(source.raw);
+    if (allowed.includes(value)) return;
+    this.report('SITEMAP_EXTENSION_BAD_VALUE', BOTH, `${at.describe(source.name)} "${source.raw}" is not one of ${[...new Set(allowed.map((word) => word.toLowerCase()))].join(', ')}`, source, at.pathOf(source.name), source.raw);
+  }
+
+  /**
+   * An absolute http(s) URL for Google, an xsd:anyURI for the XSD; the same scan and weights as
+   * validate's <loc> checks (most URLs are plain ASCII and cost one scan).
+   */
+  private checkUrl(source: ExtensionValueSource, at: ItemContext): void {
+    const value = trimXmlSpace(source.raw);
+    if (isPlainHttpUrl(value) && (!this.xsd || isPlainUriReference(value))) return;
+    const scan = this.scan;
+    scanLoc(value, scan);
+    const findings = scan.findings;
+    if (findings === 0 && !this.xsd) return;
+    if (findings & LocFinding.Empty) {
+      this.report('SITEMAP_EXTENSION_BAD_URL', GOOGLE_ONLY, `${at.describe(source.name)} is empty`, source, at.pathOf(source.name), value);
+      return;
+    }
+    if (this.xsd) {
+      const plain = (findings & (LocFinding.Space | LocFinding.Control | LocFinding.NonAscii | LocFinding.Unescaped)) === 0;
+      if (!(plain ? isPlainUriReference(value) : isXsdAnyUri(collapseWhitespace(source.raw)))) {
+        this.report('SITEMAP_EXTENSION_BAD_URL', BOTH, `${at.describe(source.name)} "${value}" is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"`, source, at.pathOf(source.name), value);
+        return;
+      }
+    }
+    let problem = '';
+    if (findings & (LocFinding.Relative | LocFinding.NotHttp | LocFinding.NoHost)) problem = 'is not an absolute http or https URL';
+    else if (findings & (LocFinding.Space | LocFinding.Control)) problem = 'contains white space or a control character: percent-encode it';
+    else if (findings & LocFinding.BadPercent) problem = 'has a "%" that is not followed by two hex digits';
+    if (problem !== '') {
+      this.report('SITEMAP_EXTENSION_BAD_URL', GOOGLE_ONLY, `${at.describe(source.name)} "${value}" ${problem}`, source, at.pathOf(source.name), value);
+    } else if (findings & (LocFinding.NonAscii | LocFinding.Unescaped) && !this.xsd) {
+      this.report('SITEMAP_EXTENSION_BAD_URL', ADVICE, `${at.describe(source.name)} "${value}" has characters that must be percent-encoded (RFC 3986)`, source, at.pathOf(source.name), value);
+    }
+  }
+
+  // ------------------------------------------------------------------ issues
+  /** An issue at a value: at its text (past leading white space) when `atText`, else at its tag or attribute. */
+  private report(code: ErrorCode, weight: Weight, message: string, source: ExtensionValueSource, path: string, value?: string, atText = true): void {
+    let line = source.line, column = source.column;
+    if (atText && source.textLine !== 0 && !source.name.includes('@')) [line, column] = afterLeadingWhitespace(source.raw, source.textLine, source.textColumn);
+    this.reportAt(code, weight, message, line, column, path, value);
+  }
+
+  private reportAt(code: ErrorCode, weight: Weight, message: string, line: number, column: number, path: string, value?: string): void {
+    const issue: Issue = { code, severity: weight[this.profileIndex], message, line, column, path };
+    if (value !== undefined) issue.value = value;
+    this.addIssue(issue);
+  }
+}
+
+/** Names and paths inside one item, with the prefix the document used for its namespace (worked out only for issues). */
+class ItemContext {
+  private prefixText: string | undefined;
+  item!: ExtensionItemSource;
+
+  of(item: ExtensionItemSource): this {
+    this.item = item;
+    this.prefixText = undefined;
+    return this;
+  }
+
+  /** `video:` (or '' for a default namespace), from the item's path (`urlset/url[1]/video:video[2]`). */
+  private get prefix(): string {
+    if (this.prefixText === undefined) {
+      const path = this.item.path;
+      const last = path.slice(path.lastIndexOf('/') + 1);
+      const colon = last.indexOf(':');
+      this.prefixText = colon < 0 ? '' : last.slice(0, colon + 1);
+    }
+    return this.prefixText;
+  }
+
+  /** `video:video`. */
+  get itemName(): string {
+    const path = this.item.path;
+    return path.slice(path.lastIndexOf('/') + 1, path.lastIndexOf('['));
+  }
+
+  /** `publication/name` → `news:publication/news:name`. */
+  qualified(name: string): string {
+    const prefix = this.prefix;
+    return name.includes('/') ? name.split('/').map((part) => prefix + part).join('/') : prefix + name;
+  }
+
+  /** The issue path of a child (`player_loc@allow_embed` → `…/video:player_loc/@allow_embed`). */
+  pathOf(name: string): string {
+    const at = name.indexOf('@');
+    if (at < 0) return `${this.item.path}/${this.qualified(name)}`;
+    return at === 0 ? `${this.item.path}/${name}` : `${this.item.path}/${this.qualified(name.slice(0, at))}/${name.slice(at)}`;
+  }
+
+  /** `<video:duration>` or `The relationship attribute of <video:restriction>`. */
+  describe(name: string): string {
+    const at = name.indexOf('@');
+    const element = at < 0 ? name : name.slice(0, at);
+    const qualified = at === 0 ? this.itemName : this.qualified(element.slice(element.lastIndexOf('/') + 1));
+    return at < 0 ? `<${qualified}>` : `The ${name.slice(at + 1)} attribute of <${qualified}>`;
+  }
+}
+
+/**
+ * The common case, without scanLoc's hashing: `http(s)://` and a host, then only printable ASCII
+ * that RFC 3986 allows unescaped, and `%` only before two hex digits.
+ */
+function isPlainHttpUrl(value: string): boolean {
+  let at: number;
+  if (value.startsWith('https://')) at = 8;
+  else if (value.startsWith('http://')) at = 7;
+  else return false;
+  const length = value.length;
+  if (at === length || value.charCodeAt(at) === 47 /* / */) return false;
+  for (; at < length; at++) {
+    const code = value.charCodeAt(at);
+    if (code <= 32 || code >= 127) return false;
+    switch (code) {
+      case 34: case 60: case 62: case 92: case 94: case 96: case 123: case 124: case 125: return false; // " < > \ ^ ` { | }
+      case 37: // %
+        if (!isHex(value.charCodeAt(at + 1)) || !isHex(value.charCodeAt(at + 2))) return false;
+    }
+  }
+  return true;
+}
+
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 102);
+}
+
+/** Where the first character that is not white space is, given where `text` starts. */
+function afterLeadingWhitespace(text: string, line: number, column: number): [number, number] {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) { line++; column = 1; } else if (code === 32 || code === 9) column++;
+    else if (code !== 13) break;
+  }
+  return [line, column];
+}
+
+/**
+ * How validate weighs an extension issue the parser reported, by profile (`[google, xsd]`):
+ * null drops it (the rules above report it, more precisely); undefined: not an extension issue.
+ *
+ * @example
+ * const severity = parserExtensionIssueSeverity(issue, 1); // in the xsd profile
+ */
+export function parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
+  switch (issue.code) {
+    case 'SITEMAP_EXTENSION_MISSING_TAG': return null; // checkStructure, per profile
+    case 'SITEMAP_EXTENSION_BAD_VALUE':
+      // Not a number / not yes-no. video:price is an xsd:string in the XSD: only Google needs a number.
+      return /\/[^/]*price$/.test(issue.path) ? GOOGLE_ONLY[profileIndex] : 'error';
+    case 'SITEMAP_EXTENSION_IGNORED': {
+      // Left out by the parser; the XSDs reject unknown children and attributes, except those xhtml1-strict.xsd declares on <link>.
+      const attribute = /^The attribute (\S+) is not part of <[^>]*link>/.exec(issue.message);
+      if (attribute !== null && XHTML_LINK_ATTRIBUTES.has(attribute[1]!)) return 'warning';
+      return XSD_ONLY[profileIndex];
+    }
+    default: return undefined;
+  }
+}
