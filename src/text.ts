@@ -62,3 +62,13 @@ export function isDecimal(text: string): boolean {
   }
   return digits > 0;
 }
+
+/** Where the first character of `text` that is not XML white space is, given the line and column `text` starts at. */
+export function afterLeadingWhitespace(text: string, line: number, column: number): [number, number] {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) { line++; column = 1; } else if (code === 32 || code === 9) column++;
+    else if (code !== 13) break;
+  }
+  return [line, column];
+}

@@ -52,7 +52,7 @@ export function hashLoc(value: string): number {
   return hash;
 }
 
-function isHex(code: number): boolean {
+export function isHex(code: number): boolean {
   return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 102);
 }
 

@@ -7,9 +7,9 @@ import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime 
 import { searchConsoleReport, type ErrorCode } from './errors';
 import type { ExtensionItemSource, ExtensionValueSource } from './extensions';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
-import { isDecimal, trimXmlSpace } from './text';
+import { afterLeadingWhitespace, isDecimal, trimXmlSpace } from './text';
 import type { Issue, IssueSeverity } from './types';
-import { codePointLength, collapseWhitespace, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
+import { codePointLength, collapseWhitespace, isHex, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
 
 /** Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the XSD's verdict. */
 type Weight = readonly [IssueSeverity, IssueSeverity];
@@ -588,19 +588,6 @@ function isPlainHttpUrl(value: string): boolean {
   return true;
 }
 
-function isHex(code: number): boolean {
-  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 102);
-}
-
-/** Where the first character that is not white space is, given where `text` starts. */
-function afterLeadingWhitespace(text: string, line: number, column: number): [number, number] {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10) { line++; column = 1; } else if (code === 32 || code === 9) column++;
-    else if (code !== 13) break;
-  }
-  return [line, column];
-}
 
 /**
  * How validate weighs an extension issue the parser reported, by profile (`[google, xsd]`):

@@ -9,6 +9,7 @@ import { createObservedParser, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRI
 import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
+import { afterLeadingWhitespace } from './text';
 import { codePointLength, collapseWhitespace, hashLoc, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
 import { Field, ID_ENCODING, TokenFlag, type XmlReader } from './xml-reader';
@@ -588,16 +589,6 @@ function readDecimal(value: string): Decimal {
   const zero = integer === 0 && !fractionNonZero;
   if (sign === 45) return zero ? Decimal.InRange : Decimal.OutOfRange;
   return integer === 0 || (integer === 1 && !fractionNonZero) ? Decimal.InRange : Decimal.OutOfRange;
-}
-
-/** Where the first character that is not white space is, given where `text` starts. */
-function afterLeadingWhitespace(text: string, line: number, column: number): [number, number] {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10) { line++; column = 1; } else if (code === 32 || code === 9) column++;
-    else if (code !== 13) break;
-  }
-  return [line, column];
 }
 
 /** How each code the parser reports weighs in validation, by profile: `[google, xsd]`. */
