@@ -5,6 +5,7 @@
 
 import { Gunzip, Gzip, gzipSync } from 'fflate';
 import { SitemapError } from './errors';
+import { concatenateBytes } from './text';
 
 /**
  * Options of {@link gunzip}.
@@ -106,19 +107,15 @@ export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { byte
 /** fflate's streaming inflate under a size cap; damage is returned with what came before it. */
 function inflate(bytes: Uint8Array, maxBytes: number): { inflated: Uint8Array; damage: SitemapError | null } {
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  const inflater = new FflateStreamingGunzip(maxBytes, (data) => {
-    chunks.push(data);
-    total += data.length;
-  });
+  const inflater = new FflateStreamingGunzip(maxBytes, (data) => { chunks.push(data); });
   try {
     inflater.push(bytes);
     inflater.finish();
   } catch (error) {
-    if (error instanceof SitemapError && error.code === 'GZIP_INVALID') return { inflated: concatenate(chunks, total), damage: error };
+    if (error instanceof SitemapError && error.code === 'GZIP_INVALID') return { inflated: concatenateBytes(chunks), damage: error };
     throw error;
   }
-  return { inflated: concatenate(chunks, total), damage: null };
+  return { inflated: concatenateBytes(chunks), damage: null };
 }
 
 /** A runtime's own gunzip, with the same contract as {@link gunzip} (errors included). */
@@ -134,16 +131,6 @@ export function setGunzipImplementation(implementation: GunzipImplementation | n
   nativeGunzip = implementation;
 }
 
-function concatenate(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]!.byteOffset === 0 && chunks[0]!.buffer.byteLength === total) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -326,7 +313,7 @@ function nativeReadsConcatenatedMembers(): Promise<boolean> {
     const a = gzipSync(new Uint8Array([0x61]), { mtime: 0 }), b = gzipSync(new Uint8Array([0x62]), { mtime: 0 });
     const stream = new DecompressionStream('gzip');
     const writer = stream.writable.getWriter();
-    writer.write(concatenate([a, b], a.length + b.length) as BufferSource).catch(() => {});
+    writer.write(concatenateBytes([a, b]) as BufferSource).catch(() => {});
     writer.close().catch(() => {});
     const out: number[] = [];
     try {
@@ -424,7 +411,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
 
   private async flush(): Promise<void> {
     if (this.gatheredBytes === 0) return;
-    const bytes = concatenate(this.gathered, this.gatheredBytes);
+    const bytes = concatenateBytes(this.gathered);
     this.gathered = [];
     this.gatheredBytes = 0;
     await this.writeNow(bytes);
@@ -537,7 +524,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   private async pushSplitting(chunk: Uint8Array): Promise<void> {
     let data = chunk;
     if (this.carry !== null) {
-      data = concatenate([this.carry, chunk], this.carry.length + chunk.length);
+      data = concatenateBytes([this.carry, chunk]);
       this.carry = null;
     }
     let from = 0;

@@ -8,7 +8,7 @@ import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
 import { decoderFor, declaredEncoding, declaredEncodingIssue, declareUtf8, looksLikeHtml, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
 import { SitemapParser } from './parse';
-import { stringToBytes } from './text';
+import { concatenateBytes, stringToBytes } from './text';
 import type { Issue, ParseOptions, SitemapIndexEntry, SitemapKind, SitemapUrl } from './types';
 
 /**
@@ -125,18 +125,6 @@ const enum Mode {
   Text,
 }
 
-function concatenate(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const joined = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
 
 function toBytes(chunk: unknown): Uint8Array {
   if (chunk instanceof Uint8Array) return chunk;
@@ -264,7 +252,7 @@ class StreamedDocument {
   }
 
   private takeSniffed(): Uint8Array {
-    const bytes = concatenate(this.sniffed);
+    const bytes = concatenateBytes(this.sniffed);
     this.sniffed = [];
     this.sniffedLength = 0;
     return bytes;
@@ -309,7 +297,7 @@ class StreamedDocument {
       if (bytes.length > 0) this.head.push(bytes);
       this.headLength += bytes.length;
       if (this.headLength < HEAD_BYTES && !final) return;
-      const head = this.chooseEncoding(concatenate(this.head));
+      const head = this.chooseEncoding(concatenateBytes(this.head));
       this.head = null;
       bytes = this.toUtf8(head, final);
       this.checkStart(bytes, final);
@@ -369,7 +357,7 @@ class StreamedDocument {
     this.report(declaredEncodingIssue(this.declared!, true));
     this.decoder = decoderFor(this.declared!.toLowerCase());
     this.declared = undefined;
-    return concatenate([bytes.subarray(0, first), this.transcode(bytes.subarray(first), final)]);
+    return concatenateBytes([bytes.subarray(0, first), this.transcode(bytes.subarray(first), final)]);
   }
 
   private parse(bytes: Uint8Array, final: boolean): void {

@@ -7,7 +7,7 @@ import { ExtensionReader, type ExtensionItemSource } from './extensions';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE } from './limits';
 import { prepareInput, looksLikeHtml } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
-import { trimXmlSpace } from './text';
+import { concatenateBytes, trimXmlSpace } from './text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
 import { Field, ReaderFlag, registerKnownNames, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
 
@@ -24,12 +24,6 @@ const SLOT_BY_NAME: Record<string, number> = { loc: SLOT_LOC, lastmod: SLOT_LAST
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-function concatenateBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
-}
 
 /** Exact powers of ten (10^22 is the largest a double holds exactly). */
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
@@ -170,7 +164,7 @@ export class SitemapParser {
     if (!this.bomChecked) {
       // Skip a UTF-8 byte-order mark, even one split over the first chunks: hold the first
       // bytes back until they can be told apart from one.
-      const head = this.head === null ? chunk : concatenateBytes(this.head, chunk);
+      const head = this.head === null ? chunk : concatenateBytes([this.head, chunk]);
       if (head.length < 3 && !final && UTF8_BOM.slice(0, head.length).every((byte, i) => head[i] === byte)) {
         this.head = head;
         return;

@@ -72,3 +72,20 @@ export function afterLeadingWhitespace(text: string, line: number, column: numbe
   }
   return [line, column];
 }
+
+/**
+ * The parts as one array: a single part that is a whole buffer of its own is returned as it is,
+ * anything else is copied into a new one (so a result never shares a buffer with other data).
+ */
+export function concatenateBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1 && parts[0]!.byteOffset === 0 && parts[0]!.buffer.byteLength === parts[0]!.length) return parts[0]!;
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const joined = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
