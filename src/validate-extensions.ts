@@ -6,6 +6,7 @@
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
 import { searchConsoleReport, type ErrorCode } from './errors';
 import type { ExtensionItemSource, ExtensionValueSource } from './extensions';
+import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from './language-codes';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { afterLeadingWhitespace, isDecimal, trimXmlSpace } from './text';
 import type { Issue, IssueSeverity } from './types';
@@ -17,6 +18,16 @@ const BOTH: Weight = ['error', 'error'];
 const GOOGLE_ONLY: Weight = ['error', 'warning'];
 const XSD_ONLY: Weight = ['warning', 'error'];
 const ADVICE: Weight = ['warning', 'warning'];
+/**
+ * A well-formed code that no ISO list has (news:language `qq`, a restriction's `UK`, hreflang
+ * `en-EU`): the XSDs check only the form, so a warning where `valid` is the XSDs' verdict; for
+ * Google an error, as it cannot use the value: a news entry needs its language to be placed, an
+ * unknown country in a restriction list allows or blocks nobody, and Google ignores an hreflang
+ * annotation whose language or region it does not know (as it does a malformed one).
+ */
+const UNKNOWN_CODE: Weight = GOOGLE_ONLY;
+/** The hreflang verdicts kept (see hreflangProblem): a file has a few dozen distinct codes; a hostile one cannot grow this past the cap. */
+const HREFLANG_VERDICTS_KEPT = 1024;
 
 /**
  * Google's limits (SPEC.md §3).
@@ -163,6 +174,8 @@ export class ExtensionValidator {
   private readonly videoLocations: VideoLocation[] = [];
   private entryAlternates: AlternateSeen[] = [];
   private readonly clusters: AlternateCluster[] = [];
+  /** hreflang code → what is wrong with its subtags ('' when nothing): files repeat a few codes thousands of times. */
+  private readonly hreflangVerdicts = new Map<string, string>();
   /** Anything read since the last endEntry. */
   active = false;
 
@@ -334,7 +347,9 @@ export class ExtensionValidator {
         case 'tag':
           if (++tags === EXTENSION_LIMITS.videoTags + 1) this.report('VIDEO_TOO_MANY_TAGS', BOTH, `More than ${EXTENSION_LIMITS.videoTags} <${at.qualified('tag')}> in one video`, source, at.pathOf(name));
           break;
-        case 'restriction': this.checkPattern(source, at, COUNTRY_LIST, 'VIDEO_BAD_COUNTRY_LIST', 'a space-separated list of ISO 3166 country codes (such as "US CA GB")'); break;
+        case 'restriction':
+          if (this.checkPattern(source, at, COUNTRY_LIST, 'VIDEO_BAD_COUNTRY_LIST', 'a space-separated list of ISO 3166 country codes (such as "US CA GB")')) this.checkCountries(source, at);
+          break;
         case 'platform': this.checkPattern(source, at, PLATFORM_LIST, 'SITEMAP_EXTENSION_BAD_VALUE', 'a space-separated list of web, mobile, tv'); break;
         case 'restriction@relationship': case 'platform@relationship': this.checkEnum(source, at, ['allow', 'deny']); break;
         case 'price@currency': this.checkPattern(source, at, CURRENCY, 'SITEMAP_EXTENSION_BAD_VALUE', 'an ISO 4217 currency code (three capital letters)'); break;
@@ -383,7 +398,9 @@ export class ExtensionValidator {
     }
     for (const source of at.item.values) {
       switch (source.name) {
-        case 'publication/language': this.checkPattern(source, at, NEWS_LANGUAGE, 'NEWS_BAD_LANGUAGE', 'an ISO 639 language code (two or three lowercase letters, or zh-cn / zh-tw)'); break;
+        case 'publication/language':
+          if (this.checkPattern(source, at, NEWS_LANGUAGE, 'NEWS_BAD_LANGUAGE', 'an ISO 639 language code (two or three lowercase letters, or zh-cn / zh-tw)')) this.checkNewsLanguage(source, at);
+          break;
         case 'publication_date':
           if (this.checkDate(source, at)) {
             const time = this.datetime.earliestTime();
@@ -417,14 +434,103 @@ export class ExtensionValidator {
     if (href !== undefined) this.checkUrl(href, at);
     if (hreflang === undefined) return;
     const code = trimXmlSpace(hreflang.raw);
-    if (code.toLowerCase() !== 'x-default' && !BCP47.test(code)) {
-      // xhtml1-strict.xsd: hreflang is an xsd:language; BCP 47 is Google's rule.
-      const weight = XSD_LANGUAGE.test(collapseWhitespace(hreflang.raw)) ? GOOGLE_ONLY : BOTH;
-      this.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
+    if (code.toLowerCase() !== 'x-default') {
+      if (!BCP47.test(code)) {
+        // xhtml1-strict.xsd: hreflang is an xsd:language; BCP 47 is Google's rule.
+        const weight = XSD_LANGUAGE.test(collapseWhitespace(hreflang.raw)) ? GOOGLE_ONLY : BOTH;
+        this.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
+      } else {
+        const problem = this.hreflangProblem(code);
+        if (problem !== '') this.report('HREFLANG_BAD_CODE', UNKNOWN_CODE, `hreflang "${code}": ${problem}`, hreflang, at.item.path + '/@hreflang', code, false);
+      }
     }
     if (href !== undefined) {
       this.entryAlternates.push({ hreflang: code, href: trimXmlSpace(href.raw), line: at.item.line, column: at.item.column, path: at.item.path });
     }
+  }
+
+  /**
+   * What is wrong with the subtags of a well-formed BCP 47 hreflang ('' when nothing): Google
+   * wants an ISO 639-1 language (BCP 47 takes a three-letter ISO 639 code only for a language
+   * without one) and, when there is a region of two letters, an ISO 3166-1 alpha-2 code. Scripts,
+   * UN M.49 areas (`es-419`) and variants are left to the BCP 47 check.
+   */
+  private hreflangProblem(code: string): string {
+    const known = this.hreflangVerdicts.get(code);
+    if (known !== undefined) return known;
+    const subtags = code.split('-');
+    const language = subtags[0]!.toLowerCase();
+    const problems: string[] = [];
+    /** The tag with the likely meant codes ('' when one of the problems has none). */
+    let meant = [language, ...subtags.slice(1)];
+    if (language.length === 2) {
+      if (!isLanguageCode(language)) {
+        const hint = LANGUAGE_CODE_HINTS[language];
+        problems.push(hint !== undefined ? hint[1] : `${language} is not an ISO 639-1 language code`);
+        if (hint !== undefined) meant[0] = hint[0];
+        else meant = [];
+      }
+    } else if (language.length === 3) {
+      const twoLetters = twoLetterLanguageCode(language);
+      if (twoLetters !== undefined) {
+        problems.push(`the language ${language} has the ISO 639-1 code ${twoLetters}, which BCP 47 and Google use`);
+        meant[0] = twoLetters;
+      } else if (!isLanguageCode(language)) {
+        problems.push(`${language} is not an ISO 639 language code`);
+        meant = [];
+      }
+    } else {
+      problems.push(language === 'x' ? 'a private-use tag names no language Google knows' : `${language} is not an ISO 639 language code`);
+      meant = [];
+    }
+    // The region follows the language, an extlang (three letters) and a script (four letters).
+    for (let i = 1; i < subtags.length; i++) {
+      const subtag = subtags[i]!;
+      if (subtag.length === 4 || (subtag.length === 3 && !isDigit(subtag.charCodeAt(0)))) continue;
+      if (subtag.length === 2) {
+        const region = subtag.toUpperCase();
+        if (!isCountryCode(region)) {
+          const hint = COUNTRY_CODE_HINTS[region];
+          problems.push(hint !== undefined ? hint[1] : `${region} is not an ISO 3166-1 alpha-2 country code`);
+          if (hint !== undefined && hint[0] !== '' && meant.length > 0) meant[i] = hint[0];
+          else meant = [];
+        }
+      }
+      break;
+    }
+    let problem = problems.join('; ');
+    if (problem !== '' && meant.length > 0) problem += ` (did you mean ${meant.join('-')}?)`;
+    if (this.hreflangVerdicts.size >= HREFLANG_VERDICTS_KEPT) this.hreflangVerdicts.clear();
+    this.hreflangVerdicts.set(code, problem);
+    return problem;
+  }
+
+  // ------------------------------------------------------------------ code lists
+  /** A well-formed news:language that is no ISO 639 code (see UNKNOWN_CODE). */
+  private checkNewsLanguage(source: ExtensionValueSource, at: ItemContext): void {
+    const value = trimXmlSpace(source.raw);
+    if (value === 'zh-cn' || value === 'zh-tw' || isLanguageCode(value)) return;
+    const hint = LANGUAGE_CODE_HINTS[value];
+    const why = hint !== undefined ? `${hint[1]}` : 'Google News wants an ISO 639-1, 639-2 or 639-3 code (such as en, de, fil)';
+    this.report('NEWS_BAD_LANGUAGE', UNKNOWN_CODE, `${at.describe(source.name)} "${value}" is not an ISO 639 language code: ${why}`, source, at.pathOf(source.name), value);
+  }
+
+  /** A well-formed video:restriction list with codes that are not assigned ISO 3166-1 alpha-2 codes (see UNKNOWN_CODE). */
+  private checkCountries(source: ExtensionValueSource, at: ItemContext): void {
+    const value = trimXmlSpace(source.raw);
+    let unknown: string[] | undefined;
+    // COUNTRY_LIST matched: two capital letters, then spaces, two letters…
+    for (let i = 0; i < value.length; i++) {
+      if (value.charCodeAt(i) === 32) continue;
+      const code = value.slice(i, i + 2);
+      if (!isCountryCode(code) && !(unknown ??= []).includes(code)) unknown.push(code);
+      i++;
+    }
+    if (unknown === undefined) return;
+    const hints = unknown.map((code) => COUNTRY_CODE_HINTS[code]?.[1]).filter((hint) => hint !== undefined);
+    const list = unknown.join(', ');
+    const message = `${at.describe(source.name)} lists ${list}, ${unknown.length === 1 ? 'which is not an ISO 3166-1 alpha-2 country code' : 'which are not ISO 3166-1 alpha-2 country codes'}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}`;
+    this.report('VIDEO_BAD_COUNTRY_LIST', UNKNOWN_CODE, message, source, at.pathOf(source.name), unknown.join(' '));
   }
 
   // ------------------------------------------------------------------ value helpers
@@ -454,11 +560,12 @@ export class ExtensionValidator {
     this.report('SITEMAP_EXTENSION_BAD_VALUE', XSD_ONLY, `${at.describe(source.name)} "${source.raw}" must be yes, Yes, YES, no, No or NO (sitemap-video.xsd)`, source, at.pathOf(source.name), source.raw);
   }
 
-  /** An XSD pattern on an xsd:string: white space counts in the `xsd` profile, Google trims. */
-  private checkPattern(source: ExtensionValueSource, at: ItemContext, pattern: RegExp, code: ErrorCode, expected: string): void {
+  /** An XSD pattern on an xsd:string: white space counts in the `xsd` profile, Google trims. True when it matches. */
+  private checkPattern(source: ExtensionValueSource, at: ItemContext, pattern: RegExp, code: ErrorCode, expected: string): boolean {
     const value = this.xsd ? source.raw : trimXmlSpace(source.raw);
-    if (pattern.test(value)) return;
+    if (pattern.test(value)) return true;
     this.report(code, BOTH, `${at.describe(source.name)} "${source.raw}" is not ${expected}`, source, at.pathOf(source.name), source.raw);
+    return false;
   }
 
   private checkEnum(source: ExtensionValueSource, at: ItemContext, allowed: readonly string[]): void {
@@ -588,6 +695,9 @@ function isPlainHttpUrl(value: string): boolean {
   return true;
 }
 
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
 
 /**
  * How validate weighs an extension issue the parser reported, by profile (`[google, xsd]`):

@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { searchConsoleReport, SITEMAP_NAMESPACE, validate, type Issue, type ValidateResult, type ValidationProfile } from '../src/index';
+import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from '../src/language-codes';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -204,6 +205,31 @@ describe('validate: video', () => {
     expectIssue(urlset(url(video({}, '<video:price currency="usd">1</video:price>'))), 'SITEMAP_EXTENSION_BAD_VALUE', { google: 'error', xsd: 'error', needle: 'currency=', path: `${V}/video:price/@currency` });
   });
 
+  it('VIDEO_BAD_COUNTRY_LIST: each code an assigned ISO 3166-1 alpha-2 code (Google; the XSD checks the form only)', () => {
+    const path = `${V}/video:restriction`;
+    const xml = urlset(url(video({}, '<video:restriction relationship="deny">US UK XX US</video:restriction>')));
+    expectIssue(xml, 'VIDEO_BAD_COUNTRY_LIST', { google: 'error', xsd: 'warning', needle: 'US UK XX', path, value: 'UK XX' });
+    const issue = withCode(run(xml, 'google'), 'VIDEO_BAD_COUNTRY_LIST')[0]!;
+    expect(issue.message).toBe('<video:restriction> lists UK, XX, which are not ISO 3166-1 alpha-2 country codes (UK is only reserved in ISO 3166-1; the United Kingdom is GB)');
+    const europe = urlset(url(video({}, '<video:restriction relationship="allow">EU</video:restriction>')));
+    expectIssue(europe, 'VIDEO_BAD_COUNTRY_LIST', { google: 'error', xsd: 'warning', needle: 'EU', path, value: 'EU' });
+    expect(withCode(run(europe, 'google'), 'VIDEO_BAD_COUNTRY_LIST')[0]!.message).toContain('European Union');
+    // Around the list, white space is Google's to trim and the XSD pattern's to refuse (then the form is the issue).
+    const spaced = urlset(url(video({}, '<video:restriction relationship="allow"> UK </video:restriction>')));
+    expect(withCode(run(spaced, 'google'), 'VIDEO_BAD_COUNTRY_LIST').map((issue) => [issue.severity, issue.value])).toEqual([['error', 'UK']]);
+    expect(withCode(run(spaced, 'xsd'), 'VIDEO_BAD_COUNTRY_LIST').map((issue) => [issue.severity, issue.value])).toEqual([['error', ' UK ']]);
+    const fine = urlset(url(video({}, '<video:restriction relationship="allow">GB  IE US CA AQ</video:restriction>')));
+    for (const profile of ['google', 'xsd'] as const) expect(run(fine, profile).issues, profile).toEqual([]);
+  });
+
+  it('platform: exactly web, mobile and tv, lowercase, one space apart (both schemas)', () => {
+    const path = `${V}/video:platform`;
+    for (const platforms of ['Web', 'web,tv', 'web  tv', 'desktop web']) {
+      expectIssue(urlset(url(video({}, `<video:platform relationship="allow">${platforms}</video:platform>`))), 'SITEMAP_EXTENSION_BAD_VALUE', { google: 'error', xsd: 'error', needle: platforms, path, value: platforms });
+    }
+    for (const profile of ['google', 'xsd'] as const) expect(run(urlset(url(video({}, '<video:platform relationship="allow">web mobile tv</video:platform>'))), profile).issues).toEqual([]);
+  });
+
   it('yes/no: yEs is a warning for Google (it reads it) and an error for the XSD; maybe is an error in both', () => {
     expectIssue(urlset(url(video({}, '<video:family_friendly>yEs</video:family_friendly>'))), 'SITEMAP_EXTENSION_BAD_VALUE', { google: 'warning', xsd: 'error', needle: 'yEs', path: `${V}/video:family_friendly`, value: 'yEs' });
     expectIssue(urlset(url(video({}, '<video:live>maybe</video:live>'))), 'SITEMAP_EXTENSION_BAD_VALUE', { google: 'error', xsd: 'error', needle: '<video:live>', path: `${V}/video:live` });
@@ -261,6 +287,18 @@ describe('validate: news', () => {
     expect(run(chinese, 'google').issues).toEqual([]);
   });
 
+  it('NEWS_BAD_LANGUAGE: a well-formed code that is no ISO 639 code (Google; the XSD checks the form only), with the code meant where it is known', () => {
+    const language = (code: string) => urlset(url(news({ publication: `<news:publication><news:name>N</news:name><news:language>${code}</news:language></news:publication>` })));
+    const path = `${N}/news:publication/news:language`;
+    for (const code of ['qq', 'xx', 'jp', 'qaa', 'zzz']) expectIssue(language(code), 'NEWS_BAD_LANGUAGE', { google: 'error', xsd: 'warning', needle: `${code}</news:language>`, path, value: code });
+    expect(withCode(run(language('jp'), 'google'), 'NEWS_BAD_LANGUAGE')[0]!.message).toBe('<news:language> "jp" is not an ISO 639 language code: JP is the country code of Japan; Japanese is ja');
+    expect(withCode(run(language('qq'), 'google'), 'NEWS_BAD_LANGUAGE')[0]!.message).toContain('ISO 639-1, 639-2 or 639-3');
+    // ISO 639-1, 639-2/T, 639-2/B, 639-3 and Google's two exceptions.
+    for (const code of ['en', 'eng', 'ger', 'fil', 'yue', 'zh-cn', 'zh-tw', 'se']) {
+      for (const profile of ['google', 'xsd'] as const) expect(run(language(code), profile).issues, `${code} ${profile}`).toEqual([]);
+    }
+  });
+
   it('NEWS_TOO_OLD: a publication date more than two days before `now` (a warning)', () => {
     const xml = urlset(url(news({ publication_date: '<news:publication_date>2026-11-19</news:publication_date>' })));
     expectIssue(xml, 'NEWS_TOO_OLD', { google: 'warning', xsd: 'warning', needle: '2026-11-19', path: `${N}/news:publication_date` });
@@ -313,6 +351,43 @@ describe('validate: hreflang', () => {
     expect(withCode(run(xml, 'google'), 'HREFLANG_BAD_CODE')).toEqual([]);
   });
 
+  it('HREFLANG_BAD_CODE: a language that is no ISO 639 code or a region that is no ISO 3166-1 alpha-2 code (Google), naming the code meant', () => {
+    const cases: Array<[string, string]> = [
+      ['en-UK', 'hreflang "en-UK": UK is only reserved in ISO 3166-1; the United Kingdom is GB (did you mean en-GB?)'],
+      ['en-EU', 'hreflang "en-EU": EU is reserved for the European Union, which is not a country: name each country, or give the language alone'],
+      ['jp', 'hreflang "jp": JP is the country code of Japan; Japanese is ja (did you mean ja?)'],
+      ['cz-CZ', 'hreflang "cz-CZ": CZ is the country code of Czechia; Czech is cs (did you mean cs-CZ?)'],
+      ['gr', 'hreflang "gr": GR is the country code of Greece; Greek is el (did you mean el?)'],
+      ['dk-DK', 'hreflang "dk-DK": DK is the country code of Denmark; Danish is da (did you mean da-DK?)'],
+      ['iw-IL', 'hreflang "iw-IL": iw was withdrawn from ISO 639-1; Hebrew is he (did you mean he-IL?)'],
+      ['eng-uk', 'hreflang "eng-uk": the language eng has the ISO 639-1 code en, which BCP 47 and Google use; UK is only reserved in ISO 3166-1; the United Kingdom is GB (did you mean en-GB?)'],
+      ['ger', 'hreflang "ger": the language ger has the ISO 639-1 code de, which BCP 47 and Google use (did you mean de?)'],
+      ['qq-GB', 'hreflang "qq-GB": qq is not an ISO 639-1 language code'],
+      ['en-XK', 'hreflang "en-XK": XK is not an ISO 3166-1 alpha-2 country code'],
+      ['qqq', 'hreflang "qqq": qqq is not an ISO 639 language code'],
+      ['x-pirate', 'hreflang "x-pirate": a private-use tag names no language Google knows'],
+    ];
+    for (const [code, message] of cases) {
+      const xml = urlset(url(link('en', EN) + link(code, DE), EN));
+      expectIssue(xml, 'HREFLANG_BAD_CODE', { google: 'error', xsd: 'warning', needle: `hreflang="${code}"`, path: 'urlset/url[1]/xhtml:link[2]/@hreflang', value: code });
+      expect(withCode(run(xml, 'google'), 'HREFLANG_BAD_CODE')[0]!.message).toBe(message);
+    }
+  });
+
+  it('accepts ISO 639-1 languages with any case, scripts, known regions, areas, variants, and three-letter codes of languages without a two-letter one', () => {
+    // se is Northern Sami and uk Ukrainian: real codes, however often they are mistakes for Swedish or English.
+    const codes = ['en', 'EN-gb', 'de-AT', 'de-DE-1996', 'zh-Hant-TW', 'sr-Latn-RS', 'es-419', 'fil-PH', 'yue-HK', 'se-NO', 'uk-UA', 'x-default'];
+    const xml = urlset(url(codes.map((code, index) => link(code, index === 0 ? EN : `${EN}/${index}`)).join(''), EN));
+    for (const profile of ['google', 'xsd'] as const) expect(withCode(run(xml, profile), 'HREFLANG_BAD_CODE'), profile).toEqual([]);
+  });
+
+  it('reports the same unknown code at every alternate that has it (the verdict is kept per code)', () => {
+    const xml = urlset([url(link('en', EN) + link('en-UK', DE), EN), url(link('en', EN) + link('en-UK', DE), DE)].join('\n'));
+    const issues = withCode(run(xml, 'google'), 'HREFLANG_BAD_CODE');
+    expect(issues.map((issue) => issue.path)).toEqual(['urlset/url[1]/xhtml:link[2]/@hreflang', 'urlset/url[2]/xhtml:link[2]/@hreflang']);
+    expect(issues[1]!.message).toBe(issues[0]!.message);
+  });
+
   it('HREFLANG_NO_RETURN_LINK: a language version in the file that does not link back (or misses another)', () => {
     const xml = urlset([url(link('en', EN) + link('de', DE), EN), url(link('de', DE), DE)].join('\n'));
     expectIssue(xml, 'HREFLANG_NO_RETURN_LINK', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', occurrence: 2, path: 'urlset/url[1]/xhtml:link[2]', value: DE });
@@ -341,6 +416,34 @@ describe('validate: hreflang', () => {
   it('SITEMAP_EXTENSION_MISSING_TAG: an alternate without href (Google; xhtml1-strict.xsd requires no attribute)', () => {
     const xml = urlset(url('<xhtml:link rel="alternate" hreflang="en"/>'));
     expectIssue(xml, 'SITEMAP_EXTENSION_MISSING_TAG', { google: 'error', xsd: 'warning', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]' });
+  });
+});
+
+describe('the ISO code lists (src/language-codes.ts)', () => {
+  it('knows well-known ISO 639 codes and not the usual mistakes', () => {
+    for (const code of ['en', 'de', 'fr', 'ja', 'zh', 'cs', 'el', 'da', 'sv', 'he', 'se', 'uk', 'eng', 'deu', 'ger', 'fra', 'fre', 'zho', 'chi', 'fil', 'yue', 'cmn', 'haw', 'und']) expect(isLanguageCode(code), code).toBe(true);
+    for (const code of ['jp', 'cz', 'gr', 'dk', 'cn', 'ua', 'iw', 'in', 'xx', 'qq', 'qaa', 'qtz', 'EN', 'e', 'engl', 'e1', 'é']) expect(isLanguageCode(code), code).toBe(false);
+    expect(['eng', 'ger', 'deu', 'chi', 'zho', 'hbs', 'fil', 'yue', 'en'].map(twoLetterLanguageCode)).toEqual(['en', 'de', 'de', 'zh', 'zh', 'sh', undefined, undefined, undefined]);
+  });
+
+  it('knows the assigned ISO 3166-1 alpha-2 codes and not the reserved or user-assigned ones', () => {
+    for (const code of ['GB', 'US', 'DE', 'IE', 'JP', 'CZ', 'AQ', 'SS', 'CW', 'BQ', 'SX', 'AX', 'ZW']) expect(isCountryCode(code), code).toBe(true);
+    // UK, EU, UN, EZ, FX: exceptionally reserved; YU, ZR: transitionally reserved; XK, ZZ: user-assigned.
+    for (const code of ['UK', 'EU', 'UN', 'EZ', 'FX', 'YU', 'ZR', 'XK', 'ZZ', 'gb', 'G', 'GBR', '419']) expect(isCountryCode(code), code).toBe(false);
+  });
+
+  it('agrees with this runtime\'s Intl.DisplayNames on a sample (it names the codes, and none of the non-codes but reserved and withdrawn ones)', () => {
+    const languageName = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+    const regionName = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    // Not se (Northern Sami, ISO 639-1): Chromium's ICU data has no name for it, Node's has (one reason Intl is not used at run time).
+    expect(['en', 'cs', 'el', 'da', 'ja', 'zh', 'sv', 'eng', 'fil', 'haw'].filter((code) => !(languageName.of(code) !== undefined && isLanguageCode(code)))).toEqual([]);
+    expect(['jp', 'cz', 'gr', 'dk', 'qq'].map((code) => languageName.of(code))).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(['GB', 'US', 'DE', 'SS', 'AQ'].filter((code) => !(regionName.of(code) !== undefined && isCountryCode(code)))).toEqual([]);
+    expect(regionName.of('QQ')).toBeUndefined();
+    // Where ICU and ISO 3166-1 part: ICU names UK (an alias of GB) and EU (a CLDR macro-region), ISO only reserves them.
+    expect([regionName.of('UK'), isCountryCode('UK'), regionName.of('EU') !== undefined, isCountryCode('EU')]).toEqual([regionName.of('GB'), false, true, false]);
+    for (const [code, [meant]] of Object.entries(LANGUAGE_CODE_HINTS)) expect([code, isLanguageCode(code), isLanguageCode(meant)]).toEqual([code, false, true]);
+    for (const [code, [meant]] of Object.entries(COUNTRY_CODE_HINTS)) expect([code, isCountryCode(code), meant === '' || isCountryCode(meant)]).toEqual([code, false, true]);
   });
 });
 
