@@ -18,6 +18,7 @@ import { allocRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
 import { locFindings, locHash, locHostEnd, locHostHash, locHostStart, scanLoc } from './loc-scan';
+import { entriesReset, entryBegin, entryFieldId, entryHasField, entryRoot, entryValue, wholeEntryFields, wholeEntryLocal, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
@@ -31,6 +32,8 @@ export const enum TokenKind {
   XmlDecl = 8, // <?xml …?>: version / encoding / standalone follow as Attribute records
   Error = 9, // Local = XmlError code; Start = byte offset of the fault
   Doctype = 10, // <!DOCTYPE …> (always also an Error: refused, skipped)
+  Entry = 11, // a whole simple <url>/<sitemap> (collapseEntries; entries.ts has the layout)
+  EntryMore = 12, // always right after an Entry: the rest of its values
 }
 
 export const enum TokenFlag {
@@ -83,6 +86,14 @@ export const enum ResetFlag {
 
 // Construct results other than a position.
 const INCOMPLETE: i32 = -1;
+/** wholeEntry: not an entry it can read whole (the caller reads it record by record). */
+const FALLBACK: i32 = -2;
+/**
+ * An entry not complete in this many bytes of window is read record by record: a construct cut
+ * by the window end is read again when more bytes come, and one that never ends (a stream fed a
+ * byte at a time) must not be read again from its start each time.
+ */
+const WHOLE_ENTRY_MAX_BYTES: i32 = 16384;
 
 // Reserved string ids (interned first, in this order, by strings.ts).
 const ID_EMPTY: i32 = 0;
@@ -179,6 +190,7 @@ export function tokenizerReset(resetFlags: i32): void {
   internReset();
   memory.fill(nameCache, 0, <usize>NAME_CACHE_BYTES); // its ids were this document's
   watchedLocal = -1;
+  entriesReset(false); // until the facade asks for Entry records (collapseEntries)
 }
 
 /**
@@ -520,7 +532,13 @@ function construct(p: i32): i32 {
   }
   if (p + 1 >= length) return final ? text(p) : INCOMPLETE;
   const b = byteAt(p + 1);
-  if (isNameStart(b)) return startTag(p);
+  if (isNameStart(b)) {
+    if (depth == 1 && wholeEntryLocal >= 0) {
+      const after = wholeEntryOrFallback(p);
+      if (after != FALLBACK) return after;
+    }
+    return startTag(p);
+  }
   if (b == Char.Slash) return endTag(p);
   if (b == Char.Question) return processingInstruction(p);
   if (b == Char.Bang) {
@@ -598,6 +616,91 @@ function construct(p: i32): i32 {
     continuations = 0;
   }
   return q;
+}
+
+// Whole entries --------------------------------------------------------------
+/**
+ * `<url>` at p (or `<sitemap>` in an index), with Entry records on: reads the entry whole when
+ * it can (wholeEntry); otherwise puts back everything that reading changed and returns FALLBACK,
+ * and the entry is read record by record. At the end of the document an entry cut short is
+ * FALLBACK too, so its errors are reported the usual way.
+ */
+function wholeEntryOrFallback(p: i32): i32 {
+  const savedTokens = tokenCountValue, savedArenaBytes = arenaBytes, savedArenaUnits = arenaUnits;
+  const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
+  const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
+  const savedSuppressed = errorsSuppressed, savedDocumentErrors = documentErrors, savedConstructErrors = constructErrors;
+  let after = wholeEntry(p);
+  if (after == INCOMPLETE && length - p > WHOLE_ENTRY_MAX_BYTES) after = FALLBACK;
+  if (after >= 0 || (after == INCOMPLETE && !final)) return after;
+  tokenCountValue = savedTokens; arenaBytes = savedArenaBytes; arenaUnits = savedArenaUnits;
+  wideBytes = savedWideBytes; wideUnits = savedWideUnits;
+  line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
+  errorsSuppressed = savedSuppressed; documentErrors = savedDocumentErrors; constructErrors = savedConstructErrors;
+  stopRequested = false;
+  return FALLBACK;
+}
+
+/**
+ * Reads `<url>`, then only `<field>value</field>` children (each known field at most once, no
+ * attributes, white space between them), then `</url>`, and writes one Entry record pair: the
+ * facade's record-by-record reading of the same bytes would find no issue and build the same
+ * entry. Anything else (an extension, a comment, a CDATA section, an error, `<url >`…) is
+ * FALLBACK; INCOMPLETE when the window ends first.
+ */
+function wholeEntry(p: i32): i32 {
+  const atLine = line, atColumn = columnAt(p);
+  const entryLength = stringLengthOf(wholeEntryLocal);
+  if (p + 2 + entryLength >= length) return INCOMPLETE;
+  if (!equalBytes(input + <usize>p + 1, stringPointerOf(wholeEntryLocal), entryLength) || byteAt(p + 1 + entryLength) != Char.Gt) return FALLBACK;
+  const errorsBefore = documentErrors + errorsSuppressed;
+  entryBegin();
+  let q = p + 2 + entryLength;
+  while (true) {
+    q = skipWhitespace(q);
+    if (q + 1 >= length) return INCOMPLETE;
+    if (byteAt(q) != Char.Lt) return FALLBACK; // text directly in the entry
+    if (byteAt(q + 1) == Char.Slash) {
+      if (q + 3 + entryLength > length) return INCOMPLETE;
+      if (!equalBytes(input + <usize>q + 2, stringPointerOf(wholeEntryLocal), entryLength) || byteAt(q + 2 + entryLength) != Char.Gt) return FALLBACK;
+      if (!entryHasField(0)) return FALLBACK; // no <loc>: the facade's issue
+      q += 3 + entryLength;
+      break;
+    }
+    // <field>: which one, by its bytes.
+    let slot = -1, nameLength = 0;
+    for (let s = 0; s < wholeEntryFields; s++) {
+      const id = entryFieldId(s);
+      nameLength = stringLengthOf(id);
+      if (q + 2 + nameLength > length) return INCOMPLETE;
+      if (equalBytes(input + <usize>q + 1, stringPointerOf(id), nameLength) && byteAt(q + 1 + nameLength) == Char.Gt) { slot = s; break; }
+    }
+    if (slot < 0 || entryHasField(slot)) return FALLBACK;
+    const namePointer = stringPointerOf(entryFieldId(slot));
+    const startBytes = arenaBytes, startUnits = arenaUnits;
+    runFlags = 0;
+    runNonWhitespace = false;
+    const end = scanCharData(q + 2 + nameLength, 0);
+    if (end == INCOMPLETE) return INCOMPLETE;
+    if (documentErrors + errorsSuppressed != errorsBefore) return FALLBACK;
+    // </field> right after the value (a CDATA section or a child element is FALLBACK).
+    if (end + 3 + nameLength > length) return INCOMPLETE;
+    if (byteAt(end + 1) != Char.Slash || !equalBytes(input + <usize>end + 2, namePointer, nameLength) || byteAt(end + 2 + nameLength) != Char.Gt) return FALLBACK;
+    const wide = (runFlags & TokenFlag.NonAscii) != 0;
+    const valueStart = settleRun(startBytes, startUnits);
+    if (!entryValue(slot, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
+    q = end + 3 + nameLength;
+  }
+  const index = tokenCountValue;
+  tokenCountValue += 2;
+  const r = record(index);
+  store<i32>(r, p, 4);
+  store<i32>(r, q, 8);
+  store<i32>(r, atLine, 12);
+  store<i32>(r, atColumn, 16);
+  writeEntry(r, TokenKind.Entry, TokenKind.EntryMore);
+  leafOpen = false;
+  return skipSpaceAfterTag(q);
 }
 
 // Character data ------------------------------------------------------------
@@ -1059,6 +1162,7 @@ function startTag(p: i32): i32 {
   if (depth == 0) {
     if (rootClosed) emitErrorAt(XmlError.MultipleRoots, tagIndex);
     seenRoot = true;
+    entryRoot(getField(tagIndex, Field.Local), getField(tagIndex, Field.Prefix));
   }
   leafOpen = false;
   if (selfClosing) {

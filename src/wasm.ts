@@ -30,6 +30,9 @@ export interface CoreExports {
   stringPointer(id: number): number;
   stringLength(id: number): number;
   suppressedErrors(): number;
+  // --- whole entries (assembly/entries.ts) ---
+  entryNames(urlset: number, url: number, sitemapindex: number, sitemap: number, loc: number, lastmod: number, changefreq: number, priority: number): void;
+  collapseEntries(on: number): void;
   // --- escaper (assembly/escape.ts) ---
   escapeReserve(inputBytes: number): number;
   escapeInputPointer(): number;
@@ -43,7 +46,7 @@ export interface CoreExports {
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 2;
+export const EXPECTED_ABI_VERSION = 3;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {
@@ -54,6 +57,7 @@ export class Core {
   private buffer: ArrayBuffer | null = null;
   private u8View!: Uint8Array;
   private i32View!: Int32Array;
+  private f64View!: Float64Array;
 
   constructor(instance: WebAssembly.Instance) {
     this.exports = instance.exports as unknown as CoreExports;
@@ -68,6 +72,12 @@ export class Core {
     return this.u8View;
   }
 
+  /** The same memory as doubles (an Entry's priority). */
+  get f64(): Float64Array {
+    if (this.buffer !== this.exports.memory.buffer) this.refresh();
+    return this.f64View;
+  }
+
   /** The same memory as 32-bit words (token records). */
   get i32(): Int32Array {
     if (this.buffer !== this.exports.memory.buffer) this.refresh();
@@ -79,6 +89,7 @@ export class Core {
     this.buffer = buffer;
     this.u8View = new Uint8Array(buffer);
     this.i32View = new Int32Array(buffer);
+    this.f64View = new Float64Array(buffer);
   }
 }
 

@@ -16,6 +16,10 @@ export const enum TokenKind {
   XmlDecl = 8,
   Error = 9,
   Doctype = 10,
+  /** A whole simple sitemap entry (collapseEntries); EntryField has its layout. */
+  Entry = 11,
+  /** Always right after an Entry: the rest of its values. */
+  EntryMore = 12,
 }
 
 /** Mirrors assembly/tokenizer.ts `TokenFlag` (stored at bit 8 and up of the first word). */
@@ -28,6 +32,28 @@ export const enum TokenFlag {
   WhitespaceOnly = 32,
   /** A Text record whose loc checks ran (watchText): Local, Prefix and Namespace hold the results. */
   LocScanned = 64,
+}
+
+/** Mirrors assembly/entries.ts `EntryFlag` (bit 8 and up of an Entry's first word). */
+export const enum EntryFlag {
+  HasLastmod = 1,
+  HasChangefreq = 2,
+  HasPriority = 4,
+  LocWide = 8,
+  LastmodWide = 16,
+  ChangefreqWide = 32,
+}
+
+/** Mirrors assembly/entries.ts `EntryField`: words of an Entry record, then of its EntryMore. */
+export const enum EntryField {
+  LocStart = 5,
+  LocEnd = 6,
+  LastmodStart = 7,
+  LastmodEnd = 8,
+  ChangefreqCode = 9,
+  ChangefreqStart = 1,
+  ChangefreqEnd = 2,
+  PriorityValue = 4,
 }
 
 /** Word offsets inside a token record; mirrors assembly/tokenizer.ts `Field`. */
@@ -106,6 +132,8 @@ export class XmlReader {
   readonly ids: Map<string, number>;
   /** The core's memory as words, valid during a handler call. */
   words!: Int32Array;
+  /** The same memory as doubles (`words` index / 2), valid during a handler call. */
+  doubles!: Float64Array;
   private windowLength = 0;
   private arenaText: string | null = null;
   private wideText: string | null = null;
@@ -169,6 +197,22 @@ export class XmlReader {
     this.core.exports.watchText(id);
   }
 
+  /**
+   * Has the core hand over each simple sitemap entry (only its known fields, nothing else inside)
+   * as one Entry + EntryMore record pair instead of its tag and text records (assembly/entries.ts).
+   * `names`: urlset, url, sitemapindex, sitemap, loc, lastmod, changefreq, priority (registered
+   * known names); null turns it off again. Call before the first push.
+   */
+  collapseEntries(names: readonly string[] | null): void {
+    if (names === null) {
+      this.core.exports.collapseEntries(0);
+      return;
+    }
+    const ids = names.map((name) => this.ids.get(name) ?? -1) as [number, number, number, number, number, number, number, number];
+    this.core.exports.entryNames(...ids);
+    this.core.exports.collapseEntries(1);
+  }
+
   /** Errors beyond the per-construct cap that have no record of their own. */
   get suppressedErrors(): number {
     return this.core.exports.suppressedErrors();
@@ -221,6 +265,7 @@ export class XmlReader {
       const count = exports.tokenCount();
       if (count > 0) {
         this.words = this.core.i32;
+        this.doubles = this.core.f64;
         this.arenaText = null;
         this.wideText = null;
         this.handler(this, exports.tokensPointer() >>> 2, count);

@@ -30,6 +30,8 @@ const MIRRORS: Array<[core: string, facade: string, coreFile?: string, facadeFil
   ['Status', 'Status'],
   ['ResetFlag', 'ReaderFlag'],
   ['LocFinding', 'LocFinding', 'assembly/loc-scan.ts', 'src/url-check.ts'],
+  ['EntryFlag', 'EntryFlag', 'assembly/entries.ts'],
+  ['EntryField', 'EntryField', 'assembly/entries.ts'],
 ];
 
 describe('the token ABI: assembly/tokenizer.ts and src/xml-reader.ts agree', () => {

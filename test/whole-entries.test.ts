@@ -1,0 +1,208 @@
+// The core hands simple sitemap entries over whole (assembly/entries.ts: one Entry record pair
+// instead of their tag and text records). Every entry must come out exactly as the record-by-
+// record reading makes it, issues included: this compares the two readings of the same bytes
+// on the corpus, on hand-made edge cases and on generated documents, in whole and in chunks.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createObservedParser, SitemapParser, type SitemapParserObserver } from '../src/parse';
+import type { ParseResult } from '../src/types';
+import { ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/xml-reader';
+import { loadCorpusFile, loadCorpusManifest } from './fixtures';
+
+const SILENT: SitemapParserObserver = {
+  root() {}, startElement() {}, endElement() {}, text() {}, attribute() {}, field() {}, entry() {},
+};
+
+type Outcome = { result: ParseResult } | { error: { code: string; line?: number; column?: number; message: string } };
+
+function read(parser: SitemapParser, bytes: Uint8Array, cuts: readonly number[]): Outcome {
+  try {
+    let at = 0;
+    for (const cut of [...cuts].sort((a, b) => a - b)) {
+      if (cut <= at || cut >= bytes.length) continue;
+      parser.push(bytes.subarray(at, cut));
+      at = cut;
+    }
+    parser.push(bytes.subarray(at), true);
+    return { result: parser.result() };
+  } catch (error) {
+    const { code, line, column, message } = error as { code: string; line?: number; column?: number; message: string };
+    return { error: { code, line, column, message } };
+  }
+}
+
+/** parse() as users get it (whole entries on) and the record-by-record reading (an observed parser that keeps entries). */
+function bothReadings(bytes: Uint8Array, recover: boolean, cuts: readonly number[] = []): [Outcome, Outcome] {
+  const whole = read(new SitemapParser({ recover }), bytes, cuts);
+  const byRecord = read(createObservedParser({ recover }, SILENT, true), bytes, cuts);
+  return [whole, byRecord];
+}
+
+function entriesOf(outcome: Outcome): unknown[] {
+  if (!('result' in outcome)) return [];
+  return outcome.result.kind === 'urlset' ? outcome.result.urls : outcome.result.sitemaps;
+}
+
+const encoder = new TextEncoder();
+const urlset = (body: string, root = 'urlset', xmlns = ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'): Uint8Array =>
+  encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<${root}${xmlns}>\n${body}\n</${root}>\n`);
+
+describe('whole entries read as the record-by-record reading reads them', () => {
+  it('on every XML file of the corpus, strict and in recover mode', async () => {
+    const manifest = (await loadCorpusManifest()).filter((entry) => entry.file.endsWith('.xml'));
+    expect(manifest.length).toBeGreaterThan(20);
+    let compared = 0;
+    for (const entry of manifest) {
+      const bytes = await loadCorpusFile(entry.file);
+      for (const recover of [false, true]) {
+        const [whole, byRecord] = bothReadings(bytes, recover);
+        expect(whole, `${entry.file} recover=${recover}`).toEqual(byRecord);
+        compared += entriesOf(whole).length;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  // Each body holds one entry the fast path must take or hand back; both readings must agree.
+  const CASES: Record<string, string> = {
+    'plain': '<url><loc>https://a.example/</loc><lastmod>2024-01-02</lastmod><changefreq>daily</changefreq><priority>0.5</priority></url>',
+    'fields out of order': '<url><priority>1</priority><loc>https://a.example/</loc></url>',
+    'padded values': '<url>\n  <loc>\n  https://a.example/x\n  </loc>\r\n<changefreq> weekly\t</changefreq><priority>\n.25 </priority></url>',
+    'entities and character references': '<url><loc>https://a.example/?a=1&amp;b=&#x32;&#51;</loc><lastmod>2024&#x2D;01-02</lastmod></url>',
+    'non-ASCII values': '<url><loc>https://a.example/café/日本</loc><lastmod>2024-01-02 ✓</lastmod></url>',
+    'non-ASCII changefreq': '<url><loc>https://a.example/</loc><changefreq>wéekly</changefreq></url>',
+    'unknown changefreq': '<url><loc>https://a.example/</loc><changefreq>Weekly</changefreq></url>',
+    'empty changefreq': '<url><loc>https://a.example/</loc><changefreq></changefreq></url>',
+    'priority forms': '<url><loc>https://a.example/</loc><priority>+0.50</priority></url><url><loc>https://b.example/</loc><priority>-0</priority></url><url><loc>https://c.example/</loc><priority>5.</priority></url>',
+    'priority that is no decimal': '<url><loc>https://a.example/</loc><priority>1e0</priority></url><url><loc>https://b.example/</loc><priority></priority></url><url><loc>https://c.example/</loc><priority> </priority></url>',
+    'long priority': '<url><loc>https://a.example/</loc><priority>0.1234567890123456789</priority></url>',
+    'empty and blank values': '<url><loc></loc><lastmod> </lastmod></url>',
+    'self-closing field': '<url><loc>https://a.example/</loc><lastmod/></url>',
+    'missing loc': '<url><lastmod>2024-01-02</lastmod></url>',
+    'duplicate field': '<url><loc>https://a.example/</loc><loc>https://b.example/</loc></url>',
+    'CDATA value': '<url><loc><![CDATA[https://a.example/?a=1&b=2]]></loc></url>',
+    'comment inside': '<url><loc>https://a.example/</loc><!-- note --></url>',
+    'comment inside a value': '<url><loc>https://a.<!-- x -->example/</loc></url>',
+    'attribute on the entry': '<url id="1"><loc>https://a.example/</loc></url>',
+    'attribute on a field': '<url><loc x="1">https://a.example/</loc></url>',
+    'space inside tags': '<url ><loc >https://a.example/</loc ></url >',
+    'text directly in the entry': '<url>oops<loc>https://a.example/</loc></url>',
+    'extension element': '<url><loc>https://a.example/</loc><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://a.example/i.png</image:loc></image:image></url>',
+    'unknown element in the namespace': '<url><loc>https://a.example/</loc><foo>1</foo></url>',
+    'field of a longer name': '<url><loc>https://a.example/</loc><lastmodified>x</lastmodified></url>',
+    'unbound prefix': '<url><loc>https://a.example/</loc><x:y>1</x:y></url>',
+    'bare ampersand': '<url><loc>https://a.example/?a=1&b=2</loc></url>',
+    'bad reference': '<url><loc>https://a.example/&nbsp;</loc></url>',
+    'control character': '<url><loc>https://a.example/\u0001</loc></url>',
+    'mismatched end tag': '<url><loc>https://a.example/</lastmod></url>',
+    'nested entry': '<url><loc>https://a.example/</loc><url><loc>https://b.example/</loc></url></url>',
+    'truncated': '<url><loc>https://a.example/</loc>',
+    'stray ]]>': '<url><loc>https://a.example/]]></loc></url>',
+    'CRLF and lone CR': '<url>\r\n<loc>https://a.example/\r\n</loc>\r<lastmod>\r2024-01-02</lastmod></url>',
+  };
+  for (const [name, body] of Object.entries(CASES)) {
+    it(`${name}: the same entries, issues and errors, whole and in chunks`, () => {
+      const bytes = urlset(`${body}\n<url><loc>https://z.example/last</loc></url>`);
+      for (const recover of [false, true]) {
+        const [whole, byRecord] = bothReadings(bytes, recover);
+        expect(whole).toEqual(byRecord);
+        // Cut everywhere inside the first entry: a cut entry is read again when the rest comes.
+        for (let cut = 1; cut < bytes.length; cut += 3) expect(bothReadings(bytes, recover, [cut])[0]).toEqual(byRecord);
+      }
+    });
+  }
+
+  it('the core writes one Entry record pair for each simple entry and ordinary records for the others', () => {
+    // What the fast path is for, checked by the records themselves rather than by timing.
+    const kindsOf = (bytes: Uint8Array): number[] => {
+      const kinds: number[] = [];
+      const reader = new XmlReader((current, first, count) => {
+        for (let i = 0; i < count; i++) kinds.push(current.words[first + i * TOKEN_WORDS]! & 0xff);
+      }, ReaderFlag.KeepLeafWhitespace);
+      reader.collapseEntries(['urlset', 'url', 'sitemapindex', 'sitemap', 'loc', 'lastmod', 'changefreq', 'priority']);
+      reader.push(bytes, true);
+      return kinds;
+    };
+    const simple = '<url><loc>https://a.example/</loc><lastmod>2024-01-02</lastmod></url>';
+    const withImage = '<url><loc>https://b.example/</loc><image:image><image:loc>https://b.example/i.png</image:loc></image:image></url>';
+    const kinds = kindsOf(urlset(`${simple}\n${withImage}\n${simple}`, 'urlset', ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"'));
+    expect(kinds.filter((kind) => kind === TokenKind.Entry)).toHaveLength(2);
+    expect(kinds.filter((kind) => kind === TokenKind.EntryMore)).toHaveLength(2);
+    // Every Entry is followed by its EntryMore.
+    kinds.forEach((kind, i) => { if (kind === TokenKind.Entry) expect(kinds[i + 1]).toBe(TokenKind.EntryMore); });
+    // The entry with an image: its url, loc, image, image:loc start tags as records.
+    expect(kinds.filter((kind) => kind === TokenKind.StartTag)).toHaveLength(1 + 4);
+    // Off (as validate() has it): no Entry record at all.
+    const off: number[] = [];
+    const reader = new XmlReader((current, first, count) => {
+      for (let i = 0; i < count; i++) off.push(current.words[first + i * TOKEN_WORDS]! & 0xff);
+    }, ReaderFlag.KeepLeafWhitespace);
+    reader.push(urlset(simple), true);
+    expect(off).not.toContain(TokenKind.Entry);
+    expect(off.filter((kind) => kind === TokenKind.StartTag)).toHaveLength(4);
+  });
+
+  it('a sitemap index: loc and lastmod only, changefreq inside a <sitemap> falls back', () => {
+    const index = (body: string) => urlset(body, 'sitemapindex');
+    for (const body of [
+      '<sitemap><loc>https://a.example/s1.xml</loc><lastmod>2024-01-02</lastmod></sitemap><sitemap><loc>https://a.example/s2.xml</loc></sitemap>',
+      '<sitemap><loc>https://a.example/s1.xml</loc><changefreq>daily</changefreq></sitemap>',
+      '<sitemap><loc>https://a.example/s1.xml</loc><priority>0.5</priority></sitemap>',
+      '<url><loc>https://a.example/</loc></url>',
+    ]) {
+      for (const recover of [false, true]) {
+        const [whole, byRecord] = bothReadings(index(body), recover);
+        expect(whole).toEqual(byRecord);
+      }
+    }
+    const [whole] = bothReadings(index('<sitemap><loc>https://a.example/s1.xml</loc><lastmod>2024-01-02</lastmod></sitemap>'), false);
+    expect(entriesOf(whole)).toEqual([{ loc: 'https://a.example/s1.xml', lastmod: '2024-01-02' }]);
+  });
+
+  it('prefixed roots, no namespace and a legacy namespace read the same', () => {
+    const bodies = '<url><loc>https://a.example/</loc><changefreq>never</changefreq></url><sm:url><sm:loc>https://b.example/</sm:loc></sm:url>';
+    for (const [root, xmlns] of [
+      ['urlset', ''],
+      ['urlset', ' xmlns="http://www.google.com/schemas/sitemap/0.84"'],
+      ['sm:urlset', ' xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"'],
+      ['sm:urlset', ' xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'],
+      ['urlset', ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"'],
+    ] as const) {
+      for (const recover of [false, true]) {
+        const [whole, byRecord] = bothReadings(urlset(bodies, root, xmlns), recover);
+        expect(whole, `${root}${xmlns}`).toEqual(byRecord);
+      }
+    }
+  });
+
+  it('an entry longer than the whole-entry limit, fed a byte at a time, still reads (record by record)', () => {
+    const loc = 'https://a.example/' + 'x'.repeat(40_000);
+    const bytes = urlset(`<url><loc>${loc}</loc></url>`);
+    const parser = new SitemapParser();
+    for (let at = 0; at < bytes.length; at += 1) parser.push(bytes.subarray(at, at + 1));
+    parser.push(new Uint8Array(0), true);
+    const result = parser.result();
+    expect(result.kind === 'urlset' && result.urls).toEqual([{ loc }]);
+  });
+
+  it('generated documents: random fields, values, padding and chunking (fast-check)', () => {
+    const value = fc.oneof(
+      fc.constantFrom('https://a.example/', 'https://a.example/?a=1&amp;b=2', '2024-01-02T03:04:05Z', 'daily', 'weekly', ' monthly ', '0.5', '1.0', '+.5', '1e1', '', ' ', 'café', '&#x41;', '<![CDATA[x<y]]>', '&bad;', '\r\n', 'a]]>b'),
+      fc.string({ maxLength: 6 }).map((text) => text.replace(/[<&]/g, '')),
+    );
+    const field = fc.tuple(fc.constantFrom('loc', 'lastmod', 'changefreq', 'priority', 'foo', 'loc x="1"'), value, fc.constantFrom('', ' ', '\n  ', '\r\n', '<!-- c -->'));
+    const entry = fc.tuple(fc.constantFrom('url', 'url ', 'sitemap'), fc.array(field, { maxLength: 5 }), fc.constantFrom('', '\n', 'text'));
+    const documentOf = fc.tuple(fc.constantFrom('urlset', 'sitemapindex'), fc.array(entry, { maxLength: 6 }));
+    fc.assert(fc.property(documentOf, fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), ([root, entries], cuts, recover) => {
+      const body = entries.map(([name, fields, after]) => {
+        const close = name.trim();
+        const children = fields.map(([tag, text, gap]) => `${gap}<${tag}>${text}</${tag.split(' ')[0]}>`).join('');
+        return `<${name}>${children}${after}</${close}>`;
+      }).join('\n');
+      const bytes = urlset(body, root);
+      const [whole, byRecord] = bothReadings(bytes, recover, cuts.map((cut) => cut % (bytes.length + 1)));
+      expect(whole).toEqual(byRecord);
+    }), { numRuns: 400 });
+  });
+});
