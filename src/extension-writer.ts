@@ -1,7 +1,8 @@
 // Writing the extension elements of a `<url>` (SPEC.md §3) into the serializer's batch strings:
 // the typed image, video, news and hreflang values by the rules in rules.ts, unknown extensions
-// from their element trees. Values are checked here and escaped by the core with the rest of
-// the batch; markup goes in as template markers (see serialize.ts), so no value can add markup.
+// from their element trees (also those kept inside an item, after the item's own elements).
+// Values are checked here and escaped by the core with the rest of the batch; markup goes in as
+// template markers (see serialize.ts), so no value can add markup.
 
 import { SitemapError } from './errors';
 import { SITEMAP_NAMESPACE } from './limits';
@@ -73,6 +74,10 @@ interface NodeMarkup {
   readonly closeTag: string;
   readonly attributes: readonly NodeMarkup[];
   readonly children: readonly NodeMarkup[];
+  /** The item's namespace URI. */
+  readonly namespace: string;
+  /** Nesting level below the root (2 for an item), for indenting the unknown elements inside it. */
+  readonly depth: number;
   /** An item's outer element, once the root is out: ` xmlns:image="…"` (two markers), else ''. */
   declaration?: string;
 }
@@ -236,8 +241,10 @@ export class ExtensionWriter {
           name: qualified,
           open: indent + this.open + qualified,
           closeTag: (leaf || !this.pretty ? '' : indent) + this.openClose + qualified + this.close + (this.pretty ? '\n' : ''),
-          attributes: attributes.map((attribute) => ({ rule: attribute, name: attribute.name, open: '', closeTag: '', attributes: [], children: [] })),
+          attributes: attributes.map((attribute) => ({ rule: attribute, name: attribute.name, open: '', closeTag: '', attributes: [], children: [], namespace: '', depth: depth + 1 })),
           children: children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1)),
+          namespace: rule.namespace,
+          depth,
         };
       };
       markup = build(rule.element, null, rule.attributes, rule.children, 2);
@@ -312,6 +319,8 @@ export class ExtensionWriter {
           for (let i = 0; i < value.length; i++) this.writeChild(child, value[i], `${childPath}[${i + 1}]`);
         } else this.writeChild(child, value, childPath);
       }
+      const extensions = object.extensions;
+      if (extensions !== undefined && extensions !== null) this.writeInside(markup, extensions, `${path}/extensions`);
     }
     this.text += markup.closeTag;
     this.count += 2;
@@ -373,6 +382,19 @@ export class ExtensionWriter {
   }
 
   // ------------------------------------------------------------------------------ unknown extensions
+  /** The unknown elements kept inside an item or group (`extensions` of an image, a video's tvshow…), after its own. */
+  private writeInside(markup: NodeMarkup, extensions: unknown, path: string): void {
+    if (!Array.isArray(extensions)) throw invalid(`must be an array of elements, got ${show(extensions)}`, path);
+    for (let i = 0; i < extensions.length; i++) {
+      const where = `${path}[${i + 1}]`;
+      const checked = checkElement(extensions[i], where);
+      // One of the item's own elements would read back as its property, not as an unknown one.
+      const own = checked.namespace === markup.namespace ? markup.children.find((child) => child.rule!.name === checked.name) : undefined;
+      if (own !== undefined) throw invalid(`<${checked.name}> in ${markup.namespace} reads back as ${own.rule!.property}: give it there instead`, where);
+      this.writeTree(checked, where, SITEMAP_NAMESPACE, this.pretty ? markup.depth + 1 : -1);
+    }
+  }
+
   private writeUnknown(element: unknown, path: string): void {
     const checked = checkElement(element, path);
     // What would read back as a typed item must be given as one.

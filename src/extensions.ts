@@ -1,7 +1,9 @@
 // Reading sitemap extensions inside the parser's one walk over the token records (SPEC.md §3):
 // Google's image, video and news extensions and `<xhtml:link hreflang>` become typed values by the
 // rules in rules.ts; every other element in another namespace is kept whole as an
-// ExtensionElement tree. Matched by namespace URI, never by prefix.
+// ExtensionElement tree, and so is an element inside an image, video or news item (or one of its
+// groups) that the schema does not have, on the item's own `extensions`. Matched by namespace
+// URI, never by prefix.
 
 import type { ErrorCode } from './errors';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type ExtensionValueType } from './rules';
@@ -173,13 +175,18 @@ class Frame {
   values: unknown[] = [];
   /** Object nodes: slots seen (duplicates keep the first). */
   seen = 0;
+  /**
+   * Items and groups: the elements inside that the schema does not have, kept whole; null while
+   * there are none (set only when one comes, cleared when the object is built or the reader resets).
+   */
+  extensions: ExtensionElement[] | null = null;
 }
 
 const enum Mode {
   None = 0,
   /** A typed item (image, video, news, alternate). */
   Item = 1,
-  /** An unknown extension, built as a tree. */
+  /** An unknown extension, or an unknown element inside a typed item, built as a tree. */
   Tree = 2,
   /** Not read: an unbound prefix (an XML error already) or a second news:news. */
   Skip = 3,
@@ -209,7 +216,14 @@ export class ExtensionReader {
   private level = 0;
   /** An element inside the open one whose subtree is not read (-1: none). */
   private skipDepth = -1;
+  /** The open tree's elements by depth below its root (`tree[0]`). */
   private readonly tree: ExtensionElement[] = [];
+  /** Depth of the open tree's root: the extension element, or an unknown element inside a typed item. */
+  private treeBase = -1;
+  /** The open tree is an unknown element inside a typed item (it goes to the item's `extensions`, then the item goes on). */
+  private treeInItem = false;
+  /** Some frame kept an unknown element since the last reset (reset then clears what was left). */
+  private keptInItems = false;
   private itemLine = 0;
   private itemColumn = 0;
   private itemPrefix = 0;
@@ -270,6 +284,12 @@ export class ExtensionReader {
     this.item = null;
     this.level = 0;
     this.skipDepth = -1;
+    if (this.keptInItems) {
+      // An entry dropped while an item was open: its frames were not built and still hold elements.
+      this.keptInItems = false;
+      this.treeInItem = false;
+      for (const frame of this.frames) frame.extensions = null;
+    }
   }
 
   /** Puts what was read on the entry (in EXTENSION_RULES order, unknown ones last) and resets. */
@@ -316,6 +336,7 @@ export class ExtensionReader {
     }
     if (item === null) {
       this.mode = Mode.Tree;
+      this.treeBase = depth;
       const element = newElement(reader, r);
       this.tree[0] = element;
       let same = 1;
@@ -411,9 +432,10 @@ export class ExtensionReader {
     if (this.mode === Mode.Tree) {
       if (namespace < 0) { this.skipDepth = depth; return; }
       const element = newElement(reader, r);
-      const parent = this.tree[relative - 1]!;
+      const level = depth - this.treeBase;
+      const parent = this.tree[level - 1]!;
       (parent.children ??= []).push(element);
-      this.tree[relative] = element;
+      this.tree[level] = element;
       return;
     }
     const frame = this.frames[this.level - 1]!;
@@ -421,10 +443,26 @@ export class ExtensionReader {
     const local = words[r + Field.Local]!;
     const index = namespace === this.item!.namespaceId && frame.depth === depth - 1 && local < node.childById.length ? node.childById[local]! : -1;
     if (index < 0) {
+      const name = this.qualifiedName(reader, words[r + Field.Prefix]!, local);
+      const owner = this.qualifiedName(reader, frame.prefix, frame.local);
+      const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+      if (frame.depth === depth - 1 && node.textSlot < 0 && namespace >= 0) {
+        // In an item or a group (not in text): kept whole on the object's `extensions`, so that
+        // serializing writes it back. Still reported: the schemas have no wildcard there.
+        const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
+        this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${name}>${other} is not part of <${owner}>: it is kept in the ${node === this.item!.root ? 'item' : 'group'}'s extensions, but the schema does not allow it`, line, column, this.path(reader, relative + 1));
+        const element = newElement(reader, r);
+        this.tree[0] = element;
+        this.treeBase = depth;
+        this.treeInItem = true;
+        this.keptInItems = true;
+        this.mode = Mode.Tree;
+        return;
+      }
       const what = frame.depth === depth - 1
-        ? `<${this.qualifiedName(reader, words[r + Field.Prefix]!, local)}> is not part of <${this.qualifiedName(reader, frame.prefix, frame.local)}>${namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : ''}`
-        : `<${this.qualifiedName(reader, words[r + Field.Prefix]!, local)}> inside <${this.qualifiedName(reader, frame.prefix, frame.local)}>, which holds text only`;
-      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `${what}: it is left out`, words[r + Field.Line]!, words[r + Field.Column]!, this.path(reader, relative + 1));
+        ? `<${name}> is not part of <${owner}>${namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : ''}`
+        : `<${name}> inside <${owner}>, which holds text only`;
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `${what}: it is left out`, line, column, this.path(reader, relative + 1));
       this.skipDepth = depth;
       return;
     }
@@ -438,7 +476,7 @@ export class ExtensionReader {
     const namespace = words[r + Field.Namespace]!;
     if (this.mode === Mode.Tree) {
       if (namespace < 0) return; // an unbound prefix: XML_UNBOUND_PREFIX says where
-      const element = this.tree[depth - this.depth]!;
+      const element = this.tree[depth - this.treeBase]!;
       const local = words[r + Field.Local]!;
       const attribute: { name: string; value: string; namespace?: string; prefix?: string } = {
         name: reader.name(local),
@@ -482,7 +520,7 @@ export class ExtensionReader {
     if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
     const words = reader.words;
     if (this.mode === Mode.Tree) {
-      const element = this.tree[depth - this.depth];
+      const element = this.tree[depth - this.treeBase];
       if (element === undefined) return;
       const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
       const children = (element.children ??= []);
@@ -507,9 +545,9 @@ export class ExtensionReader {
       if (depth === this.skipDepth) this.skipDepth = -1;
       if (depth !== this.depth) return;
     }
-    if (this.mode === Mode.Tree) {
-      if (depth === this.depth) this.finishTree(reader);
-    } else if (this.mode === Mode.Item) {
+    // A tree inside an item hands back to the item when it ends (or when an end tag above it comes, in recover mode).
+    if (this.mode === Mode.Tree && depth <= this.treeBase) this.finishTree(reader);
+    if (this.mode === Mode.Item) {
       const frame = this.frames[this.level - 1];
       if (frame !== undefined && frame.depth === depth) this.popFrame(reader);
     }
@@ -523,6 +561,7 @@ export class ExtensionReader {
   closeAll(reader: XmlReader): void {
     if (this.depth < 0) return;
     this.skipDepth = -1;
+    if (this.mode === Mode.Tree && this.treeInItem) this.finishTree(reader); // back to its item
     if (this.mode === Mode.Item) while (this.level > 0) this.popFrame(reader);
     else if (this.mode === Mode.Tree) this.finishTree(reader);
     this.depth = -1;
@@ -615,6 +654,10 @@ export class ExtensionReader {
       }
       object[properties[slot]!] = value;
     }
+    if (frame.extensions !== null) {
+      object.extensions = frame.extensions;
+      frame.extensions = null;
+    }
     return object;
   }
 
@@ -668,8 +711,14 @@ export class ExtensionReader {
   // ---------------------------------------------------------------------------- unknown extensions
   private finishTree(reader: XmlReader): void {
     const element = this.tree[0]!;
-    this.extensions.push(element);
     this.tree.length = 0;
+    if (this.treeInItem) {
+      this.treeInItem = false;
+      this.mode = Mode.Item;
+      ((this.frames[this.level - 1]!).extensions ??= []).push(element);
+      return;
+    }
+    this.extensions.push(element);
     if (this.onItem !== null) {
       this.onItem({
         property: 'extensions', index: this.extensions.length - 1, value: element, namespace: element.namespace,

@@ -48,6 +48,13 @@ export interface SitemapImage {
   title?: string;
   /** `<image:license>`: URL of the license (deprecated by Google since 2022). */
   license?: string;
+  /**
+   * Elements inside it that its schema does not have (another namespace's, or an unknown one in
+   * its own), kept whole so that serializing writes them back; absent when there are none. They
+   * are written after the schema's elements. Parse reports each one (SITEMAP_EXTENSION_IGNORED):
+   * the XSD rejects them and Google ignores them.
+   */
+  extensions?: ExtensionElement[];
 }
 
 /** `<video:player_loc allow_embed="…" autoplay="…">`. */
@@ -118,6 +125,8 @@ export interface SitemapVideoTvShow {
   seasonNumber?: number;
   episodeNumber?: number;
   premierDate?: string;
+  /** Elements inside `<video:tvshow>` that the schema does not have (see {@link SitemapImage.extensions}). */
+  extensions?: ExtensionElement[];
 }
 
 /** `<video:id type="…">`. */
@@ -165,6 +174,13 @@ export interface SitemapVideo {
   /** `<video:live>` yes/no. */
   live?: boolean;
   ids?: SitemapVideoId[];
+  /**
+   * Elements inside it that its schema does not have (another namespace's, or an unknown one in
+   * its own), kept whole so that serializing writes them back; absent when there are none. They
+   * are written after the schema's elements. Parse reports each one (SITEMAP_EXTENSION_IGNORED):
+   * the XSD rejects them and Google ignores them.
+   */
+  extensions?: ExtensionElement[];
 }
 
 /** `<news:publication>`. */
@@ -173,6 +189,8 @@ export interface SitemapNewsPublication {
   name: string;
   /** `<news:language>`: ISO 639 code, or `zh-cn` / `zh-tw` (required). */
   language: string;
+  /** Elements inside `<news:publication>` that the schema does not have (see {@link SitemapImage.extensions}). */
+  extensions?: ExtensionElement[];
 }
 
 /** `<news:news>` (`http://www.google.com/schemas/sitemap-news/0.9`). */
@@ -190,6 +208,13 @@ export interface SitemapNews {
   keywords?: string;
   /** `<news:stock_tickers>`: comma-separated, as written. */
   stockTickers?: string;
+  /**
+   * Elements inside it that its schema does not have (another namespace's, or an unknown one in
+   * its own), kept whole so that serializing writes them back; absent when there are none. They
+   * are written after the schema's elements. Parse reports each one (SITEMAP_EXTENSION_IGNORED):
+   * the XSD rejects them and Google ignores them.
+   */
+  extensions?: ExtensionElement[];
 }
 
 /** `<xhtml:link rel="alternate" hreflang="…" href="…"/>` (`http://www.w3.org/1999/xhtml`). */
@@ -225,6 +250,8 @@ export interface SitemapImageInput {
   geoLocation?: string;
   title?: string;
   license?: UrlInput;
+  /** Elements the schema does not have, written after its own (see {@link SitemapImage.extensions}). */
+  extensions?: readonly ExtensionElement[];
 }
 
 /** Lenient form of {@link SitemapVideo}. */
@@ -250,22 +277,26 @@ export interface SitemapVideoInput {
   prices?: readonly { amount?: NumberInput; currency?: string; type?: string; resolution?: string }[];
   requiresSubscription?: YesNoInput;
   uploader?: { name: string; info?: UrlInput };
-  tvshow?: { showTitle: string; videoType: string; episodeTitle?: string; seasonNumber?: NumberInput; episodeNumber?: NumberInput; premierDate?: DateInput };
+  tvshow?: { showTitle: string; videoType: string; episodeTitle?: string; seasonNumber?: NumberInput; episodeNumber?: NumberInput; premierDate?: DateInput; extensions?: readonly ExtensionElement[] };
   /** Platforms as a space-separated string or an array (`web`, `mobile`, `tv`). */
   platform?: { platforms: string | readonly string[]; relationship: string };
   live?: YesNoInput;
   ids?: readonly { value: string; type: string }[];
+  /** Elements the schema does not have, written after its own (see {@link SitemapImage.extensions}). */
+  extensions?: readonly ExtensionElement[];
 }
 
 /** Lenient form of {@link SitemapNews}; lists may be arrays (joined with ", "). */
 export interface SitemapNewsInput {
-  publication: { name: string; language: string };
+  publication: { name: string; language: string; extensions?: readonly ExtensionElement[] };
   publicationDate: DateInput;
   title: string;
   access?: string;
   genres?: string | readonly string[];
   keywords?: string | readonly string[];
   stockTickers?: string | readonly string[];
+  /** Elements the schema does not have, written after its own (see {@link SitemapImage.extensions}). */
+  extensions?: readonly ExtensionElement[];
 }
 
 /** Lenient form of {@link SitemapAlternate}: `rel` defaults to `alternate`. */

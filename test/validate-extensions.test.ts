@@ -263,6 +263,15 @@ describe('validate: video', () => {
     expectIssue(xml, 'SITEMAP_EXTENSION_IGNORED', { google: 'warning', xsd: 'error', needle: '<video:colour>', path: `${V}/video:colour` });
   });
 
+  it('SITEMAP_EXTENSION_IGNORED: an element of another namespace in a video or image is kept by parse, and still an XSD error', () => {
+    const xml = urlset(url(video({}, `<v:rights xmlns:v="urn:vendor"><video:title>${'t'.repeat(101)}</video:title></v:rights>`)));
+    expectIssue(xml, 'SITEMAP_EXTENSION_IGNORED', { google: 'warning', xsd: 'error', needle: '<v:rights', path: `${V}/v:rights` });
+    // What is inside it is not the video's: no second title, no title too long.
+    for (const profile of ['google', 'xsd'] as const) expect(run(xml, profile).issues.map((issue) => issue.code), profile).toEqual(['SITEMAP_EXTENSION_IGNORED']);
+    const image = urlset(url('<image:image><image:loc>https://example.com/a.jpg</image:loc><image:width>640</image:width></image:image>'));
+    expectIssue(image, 'SITEMAP_EXTENSION_IGNORED', { google: 'warning', xsd: 'error', needle: '<image:width>', path: 'urlset/url[1]/image:image[1]/image:width' });
+  });
+
   it('uses the document\'s own prefix in paths', () => {
     const xml = `<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:v="${NAMESPACES.video}"><url><loc>${PAGE}</loc><v:video><v:thumbnail_loc>https://example.com/t.jpg</v:thumbnail_loc><v:description>d</v:description><v:content_loc>https://example.com/v.mp4</v:content_loc></v:video></url></urlset>`;
     expectIssue(xml, 'VIDEO_MISSING_TITLE', { google: 'error', xsd: 'error', needle: '<v:video>', path: 'urlset/url[1]/v:video[1]' });
