@@ -412,6 +412,8 @@ export class ExtensionWriter {
    * `depth` is its indentation level on a line of its own (pretty), -1 when it is written inline.
    */
   private writeTree(element: ExtensionElement, path: string, scope: string, depth: number): void {
+    // A <url> anywhere inside would read back as the start of the next entry.
+    if (element.namespace === SITEMAP_NAMESPACE && element.name === 'url') throw invalid('a <url> in the sitemap namespace would read back as a new entry', path);
     const indent = depth > 0 ? ' '.repeat(2 * depth) : '';
     const lineEnd = depth >= 0 ? '\n' : '';
     let name: string;

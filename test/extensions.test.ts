@@ -433,6 +433,8 @@ describe('unknown elements inside an image, video or news item are kept on the i
     ['an element of a group that reads back as one of its properties', { loc: 'l', news: { publication: { name: 'n', language: 'en', extensions: [{ namespace: NEWS_NAMESPACE, name: 'language', prefix: 'news' }] }, publicationDate: 'd', title: 't' } }, 'urlset/url[1]/news:news[1]/news:publication/extensions[1]', /language/],
     ['extensions that are not an array', { loc: 'l', images: [{ loc: 'a', extensions: { namespace: 'urn:x', name: 'a' } as never }] }, 'urlset/url[1]/image:image[1]/extensions', /array/],
     ['an element that is not an XML name', { loc: 'l', images: [{ loc: 'a', extensions: [{ namespace: 'urn:x', name: '1a' }] }] }, 'urlset/url[1]/image:image[1]/extensions[1]', /XML name/],
+    ['a <url> in the sitemap namespace inside an item', { loc: 'l', images: [{ loc: 'a', extensions: [{ namespace: NS, name: 'url' }] }] }, 'urlset/url[1]/image:image[1]/extensions[1]', /new entry/],
+    ['a <url> in the sitemap namespace deep inside an unknown extension', { loc: 'l', extensions: [{ namespace: 'urn:x', name: 'a', children: [{ namespace: NS, name: 'url', children: ['x'] }] }] }, 'urlset/url[1]/extensions[1]/children[1]', /new entry/],
   ];
   for (const [name, url, path, message] of refusals) {
     it(`refuses ${name} with SERIALIZE_INVALID_VALUE at ${path}`, () => {
