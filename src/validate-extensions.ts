@@ -1,7 +1,8 @@
 // The rules of Google's sitemap extensions for validate (SPEC.md §3): image, video, news and
 // hreflang items as the parser read them (extensions.ts hands over every child's raw text and
-// position), checked against the XSDs in corpus/xsd/ and Google's stricter rules, with the
-// whole-file rules (news count, hreflang reciprocity) at the end of the document.
+// position), checked against the XSDs in corpus/xsd/ and Google's stricter rules (language and
+// country codes against the ISO lists of language-codes.ts), with the whole-file rules (news
+// count, hreflang reciprocity) at the end of the document.
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
 import { searchConsoleReport, type ErrorCode } from './errors';
