@@ -34,11 +34,11 @@ export const enum EntryFlag {
 }
 
 /**
- * Word offsets of an Entry record and of the EntryMore record that always follows it. Arena
- * ranges are UTF-16 offsets of the untrimmed text, as in a Text record.
+ * Word offsets of the three records of a whole entry: Entry, EntryMore and EntryScan, always in
+ * that order. Arena ranges are UTF-16 offsets of the untrimmed text, as in a Text record.
  */
 export const enum EntryField {
-  // Entry: KindFlags, Start, End, Line, Column as in every record, then:
+  // Entry: KindFlags, Start, End, Line, Column (of the entry's start tag) as in every record, then:
   LocStart = 5,
   LocEnd = 6,
   LastmodStart = 7,
@@ -48,8 +48,18 @@ export const enum EntryField {
   // EntryMore: KindFlags, then:
   ChangefreqStart = 1,
   ChangefreqEnd = 2,
+  /** The slots in document order, two bits each from bit 0, and their count at bit 8. */
+  FieldOrder = 3,
   /** The priority as an f64 (words 4 and 5, 8-byte aligned): computed as the facade's decimalValue does. */
   PriorityValue = 4,
+  PriorityStart = 6,
+  PriorityEnd = 7,
+  /** Where each field's start tag is, in bytes from the entry's Start: loc | lastmod << 16. */
+  FieldOffsetsLow = 8,
+  /** changefreq | priority << 16. */
+  FieldOffsetsHigh = 9,
+  // EntryScan: KindFlags (LocScanned when the loc checks ran), then the loc checks in the words
+  // of a scanned Text record (Local, Prefix, Namespace: see tokenizer.ts text()).
 }
 
 // The names the facade interned before any document (their ids never change for a core).
@@ -69,9 +79,11 @@ export let wholeEntryFields: i32 = 0;
 let seenSlots: i32 = 0;
 const valueStart = new StaticArray<i32>(FIELD_SLOTS);
 const valueEnd = new StaticArray<i32>(FIELD_SLOTS);
+const fieldOffset = new StaticArray<i32>(FIELD_SLOTS);
 let valueFlags: i32 = 0;
 let changefreqCode: i32 = 0;
 let priorityValue: f64 = 0;
+let fieldOrder: i32 = 0;
 
 /** Ids of the names involved (interned known names); -1 for any of them turns this off. */
 export function entryNames(urlset: i32, url: i32, sitemapindex: i32, sitemap: i32, loc: i32, lastmod: i32, changefreq: i32, priority: i32): void {
@@ -118,6 +130,8 @@ export function entryBegin(): void {
   seenSlots = 0;
   valueFlags = 0;
   changefreqCode = 0;
+  fieldOrder = 0;
+  for (let slot = 0; slot < FIELD_SLOTS; slot++) unchecked(fieldOffset[slot] = 0);
 }
 
 /** Whether field `slot` was read already in this entry (a second one needs the facade's issue). */
@@ -127,11 +141,15 @@ export function entryBegin(): void {
 }
 
 /**
- * Field `slot` holds [start, end) of its arena (UTF-16 offsets; the bytes at `bytes` when not
- * `wide`). False when the entry needs the facade's own reading: a priority that is no short
- * decimal (it gets an issue there), or a non-ASCII changefreq or priority.
+ * Field `slot`, whose start tag is `offset` bytes into the entry, holds [start, end) of its arena
+ * (UTF-16 offsets; the bytes at `bytes` when not `wide`). False when the entry needs the facade's
+ * own reading: a priority that is no short decimal (it gets an issue there), or a non-ASCII
+ * changefreq or priority.
  */
-export function entryValue(slot: i32, start: i32, end: i32, bytes: usize, wide: bool): bool {
+export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: usize, wide: bool): bool {
+  const count = (fieldOrder >> 8) & 7;
+  fieldOrder = (fieldOrder & 0xff | slot << (count << 1)) | (count + 1) << 8;
+  unchecked(fieldOffset[slot] = offset);
   seenSlots |= 1 << slot;
   unchecked(valueStart[slot] = start);
   unchecked(valueEnd[slot] = end);
@@ -151,8 +169,11 @@ export function entryValue(slot: i32, start: i32, end: i32, bytes: usize, wide: 
   return readDecimal(bytes + <usize>from, to - from);
 }
 
-/** Writes the Entry + EntryMore pair at `record` (Start, End, Line, Column are the tokenizer's). */
-export function writeEntry(record: usize, kindEntry: i32, kindMore: i32): void {
+/**
+ * Writes Entry, EntryMore and EntryScan at `record` (Start, End, Line, Column are the
+ * tokenizer's; `scan` and the three scan words are the loc checks, when they ran).
+ */
+export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindScan: i32, scan: i32, scanWord: i32, scanHash: i32, scanHostHash: i32): void {
   let flags = valueFlags;
   if (seenSlots & (1 << SLOT_LASTMOD)) flags |= EntryFlag.HasLastmod;
   if (seenSlots & (1 << SLOT_CHANGEFREQ)) flags |= EntryFlag.HasChangefreq;
@@ -167,12 +188,17 @@ export function writeEntry(record: usize, kindEntry: i32, kindMore: i32): void {
   store<i32>(more, kindMore);
   store<i32>(more, unchecked(valueStart[SLOT_CHANGEFREQ]), EntryField.ChangefreqStart << 2);
   store<i32>(more, unchecked(valueEnd[SLOT_CHANGEFREQ]), EntryField.ChangefreqEnd << 2);
-  store<i32>(more, 0, 12);
+  store<i32>(more, fieldOrder, EntryField.FieldOrder << 2);
   store<f64>(more, priorityValue, EntryField.PriorityValue << 2);
-  store<i32>(more, 0, 24);
-  store<i32>(more, 0, 28);
-  store<i32>(more, 0, 32);
-  store<i32>(more, 0, 36);
+  store<i32>(more, unchecked(valueStart[SLOT_PRIORITY]), EntryField.PriorityStart << 2);
+  store<i32>(more, unchecked(valueEnd[SLOT_PRIORITY]), EntryField.PriorityEnd << 2);
+  store<i32>(more, unchecked(fieldOffset[SLOT_LOC]) | unchecked(fieldOffset[SLOT_LASTMOD]) << 16, EntryField.FieldOffsetsLow << 2);
+  store<i32>(more, unchecked(fieldOffset[SLOT_CHANGEFREQ]) | unchecked(fieldOffset[SLOT_PRIORITY]) << 16, EntryField.FieldOffsetsHigh << 2);
+  const checks = more + 40;
+  store<i32>(checks, kindScan | scan << 8);
+  store<i32>(checks, scanWord, 28);
+  store<i32>(checks, scanHash, 32);
+  store<i32>(checks, scanHostHash, 36);
 }
 
 // @ts-ignore: decorator

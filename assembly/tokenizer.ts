@@ -34,6 +34,7 @@ export const enum TokenKind {
   Doctype = 10, // <!DOCTYPE …> (always also an Error: refused, skipped)
   Entry = 11, // a whole simple <url>/<sitemap> (collapseEntries; entries.ts has the layout)
   EntryMore = 12, // always right after an Entry: the rest of its values
+  EntryScan = 13, // always right after an EntryMore: the loc checks (when watched)
 }
 
 export const enum TokenFlag {
@@ -94,6 +95,8 @@ const FALLBACK: i32 = -2;
  * byte at a time) must not be read again from its start each time.
  */
 const WHOLE_ENTRY_MAX_BYTES: i32 = 16384;
+/** Field offsets in an Entry record are 16 bits: a longer entry (complete in one window) is read record by record. */
+const WHOLE_ENTRY_MAX_OFFSET: i32 = 65535;
 
 // Reserved string ids (interned first, in this order, by strings.ts).
 const ID_EMPTY: i32 = 0;
@@ -655,9 +658,11 @@ function wholeEntry(p: i32): i32 {
   if (!equalBytes(input + <usize>p + 1, stringPointerOf(wholeEntryLocal), entryLength) || byteAt(p + 1 + entryLength) != Char.Gt) return FALLBACK;
   const errorsBefore = documentErrors + errorsSuppressed;
   entryBegin();
+  let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0;
   let q = p + 2 + entryLength;
   while (true) {
     q = skipWhitespace(q);
+    if (q - p > WHOLE_ENTRY_MAX_OFFSET) return FALLBACK;
     if (q + 1 >= length) return INCOMPLETE;
     if (byteAt(q) != Char.Lt) return FALLBACK; // text directly in the entry
     if (byteAt(q + 1) == Char.Slash) {
@@ -687,18 +692,25 @@ function wholeEntry(p: i32): i32 {
     if (end + 3 + nameLength > length) return INCOMPLETE;
     if (byteAt(end + 1) != Char.Slash || !equalBytes(input + <usize>end + 2, namePointer, nameLength) || byteAt(end + 2 + nameLength) != Char.Gt) return FALLBACK;
     const wide = (runFlags & TokenFlag.NonAscii) != 0;
+    // The loc checks of watchText, as text() runs them on a loc's Text record.
+    if (slot == 0 && watchedLocal >= 0 && !wide && scanLoc(arena + <usize>startBytes, arenaBytes - startBytes)) {
+      scanned = TokenFlag.LocScanned;
+      scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
+      scanHash = locHash;
+      scanHostHash = locHostHash;
+    }
     const valueStart = settleRun(startBytes, startUnits);
-    if (!entryValue(slot, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
+    if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
     q = end + 3 + nameLength;
   }
   const index = tokenCountValue;
-  tokenCountValue += 2;
+  tokenCountValue += 3;
   const r = record(index);
   store<i32>(r, p, 4);
   store<i32>(r, q, 8);
   store<i32>(r, atLine, 12);
   store<i32>(r, atColumn, 16);
-  writeEntry(r, TokenKind.Entry, TokenKind.EntryMore);
+  writeEntry(r, TokenKind.Entry, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHash, scanHostHash);
   leafOpen = false;
   return skipSpaceAfterTag(q);
 }

@@ -9,7 +9,7 @@ import { prepareInput, looksLikeHtml } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
 import { concatenateBytes, trimXmlSpace } from './text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
-import { EntryField, EntryFlag, Field, ReaderFlag, registerKnownNames, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
+import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ReaderFlag, registerKnownNames, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
 
 registerKnownNames(KNOWN_NAMES);
 
@@ -86,6 +86,12 @@ export interface SitemapParserObserver {
   field(slot: number, value: string, raw: string, line: number, column: number): void;
   /** An entry ended and counts (`index` 0-based); its values came through `field`. */
   entry(index: number): void;
+  /**
+   * A whole entry (Entry, EntryMore and EntryScan records from `r`: see assembly/entries.ts),
+   * instead of its start, field, text and end events; `entry` follows. Without this method the
+   * parser asks the core for every record.
+   */
+  wholeEntry?(reader: XmlReader, r: number): void;
   /**
    * An extension element of a `<url>` was read (image, video, news, alternate, or an unknown one),
    * with the position and raw text of everything in it; called before `entry` for its `<url>`.
@@ -287,7 +293,7 @@ export class SitemapParser {
           break;
         case TokenKind.Entry:
           this.wholeEntry(reader, r);
-          r += TOKEN_WORDS; // its EntryMore
+          r += (ENTRY_RECORDS - 1) * TOKEN_WORDS; // its EntryMore and EntryScan
           break;
         default:
           // Attributes, namespace declarations, comments, PIs: nothing a sitemap entry needs.
@@ -416,25 +422,30 @@ export class SitemapParser {
     const words = reader.words;
     const flags = words[r]! >> 8;
     this.entryCount++;
-    const loc = trimXmlSpace(reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0));
-    const lastmod = flags & EntryFlag.HasLastmod
-      ? trimXmlSpace(reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0))
-      : undefined;
-    if (this.kind === 'sitemapindex') this.entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
-    else {
-      let changefreq: string | undefined;
-      if (flags & EntryFlag.HasChangefreq) {
-        const code = words[r + EntryField.ChangefreqCode]!;
-        if (code > 0) changefreq = CHANGEFREQ_VALUES[code - 1]!;
-        else {
-          const more = r + TOKEN_WORDS;
-          const value = trimXmlSpace(reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, flags & EntryFlag.ChangefreqWide ? TokenFlag.NonAscii : 0));
-          changefreq = CHANGEFREQ_CONSTANTS.get(value) ?? value;
+    const observer = this.observer;
+    if (observer !== null) observer.wholeEntry!(reader, r);
+    if (this.keepEntries) {
+      const loc = trimXmlSpace(reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0));
+      const lastmod = flags & EntryFlag.HasLastmod
+        ? trimXmlSpace(reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0))
+        : undefined;
+      if (this.kind === 'sitemapindex') this.entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
+      else {
+        let changefreq: string | undefined;
+        if (flags & EntryFlag.HasChangefreq) {
+          const code = words[r + EntryField.ChangefreqCode]!;
+          if (code > 0) changefreq = CHANGEFREQ_VALUES[code - 1]!;
+          else {
+            const more = r + TOKEN_WORDS;
+            const value = trimXmlSpace(reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, flags & EntryFlag.ChangefreqWide ? TokenFlag.NonAscii : 0));
+            changefreq = CHANGEFREQ_CONSTANTS.get(value) ?? value;
+          }
         }
+        const priority = flags & EntryFlag.HasPriority ? reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1] : undefined;
+        this.entries.push(makeUrl(loc, lastmod, changefreq, priority));
       }
-      const priority = flags & EntryFlag.HasPriority ? reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1] : undefined;
-      this.entries.push(makeUrl(loc, lastmod, changefreq, priority));
     }
+    if (observer !== null) observer.entry(this.entriesKept);
     this.entriesKept++;
   }
 
@@ -500,7 +511,7 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
   const internals = parser as unknown as { observer: SitemapParserObserver | null; reader: XmlReader; keepEntries: boolean; extensionReader: ExtensionReader };
   internals.observer = observer;
   internals.keepEntries = keepEntries; // validate() has no use for them
-  internals.reader.collapseEntries(null); // the observer sees every element
+  if (!observer.wholeEntry) internals.reader.collapseEntries(null); // the observer wants every element
   internals.reader.watchText('loc'); // validate reads each loc's checks from its text record
   if (observer.extension) internals.extensionReader.onItem = observer.extension.bind(observer);
   return parser;

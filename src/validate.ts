@@ -9,10 +9,10 @@ import { createObservedParser, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRI
 import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
-import { afterLeadingWhitespace } from './text';
+import { afterLeadingWhitespace, trimXmlSpace } from './text';
 import { codePointLength, collapseWhitespace, hashLoc, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
-import { Field, ID_ENCODING, TokenFlag, type XmlReader } from './xml-reader';
+import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, TOKEN_WORDS, TokenFlag, type XmlReader } from './xml-reader';
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 const CHANGEFREQ_SET = new Set<string>(CHANGEFREQ_VALUES);
@@ -60,6 +60,11 @@ class SitemapValidator implements SitemapParserObserver {
   private otherEntryId = -1;
   private slotById: Int8Array = new Int8Array(0);
   private readonly names = new Int32Array(MAX_DEPTH);
+  /** Local-name id of each field slot (issue paths of whole entries). */
+  private fieldIds: number[] = [];
+  /** The Entry record of the whole entry being checked, and its fields' raw text by slot. */
+  private wholeRecord = -1;
+  private readonly wholeRaw = ['', '', '', ''];
 
   // Walk state.
   private skipDepth = -1; // an element whose subtree is not examined (reported already, or an extension)
@@ -134,6 +139,7 @@ class SitemapValidator implements SitemapParserObserver {
     this.entryId = entryId;
     this.otherEntryId = reader.ids.get(kind === 'urlset' ? 'sitemap' : 'url') ?? -2;
     this.slotById = fieldSlotById;
+    this.fieldIds = FIELD_NAMES.map((name) => reader.ids.get(name) ?? -1);
     this.rootLine = reader.words[r + Field.Line]!;
     this.rootColumn = reader.words[r + Field.Column]!;
   }
@@ -262,6 +268,73 @@ class SitemapValidator implements SitemapParserObserver {
       if (raw.charCodeAt(0) > 32) { valueLine = this.textLine; valueColumn = this.textColumn; }
       else [valueLine, valueColumn] = afterLeadingWhitespace(raw, this.textLine, this.textColumn);
     }
+    this.checkField(slot, value, raw, valueLine, valueColumn);
+  }
+
+  /**
+   * A whole entry (assembly/entries.ts): only its fields, each once, nothing else inside, so the
+   * element rules have only the order to check. Positions are worked out only for issues: a
+   * negative line is a marker that addAt resolves (see wholeEntryPosition).
+   */
+  wholeEntry(reader: XmlReader, r: number): void {
+    const words = reader.words;
+    const more = r + TOKEN_WORDS;
+    const checks = r + (ENTRY_RECORDS - 1) * TOKEN_WORDS;
+    const flags = words[r]! >> 8;
+    this.wholeRecord = r;
+    this.entryDepth = 1;
+    this.entryCount++;
+    this.entryLine = words[r + Field.Line]!;
+    this.entryColumn = words[r + Field.Column]!;
+    this.lastSlot = -1;
+    this.extensionSeen = false;
+    this.locSeen = false;
+    this.names[1] = this.entryId;
+    this.fieldDepth = 2;
+    const order = words[more + EntryField.FieldOrder]!;
+    for (let k = 0, count = (order >> 8) & 7; k < count; k++) {
+      const slot = (order >> (k << 1)) & 3;
+      this.names[2] = this.fieldIds[slot]!;
+      if (slot < this.lastSlot && this.kind === 'urlset') {
+        this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${FIELD_NAMES[slot]}> after <${FIELD_NAMES[this.lastSlot]}>: sitemap.xsd wants the order loc, lastmod, changefreq, priority`, -2 - 2 * slot, 0, 2);
+      }
+      if (slot > this.lastSlot) this.lastSlot = slot;
+      let raw: string;
+      switch (slot) {
+        case SLOT_LOC: raw = reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0); break;
+        case SLOT_LASTMOD: raw = reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0); break;
+        case SLOT_CHANGEFREQ: raw = reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, 0); break;
+        default: raw = reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0); break;
+      }
+      this.wholeRaw[slot] = raw;
+      const value = trimXmlSpace(raw);
+      this.fieldSlot = slot;
+      this.locScannedByCore = slot === SLOT_LOC && ((words[checks]! >> 8) & TokenFlag.LocScanned) !== 0 && readCoreLocScan(words, checks, this.locScan);
+      // The value's position past leading white space, or the element's when it has no value (as field()).
+      this.checkField(slot, value, raw, value === '' ? -2 - 2 * slot : -1 - 2 * slot, 0);
+    }
+    this.fieldDepth = -1;
+    this.fieldSlot = -1;
+    this.entryDepth = -1;
+  }
+
+  /** Resolves a position marker of the current whole entry: -1 - 2 * slot (its value) or -2 - 2 * slot (its element). */
+  private wholeEntryPosition(marker: number): [number, number] {
+    const reader = this.reader!;
+    const words = reader.words;
+    const r = this.wholeRecord;
+    const slot = (-1 - marker) >> 1;
+    const offsets = words[r + TOKEN_WORDS + (slot < 2 ? EntryField.FieldOffsetsLow : EntryField.FieldOffsetsHigh)]!;
+    const start = words[r + Field.Start]!;
+    const element = start + ((slot & 1) === 0 ? offsets & 0xffff : offsets >>> 16);
+    if (((-1 - marker) & 1) === 1) return reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, element);
+    const text = element + FIELD_NAMES[slot]!.length + 2; // <name>
+    const [line, column] = reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, text);
+    const raw = this.wholeRaw[slot]!;
+    return raw.charCodeAt(0) > 32 ? [line, column] : afterLeadingWhitespace(raw, line, column);
+  }
+
+  private checkField(slot: number, value: string, raw: string, valueLine: number, valueColumn: number): void {
     const depth = this.fieldDepth;
     switch (slot) {
       case SLOT_LOC:
@@ -465,6 +538,7 @@ class SitemapValidator implements SitemapParserObserver {
   }
 
   addAt(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, path: string, value?: string): void {
+    if (line < 0) [line, column] = this.wholeEntryPosition(line);
     const issue: Issue = { code, severity, message, line, column, path };
     if (value !== undefined) issue.value = value;
     this.issues.push(issue);

@@ -20,6 +20,8 @@ export const enum TokenKind {
   Entry = 11,
   /** Always right after an Entry: the rest of its values. */
   EntryMore = 12,
+  /** Always right after an EntryMore: the loc checks, when watchText asked for them. */
+  EntryScan = 13,
 }
 
 /** Mirrors assembly/tokenizer.ts `TokenFlag` (stored at bit 8 and up of the first word). */
@@ -53,8 +55,16 @@ export const enum EntryField {
   ChangefreqCode = 9,
   ChangefreqStart = 1,
   ChangefreqEnd = 2,
+  FieldOrder = 3,
   PriorityValue = 4,
+  PriorityStart = 6,
+  PriorityEnd = 7,
+  FieldOffsetsLow = 8,
+  FieldOffsetsHigh = 9,
 }
+
+/** Records of a whole entry: Entry, EntryMore, EntryScan. */
+export const ENTRY_RECORDS = 3;
 
 /** Word offsets inside a token record; mirrors assembly/tokenizer.ts `Field`. */
 export const enum Field {
@@ -250,6 +260,22 @@ export class XmlReader {
       this.names[id] = name;
     }
     return name;
+  }
+
+  /**
+   * The line and column of window byte `to`, counted on from window byte `from`, which is at
+   * (`line`, `column`), as the core counts them (code points; CRLF and a lone CR are one line
+   * break). For positions the core did not record (inside a whole entry); valid during a handler call.
+   */
+  positionAt(from: number, line: number, column: number, to: number): [number, number] {
+    const u8 = this.core.u8;
+    const base = this.core.exports.inputPointer();
+    for (let p = base + from, end = base + to; p < end; p++) {
+      const byte = u8[p]!;
+      if (byte === 0x0a || (byte === 0x0d && u8[p + 1] !== 0x0a)) { line++; column = 1; }
+      else if (byte !== 0x0d && (byte & 0xc0) !== 0x80) column++;
+    }
+    return [line, column];
   }
 
   /** Raw source bytes of the current window, [start, end) (valid during a handler call). */

@@ -4,9 +4,10 @@
 // on the corpus, on hand-made edge cases and on generated documents, in whole and in chunks.
 
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createObservedParser, SitemapParser, type SitemapParserObserver } from '../src/parse';
-import type { ParseResult } from '../src/types';
+import type { ParseResult, ValidateOptions } from '../src/types';
+import { validate } from '../src/validate';
 import { ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/xml-reader';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
@@ -204,5 +205,65 @@ describe('whole entries read as the record-by-record reading reads them', () => 
       const [whole, byRecord] = bothReadings(bytes, recover, cuts.map((cut) => cut % (bytes.length + 1)));
       expect(whole).toEqual(byRecord);
     }), { numRuns: 400 });
+  });
+});
+
+describe('validate() over whole entries reports what it reports record by record', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  /** validate() with whole entries (as shipped) and with the core made to write every record. */
+  function bothValidations(bytes: Uint8Array, options: ValidateOptions): [unknown, unknown, number] {
+    const whole = validate(bytes, options);
+    const original = XmlReader.prototype.collapseEntries;
+    const spy = vi.spyOn(XmlReader.prototype, 'collapseEntries').mockImplementation(function (this: XmlReader) { original.call(this, null); });
+    const byRecord = validate(bytes, options);
+    const turnedOff = spy.mock.calls.length; // 0 when validate() stopped before reading (an HTML page)
+    spy.mockRestore();
+    return [whole, byRecord, turnedOff];
+  }
+
+  const now = new Date('2024-06-01T00:00:00Z');
+  const profiles: ValidateOptions[] = [{ now }, { now, profile: 'xsd' }, { now, location: 'https://a.example/dir/sitemap.xml' }];
+
+  it('on every XML file of the corpus, in both profiles and with a location', async () => {
+    const manifest = (await loadCorpusManifest()).filter((entry) => entry.file.endsWith('.xml'));
+    let issues = 0;
+    for (const entry of manifest) {
+      const bytes = await loadCorpusFile(entry.file);
+      for (const options of profiles) {
+        const [whole, byRecord] = bothValidations(bytes, options);
+        expect(whole, `${entry.file} ${JSON.stringify(options)}`).toEqual(byRecord);
+        issues += (whole as { issues: unknown[] }).issues.length;
+      }
+    }
+    expect(issues).toBeGreaterThan(100);
+  });
+
+  it('values with problems, padding, line breaks and non-ASCII text: same codes, positions and paths', () => {
+    const body = [
+      '<url>\n  <loc>\n    https://a.example/dir/x y\n  </loc>\r\n  <lastmod> 2024-02-30 </lastmod><changefreq>Weekly</changefreq>\n<priority>1.5</priority></url>',
+      '<url><priority>0.5</priority><loc>https://a.example/dir/é</loc><lastmod>2099-01-01</lastmod></url>',
+      '<url><loc>https://a.example/dir/é</loc><changefreq> daily </changefreq></url>',
+      '<url><loc>https://b.example/elsewhere</loc><lastmod>2024-01-01T10:00</lastmod></url>',
+      '<url><loc></loc><lastmod></lastmod><changefreq></changefreq></url>',
+      '<url>\t<loc>relative/path</loc>\t<lastmod>2024-01-01T10:00:00+01:00</lastmod></url>',
+      '<url><loc>https://a.example/dir/&amp;&#x41;%zz</loc><priority>.5</priority></url>',
+      '<url><loc>https://a.example/dir/' + 'x'.repeat(2100) + '</loc></url>',
+    ].join('\n');
+    const bytes = urlset(body);
+    for (const options of profiles) {
+      const [whole, byRecord, turnedOff] = bothValidations(bytes, options);
+      expect(turnedOff).toBeGreaterThan(0);
+      expect((whole as { issues: unknown[] }).issues.length).toBeGreaterThan(8);
+      expect(whole).toEqual(byRecord);
+    }
+  });
+
+  it('a sitemap index: same issues', () => {
+    const bytes = urlset('<sitemap><lastmod>2024-01-01</lastmod><loc>https://a.example/dir/s.xml</loc></sitemap>\n<sitemap>\n<loc>https://a.example/dir/sitemap.xml</loc></sitemap><sitemap><loc>https://a.example/dir/s.xml</loc></sitemap>', 'sitemapindex');
+    for (const options of profiles) {
+      const [whole, byRecord] = bothValidations(bytes, options);
+      expect(whole).toEqual(byRecord);
+    }
   });
 });
