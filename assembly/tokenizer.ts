@@ -18,7 +18,7 @@ import { allocRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
 import { locFindings, locHash, locHostEnd, locHostHash, locHostStart, scanLoc } from './loc-scan';
-import { entriesReset, entryBegin, entryFieldId, entryHasField, entryRoot, entryValue, wholeEntryFields, wholeEntryLocal, writeEntry } from './entries';
+import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryRoot, entryValue, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
@@ -35,6 +35,8 @@ export const enum TokenKind {
   Entry = 11, // a whole simple <url>/<sitemap> (collapseEntries; entries.ts has the layout)
   EntryMore = 12, // always right after an Entry: the rest of its values
   EntryScan = 13, // always right after an EntryMore: the loc checks (when watched)
+  EntryHead = 14, // an Entry whose element stays open: children other than fields follow as records
+  Alternate = 15, // a whole <xhtml:link rel hreflang href/> in a <url> (entries.ts collapseAlternates)
 }
 
 export const enum TokenFlag {
@@ -680,7 +682,21 @@ function wholeEntry(p: i32): i32 {
       if (q + 2 + nameLength > length) return INCOMPLETE;
       if (equalBytes(input + <usize>q + 1, stringPointerOf(id), nameLength) && byteAt(q + 1 + nameLength) == Char.Gt) { slot = s; break; }
     }
-    if (slot < 0 || entryHasField(slot)) return FALLBACK;
+    if (slot < 0) {
+      // Another element (an extension, mostly): what was read goes out as an EntryHead and the
+      // entry stays open for the ordinary records of the rest.
+      if (!isNameStart(byteAt(q + 1))) return FALLBACK;
+      writeEntryGroup(TokenKind.EntryHead, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash);
+      const frame = frames + (<usize>depth << 4);
+      store<i32>(frame, ID_EMPTY);
+      store<i32>(frame, wholeEntryLocal, 4);
+      store<i32>(frame, wholeEntryNamespace, 8);
+      store<i32>(frame, bindingCount, 12);
+      depth++;
+      leafOpen = false;
+      return q;
+    }
+    if (entryHasField(slot)) return FALLBACK; // a second one: the facade's issue
     const namePointer = stringPointerOf(entryFieldId(slot));
     const startBytes = arenaBytes, startUnits = arenaUnits;
     runFlags = 0;
@@ -703,6 +719,51 @@ function wholeEntry(p: i32): i32 {
     if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
     q = end + 3 + nameLength;
   }
+  writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash);
+  leafOpen = false;
+  return skipSpaceAfterTag(q);
+}
+
+/**
+ * The self-closing tag recorded at `tagIndex` (ending at q), with exactly three attribute records
+ * after it, becomes one Alternate record if it is `<xhtml:link rel="…" hreflang="…" href="…"/>`
+ * directly in a `<url>` read whole up to it: Start, End, Line, Column as the tag's; ArenaStart,
+ * ArenaEnd and the flags (bit 8 and up) of href's value; Local and Prefix the interned ids of
+ * rel's and hreflang's values (a site repeats a few of them). False: the records stay.
+ */
+function wholeAlternate(tagIndex: i32, q: i32): bool {
+  if (getField(tagIndex, Field.Namespace) != alternateNamespace || getField(tagIndex, Field.Local) != alternateLink) return false;
+  if (tokenCountValue != tagIndex + 4) return false; // an error or an xmlns among them
+  const parent = frames + 16; // the element at depth 1: a <url> of the root's namespace
+  if (wholeEntryLocal < 0 || wholeEntryFields != 4 || load<i32>(parent, 4) != wholeEntryLocal || load<i32>(parent, 8) != wholeEntryNamespace) return false;
+  let relId = -1, hreflangId = -1, hrefAt = -1;
+  for (let a = tagIndex + 1; a <= tagIndex + 3; a++) {
+    if ((getField(a, Field.KindFlags) & 0xff) != TokenKind.Attribute || getField(a, Field.Prefix) != ID_EMPTY) return false;
+    const local = getField(a, Field.Local);
+    if (local == alternateHref && hrefAt < 0) { hrefAt = a; continue; }
+    if (local != alternateRel && local != alternateHreflang) return false;
+    if ((getField(a, Field.KindFlags) >> 8) & TokenFlag.NonAscii) return false;
+    const start = getField(a, Field.ArenaStart), valueLength = getField(a, Field.ArenaEnd) - start;
+    const id = intern(arena + <usize>start, valueLength, hashBytes(arena + <usize>start, valueLength));
+    if (id < 0) return false; // the string table is full
+    if (local == alternateRel) { if (relId >= 0) return false; relId = id; }
+    else { if (hreflangId >= 0) return false; hreflangId = id; }
+  }
+  if (relId < 0 || hreflangId < 0 || hrefAt < 0) return false;
+  const r = record(tagIndex);
+  store<i32>(r, TokenKind.Alternate | (getField(hrefAt, Field.KindFlags) & ~0xff));
+  store<i32>(r, q, 8);
+  store<i32>(r, getField(hrefAt, Field.ArenaStart), 20);
+  store<i32>(r, getField(hrefAt, Field.ArenaEnd), 24);
+  store<i32>(r, relId, 28);
+  store<i32>(r, hreflangId, 32);
+  store<i32>(r, 0, 36);
+  tokenCountValue = tagIndex + 1;
+  return true;
+}
+
+/** Entry (or EntryHead), EntryMore and EntryScan for the entry read from p to q. */
+function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, scanned: i32, scanWord: i32, scanHash: i32, scanHostHash: i32): void {
   const index = tokenCountValue;
   tokenCountValue += 3;
   const r = record(index);
@@ -710,9 +771,7 @@ function wholeEntry(p: i32): i32 {
   store<i32>(r, q, 8);
   store<i32>(r, atLine, 12);
   store<i32>(r, atColumn, 16);
-  writeEntry(r, TokenKind.Entry, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHash, scanHostHash);
-  leafOpen = false;
-  return skipSpaceAfterTag(q);
+  writeEntry(r, kind, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHash, scanHostHash);
 }
 
 // Character data ------------------------------------------------------------
@@ -1174,9 +1233,13 @@ function startTag(p: i32): i32 {
   if (depth == 0) {
     if (rootClosed) emitErrorAt(XmlError.MultipleRoots, tagIndex);
     seenRoot = true;
-    entryRoot(getField(tagIndex, Field.Local), getField(tagIndex, Field.Prefix));
+    entryRoot(getField(tagIndex, Field.Local), getField(tagIndex, Field.Prefix), getField(tagIndex, Field.Namespace));
   }
   leafOpen = false;
+  if (selfClosing && depth == 2 && attributes == 3 && alternatesOn && wholeAlternate(tagIndex, q)) {
+    bindingCount = bindingBase;
+    return skipSpaceAfterTag(q);
+  }
   if (selfClosing) {
     const endIndex = emit(TokenKind.EndTag, TokenFlag.SelfClosing, q, q);
     copyName(endIndex, tagIndex);

@@ -405,6 +405,20 @@ export class ExtensionReader {
     return true;
   }
 
+  /**
+   * An Alternate record (assembly/entries.ts): a link readAlternate would have read, made into
+   * its value by the core, as a child of the open `<url>`.
+   */
+  wholeAlternate(reader: XmlReader, r: number): void {
+    const words = reader.words;
+    this.dirty = true;
+    this.alternates.push({
+      rel: trimXmlSpace(reader.name(words[r + Field.Local]!)),
+      hreflang: trimXmlSpace(reader.name(words[r + Field.Prefix]!)),
+      href: trimXmlSpace(reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8)),
+    });
+  }
+
   /** `value`, or an equal short string read before in this document (see lastValues). */
   private shared(value: string): string {
     const length = value.length;

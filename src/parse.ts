@@ -4,7 +4,7 @@
 
 import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
 import { ExtensionReader, type ExtensionItemSource } from './extensions';
-import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE } from './limits';
+import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from './limits';
 import { prepareInput, looksLikeHtml } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
 import { concatenateBytes, trimXmlSpace } from './text';
@@ -23,6 +23,8 @@ export const SLOT_PRIORITY = 3;
 const SLOT_BY_NAME: Record<string, number> = { loc: SLOT_LOC, lastmod: SLOT_LASTMOD, changefreq: SLOT_CHANGEFREQ, priority: SLOT_PRIORITY };
 /** The names assembly/entries.ts needs for Entry records, in the order it takes them (fields in slot order). */
 const ENTRY_RECORD_NAMES = ['urlset', 'url', 'sitemapindex', 'sitemap', 'loc', 'lastmod', 'changefreq', 'priority'] as const;
+/** The names of an Alternate record, in the order assembly/entries.ts takes them. */
+const ALTERNATE_RECORD_NAMES = [XHTML_NAMESPACE, 'link', 'rel', 'hreflang', 'href'] as const;
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -168,6 +170,7 @@ export class SitemapParser {
     // Simple entries arrive as one record pair each (~40% less parse time on plain-50k.xml);
     // createObservedParser turns this off, its observer wants every element.
     this.reader.collapseEntries(ENTRY_RECORD_NAMES);
+    this.reader.collapseAlternates(ALTERNATE_RECORD_NAMES);
   }
 
   /** Feeds the next bytes of the document; `final` says they are the last. */
@@ -294,6 +297,13 @@ export class SitemapParser {
         case TokenKind.Entry:
           this.wholeEntry(reader, r);
           r += (ENTRY_RECORDS - 1) * TOKEN_WORDS; // its EntryMore and EntryScan
+          break;
+        case TokenKind.EntryHead:
+          this.entryHead(reader, r);
+          r += (ENTRY_RECORDS - 1) * TOKEN_WORDS;
+          break;
+        case TokenKind.Alternate:
+          extensions.wholeAlternate(reader, r);
           break;
         default:
           // Attributes, namespace declarations, comments, PIs: nothing a sitemap entry needs.
@@ -449,6 +459,33 @@ export class SitemapParser {
     this.entriesKept++;
   }
 
+  /**
+   * An EntryHead record group: an entry's start tag and its leading fields, read whole by the
+   * core, which stopped at another child (an extension, mostly). The entry is open, as after
+   * those records one by one: its other children and its end tag follow as records.
+   */
+  private entryHead(reader: XmlReader, r: number): void {
+    const words = reader.words;
+    const flags = words[r]! >> 8;
+    const more = r + TOKEN_WORDS;
+    const depth = this.depth++;
+    this.path[depth] = this.entryId;
+    this.startEntry(words[r + Field.Line]!, words[r + Field.Column]!);
+    if (flags & EntryFlag.HasLoc) this.loc = trimXmlSpace(reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0));
+    if (flags & EntryFlag.HasLastmod) this.lastmod = trimXmlSpace(reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0));
+    if (flags & EntryFlag.HasChangefreq) {
+      const code = words[r + EntryField.ChangefreqCode]!;
+      if (code > 0) this.changefreq = CHANGEFREQ_VALUES[code - 1]!;
+      else {
+        const value = trimXmlSpace(reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, flags & EntryFlag.ChangefreqWide ? TokenFlag.NonAscii : 0));
+        this.changefreq = CHANGEFREQ_CONSTANTS.get(value) ?? value;
+      }
+    }
+    // A priority the core read is a short decimal: its value is decimalValue's, never an issue.
+    if (flags & EntryFlag.HasPriority) this.priority = trimXmlSpace(reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0));
+    if (this.observer !== null) this.observer.wholeEntry!(reader, r);
+  }
+
   /** The open entry's priority as a number; a value that is not a decimal is left out, with an issue. */
   private priorityValue(): number | undefined {
     if (this.priority === undefined) return undefined;
@@ -512,6 +549,7 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
   internals.observer = observer;
   internals.keepEntries = keepEntries; // validate() has no use for them
   if (!observer.wholeEntry) internals.reader.collapseEntries(null); // the observer wants every element
+  internals.reader.collapseAlternates(null); // and every extension element's sources
   internals.reader.watchText('loc'); // validate reads each loc's checks from its text record
   if (observer.extension) internals.extensionReader.onItem = observer.extension.bind(observer);
   return parser;

@@ -12,7 +12,7 @@ import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, Valida
 import { afterLeadingWhitespace, trimXmlSpace } from './text';
 import { codePointLength, collapseWhitespace, hashLoc, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
-import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, TOKEN_WORDS, TokenFlag, type XmlReader } from './xml-reader';
+import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, TOKEN_WORDS, TokenFlag, TokenKind, type XmlReader } from './xml-reader';
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 const CHANGEFREQ_SET = new Set<string>(CHANGEFREQ_VALUES);
@@ -274,7 +274,8 @@ class SitemapValidator implements SitemapParserObserver {
   /**
    * A whole entry (assembly/entries.ts): only its fields, each once, nothing else inside, so the
    * element rules have only the order to check. Positions are worked out only for issues: a
-   * negative line is a marker that addAt resolves (see wholeEntryPosition).
+   * negative line is a marker that addAt resolves (see wholeEntryPosition). An EntryHead is the
+   * same for the fields before an entry's first other child; the entry stays open.
    */
   wholeEntry(reader: XmlReader, r: number): void {
     const words = reader.words;
@@ -315,7 +316,10 @@ class SitemapValidator implements SitemapParserObserver {
     }
     this.fieldDepth = -1;
     this.fieldSlot = -1;
-    this.entryDepth = -1;
+    if ((words[r]! & 0xff) === TokenKind.EntryHead) {
+      // Open: entry() comes with the end tag, maybe in a later batch, when this window is gone.
+      if (this.locSeen && this.locLine < 0) [this.locLine, this.locColumn] = this.wholeEntryPosition(this.locLine);
+    } else this.entryDepth = -1;
   }
 
   /** Resolves a position marker of the current whole entry: -1 - 2 * slot (its value) or -2 - 2 * slot (its element). */

@@ -33,6 +33,7 @@ export interface CoreExports {
   // --- whole entries (assembly/entries.ts) ---
   entryNames(urlset: number, url: number, sitemapindex: number, sitemap: number, loc: number, lastmod: number, changefreq: number, priority: number): void;
   collapseEntries(on: number): void;
+  collapseAlternates(namespace: number, link: number, rel: number, hreflang: number, href: number): void;
   // --- escaper (assembly/escape.ts) ---
   escapeReserve(inputBytes: number): number;
   escapeInputPointer(): number;

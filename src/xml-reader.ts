@@ -22,6 +22,10 @@ export const enum TokenKind {
   EntryMore = 12,
   /** Always right after an EntryMore: the loc checks, when watchText asked for them. */
   EntryScan = 13,
+  /** Like Entry (with its EntryMore and EntryScan), but the entry stays open: other children follow. */
+  EntryHead = 14,
+  /** A whole `<xhtml:link rel hreflang href/>` of a `<url>` (collapseAlternates): href in the arena, rel and hreflang as ids in Local and Prefix. */
+  Alternate = 15,
 }
 
 /** Mirrors assembly/tokenizer.ts `TokenFlag` (stored at bit 8 and up of the first word). */
@@ -44,6 +48,7 @@ export const enum EntryFlag {
   LocWide = 8,
   LastmodWide = 16,
   ChangefreqWide = 32,
+  HasLoc = 64,
 }
 
 /** Mirrors assembly/entries.ts `EntryField`: words of an Entry record, then of its EntryMore. */
@@ -221,6 +226,16 @@ export class XmlReader {
     const ids = names.map((name) => this.ids.get(name) ?? -1) as [number, number, number, number, number, number, number, number];
     this.core.exports.entryNames(...ids);
     this.core.exports.collapseEntries(1);
+  }
+
+  /**
+   * With collapseEntries on, also has the core write each plain `<xhtml:link rel hreflang href/>`
+   * of a `<url>` as one Alternate record (assembly/entries.ts collapseAlternates). `names`: the
+   * XHTML namespace, link, rel, hreflang, href (registered known names); null turns it off.
+   */
+  collapseAlternates(names: readonly string[] | null): void {
+    const ids = (names ?? ['', '', '', '', '']).map((name) => (name === '' ? -1 : this.ids.get(name) ?? -1)) as [number, number, number, number, number];
+    this.core.exports.collapseAlternates(...ids);
   }
 
   /** Errors beyond the per-construct cap that have no record of their own. */

@@ -114,7 +114,7 @@ describe('whole entries read as the record-by-record reading reads them', () => 
     });
   }
 
-  it('the core writes one Entry record pair for each simple entry and ordinary records for the others', () => {
+  it('the core writes one Entry record group for each simple entry, an EntryHead for the fields before an extension, and ordinary records for the rest', () => {
     // What the fast path is for, checked by the records themselves rather than by timing.
     const kindsOf = (bytes: Uint8Array): number[] => {
       const kinds: number[] = [];
@@ -129,11 +129,16 @@ describe('whole entries read as the record-by-record reading reads them', () => 
     const withImage = '<url><loc>https://b.example/</loc><image:image><image:loc>https://b.example/i.png</image:loc></image:image></url>';
     const kinds = kindsOf(urlset(`${simple}\n${withImage}\n${simple}`, 'urlset', ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"'));
     expect(kinds.filter((kind) => kind === TokenKind.Entry)).toHaveLength(2);
-    expect(kinds.filter((kind) => kind === TokenKind.EntryMore)).toHaveLength(2);
-    // Every Entry is followed by its EntryMore.
-    kinds.forEach((kind, i) => { if (kind === TokenKind.Entry) expect(kinds[i + 1]).toBe(TokenKind.EntryMore); });
-    // The entry with an image: its url, loc, image, image:loc start tags as records.
-    expect(kinds.filter((kind) => kind === TokenKind.StartTag)).toHaveLength(1 + 4);
+    // The entry with an image: its start tag and loc as an EntryHead, then the image's records.
+    expect(kinds.filter((kind) => kind === TokenKind.EntryHead)).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === TokenKind.EntryMore)).toHaveLength(3);
+    expect(kinds.filter((kind) => kind === TokenKind.EntryScan)).toHaveLength(3);
+    // Every Entry or EntryHead is followed by its EntryMore and EntryScan.
+    kinds.forEach((kind, i) => {
+      if (kind === TokenKind.Entry || kind === TokenKind.EntryHead) expect(kinds.slice(i + 1, i + 3)).toEqual([TokenKind.EntryMore, TokenKind.EntryScan]);
+    });
+    expect(kinds.filter((kind) => kind === TokenKind.StartTag)).toHaveLength(3); // urlset, image:image, image:loc
+    expect(kinds.filter((kind) => kind === TokenKind.EndTag)).toHaveLength(4); // and </url>, </urlset>
     // Off (as validate() has it): no Entry record at all.
     const off: number[] = [];
     const reader = new XmlReader((current, first, count) => {
@@ -142,6 +147,52 @@ describe('whole entries read as the record-by-record reading reads them', () => 
     reader.push(urlset(simple), true);
     expect(off).not.toContain(TokenKind.Entry);
     expect(off.filter((kind) => kind === TokenKind.StartTag)).toHaveLength(4);
+  });
+
+  // hreflang links: the plain ones become Alternate records, every other form stays in records.
+  const XHTML = ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+  const LINKS: Record<string, string> = {
+    'plain links': '<xhtml:link rel="alternate" hreflang="de" href="https://a.example/de"/><xhtml:link href="https://a.example/fr" hreflang="fr" rel="alternate"/>',
+    'padded and escaped values': '<xhtml:link rel=" alternate " hreflang="\tde-AT\n" href=" https://a.example/?a=1&amp;b=&#x32; "/>',
+    'non-ASCII values': '<xhtml:link rel="alternate" hreflang="dé" href="https://a.example/é"/>',
+    'a fourth attribute': '<xhtml:link rel="alternate" hreflang="de" href="https://a.example/de" media="x"/>',
+    'a missing attribute': '<xhtml:link rel="alternate" href="https://a.example/de"/>',
+    'a repeated attribute': '<xhtml:link rel="alternate" rel="x" href="https://a.example/de"/>',
+    'a prefixed attribute': '<xhtml:link rel="alternate" xhtml:hreflang="de" href="https://a.example/de"/>',
+    'a namespace declaration on it': '<x:link xmlns:x="http://www.w3.org/1999/xhtml" rel="alternate" hreflang="de" href="https://a.example/de"/>',
+    'not self-closing': '<xhtml:link rel="alternate" hreflang="de" href="https://a.example/de"></xhtml:link>',
+    'another namespace': '<h:link xmlns:h="http://www.w3.org/1999/xhtml/" rel="alternate" hreflang="de" href="https://a.example/de"/>',
+    'a bad value': '<xhtml:link rel="alternate" hreflang="de" href="https://a.example/<"/>',
+    'in an extension': '<image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://a.example/i.png</image:loc><xhtml:link rel="alternate" hreflang="de" href="https://a.example/de"/></image:image>',
+  };
+  for (const [name, links] of Object.entries(LINKS)) {
+    it(`hreflang links, ${name}: the same alternates and issues`, () => {
+      for (const body of [
+        `<url><loc>https://a.example/</loc>${links}</url>`,
+        `<url><loc>https://a.example/</loc><lastmod>2024-01-02</lastmod>\n  ${links}\n  <priority>0.5</priority></url>`,
+        `${links}<url><loc>https://a.example/</loc></url>`, // directly in the urlset: no entry to belong to
+      ]) {
+        const bytes = urlset(`${body}\n<url><loc>https://z.example/last</loc></url>`, 'urlset', XHTML);
+        for (const recover of [false, true]) {
+          const [whole, byRecord] = bothReadings(bytes, recover);
+          expect(whole).toEqual(byRecord);
+        }
+      }
+      const [whole] = bothReadings(urlset(`<url><loc>https://a.example/</loc>${links}</url>`, 'urlset', XHTML), true);
+      expect(entriesOf(whole).length).toBe(1);
+    });
+  }
+
+  it('a plain link is one Alternate record; the others are tags and attributes', () => {
+    const kinds: number[] = [];
+    const reader = new XmlReader((current, first, count) => {
+      for (let i = 0; i < count; i++) kinds.push(current.words[first + i * TOKEN_WORDS]! & 0xff);
+    }, ReaderFlag.KeepLeafWhitespace);
+    reader.collapseEntries(['urlset', 'url', 'sitemapindex', 'sitemap', 'loc', 'lastmod', 'changefreq', 'priority']);
+    reader.collapseAlternates(['http://www.w3.org/1999/xhtml', 'link', 'rel', 'hreflang', 'href']);
+    reader.push(urlset(`<url><loc>https://a.example/</loc>${LINKS['plain links']}${LINKS['a fourth attribute']}</url>`, 'urlset', XHTML), true);
+    expect(kinds.filter((kind) => kind === TokenKind.Alternate)).toHaveLength(2);
+    expect(kinds.filter((kind) => kind === TokenKind.Attribute)).toHaveLength(2 + 4); // version, encoding; the link with media="x"
   });
 
   it('a sitemap index: loc and lastmod only, changefreq inside a <sitemap> falls back', () => {
