@@ -32,6 +32,7 @@ export const enum EntryFlag {
   LastmodWide = 16,
   ChangefreqWide = 32,
   HasLoc = 64, // always set in an Entry; an EntryHead may stop before its loc
+  LastmodChecked = 128, // (checks on) the lastmod is a plain valid date or date-time: EntryScan holds its time
 }
 
 /**
@@ -60,7 +61,9 @@ export const enum EntryField {
   /** changefreq | priority << 16. */
   FieldOffsetsHigh = 9,
   // EntryScan: KindFlags (LocScanned when the loc checks ran), then the loc checks in the words
-  // of a scanned Text record (Local, Prefix, Namespace: see tokenizer.ts text()).
+  // of a scanned Text record (Local, Prefix, Namespace: see tokenizer.ts text()), and:
+  /** With LastmodChecked: the earliest instant the lastmod denotes, ms since 1970 (f64, words 2 and 3). */
+  LastmodTime = 2,
 }
 
 // The names the facade interned before any document (their ids never change for a core).
@@ -87,6 +90,9 @@ let valueFlags: i32 = 0;
 let changefreqCode: i32 = 0;
 let priorityValue: f64 = 0;
 let fieldOrder: i32 = 0;
+let lastmodTime: f64 = 0;
+/** The checks validate() asks for (tokenizer.ts watchText) are on: lastmods are classified too. */
+let checksOn = false;
 
 /** Ids of the names involved (interned known names); -1 for any of them turns this off. */
 export function entryNames(urlset: i32, url: i32, sitemapindex: i32, sitemap: i32, loc: i32, lastmod: i32, changefreq: i32, priority: i32): void {
@@ -151,7 +157,8 @@ export function entryRoot(local: i32, prefix: i32, namespace: i32): void {
 }
 
 /** An entry starts. */
-export function entryBegin(): void {
+export function entryBegin(checks: bool): void {
+  checksOn = checks;
   seenSlots = 0;
   valueFlags = 0;
   changefreqCode = 0;
@@ -178,15 +185,22 @@ export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: 
   seenSlots |= 1 << slot;
   unchecked(valueStart[slot] = start);
   unchecked(valueEnd[slot] = end);
-  if (slot < SLOT_CHANGEFREQ) {
-    if (wide) valueFlags |= slot == SLOT_LOC ? EntryFlag.LocWide : EntryFlag.LastmodWide;
+  if (slot == SLOT_LOC) {
+    if (wide) valueFlags |= EntryFlag.LocWide;
     return true;
   }
-  if (wide) return false;
+  if (wide) {
+    if (slot == SLOT_LASTMOD) { valueFlags |= EntryFlag.LastmodWide; return true; }
+    return false;
+  }
   // Trim XML white space (the facade's trimXmlSpace) from both ends.
   let from: i32 = 0, to = end - start;
   while (from < to && isXmlSpace(<i32>load<u8>(bytes + <usize>from))) from++;
   while (to > from && isXmlSpace(<i32>load<u8>(bytes + <usize>to - 1))) to--;
+  if (slot == SLOT_LASTMOD) {
+    if (checksOn && readPlainLastmod(bytes + <usize>from, to - from)) valueFlags |= EntryFlag.LastmodChecked;
+    return true;
+  }
   if (slot == SLOT_CHANGEFREQ) {
     changefreqCode = changefreqCodeOf(bytes + <usize>from, to - from);
     return true;
@@ -199,6 +213,7 @@ export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: 
  * tokenizer's; `scan` and the three scan words are the loc checks, when they ran).
  */
 export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindScan: i32, scan: i32, scanWord: i32, scanHash: i32, scanHostHash: i32): void {
+  if (!(seenSlots & (1 << SLOT_LASTMOD))) valueFlags &= ~EntryFlag.LastmodChecked;
   let flags = valueFlags;
   if (seenSlots & (1 << SLOT_LOC)) flags |= EntryFlag.HasLoc;
   if (seenSlots & (1 << SLOT_LASTMOD)) flags |= EntryFlag.HasLastmod;
@@ -222,6 +237,7 @@ export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindSca
   store<i32>(more, unchecked(fieldOffset[SLOT_CHANGEFREQ]) | unchecked(fieldOffset[SLOT_PRIORITY]) << 16, EntryField.FieldOffsetsHigh << 2);
   const checks = more + 40;
   store<i32>(checks, kindScan | scan << 8);
+  store<f64>(checks, lastmodTime, EntryField.LastmodTime << 2);
   store<i32>(checks, scanWord, 28);
   store<i32>(checks, scanHash, 32);
   store<i32>(checks, scanHostHash, 36);
@@ -273,4 +289,84 @@ function readDecimal(p: usize, length: i32): bool {
   const magnitude = fractionDigits > 0 ? mantissa / load<f64>(POWERS_OF_TEN + (<usize>fractionDigits << 3)) : mantissa;
   priorityValue = sign == 0x2d ? -magnitude : magnitude;
   return true;
+}
+
+/**
+ * A lastmod both of validate()'s grammars accept as it is (src/datetime.ts readDatetime: W3C
+ * Datetime and xsd:date | xsd:dateTime), in its two usual shapes: `YYYY-MM-DD`, and
+ * `YYYY-MM-DDThh:mm:ss(.s+)?` with `Z` or `±hh:mm`, a real calendar date, hour 00-23. Its
+ * earliest instant goes to lastmodTime, computed as DatetimeFields.earliestTime() does (a date
+ * alone is read at +14:00). Anything else is false: the facade reads the string.
+ */
+function readPlainLastmod(p: usize, length: i32): bool {
+  if (length != 10 && length < 20) return false;
+  const year = fourDigits(p);
+  if (year <= 0 || load<u8>(p, 4) != 0x2d || load<u8>(p, 7) != 0x2d) return false;
+  const month = twoDigits(p + 5), day = twoDigits(p + 8);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  const days = <i64>daysFromCivil(year, month, day);
+  if (length == 10) {
+    lastmodTime = <f64>((days * 24 * 60 - 14 * 60) * 60000);
+    return true;
+  }
+  if (load<u8>(p, 10) != 0x54 || load<u8>(p, 13) != 0x3a || load<u8>(p, 16) != 0x3a) return false; // T : :
+  const hour = twoDigits(p + 11), minute = twoDigits(p + 14), second = twoDigits(p + 17);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
+  let at: i32 = 19;
+  let millisecond: i32 = 0;
+  if (load<u8>(p + <usize>at) == 0x2e) { // .fraction: its first three digits are the milliseconds
+    at++;
+    const fractionStart = at;
+    while (at < length && isDigitAt(p, at)) {
+      if (at - fractionStart < 3) millisecond = millisecond * 10 + <i32>load<u8>(p + <usize>at) - Char.Zero;
+      at++;
+    }
+    const digits = at - fractionStart;
+    if (digits == 0) return false;
+    for (let d = digits; d < 3; d++) millisecond *= 10;
+  }
+  let zone: i32 = 0;
+  const sign = at < length ? <i32>load<u8>(p + <usize>at) : 0;
+  if (sign == 0x5a) { // Z
+    if (at + 1 != length) return false;
+  } else if (sign == 0x2b || sign == 0x2d) {
+    if (at + 6 != length || load<u8>(p + <usize>at, 3) != 0x3a) return false;
+    const hours = twoDigits(p + <usize>at + 1), minutes = twoDigits(p + <usize>at + 4);
+    if (hours < 0 || minutes < 0 || minutes > 59 || hours * 60 + minutes > 14 * 60) return false;
+    zone = (sign == 0x2d ? -1 : 1) * (hours * 60 + minutes);
+  } else return false; // no zone: W3C Datetime wants one with a time
+  lastmodTime = <f64>((((days * 24 + <i64>hour) * 60 + <i64>minute - <i64>zone) * 60000) + <i64>second * 1000 + <i64>millisecond);
+  return true;
+}
+
+// @ts-ignore: decorator
+@inline function isDigitAt(p: usize, at: i32): bool {
+  const c = <i32>load<u8>(p + <usize>at);
+  return c >= Char.Zero && c <= Char.Nine;
+}
+
+/** Two ASCII digits at p as a number, or -1. */
+function twoDigits(p: usize): i32 {
+  const a = <i32>load<u8>(p) - Char.Zero, b = <i32>load<u8>(p, 1) - Char.Zero;
+  return <u32>a <= 9 && <u32>b <= 9 ? a * 10 + b : -1;
+}
+
+function fourDigits(p: usize): i32 {
+  const high = twoDigits(p), low = twoDigits(p + 2);
+  return high < 0 || low < 0 ? -1 : high * 100 + low;
+}
+
+function daysInMonth(year: i32, month: i32): i32 {
+  if (month == 2) return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28;
+  return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+}
+
+/** Days since 1970-01-01 (H. Hinnant's days_from_civil, as src/datetime.ts); years 1-9999 here. */
+function daysFromCivil(year: i32, month: i32, day: i32): i32 {
+  const y = month <= 2 ? year - 1 : year;
+  const era = y / 400; // y >= 0: truncation is the floor
+  const yearOfEra = y - era * 400;
+  const dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+  const dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
 }

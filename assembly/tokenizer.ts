@@ -659,7 +659,7 @@ function wholeEntry(p: i32): i32 {
   if (p + 2 + entryLength >= length) return INCOMPLETE;
   if (!equalBytes(input + <usize>p + 1, stringPointerOf(wholeEntryLocal), entryLength) || byteAt(p + 1 + entryLength) != Char.Gt) return FALLBACK;
   const errorsBefore = documentErrors + errorsSuppressed;
-  entryBegin();
+  entryBegin(watchedLocal >= 0);
   let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0;
   let q = p + 2 + entryLength;
   while (true) {

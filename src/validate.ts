@@ -62,9 +62,8 @@ class SitemapValidator implements SitemapParserObserver {
   private readonly names = new Int32Array(MAX_DEPTH);
   /** Local-name id of each field slot (issue paths of whole entries). */
   private fieldIds: number[] = [];
-  /** The Entry record of the whole entry being checked, and its fields' raw text by slot. */
+  /** The Entry record of the whole entry being checked. */
   private wholeRecord = -1;
-  private readonly wholeRaw = ['', '', '', ''];
 
   // Walk state.
   private skipDepth = -1; // an element whose subtree is not examined (reported already, or an extension)
@@ -295,19 +294,31 @@ class SitemapValidator implements SitemapParserObserver {
     const order = words[more + EntryField.FieldOrder]!;
     for (let k = 0, count = (order >> 8) & 7; k < count; k++) {
       const slot = (order >> (k << 1)) & 3;
-      this.names[2] = this.fieldIds[slot]!;
       if (slot < this.lastSlot && this.kind === 'urlset') {
+        this.names[2] = this.fieldIds[slot]!;
         this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${FIELD_NAMES[slot]}> after <${FIELD_NAMES[this.lastSlot]}>: sitemap.xsd wants the order loc, lastmod, changefreq, priority`, -2 - 2 * slot, 0, 2);
       }
       if (slot > this.lastSlot) this.lastSlot = slot;
-      let raw: string;
-      switch (slot) {
-        case SLOT_LOC: raw = reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0); break;
-        case SLOT_LASTMOD: raw = reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0); break;
-        case SLOT_CHANGEFREQ: raw = reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, 0); break;
-        default: raw = reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0); break;
+      // Values the core classified need no string when they pass: a changefreq that is one of the
+      // seven (with no white space around it, for the xsd profile), a priority in 0.0-1.0 (the
+      // core read it as a decimal, as readDecimal would).
+      if (slot === SLOT_CHANGEFREQ) {
+        const code = words[r + EntryField.ChangefreqCode]!;
+        if (code > 0 && (!this.xsd || words[more + EntryField.ChangefreqEnd]! - words[more + EntryField.ChangefreqStart]! === CHANGEFREQ_VALUES[code - 1]!.length)) continue;
+      } else if (slot === SLOT_PRIORITY) {
+        const priority = reader.doubles[(more + EntryField.PriorityValue) >> 1]!;
+        if (priority >= 0 && priority <= 1) continue;
+      } else if (slot === SLOT_LASTMOD && (flags & EntryFlag.LastmodChecked) !== 0) {
+        // A plain date or date-time the core read (valid in both grammars): only its time matters.
+        const time = reader.doubles[(checks + EntryField.LastmodTime) >> 1]!;
+        if (time > this.nowTime || time < this.lastmodMinTime || time > this.lastmodMaxTime) {
+          this.names[2] = this.fieldIds[slot]!;
+          this.lastmodTime(time, trimXmlSpace(this.wholeText(reader, slot)), -1 - 2 * slot, 0, 2);
+        }
+        continue;
       }
-      this.wholeRaw[slot] = raw;
+      this.names[2] = this.fieldIds[slot]!;
+      const raw = this.wholeText(reader, slot);
       const value = trimXmlSpace(raw);
       this.fieldSlot = slot;
       this.locScannedByCore = slot === SLOT_LOC && ((words[checks]! >> 8) & TokenFlag.LocScanned) !== 0 && readCoreLocScan(words, checks, this.locScan);
@@ -322,6 +333,19 @@ class SitemapValidator implements SitemapParserObserver {
     } else this.entryDepth = -1;
   }
 
+  /** The raw text of field `slot` of the current whole entry (valid during the batch). */
+  private wholeText(reader: XmlReader, slot: number): string {
+    const words = reader.words;
+    const r = this.wholeRecord, more = r + TOKEN_WORDS;
+    const flags = words[r]! >> 8;
+    switch (slot) {
+      case SLOT_LOC: return reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0);
+      case SLOT_LASTMOD: return reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0);
+      case SLOT_CHANGEFREQ: return reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, 0);
+      default: return reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0);
+    }
+  }
+
   /** Resolves a position marker of the current whole entry: -1 - 2 * slot (its value) or -2 - 2 * slot (its element). */
   private wholeEntryPosition(marker: number): [number, number] {
     const reader = this.reader!;
@@ -334,7 +358,7 @@ class SitemapValidator implements SitemapParserObserver {
     if (((-1 - marker) & 1) === 1) return reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, element);
     const text = element + FIELD_NAMES[slot]!.length + 2; // <name>
     const [line, column] = reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, text);
-    const raw = this.wholeRaw[slot]!;
+    const raw = this.wholeText(reader, slot);
     return raw.charCodeAt(0) > 32 ? [line, column] : afterLeadingWhitespace(raw, line, column);
   }
 
@@ -439,7 +463,11 @@ class SitemapValidator implements SitemapParserObserver {
       this.add('SITEMAP_BAD_LASTMOD', 'error', `<lastmod> "${value}" ${describeDatetimeProblem(problem, grammar)}`, line, column, depth, value);
       return;
     }
-    const time = fields.earliestTime();
+    this.lastmodTime(fields.earliestTime(), value, line, column, depth);
+  }
+
+  /** A valid lastmod's earliest instant: the future rule and the range in the stats. */
+  private lastmodTime(time: number, value: string, line: number, column: number, depth: number): void {
     if (time > this.nowTime) {
       this.add('SITEMAP_FUTURE_LASTMOD', 'warning', `<lastmod> "${value}" is in the future`, line, column, depth, value);
     }

@@ -49,6 +49,7 @@ export const enum EntryFlag {
   LastmodWide = 16,
   ChangefreqWide = 32,
   HasLoc = 64,
+  LastmodChecked = 128,
 }
 
 /** Mirrors assembly/entries.ts `EntryField`: words of an Entry record, then of its EntryMore. */
@@ -66,6 +67,7 @@ export const enum EntryField {
   PriorityEnd = 7,
   FieldOffsetsLow = 8,
   FieldOffsetsHigh = 9,
+  LastmodTime = 2,
 }
 
 /** Records of a whole entry: Entry, EntryMore, EntryScan. */

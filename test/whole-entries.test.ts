@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createObservedParser, SitemapParser, type SitemapParserObserver } from '../src/parse';
 import type { ParseResult, ValidateOptions } from '../src/types';
 import { validate } from '../src/validate';
-import { ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/xml-reader';
+import { checkDatetime } from '../src/datetime';
+import { EntryField, EntryFlag, ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/xml-reader';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const SILENT: SitemapParserObserver = {
@@ -308,6 +309,65 @@ describe('validate() over whole entries reports what it reports record by record
       expect((whole as { issues: unknown[] }).issues.length).toBeGreaterThan(8);
       expect(whole).toEqual(byRecord);
     }
+  });
+
+  /** The core's reading of a lastmod in a whole entry with validate()'s checks on: its time, or null when it left the value to JS. */
+  function coreLastmodTime(value: string): number | null {
+    let time: number | null = null;
+    let seen = false;
+    const reader = new XmlReader((current, first, count) => {
+      for (let i = 0; i < count; i++) {
+        const r = first + i * TOKEN_WORDS;
+        if ((current.words[r]! & 0xff) !== TokenKind.Entry) continue;
+        seen = true;
+        if ((current.words[r]! >> 8) & EntryFlag.LastmodChecked) time = current.doubles[(r + 2 * TOKEN_WORDS + EntryField.LastmodTime) >> 1]!;
+      }
+    }, ReaderFlag.KeepLeafWhitespace);
+    reader.collapseEntries(['urlset', 'url', 'sitemapindex', 'sitemap', 'loc', 'lastmod', 'changefreq', 'priority']);
+    reader.watchText('loc');
+    reader.push(urlset(`<url><loc>https://a.example/</loc><lastmod>${value}</lastmod></url>`), true);
+    expect(seen).toBe(true);
+    return time;
+  }
+
+  const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+  const year = fc.oneof(fc.constantFrom('0000', '0001', '1900', '1970', '2000', '2024', '2100', '9999'), fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')));
+  const zone = fc.oneof(fc.constantFrom('Z', '+00:00', '-00:00', '+14:00', '-14:00', '+14:01', '+05:30', '-09:60', '', 'z', '+0530', '+05:3'), fc.tuple(fc.constantFrom('+', '-'), two(15), two(60)).map(([sign, h, m]) => `${sign}${h}:${m}`));
+  const fraction = fc.constantFrom('', '.', '.5', '.12', '.123', '.1234567', '.0');
+  const lastmod = fc.oneof(
+    fc.tuple(year, two(13), two(32)).map(([y, m, d]) => `${y}-${m}-${d}`),
+    fc.tuple(year, two(13), two(32), two(25), two(60), two(61), fraction, zone).map(([y, m, d, h, mi, se, f, z]) => `${y}-${m}-${d}T${h}:${mi}:${se}${f}${z}`),
+    fc.tuple(year, two(12), two(31), two(23), two(59), zone).map(([y, m, d, h, mi, z]) => `${y}-${m}-${d}T${h}:${mi}${z}`),
+    fc.constantFrom('2024-02-29', '2023-02-29', '1900-02-29', '2000-02-29', '2024-04-31', '2024-01-01T24:00:00Z', ' 2024-01-01 ', '2024-1-01', '12024-01-01', '-2024-01-01', '2024-01-01T10:00:00.Z', '2024-01-01Z'),
+  );
+
+  it('a lastmod the core reads itself is one both grammars accept, with the same time (fast-check)', () => {
+    for (const plain of ['2024-01-02', '2019-06-21T01:54:47.582Z', '2024-02-29T23:59:59+14:00', '1970-01-01T00:00:00-14:00', '0001-01-01', '9999-12-31T23:59:59.9999Z', ' 2024-01-02 ']) {
+      const w3c = checkDatetime(plain.trim(), 'w3c');
+      expect(coreLastmodTime(plain), plain).toBe(w3c.time);
+    }
+    let checked = 0;
+    fc.assert(fc.property(lastmod, (value) => {
+      const time = coreLastmodTime(value);
+      if (time === null) return;
+      checked++;
+      const w3c = checkDatetime(value.trim(), 'w3c'), xsd = checkDatetime(value.trim(), 'xsd');
+      expect(w3c.valid && xsd.valid, value).toBe(true);
+      expect(time, value).toBe(w3c.time);
+      expect(time, value).toBe(xsd.time);
+    }), { numRuns: 1000 });
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('lastmod values: validate() reports the same either way, near "now" too (fast-check)', () => {
+    const nearNow = fc.constantFrom('2024-06-01', '2024-05-31', '2024-06-01T00:00:00Z', '2024-05-31T23:59:59.999Z', '2024-06-01T00:00:00.001Z', '2024-06-01T09:59:59+10:00', '2024-06-01T14:00:00+14:00', '2024-05-31T10:00:00-14:00');
+    fc.assert(fc.property(fc.array(fc.oneof(lastmod, nearNow), { minLength: 1, maxLength: 6 }), (values) => {
+      const bytes = urlset(values.map((value, i) => `<url><loc>https://a.example/dir/${i}</loc><lastmod>${value}</lastmod></url>`).join('\n'));
+      for (const options of profiles) {
+        const [whole, byRecord] = bothValidations(bytes, options);
+        expect(whole).toEqual(byRecord);
+      }
+    }), { numRuns: 300 });
   });
 
   it('a sitemap index: same issues', () => {
