@@ -126,6 +126,11 @@ class SitemapValidator implements SitemapParserObserver {
     else if (kinds) this.childKinds = (loc) => (Object.prototype.hasOwnProperty.call(kinds, loc) ? (kinds as Record<string, SitemapKind>)[loc] : undefined);
   }
 
+  /** About how many entries the document has (sizes the duplicate table). */
+  reserveEntries(entries: number): void {
+    this.duplicates.reserve(entries);
+  }
+
   severity(rule: Rule): IssueSeverity {
     return SEVERITY[rule][this.profileIndex];
   }
@@ -600,6 +605,17 @@ class DuplicateLocTable {
   private readonly locs: string[] = []; // by entry number - 1
   private count = 0;
 
+  /**
+   * Sizes the table for about `entries` locs up front: growing it step by step re-inserted every
+   * loc at random places of an ever larger table (~2 ms of cache misses on plain-50k.xml).
+   */
+  reserve(entries: number): void {
+    if (this.count > 0) return;
+    let pairs = this.slots.length >> 1;
+    while (pairs < entries * 2) pairs *= 2;
+    if (pairs > this.slots.length >> 1) this.slots = new Int32Array(pairs * 2);
+  }
+
   /** The entry number that listed `loc` first, or 0 when none did. */
   entryWith(loc: string, hash: number): number {
     const slots = this.slots;
@@ -801,6 +817,8 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
     return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
   }
 
+  // Entries are rarely shorter than 100 bytes; past the protocol's 50,000 the table grows as needed.
+  validator.reserveEntries(Math.min(Math.ceil(bytes.length / 100), LIMITS.maxUrlsPerSitemap));
   const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator);
   const issues: Issue[] = [];
   for (const issue of prepared.issues) {
