@@ -123,10 +123,54 @@ export function collapseAlternates(namespace: i32, link: i32, rel: i32, hreflang
   alternatesOn = namespace >= 0 && link >= 0 && rel >= 0 && hreflang >= 0 && href >= 0;
 }
 
-/** Turns Entry records on (1) or off (0) for the document about to be read. */
-export function collapseEntries(on: i32): void {
-  entriesReset(on != 0);
+/** The local id of the url (0) or sitemap (1) element. */
+export function entryNameId(which: i32): i32 {
+  return which == 0 ? urlId : sitemapId;
 }
+
+// The tags of a whole entry as byte patterns, compared 8 bytes at a time: `name>` after a `<`
+// (opening) and `/name>` (closing), for the fields by slot and for the two entry elements.
+const PATTERN_SLOTS: i32 = 6; // 0-3 the fields, 4 url, 5 sitemap
+const OPENING = 0;
+const CLOSING = 1;
+const patterns = new StaticArray<u64>(PATTERN_SLOTS * 2 * 2); // [slot][opening|closing][low|high]
+const patternMasks = new StaticArray<u64>(PATTERN_SLOTS * 2 * 2);
+const patternLengths = new StaticArray<i32>(PATTERN_SLOTS * 2);
+
+/** Sets the patterns of `slot` from the name at `name` (`length` bytes, at most 14). */
+export function entryPattern(slot: i32, name: usize, length: i32): void {
+  for (let closing = 0; closing < 2; closing++) {
+    let low: u64 = 0, high: u64 = 0;
+    const total = length + 1 + closing;
+    for (let i = 0; i < total; i++) {
+      const b: u64 = closing == 1 && i == 0 ? 0x2f : i == total - 1 ? 0x3e : <u64>load<u8>(name + <usize>(i - closing));
+      if (i < 8) low |= b << (<u64>i << 3);
+      else high |= b << (<u64>(i - 8) << 3);
+    }
+    const index = (slot * 2 + closing) * 2;
+    unchecked(patterns[index] = low);
+    unchecked(patterns[index + 1] = high);
+    unchecked(patternMasks[index] = total >= 8 ? <u64>-1 : (<u64>1 << (<u64>total << 3)) - 1);
+    unchecked(patternMasks[index + 1] = total <= 8 ? 0 : total >= 16 ? <u64>-1 : (<u64>1 << (<u64>(total - 8) << 3)) - 1);
+    unchecked(patternLengths[slot * 2 + closing] = total);
+  }
+}
+
+/**
+ * Bytes of the pattern (`closing`: `/name>`, else `name>`) of `slot` when it is at p, else 0.
+ * It reads 16 bytes at p: the input window has that much slack, and the caller checks that the
+ * match lies inside the window's content.
+ */
+// @ts-ignore: decorator
+@inline export function matchPattern(p: usize, slot: i32, closing: i32): i32 {
+  const index = (slot * 2 + closing) * 2;
+  if ((load<u64>(p) & unchecked(patternMasks[index])) != unchecked(patterns[index])) return 0;
+  if ((load<u64>(p, 8) & unchecked(patternMasks[index + 1])) != unchecked(patterns[index + 1])) return 0;
+  return unchecked(patternLengths[slot * 2 + closing]);
+}
+
+/** The pattern slot of the entry element (4: url, 5: sitemap). */
+export let entryPatternSlot: i32 = 4;
 
 /** Per document (tokenizerReset: off; collapseEntries). */
 export function entriesReset(on: bool): void {
@@ -146,8 +190,8 @@ export function entryRoot(local: i32, prefix: i32, namespace: i32): void {
   wholeEntryLocal = -1;
   wholeEntryNamespace = namespace;
   if (!enabled || prefix != 0) return;
-  if (local == urlsetId) { wholeEntryLocal = urlId; wholeEntryFields = FIELD_SLOTS; }
-  else if (local == sitemapindexId) { wholeEntryLocal = sitemapId; wholeEntryFields = 2; }
+  if (local == urlsetId) { wholeEntryLocal = urlId; wholeEntryFields = FIELD_SLOTS; entryPatternSlot = 4; }
+  else if (local == sitemapindexId) { wholeEntryLocal = sitemapId; wholeEntryFields = 2; entryPatternSlot = 5; }
 }
 
 /** The local id of field slot `slot`. */

@@ -2,7 +2,7 @@
 
 export { ABI_VERSION, SIMD_BUILD } from './errors';
 export * from './tokenizer';
-export { collapseAlternates, collapseEntries, entryNames } from './entries';
+export { collapseAlternates, entryNames } from './entries';
 export * from './escape';
 
 /** In-module abort (asconfig `use`): a self-contained module with no `env.abort` import. */

@@ -18,7 +18,7 @@ import { allocRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
 import { locFindings, locHash, locHostEnd, locHostHash, locHostStart, scanLoc } from './loc-scan';
-import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryRoot, entryValue, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
+import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, entryRoot, entryValue, matchPattern, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
@@ -174,6 +174,24 @@ let runNonWhitespace = false;
 
 // ---------------------------------------------------------------- exports
 /** Starts a new document. */
+/**
+ * Whole entries (entries.ts) for this document: the names' ids are registered with entryNames
+ * first; their bytes come from the string table.
+ */
+export function collapseEntries(on: i32): void {
+  entriesReset(on != 0);
+  if (on == 0) return;
+  for (let slot = 0; slot < 4; slot++) {
+    const id = entryFieldId(slot);
+    if (id < 0 || stringLengthOf(id) > 14) { entriesReset(false); return; }
+    entryPattern(slot, stringPointerOf(id), stringLengthOf(id));
+  }
+  const url = entryNameId(0), sitemap = entryNameId(1);
+  if (stringLengthOf(url) > 14 || stringLengthOf(sitemap) > 14) { entriesReset(false); return; }
+  entryPattern(4, stringPointerOf(url), stringLengthOf(url));
+  entryPattern(5, stringPointerOf(sitemap), stringLengthOf(sitemap));
+}
+
 export function tokenizerReset(resetFlags: i32): void {
   flags = resetFlags;
   depth = 0;
@@ -655,34 +673,37 @@ function wholeEntryOrFallback(p: i32): i32 {
  */
 function wholeEntry(p: i32): i32 {
   const atLine = line, atColumn = columnAt(p);
-  const entryLength = stringLengthOf(wholeEntryLocal);
-  if (p + 2 + entryLength >= length) return INCOMPLETE;
-  if (!equalBytes(input + <usize>p + 1, stringPointerOf(wholeEntryLocal), entryLength) || byteAt(p + 1 + entryLength) != Char.Gt) return FALLBACK;
+  const entrySlot = entryPatternSlot;
+  let matched = matchPattern(input + <usize>p + 1, entrySlot, 0);
+  if (matched == 0) return FALLBACK;
+  if (p + 1 + matched >= length) return INCOMPLETE;
   const errorsBefore = documentErrors + errorsSuppressed;
   entryBegin(watchedLocal >= 0);
   let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0;
-  let q = p + 2 + entryLength;
+  let q = p + 1 + matched;
   while (true) {
-    q = skipWhitespace(q);
+    q = skipGap(q);
     if (q - p > WHOLE_ENTRY_MAX_OFFSET) return FALLBACK;
     if (q + 1 >= length) return INCOMPLETE;
     if (byteAt(q) != Char.Lt) return FALLBACK; // text directly in the entry
-    if (byteAt(q + 1) == Char.Slash) {
-      if (q + 3 + entryLength > length) return INCOMPLETE;
-      if (!equalBytes(input + <usize>q + 2, stringPointerOf(wholeEntryLocal), entryLength) || byteAt(q + 2 + entryLength) != Char.Gt) return FALLBACK;
+    const tag = input + <usize>q + 1;
+    if (load<u8>(tag) == Char.Slash) {
+      matched = matchPattern(tag, entrySlot, 1);
+      if (matched == 0) return q + 2 + 16 > length ? INCOMPLETE : FALLBACK; // a cut </url>, or another end tag
+      if (q + 1 + matched > length) return INCOMPLETE;
       if (!entryHasField(0)) return FALLBACK; // no <loc>: the facade's issue
-      q += 3 + entryLength;
+      q += 1 + matched;
       break;
     }
     // <field>: which one, by its bytes.
-    let slot = -1, nameLength = 0;
-    for (let s = 0; s < wholeEntryFields; s++) {
-      const id = entryFieldId(s);
-      nameLength = stringLengthOf(id);
-      if (q + 2 + nameLength > length) return INCOMPLETE;
-      if (equalBytes(input + <usize>q + 1, stringPointerOf(id), nameLength) && byteAt(q + 1 + nameLength) == Char.Gt) { slot = s; break; }
+    let slot = 0;
+    matched = 0;
+    for (; slot < wholeEntryFields; slot++) {
+      matched = matchPattern(tag, slot, 0);
+      if (matched != 0) break;
     }
-    if (slot < 0) {
+    if (matched == 0) {
+      if (q + 1 + 16 > length && !final) return INCOMPLETE; // a field's tag may be cut here
       // Another element (an extension, mostly): what was read goes out as an EntryHead and the
       // entry stays open for the ordinary records of the rest.
       if (!isNameStart(byteAt(q + 1))) return FALLBACK;
@@ -696,17 +717,18 @@ function wholeEntry(p: i32): i32 {
       leafOpen = false;
       return q;
     }
+    if (q + 1 + matched >= length) return INCOMPLETE;
     if (entryHasField(slot)) return FALLBACK; // a second one: the facade's issue
-    const namePointer = stringPointerOf(entryFieldId(slot));
     const startBytes = arenaBytes, startUnits = arenaUnits;
     runFlags = 0;
     runNonWhitespace = false;
-    const end = scanCharData(q + 2 + nameLength, 0);
+    const end = scanCharData(q + 1 + matched, 0);
     if (end == INCOMPLETE) return INCOMPLETE;
     if (documentErrors + errorsSuppressed != errorsBefore) return FALLBACK;
     // </field> right after the value (a CDATA section or a child element is FALLBACK).
-    if (end + 3 + nameLength > length) return INCOMPLETE;
-    if (byteAt(end + 1) != Char.Slash || !equalBytes(input + <usize>end + 2, namePointer, nameLength) || byteAt(end + 2 + nameLength) != Char.Gt) return FALLBACK;
+    const closing = matchPattern(input + <usize>end + 1, slot, 1);
+    if (end + 1 + matched + 1 > length) return INCOMPLETE; // </field> is one byte longer than field>
+    if (closing == 0) return FALLBACK;
     const wide = (runFlags & TokenFlag.NonAscii) != 0;
     // The loc checks of watchText, as text() runs them on a loc's Text record.
     if (slot == 0 && watchedLocal >= 0 && !wide && scanLoc(arena + <usize>startBytes, arenaBytes - startBytes)) {
@@ -717,11 +739,38 @@ function wholeEntry(p: i32): i32 {
     }
     const valueStart = settleRun(startBytes, startUnits);
     if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
-    q = end + 3 + nameLength;
+    q = end + 1 + closing;
   }
   writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash);
   leafOpen = false;
   return skipSpaceAfterTag(q);
+}
+
+/**
+ * The white space between an entry's children, counted as skipWhitespace counts it: the usual
+ * line feed and indentation take a few loads; anything else goes to skipWhitespace. May return
+ * a position past the window's content (the caller finds it INCOMPLETE).
+ */
+// @ts-ignore: decorator
+@inline function skipGap(q: i32): i32 {
+  while (q < length) {
+    const b = byteAt(q);
+    if (b == Char.LineFeed) {
+      lineBreakAt(q);
+      q++;
+      // The indentation: spaces, eight at a time.
+      let spaces = load<u64>(input + <usize>q) ^ 0x2020202020202020;
+      while (spaces == 0 && q < length) {
+        q += 8;
+        spaces = load<u64>(input + <usize>q) ^ 0x2020202020202020;
+      }
+      q += <i32>(ctz<u64>(spaces) >> 3);
+      continue;
+    }
+    if (b == Char.Space || b == Char.Tab || b == Char.CarriageReturn) return skipWhitespace(q);
+    break;
+  }
+  return q;
 }
 
 /**
