@@ -1,18 +1,21 @@
-// Whole sitemap entries in one record pair (sitemaps.org 0.9, "XML tag definitions"): a `<url>`
+// Whole sitemap entries in one record group (sitemaps.org 0.9, "XML tag definitions"): a `<url>`
 // (or an index's `<sitemap>`) written the plain way, `<url>` then only `<field>value</field>`
 // children (each known field at most once, no attribute, comment, CDATA or error) then `</url>`,
-// reaches JS as one Entry + EntryMore pair instead of ~12 tag and text records.
+// reaches JS as one Entry, EntryMore, EntryScan group instead of ~12 tag and text records. An
+// entry whose fields are followed by something else (an extension) sends its fields so as an
+// EntryHead and stays open; a plain hreflang `<xhtml:link rel hreflang href/>` becomes one
+// Alternate record.
 //
 // Why: on plain-50k.xml the facade's record walk was ~10 of 26 ms of parse() (542,000 records),
-// and the core spent ~5 ms writing records the walk then read. Read whole, the core takes 9 ms
-// instead of 15 and parse() 16-18 ms instead of 26-28 (Node 20, this 2-core machine, 2026-11-23).
+// and the core spent ~5 ms writing records the walk then read. Read whole, the core takes 8 ms
+// instead of 15 and parse() 15-16 ms instead of 26 (Node 20, this 2-core machine, 2026-11-23).
 // Everything else keeps the ordinary records, so the facade's record-by-record reading stays the
 // one reference for every issue; test/whole-entries.test.ts checks that both readings of the
-// same bytes give the same result.
+// same bytes give the same result, for parse() and for validate().
 //
-// The tokenizer (wholeEntry) scans; this module knows the names, classifies the values and
-// writes the pair. It is off unless the facade turns it on: validate()'s observer and the
-// token tests see every record.
+// The tokenizer (wholeEntry, wholeAlternate) scans; this module knows the names, classifies the
+// values and writes the records. It is off unless the facade turns it on (the token tests see
+// every record); validate() turns Alternate records off, its observer reads every link.
 
 import { Char } from './chars';
 

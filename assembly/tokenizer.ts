@@ -666,7 +666,7 @@ function wholeEntryOrFallback(p: i32): i32 {
 
 /**
  * Reads `<url>`, then only `<field>value</field>` children (each known field at most once, no
- * attributes, white space between them), then `</url>`, and writes one Entry record pair: the
+ * attributes, white space between them), then `</url>`, and writes one Entry record group: the
  * facade's record-by-record reading of the same bytes would find no issue and build the same
  * entry. Anything else (an extension, a comment, a CDATA section, an error, `<url >`…) is
  * FALLBACK; INCOMPLETE when the window ends first.

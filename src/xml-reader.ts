@@ -216,7 +216,7 @@ export class XmlReader {
 
   /**
    * Has the core hand over each simple sitemap entry (only its known fields, nothing else inside)
-   * as one Entry + EntryMore record pair instead of its tag and text records (assembly/entries.ts).
+   * as one Entry, EntryMore, EntryScan record group instead of its tag and text records (assembly/entries.ts).
    * `names`: urlset, url, sitemapindex, sitemap, loc, lastmod, changefreq, priority (registered
    * known names); null turns it off again. Call before the first push.
    */
