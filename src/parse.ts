@@ -442,16 +442,7 @@ export class SitemapParser {
         : undefined;
       if (this.kind === 'sitemapindex') this.entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
       else {
-        let changefreq: string | undefined;
-        if (flags & EntryFlag.HasChangefreq) {
-          const code = words[r + EntryField.ChangefreqCode]!;
-          if (code > 0) changefreq = CHANGEFREQ_VALUES[code - 1]!;
-          else {
-            const more = r + TOKEN_WORDS;
-            const value = trimXmlSpace(reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, flags & EntryFlag.ChangefreqWide ? TokenFlag.NonAscii : 0));
-            changefreq = CHANGEFREQ_CONSTANTS.get(value) ?? value;
-          }
-        }
+        const changefreq = flags & EntryFlag.HasChangefreq ? wholeChangefreq(reader, r, flags) : undefined;
         const priority = flags & EntryFlag.HasPriority ? reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1] : undefined;
         this.entries.push(makeUrl(loc, lastmod, changefreq, priority));
       }
@@ -474,14 +465,7 @@ export class SitemapParser {
     this.startEntry(words[r + Field.Line]!, words[r + Field.Column]!);
     if (flags & EntryFlag.HasLoc) this.loc = trimXmlSpace(reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0));
     if (flags & EntryFlag.HasLastmod) this.lastmod = trimXmlSpace(reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0));
-    if (flags & EntryFlag.HasChangefreq) {
-      const code = words[r + EntryField.ChangefreqCode]!;
-      if (code > 0) this.changefreq = CHANGEFREQ_VALUES[code - 1]!;
-      else {
-        const value = trimXmlSpace(reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, flags & EntryFlag.ChangefreqWide ? TokenFlag.NonAscii : 0));
-        this.changefreq = CHANGEFREQ_CONSTANTS.get(value) ?? value;
-      }
-    }
+    if (flags & EntryFlag.HasChangefreq) this.changefreq = wholeChangefreq(reader, r, flags);
     // A priority the core read is a short decimal: its value is decimalValue's, never an issue.
     if (flags & EntryFlag.HasPriority) this.priority = trimXmlSpace(reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0));
     if (this.observer !== null) this.observer.wholeEntry!(reader, r);
@@ -532,6 +516,19 @@ export class SitemapParser {
     const path = parts.join('/');
     return extensionDepth >= 0 && depth > extensionDepth ? path + this.extensionReader.pathBelowEntry(reader, depth) : path;
   }
+}
+
+/**
+ * The changefreq of an Entry or EntryHead record group: one of the seven as the shared constant
+ * the core found it to be (its code), else its trimmed text.
+ */
+function wholeChangefreq(reader: XmlReader, r: number, flags: number): string {
+  const words = reader.words;
+  const code = words[r + EntryField.ChangefreqCode]!;
+  if (code > 0) return CHANGEFREQ_VALUES[code - 1]!;
+  const more = r + TOKEN_WORDS;
+  const value = trimXmlSpace(reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, flags & EntryFlag.ChangefreqWide ? TokenFlag.NonAscii : 0));
+  return CHANGEFREQ_CONSTANTS.get(value) ?? value;
 }
 
 /**
