@@ -1,5 +1,6 @@
 // The `pretest` check: the system tools the test suite needs (Debian Chromium for the browser
-// project and packed-package page tests, xmllint for the XSD checks), installed via apt when
+// project and packed-package page tests, xmllint for the XSD checks, iso-codes for the code-list
+// test), installed via apt when
 // running as root, otherwise named with the exact command to run. TOOLCHAIN.md "Chromium".
 
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,8 @@ import { existsSync } from 'node:fs';
 const tools = [
   { name: 'chromium', path: '/usr/bin/chromium', debianPackage: 'chromium' },
   { name: 'xmllint', path: '/usr/bin/xmllint', debianPackage: 'libxml2-utils' },
+  // The ISO 639 / ISO 3166 lists test/language-codes.node.test.ts checks src/language-codes.ts against.
+  { name: 'iso-codes', path: '/usr/share/iso-codes/json/iso_639-3.json', debianPackage: 'iso-codes' },
 ];
 
 const missing = tools.filter((tool) => !existsSync(tool.path));

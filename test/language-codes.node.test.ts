@@ -63,45 +63,47 @@ function fromIsoCodes() {
   return { two: new Set(twoLetters), three, threeToTwo, regions: new Set(regions), packed };
 }
 
-describe.skipIf(!haveIsoCodes)('src/language-codes.ts against iso-codes (/usr/share/iso-codes/json)', () => {
-  const lists = haveIsoCodes ? fromIsoCodes() : null;
-  const regenerate = () => `if the lists changed, the packed strings are:\n${JSON.stringify(lists!.packed, null, 1)}`;
+// `npm test`'s pretest (test/ensure-tools.mjs) installs Debian's iso-codes: never skipped.
+describe('src/language-codes.ts against iso-codes (/usr/share/iso-codes/json)', () => {
+  if (!haveIsoCodes) throw new Error(`${ISO_CODES}iso_639-3.json is missing: run node test/ensure-tools.mjs (apt-get install iso-codes)`);
+  const lists = fromIsoCodes();
+  const regenerate = () => `if the lists changed, the packed strings are:\n${JSON.stringify(lists.packed, null, 1)}`;
 
   it('has the counts the header comment gives', () => {
-    expect(lists!.two.size).toBe(185);
-    expect(lists!.three.size).toBe(7996);
-    expect(lists!.regions.size).toBe(249);
+    expect(lists.two.size).toBe(185);
+    expect(lists.three.size).toBe(7996);
+    expect(lists.regions.size).toBe(249);
   });
 
   it('knows exactly the ISO 639-1 codes among the 676 two-letter strings', () => {
-    const wrong = allCodes(2, LOWER).filter((code) => isLanguageCode(code) !== lists!.two.has(code));
+    const wrong = allCodes(2, LOWER).filter((code) => isLanguageCode(code) !== lists.two.has(code));
     expect(wrong, regenerate()).toEqual([]);
   });
 
   it('knows exactly the ISO 639-2 (B and T) and ISO 639-3 codes among the 17,576 three-letter strings', () => {
-    const wrong = allCodes(3, LOWER).filter((code) => isLanguageCode(code) !== lists!.three.has(code));
+    const wrong = allCodes(3, LOWER).filter((code) => isLanguageCode(code) !== lists.three.has(code));
     expect(wrong, regenerate()).toEqual([]);
   });
 
   it('maps every three-letter code that has an ISO 639-1 code to it, and no other', () => {
-    const wrong = allCodes(3, LOWER).filter((code) => twoLetterLanguageCode(code) !== lists!.threeToTwo.get(code));
+    const wrong = allCodes(3, LOWER).filter((code) => twoLetterLanguageCode(code) !== lists.threeToTwo.get(code));
     expect(wrong, regenerate()).toEqual([]);
-    expect(lists!.threeToTwo.size).toBe(185 + 20);
+    expect(lists.threeToTwo.size).toBe(185 + 20);
   });
 
   it('knows exactly the assigned ISO 3166-1 alpha-2 codes among the 676 two-letter strings', () => {
-    const wrong = allCodes(2, UPPER).filter((code) => isCountryCode(code) !== lists!.regions.has(code));
+    const wrong = allCodes(2, UPPER).filter((code) => isCountryCode(code) !== lists.regions.has(code));
     expect(wrong, regenerate()).toEqual([]);
   });
 
   it('has hints only for codes that are not in the lists, pointing at codes that are', () => {
     for (const [code, [meant]] of Object.entries(LANGUAGE_CODE_HINTS)) {
-      expect(lists!.two.has(code), code).toBe(false);
-      expect(lists!.two.has(meant), meant).toBe(true);
+      expect(lists.two.has(code), code).toBe(false);
+      expect(lists.two.has(meant), meant).toBe(true);
     }
     for (const [code, [meant]] of Object.entries(COUNTRY_CODE_HINTS)) {
-      expect(lists!.regions.has(code), code).toBe(false);
-      if (meant !== '') expect(lists!.regions.has(meant), meant).toBe(true);
+      expect(lists.regions.has(code), code).toBe(false);
+      if (meant !== '') expect(lists.regions.has(meant), meant).toBe(true);
     }
   });
 });
