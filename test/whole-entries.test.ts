@@ -196,6 +196,21 @@ describe('whole entries read as the record-by-record reading reads them', () => 
     expect(kinds.filter((kind) => kind === TokenKind.Attribute)).toHaveLength(2 + 4); // version, encoding; the link with media="x"
   });
 
+  it('a document cut off anywhere (a truncated download) reads the same both ways, in recover mode', () => {
+    const full = urlset([
+      '<url><loc>https://a.example/1</loc><lastmod>2024-01-02</lastmod><changefreq>daily</changefreq><priority>0.5</priority></url>',
+      '<url><loc>https://a.example/2</loc><image:image><image:loc>https://a.example/i.png</image:loc></image:image><xhtml:link rel="alternate" hreflang="de" href="https://a.example/de"/></url>',
+      '<url><loc>https://a.example/3</loc></url>',
+    ].join('\n'), 'urlset', XHTML.replace('"http://www.w3.org/1999/xhtml"', '"http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"'));
+    let compared = 0;
+    for (let cut = 1; cut <= full.length; cut++) {
+      const [whole, byRecord] = bothReadings(full.subarray(0, cut), true);
+      expect(whole, `cut at ${cut}`).toEqual(byRecord);
+      compared += entriesOf(whole).length;
+    }
+    expect(compared).toBeGreaterThan(full.length / 2); // past the first entry, cuts keep the complete entries before them
+  });
+
   it('a sitemap index: loc and lastmod only, changefreq inside a <sitemap> falls back', () => {
     const index = (body: string) => urlset(body, 'sitemapindex');
     for (const body of [
