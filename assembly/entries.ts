@@ -33,7 +33,7 @@ export const enum EntryFlag {
   HasPriority = 4,
   LocWide = 8, // the value is in the wide (UTF-8) arena
   LastmodWide = 16,
-  ChangefreqWide = 32,
+  // 32 is free: a non-ASCII changefreq or priority makes the entry go record by record
   HasLoc = 64, // always set in an Entry; an EntryHead may stop before its loc
   LastmodChecked = 128, // (checks on) the lastmod is a plain valid date or date-time: EntryScan holds its time
 }
@@ -260,7 +260,6 @@ export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: 
  * tokenizer's; `scan` and the three scan words are the loc checks, when they ran).
  */
 export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindScan: i32, scan: i32, scanWord: i32, scanHash: i32, scanHostHash: i32): void {
-  if (!(seenSlots & (1 << SLOT_LASTMOD))) valueFlags &= ~EntryFlag.LastmodChecked;
   let flags = valueFlags;
   if (seenSlots & (1 << SLOT_LOC)) flags |= EntryFlag.HasLoc;
   if (seenSlots & (1 << SLOT_LASTMOD)) flags |= EntryFlag.HasLastmod;

@@ -436,13 +436,13 @@ export class SitemapParser {
     const observer = this.observer;
     if (observer !== null) observer.wholeEntry!(reader, r);
     if (this.keepEntries) {
-      const loc = trimXmlSpace(reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0));
+      const loc = trimXmlSpace(wholeEntryText(reader, r, SLOT_LOC));
       const lastmod = flags & EntryFlag.HasLastmod
-        ? trimXmlSpace(reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0))
+        ? trimXmlSpace(wholeEntryText(reader, r, SLOT_LASTMOD))
         : undefined;
       if (this.kind === 'sitemapindex') this.entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
       else {
-        const changefreq = flags & EntryFlag.HasChangefreq ? wholeChangefreq(reader, r, flags) : undefined;
+        const changefreq = flags & EntryFlag.HasChangefreq ? wholeChangefreq(reader, r) : undefined;
         const priority = flags & EntryFlag.HasPriority ? reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1] : undefined;
         this.entries.push(makeUrl(loc, lastmod, changefreq, priority));
       }
@@ -459,15 +459,14 @@ export class SitemapParser {
   private entryHead(reader: XmlReader, r: number): void {
     const words = reader.words;
     const flags = words[r]! >> 8;
-    const more = r + TOKEN_WORDS;
     const depth = this.depth++;
     this.path[depth] = this.entryId;
     this.startEntry(words[r + Field.Line]!, words[r + Field.Column]!);
-    if (flags & EntryFlag.HasLoc) this.loc = trimXmlSpace(reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0));
-    if (flags & EntryFlag.HasLastmod) this.lastmod = trimXmlSpace(reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0));
-    if (flags & EntryFlag.HasChangefreq) this.changefreq = wholeChangefreq(reader, r, flags);
+    if (flags & EntryFlag.HasLoc) this.loc = trimXmlSpace(wholeEntryText(reader, r, SLOT_LOC));
+    if (flags & EntryFlag.HasLastmod) this.lastmod = trimXmlSpace(wholeEntryText(reader, r, SLOT_LASTMOD));
+    if (flags & EntryFlag.HasChangefreq) this.changefreq = wholeChangefreq(reader, r);
     // A priority the core read is a short decimal: its value is decimalValue's, never an issue.
-    if (flags & EntryFlag.HasPriority) this.priority = trimXmlSpace(reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0));
+    if (flags & EntryFlag.HasPriority) this.priority = trimXmlSpace(wholeEntryText(reader, r, SLOT_PRIORITY));
     if (this.observer !== null) this.observer.wholeEntry!(reader, r);
   }
 
@@ -519,15 +518,31 @@ export class SitemapParser {
 }
 
 /**
+ * The raw (untrimmed) text of field `slot` of the Entry or EntryHead record group at `r`; valid
+ * during the batch. A changefreq or priority the core took is always ASCII (a non-ASCII one is
+ * read record by record).
+ */
+export function wholeEntryText(reader: XmlReader, r: number, slot: number): string {
+  const words = reader.words;
+  const more = r + TOKEN_WORDS;
+  const flags = words[r]! >> 8;
+  switch (slot) {
+    case SLOT_LOC: return reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0);
+    case SLOT_LASTMOD: return reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0);
+    case SLOT_CHANGEFREQ: return reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, 0);
+    default: return reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0);
+  }
+}
+
+/**
  * The changefreq of an Entry or EntryHead record group: one of the seven as the shared constant
  * the core found it to be (its code), else its trimmed text.
  */
-function wholeChangefreq(reader: XmlReader, r: number, flags: number): string {
+function wholeChangefreq(reader: XmlReader, r: number): string {
   const words = reader.words;
   const code = words[r + EntryField.ChangefreqCode]!;
   if (code > 0) return CHANGEFREQ_VALUES[code - 1]!;
-  const more = r + TOKEN_WORDS;
-  const value = trimXmlSpace(reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, flags & EntryFlag.ChangefreqWide ? TokenFlag.NonAscii : 0));
+  const value = trimXmlSpace(wholeEntryText(reader, r, SLOT_CHANGEFREQ));
   return CHANGEFREQ_CONSTANTS.get(value) ?? value;
 }
 

@@ -5,7 +5,7 @@ import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime 
 import { SitemapError, type ErrorCode } from './errors';
 import { looksLikeHtml, prepareInput, type PreparedInput } from './input';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
-import { createObservedParser, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
+import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
@@ -318,12 +318,12 @@ class SitemapValidator implements SitemapParserObserver {
         const time = reader.doubles[(checks + EntryField.LastmodTime) >> 1]!;
         if (time > this.nowTime || time < this.lastmodMinTime || time > this.lastmodMaxTime) {
           this.names[2] = this.fieldIds[slot]!;
-          this.lastmodTime(time, trimXmlSpace(this.wholeText(reader, slot)), -1 - 2 * slot, 0, 2);
+          this.lastmodTime(time, trimXmlSpace(wholeEntryText(reader, this.wholeRecord, slot)), -1 - 2 * slot, 0, 2);
         }
         continue;
       }
       this.names[2] = this.fieldIds[slot]!;
-      const raw = this.wholeText(reader, slot);
+      const raw = wholeEntryText(reader, this.wholeRecord, slot);
       const value = trimXmlSpace(raw);
       this.fieldSlot = slot;
       this.locScannedByCore = slot === SLOT_LOC && ((words[checks]! >> 8) & TokenFlag.LocScanned) !== 0 && readCoreLocScan(words, checks, this.locScan);
@@ -338,19 +338,6 @@ class SitemapValidator implements SitemapParserObserver {
     } else this.entryDepth = -1;
   }
 
-  /** The raw text of field `slot` of the current whole entry (valid during the batch). */
-  private wholeText(reader: XmlReader, slot: number): string {
-    const words = reader.words;
-    const r = this.wholeRecord, more = r + TOKEN_WORDS;
-    const flags = words[r]! >> 8;
-    switch (slot) {
-      case SLOT_LOC: return reader.text(words[r + EntryField.LocStart]!, words[r + EntryField.LocEnd]!, flags & EntryFlag.LocWide ? TokenFlag.NonAscii : 0);
-      case SLOT_LASTMOD: return reader.text(words[r + EntryField.LastmodStart]!, words[r + EntryField.LastmodEnd]!, flags & EntryFlag.LastmodWide ? TokenFlag.NonAscii : 0);
-      case SLOT_CHANGEFREQ: return reader.text(words[more + EntryField.ChangefreqStart]!, words[more + EntryField.ChangefreqEnd]!, 0);
-      default: return reader.text(words[more + EntryField.PriorityStart]!, words[more + EntryField.PriorityEnd]!, 0);
-    }
-  }
-
   /** Resolves a position marker of the current whole entry: -1 - 2 * slot (its value) or -2 - 2 * slot (its element). */
   private wholeEntryPosition(marker: number): [number, number] {
     const reader = this.reader!;
@@ -363,7 +350,7 @@ class SitemapValidator implements SitemapParserObserver {
     if (((-1 - marker) & 1) === 1) return reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, element);
     const text = element + FIELD_NAMES[slot]!.length + 2; // <name>
     const [line, column] = reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, text);
-    const raw = this.wholeText(reader, slot);
+    const raw = wholeEntryText(reader, this.wholeRecord, slot);
     return raw.charCodeAt(0) > 32 ? [line, column] : afterLeadingWhitespace(raw, line, column);
   }
 

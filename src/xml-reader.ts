@@ -47,7 +47,6 @@ export const enum EntryFlag {
   HasPriority = 4,
   LocWide = 8,
   LastmodWide = 16,
-  ChangefreqWide = 32,
   HasLoc = 64,
   LastmodChecked = 128,
 }
