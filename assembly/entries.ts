@@ -67,6 +67,8 @@ export const enum EntryField {
   // of a scanned Text record (Local, Prefix, Namespace: see tokenizer.ts text()), and:
   /** With LastmodChecked: the earliest instant the lastmod denotes, ms since 1970 (f64, words 2 and 3). */
   LastmodTime = 2,
+  /** With LocScanned: the loc's id in the document's loc set (loc-set.ts), -1 when it has none (empty, or too long). */
+  LocId = 1,
 }
 
 // The names the facade interned before any document (their ids never change for a core).
@@ -257,9 +259,9 @@ export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: 
 
 /**
  * Writes Entry, EntryMore and EntryScan at `record` (Start, End, Line, Column are the
- * tokenizer's; `scan` and the three scan words are the loc checks, when they ran).
+ * tokenizer's; `scan`, the three scan words and the loc's id are the loc checks, when they ran).
  */
-export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindScan: i32, scan: i32, scanWord: i32, scanHash: i32, scanHostHash: i32): void {
+export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindScan: i32, scan: i32, scanWord: i32, scanHash: i32, scanHostHash: i32, scanId: i32): void {
   let flags = valueFlags;
   if (seenSlots & (1 << SLOT_LOC)) flags |= EntryFlag.HasLoc;
   if (seenSlots & (1 << SLOT_LASTMOD)) flags |= EntryFlag.HasLastmod;
@@ -283,6 +285,7 @@ export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindSca
   store<i32>(more, unchecked(fieldOffset[SLOT_CHANGEFREQ]) | unchecked(fieldOffset[SLOT_PRIORITY]) << 16, EntryField.FieldOffsetsHigh << 2);
   const checks = more + 40;
   store<i32>(checks, kindScan | scan << 8);
+  store<i32>(checks, scanId, EntryField.LocId << 2);
   store<f64>(checks, lastmodTime, EntryField.LastmodTime << 2);
   store<i32>(checks, scanWord, 28);
   store<i32>(checks, scanHash, 32);

@@ -22,6 +22,9 @@ export let locHash: i32 = 0;
 export let locHostStart: i32 = 0;
 export let locHostEnd: i32 = 0;
 export let locHostHash: i32 = 0;
+/** The trimmed value scanLoc looked at: its offset in the scanned range, and its length. */
+export let locStart: i32 = 0;
+export let locLength: i32 = 0;
 
 const FNV_OFFSET: u32 = 0x811c9dc5;
 const FNV_PRIME: u32 = 0x01000193;
@@ -75,6 +78,8 @@ export function scanLoc(ptr: usize, n: i32): bool {
   const length = end - start;
   if (length >= 1 << 19) return false;
   const value = ptr + <usize>start;
+  locStart = start;
+  locLength = length;
   locHostStart = 0;
   locHostEnd = 0;
   locHostHash = <i32>FNV_OFFSET;
@@ -140,14 +145,21 @@ export function scanLoc(ptr: usize, n: i32): bool {
     }
   }
   for (; at < length; at++) findings |= classify(value, at, length);
-  // The hash, four bytes a step.
+  locFindings = findings;
+  locHash = <i32>hashLocBytes(value, length);
+  return true;
+}
+
+/**
+ * The duplicate-loc hash of the bytes [ptr, ptr + n), four bytes a step: src/url-check.ts
+ * hashLoc computes the same over a string's UTF-16 units, equal to the bytes of an ASCII value.
+ */
+export function hashLocBytes(ptr: usize, n: i32): u32 {
   let hash = FNV_OFFSET;
   let i = 0;
-  for (; i + 4 <= length; i += 4) hash = mixWord(hash, load<u32>(value + <usize>i));
-  for (; i < length; i++) hash = (hash ^ <u32>load<u8>(value + <usize>i)) * FNV_PRIME;
-  locFindings = findings;
-  locHash = <i32>hash;
-  return true;
+  for (; i + 4 <= n; i += 4) hash = mixWord(hash, load<u32>(ptr + <usize>i));
+  for (; i < n; i++) hash = (hash ^ <u32>load<u8>(ptr + <usize>i)) * FNV_PRIME;
+  return hash;
 }
 
 /** What the byte at `at` is a finding of, 0 when it is fine. */

@@ -17,7 +17,8 @@
 import { allocRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
-import { locFindings, locHash, locHostEnd, locHostHash, locHostStart, scanLoc } from './loc-scan';
+import { locFindings, locHash, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
+import { LOC_SET_MAX_BYTES, locSetAdd, locSetReserve, locSetReset } from './loc-set';
 import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, entryRoot, entryValue, matchPattern, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
@@ -213,6 +214,7 @@ export function tokenizerReset(resetFlags: i32): void {
   internReset();
   memory.fill(nameCache, 0, <usize>NAME_CACHE_BYTES); // its ids were this document's
   watchedLocal = -1;
+  locSetReset();
   entriesReset(false); // until the facade asks for Entry records (collapseEntries)
 }
 
@@ -277,6 +279,15 @@ export function stringLength(id: i32): i32 { return stringLengthOf(id); }
  * Returns a Status; the records and arena stay valid until the next call.
  */
 export function tokenize(windowLength: i32, isFinal: i32): i32 {
+  const status = tokenizeWindow(windowLength, isFinal);
+  // validate() adds the locs of this batch's other entries while it reads the batch, and those
+  // adds must not grow memory under its views: room for as many locs as records and as many
+  // bytes as the batch's text, plus one loc begun in earlier batches (at most LOC_SET_MAX_BYTES).
+  if (watchedLocal >= 0) locSetReserve(tokenCountValue + 1, arenaBytes + wideBytes + LOC_SET_MAX_BYTES);
+  return status;
+}
+
+function tokenizeWindow(windowLength: i32, isFinal: i32): i32 {
   length = windowLength;
   final = isFinal != 0;
   tokenCountValue = 0;
@@ -679,7 +690,7 @@ function wholeEntry(p: i32): i32 {
   if (p + 1 + matched >= length) return INCOMPLETE;
   const errorsBefore = documentErrors + errorsSuppressed;
   entryBegin(watchedLocal >= 0);
-  let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0;
+  let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0, scanId: i32 = -1;
   let q = p + 1 + matched;
   while (true) {
     q = skipGap(q);
@@ -707,7 +718,7 @@ function wholeEntry(p: i32): i32 {
       // Another element (an extension, mostly): what was read goes out as an EntryHead and the
       // entry stays open for the ordinary records of the rest.
       if (!isNameStart(byteAt(q + 1))) return FALLBACK;
-      writeEntryGroup(TokenKind.EntryHead, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash);
+      writeEntryGroup(TokenKind.EntryHead, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash, scanId);
       const frame = frames + (<usize>depth << 4);
       store<i32>(frame, ID_EMPTY);
       store<i32>(frame, wholeEntryLocal, 4);
@@ -736,12 +747,14 @@ function wholeEntry(p: i32): i32 {
       scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
       scanHash = locHash;
       scanHostHash = locHostHash;
+      // Its id in the document's loc set (validate's duplicate check; a cut entry read again finds the same id).
+      if (locLength > 0) scanId = locSetAdd(arena + <usize>(startBytes + locStart), locLength, <u32>locHash);
     }
     const valueStart = settleRun(startBytes, startUnits);
     if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
     q = end + 1 + closing;
   }
-  writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash);
+  writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash, scanId);
   leafOpen = false;
   return skipSpaceAfterTag(q);
 }
@@ -812,7 +825,7 @@ function wholeAlternate(tagIndex: i32, q: i32): bool {
 }
 
 /** Entry (or EntryHead), EntryMore and EntryScan for the entry read from p to q. */
-function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, scanned: i32, scanWord: i32, scanHash: i32, scanHostHash: i32): void {
+function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, scanned: i32, scanWord: i32, scanHash: i32, scanHostHash: i32, scanId: i32): void {
   const index = tokenCountValue;
   tokenCountValue += 3;
   const r = record(index);
@@ -820,7 +833,7 @@ function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, 
   store<i32>(r, q, 8);
   store<i32>(r, atLine, 12);
   store<i32>(r, atColumn, 16);
-  writeEntry(r, kind, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHash, scanHostHash);
+  writeEntry(r, kind, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHash, scanHostHash, scanId);
 }
 
 // Character data ------------------------------------------------------------

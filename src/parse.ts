@@ -549,14 +549,16 @@ function wholeChangefreq(reader: XmlReader, r: number): string {
 /**
  * A parser whose walk `observer` sees, event by event: how validate() reuses the one walker
  * instead of keeping a second one. Unless `keepEntries`, it builds no entries (`result()` lists
- * none): the observer has every value. Internal (not exported from the package): the observer reads
+ * none): the observer has every value. With `holdCore`, the core instance stays taken after the
+ * document ends, until `abort()` (validate() asks its loc set about hreflang targets then).
+ * Internal (not exported from the package): the observer reads
  * the core's token records, whose layout is not a public contract.
  *
  * @example
  * const parser = createObservedParser({ recover: true }, validator);
  * parser.push(bytes, true);
  */
-export function createObservedParser(options: SitemapParserOptions, observer: SitemapParserObserver, keepEntries = false): SitemapParser {
+export function createObservedParser(options: SitemapParserOptions, observer: SitemapParserObserver, keepEntries = false, holdCore = false): SitemapParser {
   const parser = new SitemapParser(options);
   const internals = parser as unknown as { observer: SitemapParserObserver | null; reader: XmlReader; keepEntries: boolean; extensionReader: ExtensionReader };
   internals.observer = observer;
@@ -564,6 +566,8 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
   if (!observer.wholeEntry) internals.reader.collapseEntries(null); // the observer wants every element
   internals.reader.collapseAlternates(null); // and every extension element's sources
   internals.reader.watchText('loc'); // validate reads each loc's checks from its text record
+  // The core's loc set then still answers after the end (XmlReader.locId); abort() gives it back.
+  internals.reader.holdCoreAtEnd = holdCore;
   if (observer.extension) internals.extensionReader.onItem = observer.extension.bind(observer);
   return parser;
 }

@@ -17,40 +17,21 @@ export const enum LocFinding {
   Unescaped = 256, // " < > \ ^ ` { | } which RFC 3986 wants percent-encoded
 }
 
-/** The scan's findings plus the length in characters (code points) and a hash of the value. */
+/** The scan's findings plus the length in characters (code points) and where the host is. */
 export class LocScan {
   findings = 0;
   length = 0;
   /** Index in the value of the first offending character (for the message), or -1. */
   firstBad = -1;
-  /** `hashLoc` of the value: the duplicate-loc table's key. */
-  hash = 0;
   /** For http(s) locs: where the authority (host) starts and ends in the value, and its hash (lowercased). */
   hostStart = 0;
   hostEnd = 0;
   hostHash = 0;
 }
 
+// FNV-1a, as assembly/loc-scan.ts hashes a host (the host statistics compare hashes first).
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 16777619;
-const WORD_PRIME = 0x9e3779b1 | 0;
-
-/**
- * The duplicate-loc table's hash of a value: four UTF-16 units a step, then FNV-1a for the rest.
- * assembly/loc-scan.ts computes the same over a loc's ASCII bytes (equal to its units), so a loc
- * hashed by the core and one hashed here agree.
- */
-export function hashLoc(value: string): number {
-  const length = value.length;
-  let hash = FNV_OFFSET;
-  let i = 0;
-  for (; i + 4 <= length; i += 4) {
-    const mixed = hash ^ (value.charCodeAt(i) | (value.charCodeAt(i + 1) << 8) | (value.charCodeAt(i + 2) << 16) | (value.charCodeAt(i + 3) << 24));
-    hash = Math.imul((mixed << 5) | (mixed >>> 27), WORD_PRIME);
-  }
-  for (; i < length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), FNV_PRIME);
-  return hash;
-}
 
 export function isHex(code: number): boolean {
   return (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 102);
@@ -88,7 +69,6 @@ export function scanLoc(value: string, scan: LocScan): void {
   if (length === 0) {
     scan.findings = LocFinding.Empty;
     scan.length = 0;
-    scan.hash = 0;
     return;
   }
   let findings = 0;
@@ -142,7 +122,6 @@ export function scanLoc(value: string, scan: LocScan): void {
   scan.findings = findings;
   scan.length = length - surrogates;
   scan.firstBad = firstBad;
-  scan.hash = hashLoc(value);
   scan.hostStart = prefix;
   scan.hostEnd = hostEnd;
   scan.hostHash = hostHash;
@@ -159,7 +138,6 @@ export function readCoreLocScan(words: Int32Array, r: number, scan: LocScan): bo
   if ((packed & 0x1ff) !== 0) return false;
   scan.findings = 0;
   scan.firstBad = -1;
-  scan.hash = words[r + Field.Prefix]!;
   scan.hostStart = (packed >>> 9) & 0xf;
   scan.hostEnd = packed >>> 13;
   scan.hostHash = words[r + Field.Namespace]!;

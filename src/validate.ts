@@ -10,9 +10,9 @@ import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
 import { afterLeadingWhitespace, trimXmlSpace } from './text';
-import { codePointLength, collapseWhitespace, hashLoc, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
+import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
-import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, TOKEN_WORDS, TokenFlag, TokenKind, type XmlReader } from './xml-reader';
+import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, LOC_TOO_LONG, TOKEN_WORDS, TokenFlag, TokenKind, type XmlReader } from './xml-reader';
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 const CHANGEFREQ_SET = new Set<string>(CHANGEFREQ_VALUES);
@@ -40,7 +40,7 @@ type Rule = keyof typeof SEVERITY;
 /**
  * The rules of one validation, fed by SitemapParser's walk. Per-entry work is one pass over the
  * loc's bytes (or its string when it is not plain ASCII) and short loops over the other values;
- * nothing is allocated per entry except issues (the duplicate-loc table grows by doubling).
+ * nothing is allocated per entry except issues (the locs themselves are in the core's loc set).
  */
 class SitemapValidator implements SitemapParserObserver {
   readonly issues: Issue[] = [];
@@ -84,15 +84,21 @@ class SitemapValidator implements SitemapParserObserver {
   private locSeen = false;
   private entryPathNumber = -1;
   private entryPathText = '';
+  /** The entry's loc; while `locPending`, not made yet (see locValue). */
   private loc = '';
+  /** The loc of the current whole entry is clean and in the core's loc set: its string is made only if asked for. */
+  private locPending = false;
+  /** The loc's id in the core's loc set, -1 when the core did not add it (firstEntries adds it then). */
+  private locId = -1;
+  /** The id (EntryScan's LocId) of the whole entry's loc being checked, else -1. */
+  private wholeLocId = -1;
   private locHostStart = 0;
   private locHostEnd = 0;
   private locHostHash = 0;
 
   // Statistics.
   entries = 0;
-  private readonly duplicates = new DuplicateLocTable();
-  private locHash = 0;
+  private readonly firstEntries = new FirstEntries();
   private readonly hosts: HostCount[] = [];
   private readonly hostIndex = new Map<string, HostCount>();
   private lastHost: HostCount | undefined;
@@ -128,7 +134,7 @@ class SitemapValidator implements SitemapParserObserver {
 
   /** About how many entries the document has (sizes the duplicate table). */
   reserveEntries(entries: number): void {
-    this.duplicates.reserve(entries);
+    this.firstEntries.reserve(entries);
   }
 
   severity(rule: Rule): IssueSeverity {
@@ -171,6 +177,7 @@ class SitemapValidator implements SitemapParserObserver {
       this.extensionSeen = false;
       this.fieldDepth = -1;
       this.locSeen = false;
+      this.locPending = false;
       return;
     }
     if (depth === 1) {
@@ -294,6 +301,7 @@ class SitemapValidator implements SitemapParserObserver {
     this.lastSlot = -1;
     this.extensionSeen = false;
     this.locSeen = false;
+    this.locPending = false;
     this.names[1] = this.entryId;
     this.fieldDepth = 2;
     const order = words[more + EntryField.FieldOrder]!;
@@ -321,6 +329,16 @@ class SitemapValidator implements SitemapParserObserver {
           this.lastmodTime(time, trimXmlSpace(wholeEntryText(reader, this.wholeRecord, slot)), -1 - 2 * slot, 0, 2);
         }
         continue;
+      } else if (slot === SLOT_LOC && ((words[checks]! >> 8) & TokenFlag.LocScanned) !== 0) {
+        this.wholeLocId = words[checks + EntryField.LocId]!;
+        // The common case: a loc the core found clean and added to its loc set needs no string
+        // (locValue makes it if an issue or a rule asks for it).
+        if (!this.xsd && this.wholeLocId >= 0 && !this.locSeen && words[r + EntryField.LocEnd]! - words[r + EntryField.LocStart]! < LIMITS.maxLocLength
+          && readCoreLocScan(words, checks, this.locScan)) {
+          this.takeLoc('', -1 - 2 * SLOT_LOC, 0);
+          this.locPending = true;
+          continue;
+        }
       }
       this.names[2] = this.fieldIds[slot]!;
       const raw = wholeEntryText(reader, this.wholeRecord, slot);
@@ -329,12 +347,14 @@ class SitemapValidator implements SitemapParserObserver {
       this.locScannedByCore = slot === SLOT_LOC && ((words[checks]! >> 8) & TokenFlag.LocScanned) !== 0 && readCoreLocScan(words, checks, this.locScan);
       // The value's position past leading white space, or the element's when it has no value (as field()).
       this.checkField(slot, value, raw, value === '' ? -2 - 2 * slot : -1 - 2 * slot, 0);
+      this.wholeLocId = -1; // not taken when the entry has its loc already
     }
     this.fieldDepth = -1;
     this.fieldSlot = -1;
     if ((words[r]! & 0xff) === TokenKind.EntryHead) {
       // Open: entry() comes with the end tag, maybe in a later batch, when this window is gone.
       if (this.locSeen && this.locLine < 0) [this.locLine, this.locColumn] = this.wholeEntryPosition(this.locLine);
+      this.locValue();
     } else this.entryDepth = -1;
   }
 
@@ -359,22 +379,35 @@ class SitemapValidator implements SitemapParserObserver {
     switch (slot) {
       case SLOT_LOC:
         this.checkLoc(value, valueLine, valueColumn, depth);
-        if (!this.locSeen) {
-          const scan = this.locScan;
-          this.locSeen = true;
-          this.loc = value;
-          this.locLine = valueLine;
-          this.locColumn = valueColumn;
-          this.locHash = scan.hash;
-          this.locHostStart = scan.hostStart;
-          this.locHostEnd = scan.hostEnd;
-          this.locHostHash = scan.hostHash;
-        }
+        if (!this.locSeen) this.takeLoc(value, valueLine, valueColumn);
         break;
       case SLOT_LASTMOD: this.checkLastmod(value, valueLine, valueColumn, depth); break;
       case SLOT_CHANGEFREQ: this.checkChangefreq(value, raw, valueLine, valueColumn, depth); break;
       case SLOT_PRIORITY: this.checkPriority(value, valueLine, valueColumn, depth); break;
     }
+  }
+
+  /** The entry's (first) loc, with what the loc scan found out about it, for entry(). */
+  private takeLoc(value: string, line: number, column: number): void {
+    const scan = this.locScan;
+    this.locSeen = true;
+    this.loc = value;
+    this.locId = this.wholeLocId;
+    this.wholeLocId = -1;
+    this.locLine = line;
+    this.locColumn = column;
+    this.locHostStart = scan.hostStart;
+    this.locHostEnd = scan.hostEnd;
+    this.locHostHash = scan.hostHash;
+  }
+
+  /** The entry's loc, made now from the current whole entry if it was left pending. */
+  private locValue(): string {
+    if (this.locPending) {
+      this.loc = trimXmlSpace(wholeEntryText(this.reader!, this.wholeRecord, SLOT_LOC));
+      this.locPending = false;
+    }
+    return this.loc;
   }
 
   extension(item: ExtensionItemSource): void {
@@ -383,25 +416,30 @@ class SitemapValidator implements SitemapParserObserver {
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */
   finishExtensions(): void {
-    this.extensionRules?.finish((loc) => this.duplicates.entryWith(loc, hashLoc(loc)) !== 0);
+    const reader = this.reader;
+    if (reader !== undefined) this.extensionRules?.finish((loc) => this.firstEntries.listed(reader, loc));
   }
 
   entry(index: number): void {
     this.entries = index + 1;
-    if (this.extensionRules?.active === true) this.extensionRules.endEntry(this.locSeen ? this.loc : '');
+    if (this.extensionRules?.active === true) this.extensionRules.endEntry(this.locSeen ? this.locValue() : '');
     const limit = this.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap;
     if (index === limit) {
       const code = this.kind === 'sitemapindex' ? 'INDEX_TOO_MANY_SITEMAPS' : 'SITEMAP_TOO_MANY_URLS';
       this.addAt(code, this.severity('protocolOnly'), `More than ${limit.toLocaleString('en-US')} <${this.entryName()}> entries in one file: this is entry ${(index + 1).toLocaleString('en-US')} (split the file and list the parts in a sitemap index)`, this.entryLine, this.entryColumn, this.entryPath());
     }
     if (!this.locSeen) return;
-    const loc = this.loc; // the parser keeps the first loc too
-    if (loc === '') return;
-    const first = this.duplicates.firstEntryWith(loc, this.locHash, this.entryCount);
+    // The parser keeps the first loc too. A pending one (locValue) is never empty.
+    if (!this.locPending && this.loc === '') return;
+    const first = this.locId >= 0
+      ? this.firstEntries.firstWithId(this.locId, this.entryCount)
+      : this.firstEntries.firstWith(this.reader!, this.loc, this.entryCount);
     if (first !== 0) {
-      this.addAt('SITEMAP_DUPLICATE_LOC', 'warning', `This loc is listed already, in <${this.entryName()}> ${first}`, this.locLine, this.locColumn, this.entryPath() + '/loc', loc);
+      this.addAt('SITEMAP_DUPLICATE_LOC', 'warning', `This loc is listed already, in <${this.entryName()}> ${first}`, this.locLine, this.locColumn, this.entryPath() + '/loc', this.locValue());
     }
-    if (this.locHostStart > 0) this.countHost(loc);
+    if (this.locHostStart > 0) this.countHost();
+    if (!this.scope && this.childKinds === undefined) return;
+    const loc = this.locValue();
     if (this.scope) {
       const why = outOfScope(loc, this.scope, this.crossSubmit);
       if (why !== '') this.addAt('SITEMAP_LOC_NOT_ALLOWED', this.severity('protocolOnly'), `<loc> ${why}`, this.locLine, this.locColumn, this.entryPath() + '/loc', loc);
@@ -497,14 +535,14 @@ class SitemapValidator implements SitemapParserObserver {
   }
 
   /** Counts the loc's host; most files have one host, so only a change of host slices a string. */
-  private countHost(loc: string): void {
+  private countHost(): void {
     const hostLength = this.locHostEnd - this.locHostStart;
     const last = this.lastHost;
     if (last !== undefined && this.locHostHash === this.lastHostHash && hostLength === this.lastHostLength) {
       last.entries++;
       return;
     }
-    const host = hostOf(loc, this.locHostStart);
+    const host = hostOf(this.locValue(), this.locHostStart);
     let count = this.hostIndex.get(host);
     if (count === undefined) {
       count = { host, entries: 0 };
@@ -582,69 +620,52 @@ class SitemapValidator implements SitemapParserObserver {
 }
 
 /**
- * Which entry first listed each loc: an open-addressing table of (hash, entry number) pairs,
- * keyed by the hash the loc scan computes anyway; the strings are compared only when hashes are
- * equal. Hash and entry sit side by side so that a probe costs one cache miss. Measured on
- * plain-50k.xml (2026-11-22): ~4 ms for 50,000 locs, against ~13 ms for a Map<string, number>.
+ * Which entry first listed each loc, for SITEMAP_DUPLICATE_LOC. The locs themselves are in the
+ * core's loc set (assembly/loc-set.ts: the tokenizer adds each whole entry's loc, `firstWith` the
+ * others), which numbers the distinct ones 0, 1, 2, …; this keeps the entry number per id. The
+ * core adds a batch's whole entries before this sees the batch's other entries, so the first
+ * entry is the first one *this* is told about, in document order. Locs too long for the set
+ * (over LOC_SET_MAX_BYTES) are kept by string. Measured on plain-50k.xml (2026-11-23): with a
+ * JS table of the 50,000 loc strings, validate() took ~44 ms (median) and ~32 by its best
+ * time; with the ids, ~32 and ~27.
  */
-class DuplicateLocTable {
-  private slots = new Int32Array(2 << 12); // [hash, entry number] pairs; entry 0 = empty
-  private readonly locs: string[] = []; // by entry number - 1
-  private count = 0;
+class FirstEntries {
+  private byId = new Int32Array(1024); // entry number per loc id; 0: no entry yet
+  private readonly long = new Map<string, number>();
 
-  /**
-   * Sizes the table for about `entries` locs up front: growing it step by step re-inserted every
-   * loc at random places of an ever larger table (~2 ms of cache misses on plain-50k.xml).
-   */
+  /** Sizes the table for about `entries` locs up front. */
   reserve(entries: number): void {
-    if (this.count > 0) return;
-    let pairs = this.slots.length >> 1;
-    while (pairs < entries * 2) pairs *= 2;
-    if (pairs > this.slots.length >> 1) this.slots = new Int32Array(pairs * 2);
+    if (entries > this.byId.length) this.byId = new Int32Array(entries);
   }
 
-  /** The entry number that listed `loc` first, or 0 when none did. */
-  entryWith(loc: string, hash: number): number {
-    const slots = this.slots;
-    const mask = (slots.length >> 1) - 1;
-    for (let slot = (hash ^ (hash >>> 15)) & mask; ; slot = (slot + 1) & mask) {
-      const found = slots[2 * slot + 1]!;
-      if (found === 0) return 0;
-      if (slots[2 * slot] === hash && this.locs[found - 1] === loc) return found;
+  /** The entry that listed the loc with id `id` first, or 0 after noting `entry` as that entry. */
+  firstWithId(id: number, entry: number): number {
+    if (id >= this.byId.length) {
+      const grown = new Int32Array(Math.max(id + 1, this.byId.length * 2));
+      grown.set(this.byId);
+      this.byId = grown;
     }
-  }
-
-  /** The entry number that listed `loc` first, or 0 after recording it for `entry`. */
-  firstEntryWith(loc: string, hash: number, entry: number): number {
-    let slots = this.slots;
-    let mask = (slots.length >> 1) - 1;
-    let slot = (hash ^ (hash >>> 15)) & mask;
-    for (;;) {
-      const found = slots[2 * slot + 1]!;
-      if (found === 0) break;
-      if (slots[2 * slot] === hash && this.locs[found - 1] === loc) return found;
-      slot = (slot + 1) & mask;
-    }
-    while (this.locs.length < entry - 1) this.locs.push(''); // entries without a loc
-    this.locs[entry - 1] = loc;
-    slots[2 * slot] = hash;
-    slots[2 * slot + 1] = entry;
-    if (++this.count * 2 > mask) {
-      // Grow and re-insert: keeps the table at most half full.
-      const old = slots;
-      slots = this.slots = new Int32Array(old.length * 2);
-      mask = (slots.length >> 1) - 1;
-      for (let i = 0; i < old.length; i += 2) {
-        const number = old[i + 1]!;
-        if (number === 0) continue;
-        const key = old[i]!;
-        let target = (key ^ (key >>> 15)) & mask;
-        while (slots[2 * target + 1] !== 0) target = (target + 1) & mask;
-        slots[2 * target] = key;
-        slots[2 * target + 1] = number;
-      }
-    }
+    const first = this.byId[id]!;
+    if (first !== 0) return first;
+    this.byId[id] = entry;
     return 0;
+  }
+
+  /** firstWithId for a loc the core has not added (it is added now). */
+  firstWith(reader: XmlReader, loc: string, entry: number): number {
+    const id = reader.locId(loc, true);
+    if (id >= 0) return this.firstWithId(id, entry);
+    const first = this.long.get(loc);
+    if (first !== undefined) return first;
+    this.long.set(loc, entry);
+    return 0;
+  }
+
+  /** Whether an entry listed `loc` (for hreflang targets, once the document has ended). */
+  listed(reader: XmlReader, loc: string): boolean {
+    const id = reader.locId(loc, false);
+    if (id === LOC_TOO_LONG) return this.long.has(loc);
+    return id >= 0 && id < this.byId.length && this.byId[id] !== 0;
   }
 }
 
@@ -806,7 +827,7 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
 
   // Entries are rarely shorter than 100 bytes; past the protocol's 50,000 the table grows as needed.
   validator.reserveEntries(Math.min(Math.ceil(bytes.length / 100), LIMITS.maxUrlsPerSitemap));
-  const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator);
+  const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator, false, true);
   const issues: Issue[] = [];
   for (const issue of prepared.issues) {
     issue.severity = parserIssueSeverity(issue, profileIndex) ?? issue.severity;
@@ -843,7 +864,11 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
     const [line, column] = positionOf(bytes, LIMITS.maxSitemapBytes);
     validator.addAt('SITEMAP_TOO_LARGE', validator.severity('protocolOnly'), `The file is ${bytes.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`, line, column, '');
   }
-  if (finished) validator.finishExtensions();
+  try {
+    if (finished) validator.finishExtensions();
+  } finally {
+    parser.abort(); // gives back the core instance it held for finishExtensions (holdCoreAtEnd)
+  }
   for (const issue of validator.issues) issues.push(issue);
   return finish(issues);
 }

@@ -34,6 +34,10 @@ export interface CoreExports {
   entryNames(urlset: number, url: number, sitemapindex: number, sitemap: number, loc: number, lastmod: number, changefreq: number, priority: number): void;
   collapseEntries(on: number): void;
   collapseAlternates(namespace: number, link: number, rel: number, hreflang: number, href: number): void;
+  // --- the document's loc set (assembly/loc-set.ts) ---
+  locSetScratch(): number;
+  locSetAddScratch(length: number): number;
+  locSetFindScratch(length: number): number;
   // --- escaper (assembly/escape.ts) ---
   escapeReserve(inputBytes: number): number;
   escapeInputPointer(): number;
@@ -47,7 +51,7 @@ export interface CoreExports {
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 3;
+export const EXPECTED_ABI_VERSION = 4;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {

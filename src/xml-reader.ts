@@ -67,7 +67,16 @@ export const enum EntryField {
   FieldOffsetsLow = 8,
   FieldOffsetsHigh = 9,
   LastmodTime = 2,
+  /** With LocScanned: the loc's id in the document's loc set (XmlReader.locId), -1 when it has none. */
+  LocId = 1,
 }
+
+/** Mirrors assembly/loc-set.ts: the longest loc (UTF-8 bytes) the core's loc set keeps. */
+export const LOC_SET_MAX_BYTES = 4096;
+/** XmlReader.locId: the loc is too long for the core's loc set (the caller keeps it itself). */
+export const LOC_TOO_LONG = -2;
+
+const encoder = new TextEncoder();
 
 /** Records of a whole entry: Entry, EntryMore, EntryScan. */
 export const ENTRY_RECORDS = 3;
@@ -157,6 +166,11 @@ export class XmlReader {
   private finished = false;
   private bytesIn = 0;
   private released = false;
+  /**
+   * Keep the core instance when the document ends, until `release()`: its loc set then still
+   * answers `locId` (validate() asks it about hreflang targets once every loc is known).
+   */
+  holdCoreAtEnd = false;
 
   constructor(private readonly handler: BatchHandler, private readonly flags: number) {
     this.core = acquireCore();
@@ -265,6 +279,21 @@ export class XmlReader {
     return this.arenaText.substring(start, end);
   }
 
+  /**
+   * The id of a loc (decoded and trimmed) in this document's loc set (assembly/loc-set.ts), which
+   * the core also fills with the loc of each whole entry it checks (EntryScan's LocId): adds it
+   * when `add`. -1: not in the set (`add` false); LOC_TOO_LONG: over LOC_SET_MAX_BYTES. Adding
+   * never grows memory while a batch is read (the core made room), so views stay valid.
+   */
+  locId(loc: string, add: boolean): number {
+    if (loc.length > LOC_SET_MAX_BYTES) return LOC_TOO_LONG; // at least one byte per UTF-16 unit
+    const exports = this.core.exports;
+    const pointer = exports.locSetScratch();
+    const { read, written } = encoder.encodeInto(loc, this.core.u8.subarray(pointer, pointer + LOC_SET_MAX_BYTES));
+    if (read < loc.length) return LOC_TOO_LONG;
+    return add ? exports.locSetAddScratch(written) : exports.locSetFindScratch(written);
+  }
+
   /** The string of an interned id (element and attribute names, prefixes, namespace URIs). */
   name(id: number): string {
     if (id < 0) return '';
@@ -317,7 +346,9 @@ export class XmlReader {
         this.windowLength = exports.compactInput(this.windowLength);
         return;
       }
-      this.release(); // Done, or Stopped at the first error
+      // Done, or Stopped at the first error.
+      if (this.holdCoreAtEnd) this.finished = true;
+      else this.release();
       return;
     }
   }

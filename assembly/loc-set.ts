@@ -1,0 +1,143 @@
+// The locs a document has listed, for validate()'s duplicate-loc rule (sitemaps.org lists each
+// URL once; SPEC.md §1): the decoded, trimmed UTF-8 bytes of each loc, kept once, with an id
+// per distinct value. The tokenizer adds the loc of each whole entry it scans, so JS never makes
+// a string for a plain entry's loc; JS adds the others (entities, CDATA, split text, non-ASCII
+// read record by record) through the scratch region. Ids are dense: 0, 1, 2, … in order of
+// first addition. Which *entry* first listed a loc is JS's business (validate.ts), because the
+// core adds a batch's whole entries before JS reads that batch's other entries.
+//
+// Why here: on plain-50k.xml a JS table of loc strings cost ~10 ms of the validator's ~40
+// (making 50,000 strings from the arena, comparing them, the GC keeping them alive).
+
+import { allocRegion } from './memory';
+import { equalBytes } from './strings';
+import { hashLocBytes } from './loc-scan';
+
+/**
+ * The longest loc the set keeps (UTF-8 bytes); JS keeps longer ones itself. Far above the
+ * protocol's 2,048 characters, so only broken files reach the JS side.
+ */
+export const LOC_SET_MAX_BYTES: i32 = 4096;
+
+let slots: usize = 0; // per slot: the loc's hash, then its id + 1 (0: empty)
+let slotCount: i32 = 0; // a power of two, kept at least twice the ids
+let offsets: usize = 0; // per id: where its bytes start in the store
+let lengths: usize = 0;
+let idCapacity: i32 = 0;
+let bytesAt: usize = 0; // the store: each loc's bytes, one after another
+let bytesCapacity: i32 = 0;
+let bytesUsed: i32 = 0;
+let count: i32 = 0;
+/** JS writes a loc here (locSetScratch) to add or find it. Slack after it for equalBytes. */
+const scratch: usize = allocRegion(<usize>LOC_SET_MAX_BYTES + 16);
+
+/** Forgets every loc (a new document). Keeps the regions: the next document likely needs as much. */
+export function locSetReset(): void {
+  if (count > 0) memory.fill(slots, 0, <usize>slotCount << 3);
+  count = 0;
+  bytesUsed = 0;
+}
+
+/**
+ * Makes room for `ids` more locs of `bytes` bytes in all, so that adding them cannot grow memory:
+ * the tokenizer calls it before it hands a batch to JS, whose adds must leave its views valid.
+ * May grow memory.
+ */
+export function locSetReserve(ids: i32, bytes: i32): void {
+  const needIds = count + ids;
+  if (needIds > idCapacity) {
+    let capacity = idCapacity == 0 ? 1024 : idCapacity;
+    while (capacity < needIds) capacity <<= 1;
+    const nextOffsets = allocRegion(<usize>capacity << 2), nextLengths = allocRegion(<usize>capacity << 2);
+    if (count > 0) {
+      memory.copy(nextOffsets, offsets, <usize>count << 2);
+      memory.copy(nextLengths, lengths, <usize>count << 2);
+    }
+    offsets = nextOffsets;
+    lengths = nextLengths;
+    idCapacity = capacity;
+  }
+  if (needIds * 2 > slotCount) {
+    let capacity = slotCount == 0 ? 2048 : slotCount;
+    while (capacity < needIds * 2) capacity <<= 1;
+    const old = slots, oldCount = slotCount;
+    slots = allocRegion(<usize>capacity << 3);
+    slotCount = capacity;
+    for (let i = 0; i < oldCount; i++) {
+      const entry = old + (<usize>i << 3);
+      const id = load<i32>(entry, 4);
+      if (id != 0) store<u64>(slots + (<usize>emptySlot(load<u32>(entry)) << 3), load<u64>(entry));
+    }
+  }
+  if (bytesUsed + bytes > bytesCapacity) {
+    let capacity = bytesCapacity == 0 ? 1 << 16 : bytesCapacity;
+    while (capacity < bytesUsed + bytes) capacity <<= 1;
+    const next = allocRegion(<usize>capacity + 16); // slack for equalBytes
+    if (bytesUsed > 0) memory.copy(next, bytesAt, <usize>bytesUsed);
+    bytesAt = next;
+    bytesCapacity = capacity;
+  }
+}
+
+// @ts-ignore: decorator
+@inline function firstSlot(hash: u32): i32 {
+  return <i32>((hash ^ (hash >>> 15)) & <u32>(slotCount - 1));
+}
+
+function emptySlot(hash: u32): i32 {
+  let slot = firstSlot(hash);
+  while (load<i32>(slots + (<usize>slot << 3), 4) != 0) slot = (slot + 1) & (slotCount - 1);
+  return slot;
+}
+
+/** The id of the loc [ptr, ptr + n), or -1 when the set does not have it. */
+export function locSetFind(ptr: usize, n: i32, hash: u32): i32 {
+  if (slotCount == 0) return -1;
+  let slot = firstSlot(hash);
+  while (true) {
+    const entry = slots + (<usize>slot << 3);
+    const found = load<i32>(entry, 4);
+    if (found == 0) break;
+    const id = found - 1;
+    if (load<u32>(entry) == hash && load<i32>(lengths + (<usize>id << 2)) == n
+      && equalBytes(bytesAt + <usize>load<i32>(offsets + (<usize>id << 2)), ptr, n)) return id;
+    slot = (slot + 1) & (slotCount - 1);
+  }
+  return -1;
+}
+
+/**
+ * The id of the loc [ptr, ptr + n) (`hash`: hashLocBytes of it), adding it if new; -1 when it is
+ * longer than LOC_SET_MAX_BYTES. May grow memory unless locSetReserve made room.
+ */
+export function locSetAdd(ptr: usize, n: i32, hash: u32): i32 {
+  if (n > LOC_SET_MAX_BYTES) return -1;
+  const known = locSetFind(ptr, n, hash);
+  if (known >= 0) return known;
+  locSetReserve(1, n);
+  const id = count++;
+  memory.copy(bytesAt + <usize>bytesUsed, ptr, <usize>n);
+  store<i32>(offsets + (<usize>id << 2), bytesUsed);
+  store<i32>(lengths + (<usize>id << 2), n);
+  bytesUsed += n;
+  const entry = slots + (<usize>emptySlot(hash) << 3);
+  store<u32>(entry, hash);
+  store<i32>(entry, id + 1, 4);
+  return id;
+}
+
+/** Where JS writes a loc's UTF-8 bytes (at most LOC_SET_MAX_BYTES) for locSetAddScratch / locSetFindScratch. */
+export function locSetScratch(): usize {
+  return scratch;
+}
+
+/** locSetAdd of the `n` bytes JS wrote at locSetScratch(). */
+export function locSetAddScratch(n: i32): i32 {
+  return locSetAdd(scratch, n, hashLocBytes(scratch, n));
+}
+
+/** locSetFind of the `n` bytes JS wrote at locSetScratch(). */
+export function locSetFindScratch(n: i32): i32 {
+  if (n > LOC_SET_MAX_BYTES) return -1;
+  return locSetFind(scratch, n, hashLocBytes(scratch, n));
+}
