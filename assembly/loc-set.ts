@@ -79,9 +79,19 @@ export function locSetReserve(ids: i32, bytes: i32): void {
   }
 }
 
+/**
+ * Where a hash's probe starts. The loc hash ends in multiplications, whose low bits depend only
+ * on low bits of the input, so it is mixed again (MurmurHash3's finalizer) before the low bits
+ * are taken: locs that differ only near the end must not share probe chains.
+ */
 // @ts-ignore: decorator
 @inline function firstSlot(hash: u32): i32 {
-  return <i32>((hash ^ (hash >>> 15)) & <u32>(slotCount - 1));
+  hash ^= hash >>> 16;
+  hash *= 0x85ebca6b;
+  hash ^= hash >>> 13;
+  hash *= 0xc2b2ae35;
+  hash ^= hash >>> 16;
+  return <i32>(hash & <u32>(slotCount - 1));
 }
 
 function emptySlot(hash: u32): i32 {

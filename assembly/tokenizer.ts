@@ -281,9 +281,10 @@ export function stringLength(id: i32): i32 { return stringLengthOf(id); }
 export function tokenize(windowLength: i32, isFinal: i32): i32 {
   const status = tokenizeWindow(windowLength, isFinal);
   // validate() adds the locs of this batch's other entries while it reads the batch, and those
-  // adds must not grow memory under its views: room for as many locs as records and as many
-  // bytes as the batch's text, plus one loc begun in earlier batches (at most LOC_SET_MAX_BYTES).
-  if (watchedLocal >= 0) locSetReserve(tokenCountValue + 1, arenaBytes + wideBytes + LOC_SET_MAX_BYTES);
+  // adds must not grow memory under its views. Room for: a loc per three records (an entry whose
+  // loc JS adds has at least three here: an Entry group, or a loc's tag, text and end tags), as
+  // many bytes as the batch's text, and one loc begun in earlier batches (at most LOC_SET_MAX_BYTES).
+  if (watchedLocal >= 0) locSetReserve(tokenCountValue / 3 + 1, arenaBytes + wideBytes + LOC_SET_MAX_BYTES);
   return status;
 }
 
