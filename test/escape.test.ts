@@ -70,7 +70,8 @@ function coreEscape(core: Core, bytes: Uint8Array, attribute: boolean, templates
     return { ok: false, error: result === CHARACTER_ERROR ? 'character' : 'utf8', offset: exports.escapeErrorOffset() };
   }
   const output = exports.escapeOutputPointer();
-  return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(core.u8.slice(output, output + result)) };
+  // ignoreBOM: a U+FEFF that starts the output is content, not a byte-order mark to drop.
+  return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(core.u8.slice(output, output + result)) };
 }
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -159,6 +160,12 @@ describe.each(builds)('escaper (%s build)', (build) => {
       const bytes = encode(text);
       expect(coreEscape(core(), bytes, attribute)).toEqual(referenceEscape(bytes, attribute));
     }), { numRuns: 500 });
+  });
+
+  it('keeps a U+FEFF at the start of a value (content, not a byte-order mark)', () => {
+    for (const attribute of [false, true]) {
+      expect(coreEscape(core(), encode('\ufeffa&b'), attribute)).toEqual({ ok: true, text: '\ufeffa&amp;b' });
+    }
   });
 
   it('agrees with the reference on arbitrary bytes, valid UTF-8 or not', () => {
