@@ -64,7 +64,7 @@ export const enum EntryField {
   /** changefreq | priority << 16. */
   FieldOffsetsHigh = 9,
   // EntryScan: KindFlags (LocScanned when the loc checks ran), then the loc checks in the words
-  // of a scanned Text record (Local, Prefix, Namespace: see tokenizer.ts text()), and:
+  // of a scanned Text record (Local and Namespace: see tokenizer.ts text()), and:
   /** With LastmodChecked: the earliest instant the lastmod denotes, ms since 1970 (f64, words 2 and 3). */
   LastmodTime = 2,
   /** With LocScanned: the loc's id in the document's loc set (loc-set.ts), -1 when it has none (empty, or too long). */
@@ -259,9 +259,9 @@ export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: 
 
 /**
  * Writes Entry, EntryMore and EntryScan at `record` (Start, End, Line, Column are the
- * tokenizer's; `scan`, the three scan words and the loc's id are the loc checks, when they ran).
+ * tokenizer's; `scan`, the two scan words and the loc's id are the loc checks, when they ran).
  */
-export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindScan: i32, scan: i32, scanWord: i32, scanHash: i32, scanHostHash: i32, scanId: i32): void {
+export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindScan: i32, scan: i32, scanWord: i32, scanHostHash: i32, scanId: i32): void {
   let flags = valueFlags;
   if (seenSlots & (1 << SLOT_LOC)) flags |= EntryFlag.HasLoc;
   if (seenSlots & (1 << SLOT_LASTMOD)) flags |= EntryFlag.HasLastmod;
@@ -288,7 +288,7 @@ export function writeEntry(record: usize, kindEntry: i32, kindMore: i32, kindSca
   store<i32>(checks, scanId, EntryField.LocId << 2);
   store<f64>(checks, lastmodTime, EntryField.LastmodTime << 2);
   store<i32>(checks, scanWord, 28);
-  store<i32>(checks, scanHash, 32);
+  store<i32>(checks, 0, 32);
   store<i32>(checks, scanHostHash, 36);
 }
 

@@ -47,7 +47,7 @@ export const enum TokenFlag {
   HasCdata = 8,
   NonAscii = 16,
   WhitespaceOnly = 32,
-  /** A Text record whose loc checks ran (watchText): Local, Prefix and Namespace hold the results. */
+  /** A Text record whose loc checks ran (watchText): Local and Namespace hold the results. */
   LocScanned = 64,
 }
 
@@ -691,7 +691,7 @@ function wholeEntry(p: i32): i32 {
   if (p + 1 + matched >= length) return INCOMPLETE;
   const errorsBefore = documentErrors + errorsSuppressed;
   entryBegin(watchedLocal >= 0);
-  let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0, scanId: i32 = -1;
+  let scanned = 0, scanWord: i32 = 0, scanHostHash: i32 = 0, scanId: i32 = -1;
   let q = p + 1 + matched;
   while (true) {
     q = skipGap(q);
@@ -719,7 +719,7 @@ function wholeEntry(p: i32): i32 {
       // Another element (an extension, mostly): what was read goes out as an EntryHead and the
       // entry stays open for the ordinary records of the rest.
       if (!isNameStart(byteAt(q + 1))) return FALLBACK;
-      writeEntryGroup(TokenKind.EntryHead, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash, scanId);
+      writeEntryGroup(TokenKind.EntryHead, p, q, atLine, atColumn, scanned, scanWord, scanHostHash, scanId);
       const frame = frames + (<usize>depth << 4);
       store<i32>(frame, ID_EMPTY);
       store<i32>(frame, wholeEntryLocal, 4);
@@ -746,7 +746,6 @@ function wholeEntry(p: i32): i32 {
     if (slot == 0 && watchedLocal >= 0 && !wide && scanLoc(arena + <usize>startBytes, arenaBytes - startBytes)) {
       scanned = TokenFlag.LocScanned;
       scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
-      scanHash = locHash;
       scanHostHash = locHostHash;
       // Its id in the document's loc set (validate's duplicate check; a cut entry read again finds the same id).
       if (locLength > 0) scanId = locSetAdd(arena + <usize>(startBytes + locStart), locLength, <u32>locHash);
@@ -755,7 +754,7 @@ function wholeEntry(p: i32): i32 {
     if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
     q = end + 1 + closing;
   }
-  writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHash, scanHostHash, scanId);
+  writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHostHash, scanId);
   leafOpen = false;
   return skipSpaceAfterTag(q);
 }
@@ -826,7 +825,7 @@ function wholeAlternate(tagIndex: i32, q: i32): bool {
 }
 
 /** Entry (or EntryHead), EntryMore and EntryScan for the entry read from p to q. */
-function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, scanned: i32, scanWord: i32, scanHash: i32, scanHostHash: i32, scanId: i32): void {
+function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, scanned: i32, scanWord: i32, scanHostHash: i32, scanId: i32): void {
   const index = tokenCountValue;
   tokenCountValue += 3;
   const r = record(index);
@@ -834,7 +833,7 @@ function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, 
   store<i32>(r, q, 8);
   store<i32>(r, atLine, 12);
   store<i32>(r, atColumn, 16);
-  writeEntry(r, kind, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHash, scanHostHash, scanId);
+  writeEntry(r, kind, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHostHash, scanId);
 }
 
 // Character data ------------------------------------------------------------
@@ -898,12 +897,11 @@ function text(p: i32): i32 {
     return p;
   }
   leafOpen = false;
-  let scanned = 0, scanWord: i32 = 0, scanHash: i32 = 0, scanHostHash: i32 = 0;
+  let scanned = 0, scanWord: i32 = 0, scanHostHash: i32 = 0;
   if (watchedLocal >= 0 && !(runFlags & TokenFlag.NonAscii) && load<i32>(frames + (<usize>(depth - 1) << 4), 4) == watchedLocal
     && scanLoc(arena + <usize>arenaStartBytes, arenaBytes - arenaStartBytes)) {
     scanned = TokenFlag.LocScanned;
     scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
-    scanHash = locHash;
     scanHostHash = locHostHash;
   }
   const valueStart = settleRun(arenaStartBytes, arenaStartUnits);
@@ -917,7 +915,7 @@ function text(p: i32): i32 {
   store<i32>(r, valueStart, 20);
   store<i32>(r, settledEnd, 24);
   store<i32>(r, scanWord, 28);
-  store<i32>(r, scanHash, 32);
+  store<i32>(r, 0, 32);
   store<i32>(r, scanHostHash, 36);
   return p;
 }

@@ -36,7 +36,7 @@ export const enum TokenFlag {
   HasCdata = 8,
   NonAscii = 16,
   WhitespaceOnly = 32,
-  /** A Text record whose loc checks ran (watchText): Local, Prefix and Namespace hold the results. */
+  /** A Text record whose loc checks ran (watchText): Local and Namespace hold the results. */
   LocScanned = 64,
 }
 
