@@ -53,6 +53,14 @@ describe('the token ABI: assembly/tokenizer.ts and src/xml-reader.ts agree', () 
     expect(facadeWords).toBe(coreWords);
   });
 
+  it('the loc set keeps locs of the same length on both sides (LOC_SET_MAX_BYTES)', async () => {
+    const core = await readFile(new URL('../assembly/loc-set.ts', import.meta.url), 'utf8');
+    const facade = await readFile(new URL('../src/xml-reader.ts', import.meta.url), 'utf8');
+    const coreBytes = Number(/export const LOC_SET_MAX_BYTES: i32 = (\d+);/.exec(core)?.[1]);
+    expect(coreBytes).toBeGreaterThan(2048); // above the protocol's limit: only broken files pass it
+    expect(Number(/export const LOC_SET_MAX_BYTES = (\d+);/.exec(facade)?.[1])).toBe(coreBytes);
+  });
+
   it('the facade expects the ABI version the core exports', async () => {
     const core = await readFile(new URL('../assembly/errors.ts', import.meta.url), 'utf8');
     const facade = await readFile(new URL('../src/wasm.ts', import.meta.url), 'utf8');
