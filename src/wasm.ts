@@ -104,6 +104,13 @@ let simdBytes: Uint8Array | undefined;
 /** Idle instances for readers that run at the same time (each tokenizer holds one document). */
 const idle: Core[] = [];
 const MAX_IDLE = 4;
+/**
+ * An instance whose memory grew past this is not kept once its document is done: WebAssembly
+ * memory never shrinks, so dropping the instance is the only way to hand the memory back. A core
+ * starts at 18 MiB; a huge document (the input window, the loc set of validate()) grows it, e.g.
+ * to 72 MiB for validate() of a 50 MB sitemap.
+ */
+const MAX_KEPT_MEMORY_BYTES = 64 * 1024 * 1024;
 
 function decodeBase64(base64: string): Uint8Array {
   const binary = atob(base64);
@@ -160,7 +167,10 @@ export async function init(source?: ModuleSource | Promise<ModuleSource>): Promi
 
 /** The loaded core, loading it synchronously on first use. */
 export function getCore(): Core {
-  if (!core) initSync();
+  if (!core) {
+    if (compiled) core = new Core(new WebAssembly.Instance(compiled, {})); // the last one was dropped (releaseCore)
+    else initSync();
+  }
   return core!;
 }
 
@@ -179,6 +189,10 @@ export function acquireCore(): Core {
 /** Returns an instance taken with acquireCore. */
 export function releaseCore(instance: Core): void {
   instance.busy = false;
+  if (instance.exports.memory.buffer.byteLength > MAX_KEPT_MEMORY_BYTES) {
+    if (instance === core) core = undefined; // getCore makes a fresh one
+    return;
+  }
   if (instance !== core && idle.length < MAX_IDLE) idle.push(instance);
 }
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
 import { LocScan, readCoreLocScan, scanLoc } from '../src/url-check';
-import { getCore } from '../src/wasm';
+import { acquireCore, getCore, releaseCore } from '../src/wasm';
 import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
 
 const NS = SITEMAP_NAMESPACE;
@@ -498,6 +498,21 @@ describe('validate: duplicate locs, kept by the core\'s loc set (assembly/loc-se
       run(document);
       expect(getCore().busy, document).toBe(false);
     }
+  });
+
+  it('does not keep a core whose memory a huge document grew: the next document gets a fresh one', () => {
+    const document = urlset(url('<loc>https://example.com/a</loc>') + url('<loc>https://example.com/a</loc>'));
+    const before = getCore();
+    expect(before.exports.memory.buffer.byteLength).toBeLessThan(64 * 2 ** 20);
+    const grown = acquireCore();
+    expect(grown).toBe(before);
+    grown.exports.reserveInput(40 * 2 ** 20); // a 40 MiB construct: the window and its arenas grow memory past 64 MiB
+    expect(grown.exports.memory.buffer.byteLength).toBeGreaterThan(64 * 2 ** 20);
+    releaseCore(grown);
+    const after = getCore();
+    expect(after).not.toBe(before);
+    expect(after.exports.memory.buffer.byteLength).toBeLessThan(64 * 2 ** 20);
+    expect(issuesWith(run(document), 'SITEMAP_DUPLICATE_LOC')).toHaveLength(1); // and it works
   });
 
   it('answers hreflang reciprocity with the locs of whole entries after the document ends', () => {
