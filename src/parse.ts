@@ -219,7 +219,10 @@ export class SitemapParser {
     return this.kind;
   }
 
-  /** Stops reading before the end (a cancelled stream): gives the core instance back. Idempotent. */
+  /**
+   * Stops reading before the end (a cancelled stream), or lets go of a core held past the end
+   * (createObservedParser's `holdCore`): gives the core instance back. Idempotent.
+   */
   abort(): void {
     this.done = true;
     this.reader.release();
