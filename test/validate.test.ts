@@ -500,6 +500,15 @@ describe('validate: duplicate locs, kept by the core\'s loc set (assembly/loc-se
     }
   });
 
+  it('grows for long locs that only JS adds, without moving memory under the batch being read', () => {
+    // ~24 MB of 4,000-byte CDATA locs: the set's store outgrows the core's memory, and every add
+    // comes from JS while it reads a batch, so the core must have made the room before each batch.
+    const locs = Array.from({ length: 6000 }, (_, i) => `https://example.com/${(i % 5400).toString().padStart(4, '0')}/${'x'.repeat(3970)}`);
+    const { found, expected } = duplicatesOf(locs, locs.map(() => 2));
+    expect(found).toHaveLength(600);
+    expect(found).toEqual(expected);
+  });
+
   it('does not keep a core whose memory a huge document grew: the next document gets a fresh one', () => {
     const document = urlset(url('<loc>https://example.com/a</loc>') + url('<loc>https://example.com/a</loc>'));
     const before = getCore();
