@@ -100,14 +100,20 @@ function emptySlot(hash: u32): i32 {
   return slot;
 }
 
-/** The id of the loc [ptr, ptr + n), or -1 when the set does not have it. */
+/** Where the last locSetFind that found nothing stopped: the empty slot the loc would go in. */
+let freeSlot: i32 = 0;
+
+/** The id of the loc [ptr, ptr + n), or -1 when the set does not have it (see freeSlot). */
 export function locSetFind(ptr: usize, n: i32, hash: u32): i32 {
   if (slotCount == 0) return -1;
   let slot = firstSlot(hash);
   while (true) {
     const entry = slots + (<usize>slot << 3);
     const found = load<i32>(entry, 4);
-    if (found == 0) break;
+    if (found == 0) {
+      freeSlot = slot;
+      break;
+    }
     const id = found - 1;
     if (load<u32>(entry) == hash && load<i32>(lengths + (<usize>id << 2)) == n
       && equalBytes(bytesAt + <usize>load<i32>(offsets + (<usize>id << 2)), ptr, n)) return id;
@@ -122,15 +128,15 @@ export function locSetFind(ptr: usize, n: i32, hash: u32): i32 {
  */
 export function locSetAdd(ptr: usize, n: i32, hash: u32): i32 {
   if (n > LOC_SET_MAX_BYTES) return -1;
+  locSetReserve(1, n); // first: growing the table moves every slot
   const known = locSetFind(ptr, n, hash);
   if (known >= 0) return known;
-  locSetReserve(1, n);
   const id = count++;
   memory.copy(bytesAt + <usize>bytesUsed, ptr, <usize>n);
   store<i32>(offsets + (<usize>id << 2), bytesUsed);
   store<i32>(lengths + (<usize>id << 2), n);
   bytesUsed += n;
-  const entry = slots + (<usize>emptySlot(hash) << 3);
+  const entry = slots + (<usize>freeSlot << 3);
   store<u32>(entry, hash);
   store<i32>(entry, id + 1, 4);
   return id;
