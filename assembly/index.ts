@@ -4,7 +4,7 @@ export { ABI_VERSION, SIMD_BUILD } from './errors';
 export * from './tokenizer';
 export { collapseAlternates, entryNames } from './entries';
 export * from './escape';
-export { locSetScratch, locSetAddScratch, locSetFindScratch, locSetReserve } from './loc-set';
+export { locSetScratch, locSetAddScratch, locSetFindScratch } from './loc-set';
 
 /** In-module abort (asconfig `use`): a self-contained module with no `env.abort` import. */
 export function abortImpl(message: usize, fileName: usize, line: u32, column: u32): void {

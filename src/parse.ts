@@ -554,8 +554,8 @@ function wholeChangefreq(reader: XmlReader, r: number): string {
  * instead of keeping a second one. Unless `keepEntries`, it builds no entries (`result()` lists
  * none): the observer has every value. With `holdCore`, the core instance stays taken after the
  * document ends, until `abort()` (validate() asks its loc set about hreflang targets then).
- * Internal (not exported from the package): the observer reads
- * the core's token records, whose layout is not a public contract.
+ * Internal (not exported from the package): the observer reads the core's token records, whose
+ * layout is not a public contract.
  *
  * @example
  * const parser = createObservedParser({ recover: true }, validator);
