@@ -18,7 +18,6 @@ export const enum LocFinding {
 
 // Results of scanLoc: the facade packs them into the text's record.
 export let locFindings: i32 = 0;
-export let locHash: i32 = 0;
 export let locHostStart: i32 = 0;
 export let locHostEnd: i32 = 0;
 export let locHostHash: i32 = 0;
@@ -57,11 +56,6 @@ buildTable();
 }
 
 /**
- * The hash of a value for validate's duplicate table: four characters per step. src/url-check.ts
- * `hashLoc` computes the same over a string's UTF-16 units, which equal these bytes for ASCII.
- */
-
-/**
  * Scans the ASCII value [ptr, ptr + n) (XML white space at its ends is trimmed, as the parser
  * trims it). Positions are relative to the trimmed value. Returns false for a value too long to
  * pack into a record (2^19 bytes and over): the facade then scans the string.
@@ -80,7 +74,6 @@ export function scanLoc(ptr: usize, n: i32): bool {
   locHostHash = <i32>FNV_OFFSET;
   if (length == 0) {
     locFindings = LocFinding.Empty;
-    locHash = 0;
     return true;
   }
   let findings = 0;
@@ -141,7 +134,6 @@ export function scanLoc(ptr: usize, n: i32): bool {
   }
   for (; at < length; at++) findings |= classify(value, at, length);
   locFindings = findings;
-  locHash = <i32>hashLocBytes(value, length);
   return true;
 }
 

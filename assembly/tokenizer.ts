@@ -17,7 +17,7 @@
 import { allocRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
-import { locFindings, locHash, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
+import { hashLocBytes, locFindings, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
 import { LOC_SET_MAX_BYTES, locSetAdd, locSetReserve, locSetReset } from './loc-set';
 import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, entryRoot, entryValue, matchPattern, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
@@ -748,7 +748,10 @@ function wholeEntry(p: i32): i32 {
       scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
       scanHostHash = locHostHash;
       // Its id in the document's loc set (validate's duplicate check; a cut entry read again finds the same id).
-      if (locLength > 0) scanId = locSetAdd(arena + <usize>(startBytes + locStart), locLength, <u32>locHash);
+      if (locLength > 0) {
+        const loc = arena + <usize>(startBytes + locStart);
+        scanId = locSetAdd(loc, locLength, hashLocBytes(loc, locLength));
+      }
     }
     const valueStart = settleRun(startBytes, startUnits);
     if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
