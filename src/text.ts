@@ -11,18 +11,31 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 export type BytesToString = (bytes: Uint8Array, ascii: boolean) => string;
 
 let decodeImpl: BytesToString = (bytes) => utf8.decode(bytes);
+let cheapAsciiFrom = 0;
 
 export function bytesToString(bytes: Uint8Array, ascii: boolean): string {
   return decodeImpl(bytes, ascii);
 }
 
 /**
- * Installs a faster decoder (used by the Node entry: `Buffer#latin1Slice` copies ASCII into a
- * one-byte string ~9x faster than TextDecoder on Node 20 — 3.0 GB/s vs 330 MB/s on
- * plain-50k.xml, measured 2026-11-22).
+ * Installs a faster decoder (used by the Node entry: `Buffer#toString('ascii')` copies ASCII into
+ * a one-byte string ~9x faster than TextDecoder on Node 20). `cheapAsciiBytes`: from how many
+ * ASCII bytes it makes a string more cheaply per byte (0: no such size); see cheapAsciiBytes().
  */
-export function setBytesToString(impl: BytesToString): void {
+export function setBytesToString(impl: BytesToString, cheapAsciiBytes = 0): void {
   decodeImpl = impl;
+  cheapAsciiFrom = cheapAsciiBytes;
+}
+
+/**
+ * From how many ASCII bytes `bytesToString` makes a string more cheaply per byte; 0 when size
+ * makes no difference. On Node a buffer of about a megabyte or more becomes an external string
+ * (one malloc and copy, ~4 GB/s), a smaller one over 128 KB a V8 large object whose fresh pages
+ * fault in at ~1.3 GB/s (Node 20, measured 2026-11-24). The parser gathers the values of whole
+ * entries until this size before it makes their strings (SitemapParser.stageEntry).
+ */
+export function cheapAsciiBytes(): number {
+  return cheapAsciiFrom;
 }
 
 const encoder = new TextEncoder();

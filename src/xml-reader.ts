@@ -280,6 +280,16 @@ export class XmlReader {
   }
 
   /**
+   * The bytes of the current batch's ASCII arena, which `text` offsets without NonAscii index
+   * (one byte per UTF-16 unit); a view, valid during a handler call.
+   */
+  asciiArena(): Uint8Array {
+    const exports = this.core.exports;
+    const pointer = exports.arenaPointer();
+    return this.core.u8.subarray(pointer, pointer + exports.arenaLength());
+  }
+
+  /**
    * The id of a loc (decoded and trimmed) in this document's loc set (assembly/loc-set.ts), which
    * the core also fills with the loc of each whole entry it checks (EntryScan's LocId): adds it
    * when `add`. -1: not in the set (`add` false); LOC_TOO_LONG: over LOC_SET_MAX_BYTES. Adding

@@ -1,0 +1,177 @@
+// Whole entries built in runs (SitemapParser.stageEntry and buildStaged), as the Node entry has
+// it: Node makes strings of a megabyte or more more cheaply (text.ts cheapAsciiBytes), so the
+// parser gathers the values of many entries and makes their strings together. The entries must
+// be the same, in the same order, as when each is built at once: whatever the run size, the
+// chunks, or the mix of entries the core reads whole and entries read record by record.
+
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse, SitemapParser, SITEMAP_NAMESPACE, type ParseResult } from '../src/index';
+import { setBytesToString } from '../src/text';
+import { loadCorpusFile, loadCorpusManifest } from './fixtures';
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const encoder = new TextEncoder();
+let asciiDecodes = 0;
+
+/** Runs of `runBytes` (0: off, as in browsers), with a decoder that counts ASCII decodes. */
+function useRuns(runBytes: number): void {
+  setBytesToString((bytes, ascii) => {
+    if (ascii) asciiDecodes++;
+    return utf8.decode(bytes);
+  }, runBytes);
+}
+
+afterEach(() => useRuns(0));
+
+/** parse() of `bytes` (recover mode) with runs of `runBytes`. */
+function parseWithRuns(bytes: Uint8Array, runBytes: number): ParseResult {
+  useRuns(runBytes);
+  return parse(bytes, { recover: true });
+}
+
+/**
+ * The same through SitemapParser in chunks ending at `cuts`, taking entries after every push.
+ * A stream must get each entry at the push that completes it (its memory stays bounded by a
+ * chunk's entries): every entry that ends over 100 bytes before a cut is taken by then.
+ */
+function pushWithRuns(bytes: Uint8Array, runBytes: number, cuts: number[]): { entries: unknown[]; result: ParseResult } {
+  useRuns(runBytes);
+  const parser = new SitemapParser({ recover: true });
+  const entries: unknown[] = [];
+  let from = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    parser.push(bytes.subarray(from, cut), cut === bytes.length);
+    entries.push(...parser.takeEntries());
+    const ended = utf8.decode(bytes.subarray(0, Math.max(0, cut - 100))).split(/<\/(?:url|sitemap)>/).length - 1;
+    expect(entries.length, `entries taken after the push that ends at byte ${cut}`).toBeGreaterThanOrEqual(ended);
+    from = cut;
+  }
+  return { entries, result: parser.result() };
+}
+
+const IMAGE = 'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"';
+
+/** One `<url>` of the kinds the parser treats differently (see `kinds`). */
+function urlXml(i: number, kind: string): string {
+  switch (kind) {
+    case 'plain': return `<url><loc>https://a.example/p/${i}?a=1&amp;b=2</loc><lastmod>2024-01-${String(1 + (i % 28)).padStart(2, '0')}</lastmod><changefreq>weekly</changefreq><priority>0.${i % 10}</priority></url>`;
+    case 'padded': return `<url>\n  <loc>\n    https://a.example/padded/${i}\n  </loc>\n  <lastmod> 2024-02-03T04:05:06Z </lastmod>\n</url>`;
+    case 'loc only': return `<url><loc>https://a.example/only/${i}</loc></url>`;
+    case 'non-ASCII loc': return `<url><loc>https://a.example/caf\u00e9/${i}</loc><priority>1.0</priority></url>`;
+    case 'non-ASCII lastmod': return `<url><loc>https://a.example/l/${i}</loc><lastmod>2024-01-01\u00a0</lastmod></url>`;
+    case 'odd changefreq': return `<url><loc>https://a.example/c/${i}</loc><changefreq>Weekly</changefreq></url>`;
+    case 'extension': return `<url><loc>https://a.example/x/${i}</loc><image:image><image:loc>https://a.example/${i}.png</image:loc></image:image></url>`;
+    case 'comment': return `<url><!-- note --><loc>https://a.example/n/${i}</loc></url>`;
+    default: throw new Error(kind);
+  }
+}
+
+/** The loc urlXml(i, kind) holds, as parse gives it (decoded, trimmed). */
+function locOf(i: number, kind: string): string {
+  const path = { plain: 'p', padded: 'padded', 'loc only': 'only', 'non-ASCII loc': 'caf\u00e9', 'non-ASCII lastmod': 'l', 'odd changefreq': 'c', extension: 'x', comment: 'n' }[kind];
+  return `https://a.example/${path}/${i}${kind === 'plain' ? '?a=1&b=2' : ''}`;
+}
+
+const KINDS = ['plain', 'padded', 'loc only', 'non-ASCII loc', 'non-ASCII lastmod', 'odd changefreq', 'extension', 'comment'] as const;
+
+function urlsetBytes(urls: string[]): Uint8Array {
+  return encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" ${IMAGE}>\n${urls.join('\n')}\n</urlset>\n`);
+}
+
+/** About 3.3 MB of plain entries: several input windows and token batches of the core. */
+const LARGE_COUNT = 24_000;
+const large = urlsetBytes(Array.from({ length: LARGE_COUNT }, (_, i) => urlXml(i, 'plain')));
+
+describe('whole entries built in runs', () => {
+  it('are the entries built one by one, for every run size, in a document of several batches', () => {
+    const expected = parseWithRuns(large, 0);
+    expect(expected.kind === 'urlset' && expected.urls.length).toBe(LARGE_COUNT);
+    for (const runBytes of [1, 1000, 65_536, 1 << 20, 1 << 30]) {
+      expect(parseWithRuns(large, runBytes), `runs of ${runBytes} bytes`).toStrictEqual(expected);
+    }
+  });
+
+  it('really make the strings in runs: one decode of the values with runs longer than the document, one per batch without', () => {
+    asciiDecodes = 0;
+    parseWithRuns(large, 0);
+    const perBatch = asciiDecodes;
+    expect(perBatch).toBeGreaterThanOrEqual(3);
+    asciiDecodes = 0;
+    parseWithRuns(large, 1 << 30);
+    expect(asciiDecodes).toBe(1);
+    asciiDecodes = 0;
+    parseWithRuns(large, 1 << 20);
+    expect(asciiDecodes).toBeGreaterThanOrEqual(1);
+    expect(asciiDecodes).toBeLessThan(perBatch);
+  });
+
+  it('keep the document order when entries read record by record come between them, and each kind of value', () => {
+    for (const kind of KINDS) {
+      const urls = [
+        ...Array.from({ length: 3000 }, (_, i) => urlXml(i, 'plain')),
+        urlXml(3000, kind),
+        ...Array.from({ length: 3000 }, (_, i) => urlXml(3001 + i, i % 7 === 0 ? 'padded' : 'plain')),
+      ];
+      const bytes = urlsetBytes(urls);
+      const expected = parseWithRuns(bytes, 0);
+      const staged = parseWithRuns(bytes, 1 << 20);
+      expect(staged, kind).toStrictEqual(expected);
+      if (staged.kind !== 'urlset') throw new Error('not a urlset');
+      expect(staged.urls.map((url) => url.loc), kind).toStrictEqual(urls.map((_, i) => locOf(i, i < 3000 ? 'plain' : i === 3000 ? kind : (i - 3001) % 7 === 0 ? 'padded' : 'plain')));
+    }
+  });
+
+  it('hand a stream every entry of a push when the push ends, in any chunks', () => {
+    const expected = parseWithRuns(large, 0);
+    if (expected.kind !== 'urlset') throw new Error('not a urlset');
+    const cuts = [1, 7, 100_000, 100_001, 1_500_000, 2_900_000];
+    const { entries, result } = pushWithRuns(large, 1 << 20, cuts);
+    expect(entries).toStrictEqual(expected.urls);
+    expect(result.kind === 'urlset' && result.urls).toStrictEqual([]);
+    expect(result.issues).toStrictEqual(expected.issues);
+  });
+
+  it('build sitemap index entries', () => {
+    const bytes = encoder.encode(`<sitemapindex xmlns="${SITEMAP_NAMESPACE}">${Array.from({ length: 9000 }, (_, i) =>
+      `<sitemap><loc>https://a.example/s${i}.xml</loc>${i % 3 ? `<lastmod>2024-03-0${1 + (i % 9)}</lastmod>` : ''}</sitemap>`).join('\n')}</sitemapindex>`);
+    const expected = parseWithRuns(bytes, 0);
+    expect(expected.kind === 'sitemapindex' && expected.sitemaps.length).toBe(9000);
+    expect(parseWithRuns(bytes, 4096)).toStrictEqual(expected);
+  });
+
+  it('read every well-formed corpus sitemap as entries built one by one do', async () => {
+    const manifest = await loadCorpusManifest();
+    let compared = 0;
+    for (const entry of manifest) {
+      if (!entry.file.endsWith('.xml') || entry.wellFormed !== 'yes') continue;
+      const bytes = await loadCorpusFile(entry.file);
+      let expected: ParseResult;
+      try {
+        expected = parseWithRuns(bytes, 0);
+      } catch {
+        continue; // not a sitemap (a feed, HTML): the corpus tests cover those
+      }
+      expect(parseWithRuns(bytes, 1024), entry.file).toStrictEqual(expected);
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(40);
+  });
+
+  it('any mix of entries, run size and chunks gives the entries built one by one (fast-check)', () => {
+    fc.assert(fc.property(
+      fc.array(fc.constantFrom(...KINDS, 'plain', 'plain', 'plain'), { minLength: 1, maxLength: 60 }),
+      fc.integer({ min: 1, max: 4096 }),
+      fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+      (kinds, runBytes, cutFractions) => {
+        const bytes = urlsetBytes(kinds.map((kind, i) => urlXml(i, kind)));
+        const expected = parseWithRuns(bytes, 0);
+        expect(parseWithRuns(bytes, runBytes)).toStrictEqual(expected);
+        const cuts = [...new Set(cutFractions.map((f) => Math.floor(f * bytes.length)))].filter((cut) => cut > 0 && cut < bytes.length).sort((a, b) => a - b);
+        const { entries, result } = pushWithRuns(bytes, runBytes, cuts);
+        expect(entries).toStrictEqual(expected.kind === 'urlset' ? expected.urls : []);
+        expect(result.issues).toStrictEqual(expected.issues);
+      },
+    ), { numRuns: 150 });
+  });
+});
