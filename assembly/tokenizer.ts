@@ -149,6 +149,8 @@ let pos: i32 = 0; // start of the next construct
 let tokenCountValue: i32 = 0;
 let arenaBytes: i32 = 0;
 let arenaUnits: i32 = 0; // UTF-16 units written to the arena
+/** The start of the ASCII arena JS still refers to (keepArena): each batch appends after it. */
+let arenaKeep: i32 = 0;
 let wideBytes: i32 = 0;
 let wideUnits: i32 = 0;
 let stopRequested = false;
@@ -214,6 +216,7 @@ export function tokenizerReset(resetFlags: i32): void {
   internReset();
   memory.fill(nameCache, 0, <usize>NAME_CACHE_BYTES); // its ids were this document's
   watchedLocal = -1;
+  arenaKeep = 0;
   locSetReset();
   entriesReset(false); // until the facade asks for Entry records (collapseEntries)
 }
@@ -235,10 +238,25 @@ export function reserveInput(bytes: i32): usize {
     memory.copy(next, input, <usize>inputCap);
     input = next;
     inputCap = capacity;
-    arena = allocRegion(<usize>capacity * 3 + 64);
+    const nextArena = allocRegion(<usize>capacity * 3 + 64);
+    memory.copy(nextArena, arena, <usize>arenaKeep);
+    arena = nextArena;
     wideArena = allocRegion(<usize>capacity * 3 + 64);
   }
   return input;
+}
+
+/**
+ * Keeps the first `bytes` of the ASCII arena for the batches that follow, which then append
+ * after them (the parser builds whole entries from one string of several batches' values:
+ * src/parse.ts stageEntry), until called again; 0 lets each batch start the arena afresh. False,
+ * changing nothing, above a window's worth: a batch writes at most a window of values, and the
+ * arena holds three (reserveInput), so what is kept and the next batch always fit.
+ */
+export function keepArena(bytes: i32): bool {
+  if (bytes < 0 || bytes > inputCap) return false;
+  arenaKeep = bytes;
+  return true;
 }
 
 export function inputPointer(): usize { return input; }
@@ -292,8 +310,8 @@ function tokenizeWindow(windowLength: i32, isFinal: i32): i32 {
   length = windowLength;
   final = isFinal != 0;
   tokenCountValue = 0;
-  arenaBytes = 0;
-  arenaUnits = 0;
+  arenaBytes = arenaKeep; // an ASCII arena holds one byte per UTF-16 unit
+  arenaUnits = arenaKeep;
   wideBytes = 0;
   wideUnits = 0;
   stopRequested = false;

@@ -163,25 +163,22 @@ export class SitemapParser {
   private priorityLine = 0;
   private priorityColumn = 0;
   private entryColumn = 0;
-  // Whole entries not built yet (stageEntry): their ASCII values are copied into `staged` and
-  // made into strings together once `stageBytes` of them are gathered, or when entries are read.
+  // Whole entries not built yet (stageEntry). Their ASCII values stay in the core's arena, which
+  // keeps them while later batches append theirs (XmlReader.keepArena); they are built together
+  // from one string once `stageBytes` of values are gathered, or when entries are read.
   private readonly stageBytes = cheapAsciiBytes();
   /**
    * Off once an entry is read record by record (an extension, a comment…): in such documents
    * staging would decode each batch's values twice, for little gain (mixed-50k.xml: 10% slower).
    */
   private staging = this.stageBytes > 0;
-  private staged: Uint8Array | null = null;
-  private stagedLength = 0;
-  /** Where the current batch's arena starts in `staged`; -1 before it is copied there. */
-  private batchStagedAt = -1;
-  /** STAGED_WORDS per staged entry. */
+  /** STAGED_WORDS per staged entry: arena offsets, or NO_VALUE, or -1 for a value kept aside. */
   private stagedWords = new Int32Array(0);
   /** Per staged entry: its priority, NaN for none. */
   private stagedPriorities = new Float64Array(0);
   private stagedCount = 0;
-  /** The string of `staged` once made; null after more bytes were copied in. */
-  private stagedText: string | null = null;
+  /** Where the values of the staged entries end in the arena. */
+  private stagedEnd = 0;
   /** Values of staged entries made into strings at once (non-ASCII, unknown changefreq), by word index. */
   private readonly stagedAside = new Map<number, string>();
 
@@ -224,7 +221,12 @@ export class SitemapParser {
       this.reader.release();
       throw error;
     }
-    if (final) this.done = true;
+    if (final) {
+      // The reader gave its core back at the end of the document: build from its arena before
+      // anything else can use the core.
+      this.buildStaged();
+      this.done = true;
+    }
   }
 
   /**
@@ -342,8 +344,11 @@ export class SitemapParser {
           break;
       }
     }
-    this.batchStagedAt = -1;
-    if (this.stagedLength >= this.stageBytes) this.buildStaged();
+    if (this.stagedCount > 0) {
+      // Keep this batch's values in the arena for the next, up to a run of stageBytes.
+      const length = this.stagedEnd;
+      if (length >= this.stageBytes || !reader.keepArena(length)) this.buildStaged();
+    }
   };
 
   private startRoot(reader: XmlReader, r: number): void {
@@ -489,32 +494,33 @@ export class SitemapParser {
 
   /**
    * Keeps a whole entry's values for buildStaged instead of building it now, where the runtime
-   * makes strings more cheaply in large runs (cheapAsciiBytes: Node). The batch's ASCII arena is
-   * copied once into `staged` and the entry keeps offsets into it; a non-ASCII value or an
-   * unknown changefreq is made into a string now and kept aside. False: staging is off.
+   * makes strings more cheaply in large runs (cheapAsciiBytes: Node). The entry keeps the offsets
+   * of its values in the core's arena (kept across batches, XmlReader.keepArena); a non-ASCII
+   * value or an unknown changefreq is made into a string now and kept aside. False: staging is off.
    */
   private stageEntry(reader: XmlReader, r: number, flags: number): boolean {
     if (!this.staging) return false;
     const words = reader.words;
-    let base = this.batchStagedAt;
-    if (base < 0) base = this.stageArena(reader);
     const count = this.stagedCount;
     if ((count + 1) * STAGED_WORDS > this.stagedWords.length) this.growStaged();
     const staged = this.stagedWords, at = count * STAGED_WORDS;
+    let end = this.stagedEnd;
     if (flags & EntryFlag.LocWide) {
       staged[at] = -1;
       this.stagedAside.set(at, trimXmlSpace(wholeEntryText(reader, r, SLOT_LOC)));
     } else {
-      staged[at] = base + words[r + EntryField.LocStart]!;
-      staged[at + 1] = base + words[r + EntryField.LocEnd]!;
+      staged[at] = words[r + EntryField.LocStart]!;
+      staged[at + 1] = words[r + EntryField.LocEnd]!;
+      end = Math.max(end, staged[at + 1]!);
     }
     if (!(flags & EntryFlag.HasLastmod)) staged[at + 2] = NO_VALUE;
     else if (flags & EntryFlag.LastmodWide) {
       staged[at + 2] = -1;
       this.stagedAside.set(at + 2, trimXmlSpace(wholeEntryText(reader, r, SLOT_LASTMOD)));
     } else {
-      staged[at + 2] = base + words[r + EntryField.LastmodStart]!;
-      staged[at + 3] = base + words[r + EntryField.LastmodEnd]!;
+      staged[at + 2] = words[r + EntryField.LastmodStart]!;
+      staged[at + 3] = words[r + EntryField.LastmodEnd]!;
+      end = Math.max(end, staged[at + 3]!);
     }
     if (!(flags & EntryFlag.HasChangefreq)) staged[at + 4] = NO_VALUE;
     else {
@@ -523,27 +529,10 @@ export class SitemapParser {
       if (code === 0) this.stagedAside.set(at + 4, wholeChangefreq(reader, r));
     }
     this.stagedPriorities[count] = flags & EntryFlag.HasPriority ? reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1]! : NaN;
+    this.stagedEnd = end;
     this.stagedCount = count + 1;
     return true;
   }
-
-  /** Copies the current batch's ASCII arena into `staged`; returns where it starts there. */
-  private stageArena(reader: XmlReader): number {
-    const arena = reader.asciiArena();
-    if (this.stagedCount === 0) this.stagedLength = 0; // nothing refers to the bytes before
-    const base = this.stagedLength, needed = base + arena.length;
-    if (this.staged === null || this.staged.length < needed) {
-      const larger = new Uint8Array(Math.max(needed, this.staged === null ? 0 : this.staged.length * 2));
-      if (this.staged !== null) larger.set(this.staged.subarray(0, base));
-      this.staged = larger;
-    }
-    this.staged.set(arena, base);
-    this.stagedLength = needed;
-    this.stagedText = null;
-    this.batchStagedAt = base;
-    return base;
-  }
-
   private growStaged(): void {
     const words = new Int32Array(Math.max(1024 * STAGED_WORDS, this.stagedWords.length * 2));
     words.set(this.stagedWords);
@@ -553,11 +542,14 @@ export class SitemapParser {
     this.stagedPriorities = priorities;
   }
 
-  /** Builds the staged entries (stageEntry), in order, from one string of their ASCII values. */
+  /**
+   * Builds the staged entries (stageEntry), in order, from one string of their ASCII values, and
+   * lets the core's arena go (the next batch starts it afresh).
+   */
   private buildStaged(): void {
     const count = this.stagedCount;
     if (count === 0) return;
-    const text = this.stagedText ??= bytesToString(this.staged!.subarray(0, this.stagedLength), true);
+    const text = bytesToString(this.reader.asciiArena().subarray(0, this.stagedEnd), true);
     const words = this.stagedWords, priorities = this.stagedPriorities, aside = this.stagedAside, entries = this.entries;
     const index = this.kind === 'sitemapindex';
     for (let i = 0, at = 0; i < count; i++, at += STAGED_WORDS) {
@@ -573,7 +565,9 @@ export class SitemapParser {
       }
     }
     this.stagedCount = 0;
+    this.stagedEnd = 0;
     if (aside.size > 0) aside.clear();
+    this.reader.keepArena(0);
   }
 
   /**

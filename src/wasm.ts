@@ -22,6 +22,7 @@ export interface CoreExports {
   compactInput(length: number): number;
   arenaPointer(): number;
   arenaLength(): number;
+  keepArena(bytes: number): number;
   wideArenaPointer(): number;
   wideArenaLength(): number;
   windowOffset(): number;
@@ -51,7 +52,7 @@ export interface CoreExports {
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 4;
+export const EXPECTED_ABI_VERSION = 5;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {

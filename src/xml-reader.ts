@@ -280,13 +280,23 @@ export class XmlReader {
   }
 
   /**
-   * The bytes of the current batch's ASCII arena, which `text` offsets without NonAscii index
-   * (one byte per UTF-16 unit); a view, valid during a handler call.
+   * The bytes of the ASCII arena, which `text` offsets without NonAscii index (one byte per
+   * UTF-16 unit): the current batch's values, after those kept by `keepArena`. A view, valid
+   * until the next push; after the last batch of a document, until the next use of its core.
    */
   asciiArena(): Uint8Array {
     const exports = this.core.exports;
     const pointer = exports.arenaPointer();
     return this.core.u8.subarray(pointer, pointer + exports.arenaLength());
+  }
+
+  /**
+   * Keeps the first `bytes` of the ASCII arena (its offsets and content) for the batches that
+   * follow, which append after them, until called again; 0 lets each batch start afresh. False
+   * (nothing changes) when `bytes` is over a window's worth: build from the arena and let go.
+   */
+  keepArena(bytes: number): boolean {
+    return this.core.exports.keepArena(bytes) !== 0;
   }
 
   /**

@@ -1,6 +1,7 @@
 // Whole entries built in runs (SitemapParser.stageEntry and buildStaged), as the Node entry has
 // it: Node makes strings of a megabyte or more more cheaply (text.ts cheapAsciiBytes), so the
-// parser gathers the values of many entries and makes their strings together. The entries must
+// parser leaves the values of many entries in the core's arena (XmlReader.keepArena) and makes
+// their strings together. The entries must
 // be the same, in the same order, as when each is built at once: whatever the run size, the
 // chunks, or the mix of entries the core reads whole and entries read record by record.
 
@@ -92,18 +93,20 @@ describe('whole entries built in runs', () => {
     }
   });
 
-  it('really make the strings in runs: one decode of the values with runs longer than the document, one per batch without', () => {
+  it('really make the strings in runs: fewer decodes of the values than one per batch, and runs of up to a window', () => {
     asciiDecodes = 0;
     parseWithRuns(large, 0);
     const perBatch = asciiDecodes;
     expect(perBatch).toBeGreaterThanOrEqual(3);
     asciiDecodes = 0;
-    parseWithRuns(large, 1 << 30);
-    expect(asciiDecodes).toBe(1);
-    asciiDecodes = 0;
     parseWithRuns(large, 1 << 20);
     expect(asciiDecodes).toBeGreaterThanOrEqual(1);
     expect(asciiDecodes).toBeLessThan(perBatch);
+    // About 1.3 MB of values: the core keeps at most an input window (1 MiB) of them, so a run
+    // longer than the document still ends there.
+    asciiDecodes = 0;
+    parseWithRuns(large, 1 << 30);
+    expect(asciiDecodes).toBe(2);
   });
 
   it('keep the document order when entries read record by record come between them, and each kind of value', () => {
@@ -120,6 +123,34 @@ describe('whole entries built in runs', () => {
       if (staged.kind !== 'urlset') throw new Error('not a urlset');
       expect(staged.urls.map((url) => url.loc), kind).toStrictEqual(urls.map((_, i) => locOf(i, i < 3000 ? 'plain' : i === 3000 ? kind : (i - 3001) % 7 === 0 ? 'padded' : 'plain')));
     }
+  });
+
+  it('keep their values when the core enlarges its input window for a construct longer than it', () => {
+    // 2.5 MB of comment between entries: the core doubles its 1 MiB window (and makes a new arena,
+    // into which the values it keeps must move), in one push and in chunks.
+    const urls = [
+      ...Array.from({ length: 4000 }, (_, i) => urlXml(i, 'plain')),
+      `<!-- ${'x'.repeat(2_500_000)} -->`,
+      ...Array.from({ length: 4000 }, (_, i) => urlXml(4000 + i, 'plain')),
+    ];
+    const bytes = urlsetBytes(urls);
+    const expected = parseWithRuns(bytes, 0);
+    expect(expected.kind === 'urlset' && expected.urls.length).toBe(8000);
+    expect(parseWithRuns(bytes, 1 << 20)).toStrictEqual(expected);
+    const { entries } = pushWithRuns(bytes, 1 << 20, [300_000, 700_000, 1_200_000, 2_000_000, 3_000_000]);
+    expect(entries).toStrictEqual(expected.kind === 'urlset' ? expected.urls : []);
+  });
+
+  it('are built when a document ends, before its core can serve another document', () => {
+    const other = urlsetBytes(Array.from({ length: 5000 }, (_, i) => urlXml(i, 'loc only')));
+    const expected = parseWithRuns(large, 0);
+    useRuns(1 << 20);
+    const first = new SitemapParser();
+    first.push(large, true); // its core goes back to the pool here
+    const second = new SitemapParser();
+    second.push(other, true); // and serves this one next
+    expect(first.result()).toStrictEqual(expected);
+    expect(second.result()).toStrictEqual(parseWithRuns(other, 0));
   });
 
   it('hand a stream every entry of a push when the push ends, in any chunks', () => {
