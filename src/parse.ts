@@ -476,7 +476,6 @@ export class SitemapParser {
     const observer = this.observer;
     if (observer !== null) observer.wholeEntry!(reader, r);
     if (this.keepEntries && !(observer === null && this.stageEntry(reader, r, flags))) {
-      this.buildStaged();
       const loc = trimXmlSpace(wholeEntryText(reader, r, SLOT_LOC));
       const lastmod = flags & EntryFlag.HasLastmod
         ? trimXmlSpace(wholeEntryText(reader, r, SLOT_LASTMOD))
@@ -533,6 +532,7 @@ export class SitemapParser {
     this.stagedCount = count + 1;
     return true;
   }
+
   private growStaged(): void {
     const words = new Int32Array(Math.max(1024 * STAGED_WORDS, this.stagedWords.length * 2));
     words.set(this.stagedWords);
