@@ -189,6 +189,39 @@ describe('whole entries built in runs', () => {
     expect(compared).toBeGreaterThanOrEqual(40);
   });
 
+  it('damaged documents read the same in runs as one by one, strict and in recover mode (fast-check)', () => {
+    // Kinds the core reads whole, so that staging is on until an edit makes an entry otherwise.
+    const base = urlsetBytes(Array.from({ length: 40 }, (_, i) => urlXml(i, KINDS[i % 6]!)));
+    /** The result, or the error's code and position: what a caller sees. */
+    const outcome = (bytes: Uint8Array, runBytes: number, recover: boolean): unknown => {
+      useRuns(runBytes);
+      try {
+        return parse(bytes, { recover });
+      } catch (error) {
+        const { code, line, column } = error as { code?: string; line?: number; column?: number };
+        return { code, line, column };
+      }
+    };
+    fc.assert(fc.property(
+      fc.array(fc.record({ at: fc.nat(), length: fc.integer({ min: 0, max: 8 }), bytes: fc.uint8Array({ maxLength: 6 }) }), { minLength: 1, maxLength: 4 }),
+      fc.integer({ min: 1, max: 2048 }),
+      (edits, runBytes) => {
+        let bytes = base;
+        for (const { at, length, bytes: inserted } of edits) {
+          const from = at % bytes.length;
+          const next = new Uint8Array(bytes.length - Math.min(length, bytes.length - from) + inserted.length);
+          next.set(bytes.subarray(0, from));
+          next.set(inserted, from);
+          next.set(bytes.subarray(from + length), from + inserted.length);
+          bytes = next;
+        }
+        for (const recover of [false, true]) {
+          expect(outcome(bytes, runBytes, recover)).toStrictEqual(outcome(bytes, 0, recover));
+        }
+      },
+    ), { numRuns: 300 });
+  });
+
   it('any mix of entries, run size and chunks gives the entries built one by one (fast-check)', () => {
     fc.assert(fc.property(
       fc.array(fc.constantFrom(...KINDS, 'plain', 'plain', 'plain'), { minLength: 1, maxLength: 60 }),
