@@ -453,7 +453,7 @@ export class SitemapParser {
       this.buildStaged(); // entries stay in document order
       this.staging = false;
       const lastmod = this.lastmod;
-      if (this.kind === 'sitemapindex') this.entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
+      if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
       else {
         const url = makeUrl(loc, lastmod, this.changefreq, this.priorityValue());
         if (this.extensionReader.hasValues) this.extensionReader.attachTo(url);
@@ -480,7 +480,7 @@ export class SitemapParser {
       const lastmod = flags & EntryFlag.HasLastmod
         ? trimXmlSpace(wholeEntryText(reader, r, SLOT_LASTMOD))
         : undefined;
-      if (this.kind === 'sitemapindex') this.entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
+      if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
       else {
         const changefreq = flags & EntryFlag.HasChangefreq ? wholeChangefreq(reader, r) : undefined;
         const priority = flags & EntryFlag.HasPriority ? reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1] : undefined;
@@ -557,7 +557,7 @@ export class SitemapParser {
       const loc = locStart < 0 ? aside.get(at)! : trimXmlSpace(text.substring(locStart, words[at + 1]!));
       const lastmodStart = words[at + 2]!;
       const lastmod = lastmodStart === NO_VALUE ? undefined : lastmodStart < 0 ? aside.get(at + 2)! : trimXmlSpace(text.substring(lastmodStart, words[at + 3]!));
-      if (index) entries.push(lastmod === undefined ? { loc } : { loc, lastmod });
+      if (index) entries.push(makeIndexEntry(loc, lastmod));
       else {
         const code = words[at + 4]!, priority = priorities[i]!;
         const changefreq = code === NO_VALUE ? undefined : code < 0 ? aside.get(at + 4)! : CHANGEFREQ_VALUES[code - 1];
@@ -707,6 +707,11 @@ function makeUrl(loc: string, lastmod: string | undefined, changefreq: string | 
     case 6: return { loc, changefreq: changefreq!, priority: priority! };
     default: return { loc, lastmod: lastmod!, changefreq: changefreq!, priority: priority! };
   }
+}
+
+/** A sitemap index entry with only the fields that are present (one literal each, as makeUrl). */
+function makeIndexEntry(loc: string, lastmod: string | undefined): SitemapIndexEntry {
+  return lastmod === undefined ? { loc } : { loc, lastmod };
 }
 
 function issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): Issue {

@@ -271,11 +271,7 @@ export class XmlReader {
       }
       return this.wideText.substring(start, end);
     }
-    if (this.arenaText === null) {
-      const exports = this.core.exports;
-      const pointer = exports.arenaPointer();
-      this.arenaText = bytesToString(this.core.u8.subarray(pointer, pointer + exports.arenaLength()), true);
-    }
+    this.arenaText ??= bytesToString(this.asciiArena(), true);
     return this.arenaText.substring(start, end);
   }
 
