@@ -171,6 +171,38 @@ describe('whole entries built in runs', () => {
     expect(parseWithRuns(bytes, 4096)).toStrictEqual(expected);
   });
 
+  it('give every date-only lastmod its own value, with the dates of forty years colliding in the date cache (fast-check)', () => {
+    // buildStaged takes a YYYY-MM-DD lastmod from a cache of 4,096 slots by day: forty years of
+    // days take each slot several times, so a stale slot must never answer for another date.
+    // The other 10-character values look like dates and are not, or are dates written with a
+    // character reference (10 characters once decoded).
+    const date = fc.record({ year: fc.integer({ min: 1990, max: 2030 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })
+      .map(({ year, month, day }) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    const lookalike = fc.constantFrom('2024-1-011', '2024/01/01', '20x4-01-01', '2024-01-0a', '0000-00-00', '9999-99-99', '2024-01-01'.replace('-', ':'), ' 024-01-01', '2024-01-0 ');
+    // Three dates of one slot (same day of the month, 13 * year + month equal modulo 128).
+    const colliding = fc.constantFrom('2000-05-07', '2010-03-07', '2020-01-07');
+    const lastmod = fc.oneof({ weight: 6, arbitrary: fc.noBias(date) }, { weight: 2, arbitrary: colliding }, { weight: 1, arbitrary: lookalike });
+    fc.assert(fc.property(
+      fc.array(lastmod, { minLength: 1, maxLength: 40 }),
+      fc.array(fc.nat(), { minLength: 200, maxLength: 3000 }),
+      fc.integer({ min: 1, max: 8192 }),
+      fc.boolean(),
+      (dates, picks, runBytes, index) => {
+        const values = picks.map((pick) => dates[pick % dates.length]!);
+        // Every seventh written with a reference for its first hyphen: its raw text is 14 bytes.
+        const written = values.map((value, i) => (i % 7 === 3 ? value.replace('-', '&#45;') : value));
+        const bytes = index
+          ? encoder.encode(`<sitemapindex xmlns="${SITEMAP_NAMESPACE}">${written.map((value, i) => `<sitemap><loc>https://a.example/s${i}.xml</loc><lastmod>${value}</lastmod></sitemap>`).join('\n')}</sitemapindex>`)
+          : urlsetBytes(written.map((value, i) => `<url><loc>https://a.example/d/${i}</loc><lastmod>${value}</lastmod></url>`));
+        const expected = parseWithRuns(bytes, 0);
+        const staged = parseWithRuns(bytes, runBytes);
+        expect(staged).toStrictEqual(expected);
+        const entries = staged.kind === 'urlset' ? staged.urls : staged.sitemaps;
+        expect(entries.map((entry) => entry.lastmod)).toStrictEqual(values.map((value) => value.trim()));
+      },
+    ), { numRuns: 60 });
+  });
+
   it('read every well-formed corpus sitemap as entries built one by one do', async () => {
     const manifest = await loadCorpusManifest();
     let compared = 0;
