@@ -2,7 +2,7 @@
 
 export { ABI_VERSION, SIMD_BUILD } from './errors';
 export * from './tokenizer';
-export { collapseAlternates, entryNames } from './entries';
+export { collapseAlternates, entryNames, stageEntries } from './entries';
 export * from './escape';
 export { locSetScratch, locSetAddScratch, locSetFindScratch } from './loc-set';
 

@@ -19,7 +19,7 @@ import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } fr
 import { XmlError } from './errors';
 import { hashLocBytes, locFindings, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
 import { LOC_SET_MAX_BYTES, locSetAdd, locSetReserve, locSetReset } from './loc-set';
-import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, entryRoot, entryValue, matchPattern, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
+import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, entryRoot, entryValue, matchPattern, STAGE_CAPACITY, stageEntry, stagedCount, stagedPriorities, stagedReset, stagedWords, stagingOn, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
@@ -38,6 +38,7 @@ export const enum TokenKind {
   EntryScan = 13, // always right after an EntryMore: the loc checks (when watched)
   EntryHead = 14, // an Entry whose element stays open: children other than fields follow as records
   Alternate = 15, // a whole <xhtml:link rel hreflang href/> in a <url> (entries.ts collapseAlternates)
+  StagedRun = 16, // whole entries in a row that went to the staging table (entries.ts stageEntry): see stageWholeEntry
 }
 
 export const enum TokenFlag {
@@ -310,13 +311,15 @@ function tokenizeWindow(windowLength: i32, isFinal: i32): i32 {
   length = windowLength;
   final = isFinal != 0;
   tokenCountValue = 0;
+  stagedReset();
+  openRun = -1;
   arenaBytes = arenaKeep; // an ASCII arena holds one byte per UTF-16 unit
   arenaUnits = arenaKeep;
   wideBytes = 0;
   wideUnits = 0;
   stopRequested = false;
   while (pos < length) {
-    if (tokenCountValue + CONSTRUCT_HEADROOM > TOKEN_CAPACITY) return Status.OutputFull;
+    if (tokenCountValue + CONSTRUCT_HEADROOM > TOKEN_CAPACITY || stagedCount == STAGE_CAPACITY) return Status.OutputFull;
     // Everything a construct changes, so that a construct cut by the window end rolls back.
     const savedTokens = tokenCountValue, savedArenaBytes = arenaBytes, savedArenaUnits = arenaUnits;
     const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
@@ -775,9 +778,38 @@ function wholeEntry(p: i32): i32 {
     if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
     q = end + 1 + closing;
   }
-  writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHostHash, scanId);
+  if (!(stagingOn && stageWholeEntry())) writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHostHash, scanId);
   leafOpen = false;
   return skipSpaceAfterTag(q);
+}
+
+/** The StagedRun record that the last staged entry joined, while it is the batch's last record; -1 when none. */
+let openRun: i32 = -1;
+
+/**
+ * Stages the entry wholeEntry just read (entries.ts stageEntry), if it can be, and counts it in
+ * a StagedRun record: the last record when it is one, else a new one. StagedRun: Start the word
+ * index of the run's first staged entry, End their count, Line the f64 index of its priority,
+ * Column where the run's values end in the arena. Runs keep the entries' place among the records.
+ */
+function stageWholeEntry(): bool {
+  const end = stageEntry();
+  if (end < 0) return false;
+  if (openRun >= 0 && openRun == tokenCountValue - 1) {
+    const r = record(openRun);
+    store<i32>(r, load<i32>(r, 8) + 1, 8);
+    store<i32>(r, end, 16); // values are appended to the arena in document order
+    return true;
+  }
+  openRun = tokenCountValue++;
+  const first = stagedCount - 1;
+  const r = record(openRun);
+  store<i32>(r, TokenKind.StagedRun);
+  store<i32>(r, <i32>((stagedWords >> 2) + <usize>(first * 5)), 4);
+  store<i32>(r, 1, 8);
+  store<i32>(r, <i32>((stagedPriorities >> 3) + <usize>first), 12);
+  store<i32>(r, end, 16);
+  return true;
 }
 
 /**

@@ -34,6 +34,7 @@ export interface CoreExports {
   // --- whole entries (assembly/entries.ts) ---
   entryNames(urlset: number, url: number, sitemapindex: number, sitemap: number, loc: number, lastmod: number, changefreq: number, priority: number): void;
   collapseEntries(on: number): void;
+  stageEntries(on: number): void;
   collapseAlternates(namespace: number, link: number, rel: number, hreflang: number, href: number): void;
   // --- the document's loc set (assembly/loc-set.ts) ---
   locSetScratch(): number;
@@ -52,7 +53,7 @@ export interface CoreExports {
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 5;
+export const EXPECTED_ABI_VERSION = 6;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {

@@ -26,6 +26,19 @@ export const enum TokenKind {
   EntryHead = 14,
   /** A whole `<xhtml:link rel hreflang href/>` of a `<url>` (collapseAlternates): href in the arena, rel and hreflang as ids in Local and Prefix. */
   Alternate = 15,
+  /** Whole entries in a row that the core staged (stageEntries): StagedRunField has the layout. */
+  StagedRun = 16,
+}
+
+/** Mirrors assembly/tokenizer.ts stageWholeEntry: words of a StagedRun record. */
+export const enum StagedRunField {
+  /** Word index (in `words`) of the first entry's STAGED_WORDS words: loc start, end; lastmod start, end or -1; changefreq code or -1. */
+  FirstWord = 1,
+  Count = 2,
+  /** Index (in `doubles`) of the first entry's priority, NaN for none. */
+  FirstPriority = 3,
+  /** Where the run's values end in the ASCII arena. */
+  ArenaEnd = 4,
 }
 
 /** Mirrors assembly/tokenizer.ts `TokenFlag` (stored at bit 8 and up of the first word). */
@@ -241,6 +254,15 @@ export class XmlReader {
     const ids = names.map((name) => this.ids.get(name) ?? -1) as [number, number, number, number, number, number, number, number];
     this.core.exports.entryNames(...ids);
     this.core.exports.collapseEntries(1);
+  }
+
+  /**
+   * With collapseEntries on, has the core put each whole entry whose values are ASCII (and whose
+   * changefreq is one of the seven) in its staging table, counted by StagedRun records, instead
+   * of writing its Entry record group. From the next batch on; off again with false.
+   */
+  stageEntries(on: boolean): void {
+    this.core.exports.stageEntries(on ? 1 : 0);
   }
 
   /**

@@ -7,7 +7,7 @@
 
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parse, SitemapParser, SITEMAP_NAMESPACE, type ParseResult } from '../src/index';
+import { parse, SitemapParser, SITEMAP_NAMESPACE, validate, type ParseResult } from '../src/index';
 import { setBytesToString } from '../src/text';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
@@ -201,6 +201,22 @@ describe('whole entries built in runs', () => {
         expect(entries.map((entry) => entry.lastmod)).toStrictEqual(values.map((value) => value.trim()));
       },
     ), { numRuns: 60 });
+  });
+
+  it('stay out of validate(), which reads every entry itself: its report is the same with runs on', () => {
+    // Entries the core staged would reach no observer: validate() must turn staging off. Every
+    // kind of entry, duplicates (a loc seen twice) and bad values among plain ones.
+    const urls = [
+      ...Array.from({ length: 4000 }, (_, i) => urlXml(i, KINDS[i % KINDS.length]!)),
+      ...Array.from({ length: 2000 }, (_, i) => urlXml(i, 'plain')), // duplicates of the first plain ones
+      '<url><loc>/relative</loc><lastmod>2024-13-01</lastmod><priority>2</priority></url>',
+    ];
+    const bytes = urlsetBytes(urls);
+    useRuns(0);
+    const expected = validate(bytes);
+    expect(expected.issues.length).toBeGreaterThan(1000);
+    useRuns(1 << 20);
+    expect(validate(bytes)).toStrictEqual(expected);
   });
 
   it('read every well-formed corpus sitemap as entries built one by one do', async () => {
