@@ -62,6 +62,8 @@ function urlXml(i: number, kind: string): string {
     case 'non-ASCII loc': return `<url><loc>https://a.example/caf\u00e9/${i}</loc><priority>1.0</priority></url>`;
     case 'non-ASCII lastmod': return `<url><loc>https://a.example/l/${i}</loc><lastmod>2024-01-01\u00a0</lastmod></url>`;
     case 'odd changefreq': return `<url><loc>https://a.example/c/${i}</loc><changefreq>Weekly</changefreq></url>`;
+    // Staged by the facade, not the core (the changefreq), with ASCII values to trim.
+    case 'padded odd': return `<url><lastmod>\t2024-01-0${1 + (i % 9)} </lastmod><loc> https://a.example/po/${i}\r\n</loc><changefreq>Weekly</changefreq></url>`;
     case 'extension': return `<url><loc>https://a.example/x/${i}</loc><image:image><image:loc>https://a.example/${i}.png</image:loc></image:image></url>`;
     case 'comment': return `<url><!-- note --><loc>https://a.example/n/${i}</loc></url>`;
     default: throw new Error(kind);
@@ -70,11 +72,11 @@ function urlXml(i: number, kind: string): string {
 
 /** The loc urlXml(i, kind) holds, as parse gives it (decoded, trimmed). */
 function locOf(i: number, kind: string): string {
-  const path = { plain: 'p', padded: 'padded', 'loc only': 'only', 'non-ASCII loc': 'caf\u00e9', 'non-ASCII lastmod': 'l', 'odd changefreq': 'c', extension: 'x', comment: 'n' }[kind];
+  const path = { plain: 'p', padded: 'padded', 'loc only': 'only', 'non-ASCII loc': 'caf\u00e9', 'non-ASCII lastmod': 'l', 'odd changefreq': 'c', 'padded odd': 'po', extension: 'x', comment: 'n' }[kind];
   return `https://a.example/${path}/${i}${kind === 'plain' ? '?a=1&b=2' : ''}`;
 }
 
-const KINDS = ['plain', 'padded', 'loc only', 'non-ASCII loc', 'non-ASCII lastmod', 'odd changefreq', 'extension', 'comment'] as const;
+const KINDS = ['plain', 'padded', 'loc only', 'non-ASCII loc', 'non-ASCII lastmod', 'odd changefreq', 'padded odd', 'extension', 'comment'] as const;
 
 function urlsetBytes(urls: string[]): Uint8Array {
   return encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" ${IMAGE}>\n${urls.join('\n')}\n</urlset>\n`);
