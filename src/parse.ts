@@ -604,7 +604,8 @@ export class SitemapParser {
   private buildStaged(): void {
     const count = this.stagedCount;
     if (count === 0) return;
-    const text = bytesToString(this.reader.asciiArena().subarray(0, this.stagedEnd), true);
+    const bytes = this.reader.asciiArena().subarray(0, this.stagedEnd);
+    const text = bytesToString(bytes, true);
     const words = this.stagedWords, priorities = this.stagedPriorities, aside = this.stagedAside, entries = this.entries;
     const index = this.kind === 'sitemapindex';
     for (let i = 0, at = 0; i < count; i++, at += STAGED_WORDS) {
@@ -614,7 +615,7 @@ export class SitemapParser {
       let lastmod: string | undefined;
       if (lastmodStart >= 0) {
         const lastmodEnd = words[at + 3]!;
-        lastmod = lastmodEnd - lastmodStart === 10 ? this.stagedDate(text, lastmodStart) : trimXmlSpace(text.substring(lastmodStart, lastmodEnd));
+        lastmod = lastmodEnd - lastmodStart === 10 ? this.stagedDate(text, bytes, lastmodStart) : trimXmlSpace(text.substring(lastmodStart, lastmodEnd));
       } else if (lastmodStart !== NO_VALUE) lastmod = aside[ASIDE - lastmodStart]!;
       if (index) entries.push(makeIndexEntry(loc, lastmod));
       else {
@@ -634,23 +635,25 @@ export class SitemapParser {
   }
 
   /**
-   * The 10-character lastmod at `start` of `text` (buildStaged): a YYYY-MM-DD date is the string
-   * made for the same date before, when the cache has it; anything else is made as usual.
+   * The 10-character lastmod at `start` of `text` (buildStaged; `bytes` are text's): a YYYY-MM-DD
+   * date is the string made for the same date before, when the cache has it; anything else is
+   * made as usual (trimmed). It reads the bytes, not the string: a load each, where a character of a slice
+   * of a large string takes several.
    */
-  private stagedDate(text: string, start: number): string {
-    let key = 0;
+  private stagedDate(text: string, bytes: Uint8Array, start: number): string {
+    if (bytes[start + 4] !== 0x2d || bytes[start + 7] !== 0x2d) return trimXmlSpace(text.substring(start, start + 10));
+    let year = 0, month = 0, day = 0;
     for (let i = 0; i < 10; i++) {
-      const c = text.charCodeAt(start + i);
-      if (i === 4 || i === 7) {
-        if (c !== 0x2d) return trimXmlSpace(text.substring(start, start + 10));
-      } else {
-        const digit = c - 0x30;
-        if (digit < 0 || digit > 9) return trimXmlSpace(text.substring(start, start + 10));
-        key = key * 10 + digit;
-      }
+      if (i === 4 || i === 7) continue;
+      const digit = bytes[start + i]! - 0x30;
+      if (digit < 0 || digit > 9) return trimXmlSpace(text.substring(start, start + 10));
+      if (i < 4) year = year * 10 + digit;
+      else if (i < 7) month = month * 10 + digit;
+      else day = day * 10 + digit;
     }
-    // key is YYYYMMDD; the slot counts days, roughly, so consecutive days take consecutive slots.
-    const slot = ((((key / 10000) | 0) * 416) + (((key / 100) | 0) % 100) * 32 + (key % 100)) & (DATE_CACHE_SLOTS - 1);
+    const key = (year * 100 + month) * 100 + day;
+    // By day, roughly: consecutive days take consecutive slots.
+    const slot = (year * 416 + month * 32 + day) & (DATE_CACHE_SLOTS - 1);
     const keys = this.dateKeys ??= new Int32Array(DATE_CACHE_SLOTS).fill(-1);
     const strings = this.dateStrings ??= new Array<string>(DATE_CACHE_SLOTS).fill('');
     if (keys[slot] === key) return strings[slot]!;
