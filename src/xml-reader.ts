@@ -225,6 +225,12 @@ export class XmlReader {
     return this.core.exports.windowOffset();
   }
 
+  /** Absolute byte offset in the document where the core stopped (the end of the current batch). */
+  get documentPosition(): number {
+    const exports = this.core.exports;
+    return exports.windowOffset() + exports.consumed();
+  }
+
   /** Total bytes pushed so far. */
   get bytesRead(): number {
     return this.bytesIn;

@@ -205,6 +205,28 @@ describe('whole entries built in runs', () => {
     ), { numRuns: 60 });
   });
 
+  it('fill an array sized from the first run whatever the rest of the document holds: no holes, no entry lost', () => {
+    // parse() makes the array as long as the first run's share of the document says; here the
+    // rest holds twenty times as many entries per byte (more than the estimate) or none at all
+    // (far fewer), or entries read record by record take over.
+    const long = (i: number) => `<url><loc>https://a.example/${'long/'.repeat(60)}${i}</loc><lastmod>2024-05-0${1 + (i % 9)}</lastmod></url>`;
+    const short = (i: number) => `<url><loc>https://a.example/${i}</loc></url>`;
+    const documents = {
+      'denser later': [...Array.from({ length: 4000 }, (_, i) => long(i)), ...Array.from({ length: 40_000 }, (_, i) => short(i))],
+      'sparser later': [...Array.from({ length: 9000 }, (_, i) => short(i)), `<!--${'x'.repeat(3_000_000)}-->`, short(9000)],
+      'record by record later': [...Array.from({ length: 9000 }, (_, i) => short(i)), ...Array.from({ length: 9000 }, (_, i) => urlXml(i, i % 2 ? 'extension' : 'plain'))],
+    };
+    for (const [name, urls] of Object.entries(documents)) {
+      const bytes = urlsetBytes(urls);
+      const expected = parseWithRuns(bytes, 0);
+      const staged = parseWithRuns(bytes, 1 << 20);
+      expect(staged, name).toStrictEqual(expected);
+      if (staged.kind !== 'urlset') throw new Error('not a urlset');
+      expect(staged.urls.length, name).toBe(urls.length - (name === 'sparser later' ? 1 : 0));
+      expect(Object.keys(staged.urls).length, `${name}: no holes`).toBe(staged.urls.length);
+    }
+  });
+
   it('stay out of validate(), which reads every entry itself: its report is the same with runs on', () => {
     // Entries the core staged would reach no observer: validate() must turn staging off. Every
     // kind of entry, duplicates (a loc seen twice) and bad values among plain ones.
