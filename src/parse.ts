@@ -676,23 +676,13 @@ export class SitemapParser {
   /**
    * The 10-character lastmod at `start` of `text` (buildStaged; `bytes` are text's): a YYYY-MM-DD
    * date is the string made for the same date before, when the cache has it; anything else is
-   * made as usual (trimmed). It reads the bytes, not the string: a load each, where a character of a slice
-   * of a large string takes several.
+   * made as usual (trimmed).
    */
   private stagedDate(text: string, bytes: Uint8Array, start: number): string {
-    if (bytes[start + 4] !== 0x2d || bytes[start + 7] !== 0x2d) return trimXmlSpace(text.substring(start, start + 10));
-    let year = 0, month = 0, day = 0;
-    for (let i = 0; i < 10; i++) {
-      if (i === 4 || i === 7) continue;
-      const digit = bytes[start + i]! - 0x30;
-      if (digit < 0 || digit > 9) return trimXmlSpace(text.substring(start, start + 10));
-      if (i < 4) year = year * 10 + digit;
-      else if (i < 7) month = month * 10 + digit;
-      else day = day * 10 + digit;
-    }
-    const key = (year * 100 + month) * 100 + day;
-    // By day, roughly: consecutive days take consecutive slots.
-    const slot = (year * 416 + month * 32 + day) & (DATE_CACHE_SLOTS - 1);
+    const key = dateKey(bytes, start);
+    if (key < 0) return trimXmlSpace(text.substring(start, start + 10));
+    // By day, roughly (key is YYYYMMDD): consecutive days take consecutive slots.
+    const slot = (((key / 10000) | 0) * 416 + (((key / 100) | 0) % 100) * 32 + (key % 100)) & (DATE_CACHE_SLOTS - 1);
     const keys = this.dateKeys ??= new Int32Array(DATE_CACHE_SLOTS).fill(-1);
     const strings = this.dateStrings ??= new Array<string>(DATE_CACHE_SLOTS).fill('');
     if (keys[slot] === key) return strings[slot]!;
@@ -822,6 +812,19 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
   internals.reader.holdCoreAtEnd = holdCore;
   if (observer.extension) internals.extensionReader.onItem = observer.extension.bind(observer);
   return parser;
+}
+
+/**
+ * YYYYMMDD for the YYYY-MM-DD at `start` of `bytes`, or -1. From the bytes, one load each: a
+ * character of a slice of a large string takes several.
+ */
+function dateKey(bytes: Uint8Array, start: number): number {
+  if (bytes[start + 4] !== 0x2d || bytes[start + 7] !== 0x2d) return -1;
+  const y1 = bytes[start]! - 0x30, y2 = bytes[start + 1]! - 0x30, y3 = bytes[start + 2]! - 0x30, y4 = bytes[start + 3]! - 0x30;
+  const m1 = bytes[start + 5]! - 0x30, m2 = bytes[start + 6]! - 0x30, d1 = bytes[start + 8]! - 0x30, d2 = bytes[start + 9]! - 0x30;
+  // A byte below '0' wraps to a large unsigned value: one test per digit for both ends.
+  if ((y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (y4 >>> 0) > 9 || (m1 >>> 0) > 9 || (m2 >>> 0) > 9 || (d1 >>> 0) > 9 || (d2 >>> 0) > 9) return -1;
+  return ((((((y1 * 10 + y2) * 10 + y3) * 10 + y4) * 10 + m1) * 10 + m2) * 10 + d1) * 10 + d2;
 }
 
 /**
