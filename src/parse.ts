@@ -648,12 +648,12 @@ export class SitemapParser {
     const index = this.kind === 'sitemapindex';
     for (let i = 0, at = 0; i < count; i++, at += STAGED_WORDS) {
       const locStart = words[at]!;
-      const loc = locStart < 0 ? aside[ASIDE - locStart]! : trimXmlSpace(text.substring(locStart, words[at + 1]!));
+      const loc = locStart < 0 ? aside[ASIDE - locStart]! : stagedValue(text, bytes, locStart, words[at + 1]!);
       const lastmodStart = words[at + 2]!;
       let lastmod: string | undefined;
       if (lastmodStart >= 0) {
         const lastmodEnd = words[at + 3]!;
-        lastmod = lastmodEnd - lastmodStart === 10 ? this.stagedDate(text, bytes, lastmodStart) : trimXmlSpace(text.substring(lastmodStart, lastmodEnd));
+        lastmod = lastmodEnd - lastmodStart === 10 ? this.stagedDate(text, bytes, lastmodStart) : stagedValue(text, bytes, lastmodStart, lastmodEnd);
       } else if (lastmodStart !== NO_VALUE) lastmod = aside[ASIDE - lastmodStart]!;
       if (index) entries[held++] = makeIndexEntry(loc, lastmod);
       else {
@@ -812,6 +812,15 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
   internals.reader.holdCoreAtEnd = holdCore;
   if (observer.extension) internals.extensionReader.onItem = observer.extension.bind(observer);
   return parser;
+}
+
+/**
+ * [start, end) of `text` (whose bytes are `bytes`), trimmed of XML white space. The usual value
+ * has none: its end bytes say so, which is cheaper than reading them back from the string.
+ */
+function stagedValue(text: string, bytes: Uint8Array, start: number, end: number): string {
+  const value = text.substring(start, end);
+  return start < end && bytes[start]! > 0x20 && bytes[end - 1]! > 0x20 ? value : trimXmlSpace(value);
 }
 
 /**
