@@ -228,7 +228,8 @@ export function entryBegin(checks: bool): void {
  * own reading: a priority that is no short decimal (it gets an issue there), or a non-ASCII
  * changefreq or priority.
  */
-export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: usize, wide: bool): bool {
+// @ts-ignore: decorator
+@inline export function entryValue(slot: i32, offset: i32, start: i32, end: i32, bytes: usize, wide: bool): bool {
   const count = (fieldOrder >> 8) & 7;
   fieldOrder = (fieldOrder & 0xff | slot << (count << 1)) | (count + 1) << 8;
   unchecked(fieldOffset[slot] = offset);
