@@ -639,8 +639,11 @@ export class SitemapParser {
   private buildStaged(): void {
     const count = this.stagedCount;
     if (count === 0) return;
-    const bytes = this.reader.asciiArena().subarray(0, this.stagedEnd);
-    const text = bytesToString(bytes, true);
+    // The batch's arena string, not a string of the staged values alone: after staging stops in
+    // a document, entries the core staged are built a few at a time, and each of those builds
+    // would make (and its entries keep) a string of the arena so far (mixed-50k.xml: 120 MB).
+    const bytes = this.reader.asciiArena();
+    const text = this.reader.asciiText();
     if (this.entriesHeld < 0 && this.entries.length === 0 && this.documentBytes > 0) this.presizeEntries(count);
     const words = this.stagedWords, priorities = this.stagedPriorities, aside = this.stagedAside, entries = this.entries;
     // Stores at [held], not push: a presized array is longer than what it holds.

@@ -299,8 +299,15 @@ export class XmlReader {
       }
       return this.wideText.substring(start, end);
     }
-    this.arenaText ??= bytesToString(this.asciiArena(), true);
-    return this.arenaText.substring(start, end);
+    return this.asciiText().substring(start, end);
+  }
+
+  /**
+   * The whole ASCII arena (asciiArena) as one string, made once per batch however often it is
+   * asked for: every string sliced from it shares it.
+   */
+  asciiText(): string {
+    return this.arenaText ??= bytesToString(this.asciiArena(), true);
   }
 
   /**
