@@ -426,12 +426,12 @@ function daysFromCivil(year: i32, month: i32, day: i32): i32 {
 // With staging on (stageEntries), a whole entry whose values are all in the ASCII arena and whose
 // changefreq, if any, is one of the seven goes to a table of STAGED_WORDS words and a priority
 // instead of an Entry record group: the facade's parse builds such entries in runs from the
-// arena (src/parse.ts buildStaged) and needs nothing else of them, so it copies a batch's table
+// arena (src/parse.ts buildStaged) and needs nothing else of them, so it copies a run's words
 // at once instead of reading three records per entry (plain-50k.xml: 50,000 entries, ~1.5 ms of
 // JS per parse). Off for validate(), which reads every Entry record group.
 
 /** Words per staged entry, as the facade's stagedWords: loc start, end; lastmod start, end (or -1); changefreq code (or -1). */
-const STAGED_WORDS: i32 = 5;
+export const STAGED_WORDS: i32 = 5;
 /** Staged entries a batch holds at most (the tokenizer ends the batch when the table is full). */
 export const STAGE_CAPACITY: i32 = 16384;
 export const stagedWords: usize = allocRegion(<usize>(STAGE_CAPACITY * STAGED_WORDS * 4));

@@ -19,7 +19,7 @@ import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } fr
 import { XmlError } from './errors';
 import { hashLocBytes, locFindings, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
 import { LOC_SET_MAX_BYTES, locSetAdd, locSetReserve, locSetReset } from './loc-set';
-import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, entryRoot, entryValue, matchPattern, STAGE_CAPACITY, stageEntry, stagedCount, stagedPriorities, stagedReset, stagedWords, stagingOn, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
+import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, entryRoot, entryValue, matchPattern, STAGE_CAPACITY, STAGED_WORDS, stageEntry, stagedCount, stagedPriorities, stagedReset, stagedWords, stagingOn, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
@@ -804,7 +804,7 @@ function stageWholeEntry(): bool {
   const first = stagedCount - 1;
   const r = record(openRun);
   store<i32>(r, TokenKind.StagedRun);
-  store<i32>(r, <i32>((stagedWords >> 2) + <usize>(first * 5)), 4);
+  store<i32>(r, <i32>((stagedWords >> 2) + <usize>(first * STAGED_WORDS)), 4);
   store<i32>(r, 1, 8);
   store<i32>(r, <i32>((stagedPriorities >> 3) + <usize>first), 12);
   store<i32>(r, end, 16);

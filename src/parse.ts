@@ -61,7 +61,10 @@ function decimalValue(text: string): number {
   return sign === 0x2d ? -magnitude : magnitude;
 }
 
-/** Words per staged entry (SitemapParser.stageEntry): loc start, end; lastmod start, end; changefreq code. */
+/**
+ * Words per staged entry (SitemapParser.stageEntry; the core writes the same for the entries it
+ * stages, assembly/entries.ts stageEntry): loc start, end; lastmod start, end; changefreq code.
+ */
 const STAGED_WORDS = 5;
 /** Entries presizeEntries makes room for at most (2^21: 16 MB of array); above, push grows it. */
 const MAX_PRESIZED_ENTRIES = 1 << 21;
@@ -516,12 +519,9 @@ export class SitemapParser {
       if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
       else {
         const changefreq = flags & EntryFlag.HasChangefreq ? wholeChangefreq(reader, r) : undefined;
-        if (!(flags & EntryFlag.HasPriority)) this.entries.push(makeUrl(loc, lastmod, changefreq, undefined));
-        else {
-          const priority = reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1]!;
-          const shared = SHARED_PRIORITIES[Math.round(priority * 100)];
-          this.entries.push(shared === priority ? makeUrl(loc, lastmod, changefreq, shared) : makeUrl(loc, lastmod, changefreq, priority));
-        }
+        this.entries.push(flags & EntryFlag.HasPriority
+          ? makeUrlWithPriority(loc, lastmod, changefreq, reader.doubles[(r + TOKEN_WORDS + EntryField.PriorityValue) >> 1]!)
+          : makeUrl(loc, lastmod, changefreq, undefined));
       }
     }
     if (observer !== null) observer.entry(this.entriesKept);
@@ -662,11 +662,7 @@ export class SitemapParser {
       else {
         const code = words[at + 4]!, priority = priorities[i]!;
         const changefreq = code > 0 ? CHANGEFREQ_VALUES[code - 1] : code === NO_VALUE ? undefined : aside[ASIDE - code]!;
-        if (priority !== priority) entries[held++] = makeUrl(loc, lastmod, changefreq, undefined);
-        else {
-          const shared = SHARED_PRIORITIES[Math.round(priority * 100)];
-          entries[held++] = shared === priority ? makeUrl(loc, lastmod, changefreq, shared) : makeUrl(loc, lastmod, changefreq, priority);
-        }
+        entries[held++] = priority === priority ? makeUrlWithPriority(loc, lastmod, changefreq, priority) : makeUrl(loc, lastmod, changefreq, undefined);
       }
     }
     if (this.entriesHeld >= 0) this.entriesHeld = held;
@@ -858,10 +854,18 @@ function makeUrl(loc: string, lastmod: string | undefined, changefreq: string | 
 }
 
 /**
+ * makeUrl with a priority, which is one of SHARED_PRIORITIES when it can be (the hot paths that
+ * build entries). Two calls, not one with the value picked first: the shared number must reach the
+ * object as it is, not as a copy of its value.
+ */
+function makeUrlWithPriority(loc: string, lastmod: string | undefined, changefreq: string | undefined, priority: number): SitemapUrl {
+  const shared = SHARED_PRIORITIES[Math.round(priority * 100)];
+  return shared === priority ? makeUrl(loc, lastmod, changefreq, shared) : makeUrl(loc, lastmod, changefreq, priority);
+}
+
+/**
  * The priorities 0.01 to 1.00 as numbers entries can share (index: priority × 100; slot 0 holds
- * no number, so 0 and -0 are never shared and stay what they are), for the hot paths that build
- * entries: `shared === priority ? makeUrl(…, shared) : makeUrl(…, priority)`, two calls, so the
- * shared number reaches the object as it is and not as a copy of its value.
+ * no number, so 0 and -0 are never shared and stay what they are).
  *
  * Why: a field of V8 objects that has only ever held numbers is a "double" field, and each object
  * gets its own 16-byte box for its value, which the next scavenge copies; a field that has held
