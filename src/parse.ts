@@ -680,8 +680,7 @@ export class SitemapParser {
   private stagedDate(text: string, bytes: Uint8Array, start: number): string {
     const key = dateKey(bytes, start);
     if (key < 0) return trimXmlSpace(text.substring(start, start + 10));
-    // By day, roughly (key is YYYYMMDD): consecutive days take consecutive slots.
-    const slot = (((key / 10000) | 0) * 416 + (((key / 100) | 0) % 100) * 32 + (key % 100)) & (DATE_CACHE_SLOTS - 1);
+    const slot = dateSlot;
     const keys = this.dateKeys ??= new Int32Array(DATE_CACHE_SLOTS).fill(-1);
     const strings = this.dateStrings ??= new Array<string>(DATE_CACHE_SLOTS).fill('');
     if (keys[slot] === key) return strings[slot]!;
@@ -822,8 +821,12 @@ function stagedValue(text: string, bytes: Uint8Array, start: number, end: number
   return start < end && bytes[start]! > 0x20 && bytes[end - 1]! > 0x20 ? value : trimXmlSpace(value);
 }
 
+/** The cache slot of the date dateKey read last: by day, roughly, so consecutive days take consecutive slots. */
+let dateSlot = 0;
+
 /**
- * YYYYMMDD for the YYYY-MM-DD at `start` of `bytes`, or -1. From the bytes, one load each: a
+ * YYYYMMDD for the YYYY-MM-DD at `start` of `bytes`, or -1; its slot in a parser's date cache
+ * goes to dateSlot (both from the digits: no division). From the bytes, one load each: a
  * character of a slice of a large string takes several.
  */
 function dateKey(bytes: Uint8Array, start: number): number {
@@ -832,7 +835,9 @@ function dateKey(bytes: Uint8Array, start: number): number {
   const m1 = bytes[start + 5]! - 0x30, m2 = bytes[start + 6]! - 0x30, d1 = bytes[start + 8]! - 0x30, d2 = bytes[start + 9]! - 0x30;
   // A byte below '0' wraps to a large unsigned value: one test per digit for both ends.
   if ((y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (y4 >>> 0) > 9 || (m1 >>> 0) > 9 || (m2 >>> 0) > 9 || (d1 >>> 0) > 9 || (d2 >>> 0) > 9) return -1;
-  return ((((((y1 * 10 + y2) * 10 + y3) * 10 + y4) * 10 + m1) * 10 + m2) * 10 + d1) * 10 + d2;
+  const year = ((y1 * 10 + y2) * 10 + y3) * 10 + y4, month = m1 * 10 + m2, day = d1 * 10 + d2;
+  dateSlot = (year * 416 + month * 32 + day) & (DATE_CACHE_SLOTS - 1);
+  return (year * 100 + month) * 100 + day;
 }
 
 /**
