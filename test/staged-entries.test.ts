@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, SitemapParser, SITEMAP_NAMESPACE, validate, type ParseResult } from '../src/index';
 import { setBytesToString } from '../src/text';
+import { getCore, loadBuildForTesting } from '../src/wasm';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -259,6 +260,33 @@ describe('whole entries built in runs', () => {
       compared++;
     }
     expect(compared).toBeGreaterThanOrEqual(40);
+  });
+
+  it('are the same from the scalar build as from the SIMD one (whose core scans values inline), one by one and in runs', async () => {
+    // The SIMD build reads a whole entry's values with an inline scan (assembly/tokenizer.ts
+    // scanFieldValue); the scalar build, for runtimes without SIMD, with scanCharData only.
+    const documents: Uint8Array[] = [large, urlsetBytes(Array.from({ length: 3000 }, (_, i) => urlXml(i, KINDS[i % KINDS.length]!)))];
+    const manifest = await loadCorpusManifest();
+    for (const entry of manifest) if (entry.file.endsWith('.xml') && entry.wellFormed === 'yes') documents.push(await loadCorpusFile(entry.file));
+    const readAll = (runBytes: number) => documents.map((bytes) => {
+      try {
+        return parseWithRuns(bytes, runBytes);
+      } catch (error) {
+        return String(error); // not a sitemap: the same error from both builds
+      }
+    });
+    const defaultBuild: 'simd' | 'scalar' = getCore().simd ? 'simd' : 'scalar';
+    try {
+      loadBuildForTesting('simd');
+      const simd = [readAll(0), readAll(1 << 20)];
+      loadBuildForTesting('scalar');
+      const scalar = [readAll(0), readAll(1 << 20)];
+      expect(scalar).toStrictEqual(simd);
+      expect(simd[1]).toStrictEqual(simd[0]);
+      expect(simd[0]!.filter((result) => typeof result !== 'string').length).toBeGreaterThanOrEqual(40);
+    } finally {
+      loadBuildForTesting(defaultBuild);
+    }
   });
 
   it('damaged documents read the same in runs as one by one, strict and in recover mode (fast-check)', () => {
