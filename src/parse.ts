@@ -139,7 +139,7 @@ export class SitemapParser {
   private entries: (SitemapUrl | SitemapIndexEntry)[] = [];
   /**
    * While `entries` is longer than what it holds (presizeEntries), how many it holds; -1 when its
-   * length is its count (settleEntries makes it so before anyone else uses it).
+   * length is its count (flushEntries makes it so before anyone else uses it).
    */
   private entriesHeld = -1;
   /** The document's size when it came in one push (parse()): what presizeEntries estimates from. */
@@ -267,8 +267,7 @@ export class SitemapParser {
    * for (const entry of parser.takeEntries()) console.log(entry.loc);
    */
   takeEntries(): (SitemapUrl | SitemapIndexEntry)[] {
-    this.buildStaged();
-    this.settleEntries();
+    this.flushEntries();
     return this.entries.splice(0);
   }
 
@@ -289,8 +288,7 @@ export class SitemapParser {
   /** The document read so far; call after the final push. */
   result(): ParseResult {
     if (!this.done) throw new Error('sitemapkit: result() before the final push');
-    this.buildStaged();
-    this.settleEntries();
+    this.flushEntries();
     const suppressed = this.reader.suppressedErrors;
     if (suppressed > 0) {
       this.issues.push(issue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
@@ -483,8 +481,7 @@ export class SitemapParser {
       this.addIssue('SITEMAP_MISSING_LOC', 'error', `<${this.entryName()}> has no <loc>; it is kept with an empty loc`, this.entryLine, this.entryColumn);
     }
     if (this.keepEntries) {
-      this.buildStaged(); // entries stay in document order
-      this.settleEntries();
+      this.flushEntries(); // entries stay in document order
       this.stopStaging();
       const lastmod = this.lastmod;
       if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
@@ -510,8 +507,7 @@ export class SitemapParser {
     const observer = this.observer;
     if (observer !== null) observer.wholeEntry!(reader, r);
     if (this.keepEntries && !(observer === null && this.stageEntry(reader, r, flags))) {
-      this.buildStaged(); // entries the core staged earlier in the batch come first
-      this.settleEntries();
+      this.flushEntries(); // entries the core staged earlier in the batch come first
       const loc = trimXmlSpace(wholeEntryText(reader, r, SLOT_LOC));
       const lastmod = flags & EntryFlag.HasLastmod
         ? trimXmlSpace(wholeEntryText(reader, r, SLOT_LASTMOD))
@@ -577,7 +573,7 @@ export class SitemapParser {
   /**
    * Makes `entries` about as long as the document's entries will be, from the first run's share
    * of the document: one array instead of a push's dozen and more ever larger copies (plain-50k:
-   * 1.2 MB of arrays, a third of it in the young generation). settleEntries cuts it to size.
+   * 1.2 MB of arrays, a third of it in the young generation). flushEntries cuts it to size.
    */
   private presizeEntries(count: number): void {
     const position = this.reader.documentPosition;
@@ -588,8 +584,9 @@ export class SitemapParser {
     this.entriesHeld = 0;
   }
 
-  /** `entries` as long as what it holds (after presizeEntries), for a push, a splice or the result. */
-  private settleEntries(): void {
+  /** Builds what is staged and cuts `entries` to what it holds: before a push, a splice or the result. */
+  private flushEntries(): void {
+    this.buildStaged();
     if (this.entriesHeld < 0) return;
     this.entries.length = this.entriesHeld;
     this.entriesHeld = -1;
