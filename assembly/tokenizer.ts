@@ -713,6 +713,7 @@ function wholeEntry(p: i32): i32 {
   const errorsBefore = documentErrors + errorsSuppressed;
   entryBegin(watchedLocal >= 0);
   let scanned = 0, scanWord: i32 = 0, scanHostHash: i32 = 0, scanId: i32 = -1;
+  let nextSlot = 0;
   let q = p + 1 + matched;
   while (true) {
     q = skipGap(q);
@@ -728,12 +729,14 @@ function wholeEntry(p: i32): i32 {
       q += 1 + matched;
       break;
     }
-    // <field>: which one, by its bytes.
-    let slot = 0;
+    // <field>: which one, by its bytes, trying first the slot after the last one read (fields
+    // usually come in the protocol's order).
+    let slot = nextSlot;
     matched = 0;
-    for (; slot < wholeEntryFields; slot++) {
+    for (let tries = 0; tries < wholeEntryFields; tries++) {
       matched = matchPattern(tag, slot, 0);
       if (matched != 0) break;
+      slot = slot + 1 == wholeEntryFields ? 0 : slot + 1;
     }
     if (matched == 0) {
       if (q + 1 + 16 > length && !final) return INCOMPLETE; // a field's tag may be cut here
@@ -773,8 +776,11 @@ function wholeEntry(p: i32): i32 {
         scanId = locSetAdd(loc, locLength, hashLocBytes(loc, locLength));
       }
     }
-    const valueStart = settleRun(startBytes, startUnits);
-    if (!entryValue(slot, q - p, valueStart, settledEnd, arena + <usize>startBytes, wide)) return FALLBACK;
+    // An ASCII value stays where it is (settleRun's first case, without the call).
+    const valueStart = wide ? settleRun(startBytes, startUnits) : startUnits;
+    const valueEnd = wide ? settledEnd : arenaUnits;
+    if (!entryValue(slot, q - p, valueStart, valueEnd, arena + <usize>startBytes, wide)) return FALLBACK;
+    nextSlot = slot + 1 == wholeEntryFields ? 0 : slot + 1;
     q = end + 1 + closing;
   }
   if (!(stagingOn && stageWholeEntry())) writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHostHash, scanId);

@@ -9,6 +9,7 @@ import { createObservedParser, SitemapParser, type SitemapParserObserver } from 
 import type { ParseResult, ValidateOptions } from '../src/types';
 import { validate } from '../src/validate';
 import { checkDatetime } from '../src/datetime';
+import { CHANGEFREQ_VALUES } from '../src/limits';
 import { EntryField, EntryFlag, ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/xml-reader';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
@@ -49,6 +50,20 @@ function entriesOf(outcome: Outcome): unknown[] {
 const encoder = new TextEncoder();
 const urlset = (body: string, root = 'urlset', xmlns = ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'): Uint8Array =>
   encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<${root}${xmlns}>\n${body}\n</${root}>\n`);
+
+/** Word `field` of each Entry record the core writes for `bytes` (whole entries on, no staging). */
+function entryRecordWords(bytes: Uint8Array, field: number): number[] {
+  const words: number[] = [];
+  const reader = new XmlReader((current, first, count) => {
+    for (let i = 0; i < count; i++) {
+      const r = first + i * TOKEN_WORDS;
+      if ((current.words[r]! & 0xff) === TokenKind.Entry) words.push(current.words[r + field]!);
+    }
+  }, ReaderFlag.KeepLeafWhitespace);
+  reader.collapseEntries(['urlset', 'url', 'sitemapindex', 'sitemap', 'loc', 'lastmod', 'changefreq', 'priority']);
+  reader.push(bytes, true);
+  return words;
+}
 
 describe('whole entries read as the record-by-record reading reads them', () => {
   it('on every XML file of the corpus, strict and in recover mode', async () => {
@@ -114,6 +129,51 @@ describe('whole entries read as the record-by-record reading reads them', () => 
       }
     });
   }
+
+  it('every changefreq value and its near misses: the core\'s code for a value is the value, anything else is read as written', () => {
+    // The core compares a changefreq a word at a time (assembly/entries.ts changefreqCodeOf): a
+    // value one byte off, one byte short or long, or of another case must not pass for a name.
+    const names = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
+    const values = new Set<string>(names);
+    for (const name of names) {
+      values.add(name.slice(1)).add(name.slice(0, -1)).add(`${name}s`).add(`x${name}`).add(name.toUpperCase());
+      for (let i = 0; i < name.length; i++) {
+        for (const delta of [-1, 1, -32]) values.add(name.slice(0, i) + String.fromCharCode(name.charCodeAt(i) + delta) + name.slice(i + 1));
+      }
+    }
+    const list = [...values];
+    const body = list.map((value, i) => `<url><loc>https://a.example/${i}</loc><changefreq>${value}</changefreq></url>`).join('\n');
+    const [whole, byRecord] = bothReadings(urlset(body), false);
+    expect(whole).toEqual(byRecord);
+    const read = entriesOf(whole) as { changefreq?: string }[];
+    expect(read.map((entry) => entry.changefreq)).toStrictEqual(list);
+    // The core's codes themselves: 1-7 for the names (CHANGEFREQ_VALUES order), 0 for the rest.
+    const codes = entryRecordWords(urlset(body), EntryField.ChangefreqCode);
+    expect(codes).toStrictEqual(list.map((value) => CHANGEFREQ_VALUES.indexOf(value as (typeof CHANGEFREQ_VALUES)[number]) + 1));
+    expect(codes.filter((code) => code > 0)).toHaveLength(names.length);
+  });
+
+  it('the fields of an entry in every order and every subset that has a loc', () => {
+    // The core tries first the field after the one it read last; any order must read the same.
+    const fields = ['<loc>https://a.example/x</loc>', '<lastmod>2024-01-02</lastmod>', '<changefreq>daily</changefreq>', '<priority>0.5</priority>'];
+    const orders: string[][] = [];
+    const permute = (rest: string[], done: string[]): void => {
+      if (done.length > 0 && done.includes(fields[0]!)) orders.push(done);
+      for (let i = 0; i < rest.length; i++) permute([...rest.slice(0, i), ...rest.slice(i + 1)], [...done, rest[i]!]);
+    };
+    permute(fields, []);
+    expect(orders).toHaveLength(1 + 3 * 2 + 3 * 6 + 24); // with 1, 2, 3 and 4 fields, the loc among them
+    const body = orders.map((order) => `<url>${order.join('\n  ')}</url>`).join('\n');
+    const [whole, byRecord] = bothReadings(urlset(body), false);
+    expect(whole).toEqual(byRecord);
+    expect(entriesOf(whole)).toHaveLength(orders.length);
+    // Each one whole: one Entry record group, whatever the order.
+    expect(entryRecordWords(urlset(body), EntryField.LocStart)).toHaveLength(orders.length);
+    expect(entriesOf(whole)[orders.length - 1]).toStrictEqual(Object.fromEntries(orders[orders.length - 1]!.map((field) => {
+      const [, name, value] = /^<(\w+)>(.*)<\/\w+>$/.exec(field)!;
+      return [name, name === 'priority' ? Number(value) : value];
+    })));
+  });
 
   it('the core writes one Entry record group for each simple entry, an EntryHead for the fields before an extension, and ordinary records for the rest', () => {
     // What the fast path is for, checked by the records themselves rather than by timing.
