@@ -110,6 +110,11 @@ describe('whole entries read as the record-by-record reading reads them', () => 
     'field of a longer name': '<url><loc>https://a.example/</loc><lastmodified>x</lastmodified></url>',
     'unbound prefix': '<url><loc>https://a.example/</loc><x:y>1</x:y></url>',
     'bare ampersand': '<url><loc>https://a.example/?a=1&b=2</loc></url>',
+    // The core decodes &amp; inline in its 16-byte scan: at every offset from a block's start,
+    // twice in a row, at a value's end, and look-alikes it must leave to the full reading.
+    'ampersands at every offset': Array.from({ length: 34 }, (_, i) => `<url><loc>https://a.example/${'x'.repeat(i)}&amp;y=${i}&amp;&amp;</loc><lastmod>${'z'.repeat(i % 7)}&amp;</lastmod></url>`).join('\n'),
+    ...Object.fromEntries(['&ampx;', '&amp', '&am;', '&AMP;', '&amp ;', '&amp:', '&amp;&lt;&#38;'].map((lookAlike) => [
+      `ampersand look-alike ${lookAlike}`, `<url><loc>https://a.example/${lookAlike}</loc></url><url><loc>https://a.example/aaaaaaaaaaaa${lookAlike}b</loc></url>`])),
     'bad reference': '<url><loc>https://a.example/&nbsp;</loc></url>',
     'control character': '<url><loc>https://a.example/\u0001</loc></url>',
     'mismatched end tag': '<url><loc>https://a.example/</lastmod></url>',
