@@ -155,6 +155,27 @@ describe('typed extension values', () => {
     expect(Object.keys(urls[2]!)).toEqual(['loc']);
   });
 
+  it('gives each entry and each item lists of their own, of their own length, however long the lists before them were', () => {
+    // The reader refills the same lists for every entry and item (extensions.ts ReusedList).
+    const image = (name: string) => `<image:image><image:loc>${name}</image:loc></image:image>`;
+    const link = (lang: string) => `<xhtml:link rel="alternate" hreflang="${lang}" href="https://e.com/${lang}"/>`;
+    const video = (tags: string[]) => `<video:video><video:thumbnail_loc>t</video:thumbnail_loc><video:title>v</video:title><video:description>d</video:description><video:content_loc>c</video:content_loc>${tags.map((tag) => `<video:tag>${tag}</video:tag>`).join('')}</video:video>`;
+    const urls = urlsOf(urlset([
+      `<url><loc>https://e.com/a</loc>${image('a1')}${image('a2')}${image('a3')}${link('de')}${link('fr')}${video(['x', 'y', 'z'])}</url>`,
+      `<url><loc>https://e.com/b</loc>${image('b1')}${link('en')}${video(['w'])}${video([])}</url>`,
+      `<url><loc>https://e.com/c</loc></url>`,
+      `<url><loc>https://e.com/d</loc>${image('d1')}${image('d2')}</url>`,
+    ].join('\n')));
+    expect(urls.map((url) => url.images?.map((i) => i.loc))).toEqual([['a1', 'a2', 'a3'], ['b1'], undefined, ['d1', 'd2']]);
+    expect(urls.map((url) => url.alternates?.map((a) => a.hreflang))).toEqual([['de', 'fr'], ['en'], undefined, undefined]);
+    expect(urls.map((url) => url.videos?.map((v) => v.tags))).toEqual([[['x', 'y', 'z']], [['w'], undefined], undefined, undefined]);
+    // Distinct arrays: nothing read later shows up in an earlier entry's lists.
+    expect(urls[0]!.images).not.toBe(urls[1]!.images);
+    expect(urls[0]!.videos![0]!.tags).not.toBe(urls[1]!.videos![0]!.tags);
+    urls[3]!.images!.push({ loc: 'later' });
+    expect(urls[0]!.images).toHaveLength(3);
+  });
+
   it('reads the extension elements wherever they stand among the sitemap fields', () => {
     const [url] = urlsOf(urlset('<url><image:image><image:loc>i</image:loc></image:image><loc>https://e.com/</loc><xhtml:link rel="alternate" hreflang="en" href="h"/><priority>0.5</priority></url>'));
     expect(url).toEqual({ loc: 'https://e.com/', priority: 0.5, images: [{ loc: 'i' }], alternates: [{ rel: 'alternate', hreflang: 'en', href: 'h' }] });
