@@ -100,6 +100,16 @@ function emptySlot(hash: u32): i32 {
   return slot;
 }
 
+/**
+ * The second word of the slot where the probe for `hash` starts (0 before the table exists): a
+ * load made ahead of locSetAdd, so that several adds wait on memory at once (tokenizer.ts
+ * addPendingLocs).
+ */
+export function locSetSlotWord(hash: u32): i32 {
+  if (slotCount == 0) return 0;
+  return load<i32>(slots + (<usize>firstSlot(hash) << 3), 4);
+}
+
 /** Where the last locSetFind that found nothing stopped: the empty slot the loc would go in. */
 let freeSlot: i32 = 0;
 

@@ -484,6 +484,22 @@ describe('validate: duplicate locs, kept by the core\'s loc set (assembly/loc-se
     }), { numRuns: 3 });
   });
 
+  it('names the first entry when copies come within the group of locs the core adds together, and just past it', () => {
+    // The core adds whole entries' locs in groups of 64 (tokenizer.ts addPendingLocs), in order:
+    // a copy in the same group as the first, at a group's edge, and in the next groups.
+    const locs: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const back = [1, 2, 63, 64, 65, 127, 128, 129][i % 8]!;
+      locs.push(i >= back && i % 3 === 0 ? locs[i - back]! : `https://example.com/${i}`);
+    }
+    for (const everyOther of [false, true]) {
+      // Every other entry with a CDATA loc (JS adds it, between the core's groups) or none.
+      const { found, expected } = duplicatesOf(locs, locs.map((_, i) => (everyOther && i % 2 ? 2 : 0)));
+      expect(found.length).toBeGreaterThan(150);
+      expect(found).toEqual(expected);
+    }
+  });
+
   it('keeps thousands of locs that only JS adds, batch after batch', () => {
     // Only CDATA locs: the core adds none, so every add comes from JS while it reads a batch.
     const locs = Array.from({ length: 30_000 }, (_, i) => `https://example.com/${i % 25_000}`);
