@@ -772,8 +772,8 @@ function wholeEntry(p: i32): i32 {
       scanned = TokenFlag.LocScanned;
       scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
       scanHostHash = locHostHash;
-      // Its id in the document's loc set (validate's duplicate check; a cut entry read again finds the same id).
-      // Added with the next few entries' locs (addPendingLocs), once the entry is written.
+      // Its id in the document's loc set (validate's duplicate check): the loc is added with the
+      // next entries' locs once this entry is written (addPendingLocs), so a cut entry adds nothing.
       if (locLength > 0) {
         pendingLocPointer = arena + <usize>(startBytes + locStart);
         pendingLocLength = locLength;
@@ -952,7 +952,7 @@ function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, 
   writeEntry(r, kind, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHostHash, scanId);
   if (scanId == PENDING_LOC_ID) {
     const at = pendingCount++;
-    unchecked(pendingIdAt[at] = r + <usize>(2 * TOKEN_WORDS * 4) + (<usize>EntryField.LocId << 2));
+    unchecked(pendingIdAt[at] = record(index + 2) + (<usize>EntryField.LocId << 2)); // in EntryScan
     unchecked(pendingPointer[at] = pendingLocPointer);
     unchecked(pendingLength[at] = pendingLocLength);
     unchecked(pendingHash[at] = pendingLocHash);
