@@ -977,8 +977,8 @@ let pendingCount: i32 = 0;
 let pendingLocPointer: usize = 0;
 let pendingLocLength: i32 = 0;
 let pendingLocHash: u32 = 0;
-/** Where the loads of addPendingLocs go, so that they are made. */
-let pendingLoads: i32 = 0;
+/** Where the sum of addPendingLocs' loads is stored: a store to memory keeps them from being optimized away. */
+const pendingLoadSink: usize = memory.data(4);
 
 /** Adds the pending locs in document order and writes their ids to their records. */
 function addPendingLocs(): void {
@@ -987,7 +987,7 @@ function addPendingLocs(): void {
   pendingCount = 0;
   let loads = 0;
   for (let i = 0; i < count; i++) loads += locSetSlotWord(unchecked(pendingHash[i]));
-  pendingLoads = loads;
+  store<i32>(pendingLoadSink, loads);
   for (let i = 0; i < count; i++) {
     store<i32>(unchecked(pendingIdAt[i]), locSetAdd(unchecked(pendingPointer[i]), unchecked(pendingLength[i]), unchecked(pendingHash[i])));
   }
