@@ -841,7 +841,7 @@ function stageWholeEntry(): bool {
     while (p <= last) {
       const v = v128.load(source + <usize>p);
       const special = v128.or(
-        v128.or(i8x16.lt_u(v, control), i8x16.lt_s(v, i8x16.splat(0))),
+        i8x16.lt_s(v, control), // signed: C0 controls and every byte >= 0x80 (negative) at once
         v128.or(v128.or(i8x16.eq(v, lt), i8x16.eq(v, amp)), i8x16.eq(v, bracket)));
       v128.store(out, v);
       const bits = i8x16.bitmask(special);
@@ -1172,7 +1172,7 @@ function scanCharData(p: i32, quote: i32): i32 {
       while (p + 16 <= length) {
         const v = v128.load(input + <usize>p);
         const special = v128.or(
-          v128.or(i8x16.lt_u(v, control), i8x16.lt_s(v, i8x16.splat(0))),
+          i8x16.lt_s(v, control), // signed: C0 controls and every byte >= 0x80 (negative) at once
           v128.or(v128.or(i8x16.eq(v, lt), i8x16.eq(v, amp)), i8x16.eq(v, third)));
         const bits = i8x16.bitmask(special);
         const notSpace = ~i8x16.bitmask(i8x16.eq(v, space)) & 0xffff;
