@@ -30,7 +30,6 @@ const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Namespaces in XML 1.0 NCName (XML 1.0 fifth edition name characters, no colon). */
 const NCNAME = /^[A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}][-.0-9A-Z_a-z\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}]*$/u;
-const TAB_OR_LINE_FEED = /[\t\n]/;
 
 function invalid(message: string, path: string): SitemapError {
   return new SitemapError('SERIALIZE_INVALID_VALUE', `${path}: ${message}`, { path });
@@ -63,13 +62,46 @@ function formatDecimal(value: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** The markup of one rule node, with the prefix of this document. */
-interface NodeMarkup {
+/** How a value is checked and written (ExtensionValueRule.type, as a number for a quick switch). */
+const enum ValueKind {
+  Text,
+  Number,
+  YesNo,
+}
+
+/**
+ * The markup of one rule node, with the prefix of this document, and the rule's fields the
+ * writer reads per value. One class, every field always set: the rules themselves come in a dozen
+ * shapes (their optional fields), and reading them per value made V8's property loads
+ * megamorphic (~7% of writing limit-50mb.xml's extensions).
+ */
+class NodeMarkup {
+  /** A value's element or attribute (null: an item's outer element). */
   readonly rule: ExtensionValueRule | null;
-  /** `image:loc` */
+  /** `image:loc` (an attribute: `allow_embed`). */
   readonly name: string;
+  /** Its step in an error's path: the element name, `@allow_embed` for an attribute. */
+  readonly segment: string;
+  /** The property of the item (or group) object that holds its value. */
+  readonly property: string;
+  readonly kind: ValueKind;
+  /** ExtensionValueRule.input, '' for none. */
+  readonly input: string;
+  readonly required: boolean;
+  readonly repeated: boolean;
+  readonly emptyIsAbsent: boolean;
+  /** The property that holds the text of an element with attributes, '' for none. */
+  readonly textProperty: string;
+  /** What to write for a required attribute the input leaves out ('' for none). */
+  readonly fallback: string;
+  /** A value given as an object (attributes and a text, or a group of children), not as itself. */
+  readonly takesObject: boolean;
   /** Indentation (pretty) + `<image:loc` (without the `>`, so attributes can follow). */
   readonly open: string;
+  /** `open` + `>`: a text-only element's whole start tag (two markers). */
+  readonly openLeaf: string;
+  /** An attribute: ` allow_embed="` (one marker). */
+  readonly attributeOpen: string;
   /** `</image:loc>` + line break (pretty). */
   readonly closeTag: string;
   readonly attributes: readonly NodeMarkup[];
@@ -79,7 +111,30 @@ interface NodeMarkup {
   /** Nesting level below the root (2 for an item), for indenting the unknown elements inside it. */
   readonly depth: number;
   /** An item's outer element, once the root is out: ` xmlns:image="…"` (two markers), else ''. */
-  declaration?: string;
+  declaration = '';
+
+  constructor(rule: ExtensionValueRule | null, name: string, open: string, close: string, valueOpen: string, closeTag: string, attributes: readonly NodeMarkup[], children: readonly NodeMarkup[], namespace: string, depth: number, isAttribute: boolean) {
+    this.rule = rule;
+    this.name = name;
+    this.segment = isAttribute ? `@${name}` : name;
+    this.property = rule?.property ?? '';
+    this.kind = rule?.type === 'number' ? ValueKind.Number : rule?.type === 'yesno' ? ValueKind.YesNo : ValueKind.Text;
+    this.input = rule?.input ?? '';
+    this.required = rule?.required === true;
+    this.repeated = rule?.repeated === true;
+    this.emptyIsAbsent = rule?.emptyIsAbsent === true;
+    this.textProperty = rule?.textProperty ?? '';
+    this.fallback = rule?.default ?? '';
+    this.takesObject = rule !== null && (rule.textProperty !== undefined || rule.children !== undefined);
+    this.open = open;
+    this.openLeaf = open + close;
+    this.attributeOpen = ` ${name}${valueOpen}`;
+    this.closeTag = closeTag;
+    this.attributes = attributes;
+    this.children = children;
+    this.namespace = namespace;
+    this.depth = depth;
+  }
 }
 
 /** Markers in a template piece: the C0 controls other than tab, line feed and carriage return. */
@@ -128,6 +183,16 @@ export class ExtensionWriter {
   private readonly localPrefixByUri = new Map<string, string>();
   /** Declarations the element being written needs on itself (frozen writers only). */
   private pending: [string, string][] = [];
+  /**
+   * Where in the entry the value being written is, for an error's path only, which is made when
+   * one is thrown (`urlset/url[3]/video:video[1]/video:player_loc/@allow_embed`): making every
+   * value's path up front was a fifth of writing limit-50mb.xml's extensions. Per step below the
+   * entry: its segment, and its 1-based index among its like (0: none).
+   */
+  private entryIndex = 0;
+  private readonly trailSegments: string[] = [];
+  private readonly trailIndexes: number[] = [];
+  private trailDepth = 0;
 
   /**
    * `frozen`: the root start tag has gone out already (a streaming writer handed out its head),
@@ -145,21 +210,23 @@ export class ExtensionWriter {
   write(url: Readonly<Record<string, unknown>>, index: number): string {
     this.text = '';
     this.count = 0;
-    const entryPath = `urlset/url[${index + 1}]`;
+    this.entryIndex = index;
+    this.trailDepth = 0;
     for (const rule of EXTENSION_RULES) {
       const value = url[rule.property];
       if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue; // nothing to declare either
       const markup = this.markupOf(rule);
       if (rule.single) {
-        this.writeItem(markup, value, `${entryPath}/${markup.name}[1]`);
+        this.writeItem(markup, value, 1);
         continue;
       }
-      if (!Array.isArray(value)) throw invalid(`must be an array, got ${show(value)}`, `${entryPath}/${rule.property}`);
-      for (let i = 0; i < value.length; i++) this.writeItem(markup, value[i], `${entryPath}/${markup.name}[${i + 1}]`);
+      if (!Array.isArray(value)) throw invalid(`must be an array, got ${show(value)}`, this.path(rule.property));
+      for (let i = 0; i < value.length; i++) this.writeItem(markup, value[i], i + 1);
     }
     const extensions = url.extensions;
     if (extensions !== undefined && extensions !== null) {
-      if (!Array.isArray(extensions)) throw invalid(`must be an array of elements, got ${show(extensions)}`, `${entryPath}/extensions`);
+      if (!Array.isArray(extensions)) throw invalid(`must be an array of elements, got ${show(extensions)}`, this.path('extensions'));
+      const entryPath = this.path();
       for (let i = 0; i < extensions.length; i++) this.writeUnknown(extensions[i], `${entryPath}/extensions[${i + 1}]`);
     }
     this.markers = this.count;
@@ -183,6 +250,22 @@ export class ExtensionWriter {
   private checkCharacters(value: string, path: string): void {
     const match = NOT_XML_CHARACTER.exec(value);
     if (match) throw invalid(`${show(value)} contains ${describeCharacter(value, match.index)} at index ${match.index}, which XML 1.0 does not allow`, path);
+  }
+
+  // ------------------------------------------------------------------------------ paths
+  private enter(segment: string, index: number): void {
+    this.trailSegments[this.trailDepth] = segment;
+    this.trailIndexes[this.trailDepth++] = index;
+  }
+
+  /** The path of the step entered last (the entry's, with none), and `tail` below it when given. */
+  private path(tail = ''): string {
+    let path = `urlset/url[${this.entryIndex + 1}]`;
+    for (let i = 0; i < this.trailDepth; i++) {
+      const index = this.trailIndexes[i]!;
+      path += index > 0 ? `/${this.trailSegments[i]}[${index}]` : `/${this.trailSegments[i]}`;
+    }
+    return tail === '' ? path : `${path}/${tail}`;
   }
 
   /**
@@ -232,20 +315,25 @@ export class ExtensionWriter {
     let markup = this.markupByRule.get(rule);
     if (markup === undefined) {
       const prefix = this.bind(rule.prefix, rule.namespace);
+      const pretty = this.pretty;
+      const attribute = (value: ExtensionValueRule, depth: number) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true);
       const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number): NodeMarkup => {
         const qualified = `${prefix}:${name}`;
-        const indent = this.pretty ? ' '.repeat(2 * depth) : '';
+        const indent = pretty ? ' '.repeat(2 * depth) : '';
         const leaf = children.length === 0;
-        return {
-          rule: value,
-          name: qualified,
-          open: indent + this.open + qualified,
-          closeTag: (leaf || !this.pretty ? '' : indent) + this.openClose + qualified + this.close + (this.pretty ? '\n' : ''),
-          attributes: attributes.map((attribute) => ({ rule: attribute, name: attribute.name, open: '', closeTag: '', attributes: [], children: [], namespace: '', depth: depth + 1 })),
-          children: children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1)),
-          namespace: rule.namespace,
+        return new NodeMarkup(
+          value,
+          qualified,
+          indent + this.open + qualified,
+          this.close,
+          this.valueOpen,
+          (leaf || !pretty ? '' : indent) + this.openClose + qualified + this.close + (pretty ? '\n' : ''),
+          attributes.map((each) => attribute(each, depth + 1)),
+          children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1)),
+          rule.namespace,
           depth,
-        };
+          false,
+        );
       };
       markup = build(rule.element, null, rule.attributes, rule.children, 2);
       if (this.pending.length > 0) {
@@ -258,120 +346,134 @@ export class ExtensionWriter {
     return markup;
   }
 
-  private writeItem(markup: NodeMarkup, value: unknown, path: string): void {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(`must be an object, got ${show(value)}`, path);
-    this.writeElement(markup, value as Record<string, unknown>, path);
+  /** Item `index` (1-based) of an extension: `<image:image>…</image:image>`. */
+  private writeItem(markup: NodeMarkup, value: unknown, index: number): void {
+    this.enter(markup.segment, index);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(`must be an object, got ${show(value)}`, this.path());
+    this.writeElement(markup, value as Record<string, unknown>);
+    this.trailDepth--;
   }
 
-  /** An element of a typed item with its attributes and its text or children. */
-  private writeElement(markup: NodeMarkup, object: Readonly<Record<string, unknown>>, path: string): void {
+  /** An element given as an object (the step entered last): its attributes, and its text or children. */
+  private writeElement(markup: NodeMarkup, object: Readonly<Record<string, unknown>>): void {
     this.text += markup.open;
     this.count++;
-    if (markup.declaration !== undefined) {
+    if (markup.declaration !== '') {
       this.text += markup.declaration;
       this.count += 2;
     }
-    for (const attribute of markup.attributes) {
-      const rule = attribute.rule!;
-      let value = object[rule.property];
+    const attributes = markup.attributes;
+    for (let i = 0; i < attributes.length; i++) {
+      const attribute = attributes[i]!;
+      let value = object[attribute.property];
       if (value === undefined || value === null) {
-        if (rule.default !== undefined) value = rule.default;
-        else if (rule.required) throw invalid('is required', `${path}/@${rule.name}`);
+        if (attribute.fallback !== '') value = attribute.fallback;
+        else if (attribute.required) throw invalid('is required', this.path(attribute.segment));
         else continue;
       }
-      this.text += ` ${rule.name}${this.valueOpen}`;
-      this.appendAttributeValue(this.valueText(rule, value, `${path}/@${rule.name}`), `${path}/@${rule.name}`);
+      this.text += attribute.attributeOpen;
+      this.appendAttributeValue(this.valueText(attribute, value, attribute.segment), this.checking ? this.path(attribute.segment) : '');
       this.text += this.valueClose;
       this.count += 2;
     }
-    const rule = markup.rule;
-    const textProperty = rule?.textProperty;
-    if (markup.children.length === 0 && rule === null) {
+    const children = markup.children;
+    if (children.length === 0 && markup.rule === null) {
       this.text += this.closeEmpty + (this.pretty ? '\n' : ''); // an item of attributes only: <xhtml:link …/>
       this.count++;
       return;
     }
     this.text += this.close;
     this.count++;
-    if (markup.children.length === 0) {
-      // Text: a leaf's own value, or the textProperty of an element with attributes.
-      const value = textProperty === undefined ? object.value : object[textProperty];
+    if (children.length === 0) {
+      // The text of an element with attributes, in its textProperty.
+      const value = object[markup.textProperty];
       if (value === undefined || value === null) {
-        if (!(rule!.emptyIsAbsent || textProperty === undefined)) throw invalid('is required', textProperty ? `${path}/${textProperty}` : path);
+        if (!markup.emptyIsAbsent) throw invalid('is required', this.path(markup.textProperty));
       } else {
-        const where = textProperty ? `${path}/${textProperty}` : path;
-        const text = this.valueText(rule!, value, where);
-        if (this.checking) this.checkCharacters(text, where);
+        const text = this.valueText(markup, value, markup.textProperty);
+        if (this.checking) this.checkCharacters(text, this.path(markup.textProperty));
         this.text += text;
       }
     } else {
       if (this.pretty) this.text += '\n';
-      for (const child of markup.children) {
-        const childRule = child.rule!;
-        const value = object[childRule.property];
-        const childPath = `${path}/${child.name}`;
+      for (let c = 0; c < children.length; c++) {
+        const child = children[c]!;
+        const value = object[child.property];
         if (value === undefined || value === null) {
-          if (childRule.required) throw invalid('is required', childPath);
+          if (child.required) throw invalid('is required', this.path(child.segment));
           continue;
         }
-        if (childRule.repeated) {
-          if (!Array.isArray(value)) throw invalid(`must be an array, got ${show(value)}`, `${path}/${childRule.property}`);
-          for (let i = 0; i < value.length; i++) this.writeChild(child, value[i], `${childPath}[${i + 1}]`);
-        } else this.writeChild(child, value, childPath);
+        if (child.repeated) {
+          if (!Array.isArray(value)) throw invalid(`must be an array, got ${show(value)}`, this.path(child.property));
+          for (let i = 0; i < value.length; i++) this.writeChild(child, value[i], i + 1);
+        } else this.writeChild(child, value, 0);
       }
       const extensions = object.extensions;
-      if (extensions !== undefined && extensions !== null) this.writeInside(markup, extensions, `${path}/extensions`);
+      if (extensions !== undefined && extensions !== null) this.writeInside(markup, extensions, this.path('extensions'));
     }
     this.text += markup.closeTag;
     this.count += 2;
   }
 
-  private writeChild(markup: NodeMarkup, value: unknown, path: string): void {
-    const rule = markup.rule!;
-    if (rule.textProperty !== undefined || rule.children !== undefined) {
-      if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) throw invalid(`must be an object, got ${show(value)}`, path);
-      this.writeElement(markup, value as Record<string, unknown>, path);
+  /** A child element of an item or group; `index`: its 1-based place among its repeats, 0 when it does not repeat. */
+  private writeChild(markup: NodeMarkup, value: unknown, index: number): void {
+    this.enter(markup.segment, index);
+    if (markup.takesObject) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) throw invalid(`must be an object, got ${show(value)}`, this.path());
+      this.writeElement(markup, value as Record<string, unknown>);
     } else {
-      this.writeElement(markup, { value }, path);
+      // A text-only element: <image:loc>…</image:loc>.
+      const text = this.valueText(markup, value, '');
+      if (this.checking) this.checkCharacters(text, this.path());
+      this.text += markup.openLeaf + text + markup.closeTag;
+      this.count += 4;
     }
+    this.trailDepth--;
   }
 
-  /** A value as the text to write: checked, converted from its lenient form, not yet escaped. */
-  private valueText(rule: ExtensionValueRule, value: unknown, path: string): string {
+  /**
+   * A value as the text to write: checked, converted from its lenient form, not yet escaped.
+   * `tail`: its step below the one entered last, for an error's path ('' for none).
+   */
+  private valueText(markup: NodeMarkup, value: unknown, tail: string): string {
     let text: string;
-    switch (rule.type) {
-      case 'number':
-        if (typeof value === 'number') {
-          if (!Number.isFinite(value)) throw invalid(`must be a finite number, got ${show(value)}`, path);
-          return formatDecimal(value);
-        }
-        if (typeof value !== 'string' || !isDecimal(value)) throw invalid(`must be a number or a decimal string, got ${show(value)}`, path);
-        return value;
-      case 'yesno':
-        if (value === true || value === false) return value ? 'yes' : 'no';
-        if (typeof value === 'string' && (value.toLowerCase() === 'yes' || value.toLowerCase() === 'no')) return value.toLowerCase();
-        throw invalid(`must be true, false, "yes" or "no", got ${show(value)}`, path);
-      default:
-        if (typeof value === 'string') text = value;
-        else if (rule.input === 'url' && typeof URL !== 'undefined' && value instanceof URL) text = value.href;
-        else if (rule.input === 'date' && value instanceof Date) {
-          if (Number.isNaN(value.getTime())) throw invalid('is an invalid Date', path);
-          text = value.toISOString();
-        } else if ((rule.input === 'spaces' || rule.input === 'commas') && Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-          text = value.join(rule.input === 'spaces' ? ' ' : ', ');
-        } else {
-          const accepted = rule.input === 'url' ? 'a string or a URL' : rule.input === 'date' ? 'a string or a Date' : rule.input ? 'a string or an array of strings' : 'a string';
-          throw invalid(`must be ${accepted}, got ${show(value)}`, path);
-        }
+    if (typeof value === 'string' && markup.kind === ValueKind.Text) text = value;
+    else if (markup.kind === ValueKind.Number) {
+      if (typeof value === 'number') {
+        if (!Number.isFinite(value)) throw invalid(`must be a finite number, got ${show(value)}`, this.path(tail));
+        return formatDecimal(value);
+      }
+      if (typeof value !== 'string' || !isDecimal(value)) throw invalid(`must be a number or a decimal string, got ${show(value)}`, this.path(tail));
+      return value;
+    } else if (markup.kind === ValueKind.YesNo) {
+      if (value === true || value === false) return value ? 'yes' : 'no';
+      if (typeof value === 'string' && (value.toLowerCase() === 'yes' || value.toLowerCase() === 'no')) return value.toLowerCase();
+      throw invalid(`must be true, false, "yes" or "no", got ${show(value)}`, this.path(tail));
+    } else {
+      const input = markup.input;
+      if (input === 'url' && typeof URL !== 'undefined' && value instanceof URL) text = value.href;
+      else if (input === 'date' && value instanceof Date) {
+        if (Number.isNaN(value.getTime())) throw invalid('is an invalid Date', this.path(tail));
+        text = value.toISOString();
+      } else if ((input === 'spaces' || input === 'commas') && Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+        text = value.join(input === 'spaces' ? ' ' : ', ');
+      } else {
+        const accepted = input === 'url' ? 'a string or a URL' : input === 'date' ? 'a string or a Date' : input ? 'a string or an array of strings' : 'a string';
+        throw invalid(`must be ${accepted}, got ${show(value)}`, this.path(tail));
+      }
     }
-    if (text.length > 0 && trimXmlSpace(text) !== text) throw invalid(`${show(text)} has leading or trailing whitespace, which parsers strip; trim it first`, path);
+    // Only a value that starts or ends with a space or a control can have white space to trim.
+    const last = text.length - 1;
+    if (last >= 0 && (text.charCodeAt(0) <= 0x20 || text.charCodeAt(last) <= 0x20) && trimXmlSpace(text) !== text) {
+      throw invalid(`${show(text)} has leading or trailing whitespace, which parsers strip; trim it first`, this.path(tail));
+    }
     return text;
   }
 
-  /** Attribute text: tabs and line feeds as references (the core escapes the rest, and CR). */
+  /** Attribute text: tabs and line feeds as references (the core escapes the rest, and CR); `path` is read only when checking. */
   private appendAttributeValue(value: string, path: string): void {
     if (this.checking) this.checkCharacters(value, path);
-    if (!TAB_OR_LINE_FEED.test(value)) {
+    if (value.indexOf('\t') < 0 && value.indexOf('\n') < 0) {
       this.text += value;
       return;
     }

@@ -852,6 +852,14 @@ describe('serializeSitemap with extensions', () => {
     ['an image given as an unknown extension', { loc: 'l', extensions: [{ namespace: IMAGE_NAMESPACE, name: 'image', prefix: 'image' }] }, 'urlset/url[1]/extensions[1]', /images/],
     ['an hreflang link given as an unknown extension', { loc: 'l', extensions: [{ namespace: XHTML_NAMESPACE, name: 'link', attributes: [{ name: 'hreflang', value: 'de' }] }] }, 'urlset/url[1]/extensions[1]', /alternates/],
     ['images that are not an array', { loc: 'l', images: { loc: 'a' } as never }, 'urlset/url[1]/images', /array/],
+    // Paths of values deeper down and among repeats (the writer makes a path only when it throws).
+    ['the second of repeated values, with white space', { loc: 'l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd', tags: ['a', 'b '] }] }, 'urlset/url[1]/video:video[1]/video:tag[2]', /whitespace/],
+    ['a null among repeated values (no empty element is made up for it)', { loc: 'l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd', tags: ['a', null as never] }] }, 'urlset/url[1]/video:video[1]/video:tag[2]', /must be a string, got null/],
+    ['an attribute of the second of repeated elements', { loc: 'l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd', prices: [{ amount: 1 }, { amount: 2, currency: 5 as never }] }] }, 'urlset/url[1]/video:video[1]/video:price[2]/@currency', /must be a string/],
+    ['the text of an element with attributes left out', { loc: 'l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd', playerLoc: { allowEmbed: true } as never }] }, 'urlset/url[1]/video:video[1]/video:player_loc/loc', /is required/],
+    ['a value inside a group', { loc: 'l', news: { publication: { name: ' n', language: 'en' }, publicationDate: 'd', title: 't' } }, 'urlset/url[1]/news:news[1]/news:publication/news:name', /whitespace/],
+    ['a repeated value that is not an array', { loc: 'l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd', tags: 'a' as never }] }, 'urlset/url[1]/video:video[1]/tags', /must be an array/],
+    ['an item that is not an object', { loc: 'l', images: [{ loc: 'a' }, 'b' as never] }, 'urlset/url[1]/image:image[2]', /must be an object/],
     ['a child that is neither an element nor a string', { loc: 'l', extensions: [{ namespace: 'urn:x', name: 'a', children: [5 as never] }] }, 'urlset/url[1]/extensions[1]/children[1]', /element object/],
   ];
   for (const [name, url, path, message] of refusals) {
@@ -861,6 +869,12 @@ describe('serializeSitemap with extensions', () => {
       expect(error.message).toMatch(message);
     });
   }
+
+  it('names the value at fault after other entries, items and repeats wrote without one', () => {
+    const good: SitemapUrlInput = { loc: 'https://e.com/1', images: [{ loc: 'https://e.com/1.png' }], videos: [{ thumbnailLoc: 't', title: 't', description: 'd', tags: ['a', 'b'], prices: [{ amount: 1 }] }] };
+    const bad: SitemapUrlInput = { loc: 'https://e.com/2', images: [{ loc: 'https://e.com/2.png' }, { loc: 'https://e.com/3.png', title: 5 as never }] };
+    expect(thrownBy(() => serializeSitemap([good, good, bad])).path).toBe('urlset/url[3]/image:image[2]/image:title');
+  });
 
   it('finds a bad value in a later batch and entry (the path names entry 3,001)', () => {
     const urls: SitemapUrlInput[] = Array.from({ length: 3001 }, (_, i) => ({ loc: `https://e.com/${i}`, images: [{ loc: `https://e.com/${i}.png`, title: i === 3000 ? 'bad\u0000' : 'ok' }] }));
