@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
 import { LocScan, readCoreLocScan, scanLoc } from '../src/url-check';
-import { acquireCore, getCore, releaseCore } from '../src/wasm';
+import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/wasm';
 import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
 
 const NS = SITEMAP_NAMESPACE;
@@ -768,6 +768,39 @@ describe('the loc scan: the core and the string scan agree', () => {
       expect(core, JSON.stringify(value)).not.toBeNull();
       expect({ ...core!, length: value.length }, JSON.stringify(value)).toEqual({ ...fromString });
     }), { numRuns: 1000 });
+  });
+
+  it('flags each character it must, at every place in 16-byte blocks and in the last bytes, in the SIMD and the scalar build', () => {
+    // The SIMD build tests 16 bytes at a time, then the value's last 16 (overlapping), and short
+    // values byte by byte: every length from 0 to 40 after the prefix, the character at each place.
+    const characters = ['"', '%', '<', '>', '\\', '^', '`', '{', '|', '}', ' ', '\u007f', '~', '[', ']', '@', '+', '=', '!', '%4', '%41'];
+    // (A space at either end is trimmed like any XML white space, so the scan sees the value without it.)
+    const values: string[] = [];
+    for (const character of characters) {
+      for (let n = 0; n <= 40; n++) {
+        for (let at = 0; at <= n; at++) values.push(`https://e.com/${'a'.repeat(at)}${character}${'b'.repeat(n - at)}`);
+      }
+    }
+    const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const xml = `<urlset>${values.map((value) => `<url><loc>${xmlText(value)}</loc></url>`).join('')}</urlset>`;
+    const expected = values.map((value) => {
+      const scan = new LocScan();
+      scanLoc(value.trim(), scan);
+      return scan.findings === 0;
+    });
+    expect(expected.filter(Boolean).length, 'the list has clean values (~ [ ] @ + = !, %41) and flagged ones').toBeGreaterThan(5000);
+    expect(expected.filter((clean) => !clean).length).toBeGreaterThan(9000);
+    const defaultBuild: 'simd' | 'scalar' = getCore().simd ? 'simd' : 'scalar';
+    try {
+      for (const build of ['simd', 'scalar'] as const) {
+        loadBuildForTesting(build);
+        const clean = coreScans(xml).map((scan) => scan !== null);
+        const first = clean.findIndex((value, i) => value !== expected[i]);
+        expect(first, `${build}: ${JSON.stringify(values[first])}`).toBe(-1);
+      }
+    } finally {
+      loadBuildForTesting(defaultBuild);
+    }
   });
 
   it('scans only the watched name, in any namespace, and long values too', () => {
