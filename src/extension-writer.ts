@@ -187,9 +187,10 @@ export class ExtensionWriter {
    * Where in the entry the value being written is, for an error's path only, which is made when
    * one is thrown (`urlset/url[3]/video:video[1]/video:player_loc/@allow_embed`). Making every
    * value's path up front (template strings, numbers made strings, a wrapper object per text
-   * element) was work and garbage for the error case only; dropping it, with the megamorphic rule
-   * loads (NodeMarkup), took ~27% off writeSitemaps on limit-50mb.xml's entries (2026-11-24). Per step
-   * below the entry: its segment, and its 1-based index among its like (0: none).
+   * element) was work and garbage for the error case only; dropping it, with the megamorphic
+   * rule loads (NodeMarkup), took ~27% off writeSitemaps on limit-50mb.xml's entries
+   * (2026-11-24). Per step below the entry: its segment, and its 1-based index among its like
+   * (0: none).
    */
   private entryIndex = 0;
   private readonly trailSegments: string[] = [];
