@@ -149,7 +149,7 @@ export function hashLocBytes(ptr: usize, n: i32): u32 {
 
 /**
  * Which of the 16 bytes at `p` need a closer look (LOC_CLASS), as a bit mask: those outside
- * 0x21..0x7e by one range compare, and " % < > \\ ^ ` { | } by a nibble lookup, where a byte
+ * 0x21..0x7e by one range compare, and " % < > \ ^ ` { | } by a nibble lookup, where a byte
  * is flagged when the groups its low nibble is listed in include its high nibble's. Two table
  * lookups instead of ten compares.
  */
@@ -159,7 +159,7 @@ export function hashLocBytes(ptr: usize, n: i32): u32 {
   const outside = i8x16.gt_u(i8x16.sub(v, i8x16.splat(0x21)), i8x16.splat(0x5d));
   // The listed characters by nibble. Groups (bits) are high nibbles: 0x2_ 1, 0x3_ 2, 0x5_ 4,
   // 0x6_ 8, 0x7_ 16; by low nibble, the groups where it is listed (0x_2: '"', group 1; 0x_c:
-  // '<' '\\' '|', groups 2, 4 and 16…). Constants here, not globals: a scalar build has no v128.
+  // '<' '\' '|', groups 2, 4 and 16…). Constants here, not globals: a scalar build has no v128.
   const byLow = i8x16(8, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 16, 2 | 4 | 16, 16, 2 | 4, 0);
   const byHigh = i8x16(0, 0, 1, 2, 0, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0);
   const low = i8x16.swizzle(byLow, v128.and(v, i8x16.splat(0x0f)));
