@@ -251,6 +251,10 @@ export class ExtensionReader {
   private itemPrefix = 0;
   private itemLocal = 0;
   private itemIndex = 0;
+  /** itemLabel's `image:image`, and the ids it is for (-1: none yet). */
+  private itemName = '';
+  private itemNamePrefix = -1;
+  private itemNameLocal = -1;
   /** Prefix and local-name ids by depth below the open element, for paths. */
   private readonly prefixes: number[] = [];
   private readonly locals: number[] = [];
@@ -785,7 +789,13 @@ export class ExtensionReader {
 
   /** `image:image[2]`: the item element, numbered among its kind in the entry. */
   private itemLabel(reader: XmlReader): string {
-    return `${this.qualifiedName(reader, this.itemPrefix, this.itemLocal)}[${this.itemIndex}]`;
+    if (this.itemNamePrefix !== this.itemPrefix || this.itemNameLocal !== this.itemLocal) {
+      // Items of a kind share their name: made again only when the kind changes.
+      this.itemNamePrefix = this.itemPrefix;
+      this.itemNameLocal = this.itemLocal;
+      this.itemName = this.qualifiedName(reader, this.itemPrefix, this.itemLocal);
+    }
+    return `${this.itemName}[${this.itemIndex}]`;
   }
 
   private itemPath(reader: XmlReader): string {

@@ -610,6 +610,32 @@ describe('what validate can observe', () => {
     expect(items[2]!.values.map((value) => [value.name, value.raw])).toEqual([['@rel', 'alternate'], ['@hreflang', 'en'], ['@href', 'h']]);
   });
 
+  it('gives each item the path of its own entry, across entries, kinds, a nested entry and a prefix that changes', () => {
+    // The entry's path and the item element's name are made once and reused while they hold.
+    const xml = urlset([
+      `<url><loc>https://e.com/1</loc><image:image><image:loc>a</image:loc></image:image><image:image><image:loc>b</image:loc></image:image></url>`,
+      `<url><loc>https://e.com/2</loc><xhtml:link rel="alternate" hreflang="en" href="h"/><image:image><image:loc>c</image:loc></image:image></url>`,
+      `<url><loc>https://e.com/3</loc><i:image xmlns:i="${IMAGE_NAMESPACE}"><i:loc>d</i:loc></i:image><image:image><image:loc>e</image:loc></image:image>`,
+      `<url><loc>https://e.com/4</loc><image:image><image:loc>f</image:loc></image:image></url>`,
+      `<image:image><image:loc>g</image:loc></image:image></url>`,
+    ].join('\n'));
+    const items: ExtensionItemSource[] = [];
+    const observer: SitemapParserObserver = {
+      root() {}, startElement() {}, endElement() {}, text() {}, attribute() {}, field() {}, entry() {},
+      extension(item) { items.push(item); },
+    };
+    const parser = createObservedParser({ recover: true }, observer);
+    parser.push(encoder.encode(xml), true);
+    expect(items.map((item) => item.path)).toEqual([
+      'urlset/url[1]/image:image[1]', 'urlset/url[1]/image:image[2]',
+      'urlset/url[2]/xhtml:link[1]', 'urlset/url[2]/image:image[1]',
+      'urlset/url[3]/i:image[1]', 'urlset/url[3]/image:image[2]',
+      // Entry 4 starts inside entry 3 (which it ends: SITEMAP_NESTED_ENTRY); the image after its
+      // end tag is in no entry any more, so it is no item.
+      'urlset/url/url[4]/image:image[1]',
+    ]);
+  });
+
   it('reads the same values with an observer as without (alternates take a quicker path when nobody observes)', () => {
     const xml = urlset(`<url><loc>https://e.com/</loc>${FULL_VIDEO}
 <xhtml:link rel="alternate" hreflang="de" href=" https://e.com/de "/><xhtml:link href="h" hreflang="en" rel="alternate"/><xhtml:link rel="alternate" hreflang="fr" href="f" xml:lang="fr"/>
