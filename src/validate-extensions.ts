@@ -11,7 +11,7 @@ import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS,
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { afterLeadingWhitespace, isDecimal, trimXmlSpace } from './text';
 import type { Issue, IssueSeverity } from './types';
-import { codePointLength, collapseWhitespace, isHex, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
+import { codePointLength, collapseWhitespace, isPlainHttpUrl, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
 
 /** Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the XSD's verdict. */
 type Weight = readonly [IssueSeverity, IssueSeverity];
@@ -671,29 +671,6 @@ class ItemContext {
     const qualified = at === 0 ? this.itemName : this.qualified(element.slice(element.lastIndexOf('/') + 1));
     return at < 0 ? `<${qualified}>` : `The ${name.slice(at + 1)} attribute of <${qualified}>`;
   }
-}
-
-/**
- * The common case, without scanLoc's hashing: `http(s)://` and a host, then only printable ASCII
- * that RFC 3986 allows unescaped, and `%` only before two hex digits.
- */
-function isPlainHttpUrl(value: string): boolean {
-  let at: number;
-  if (value.startsWith('https://')) at = 8;
-  else if (value.startsWith('http://')) at = 7;
-  else return false;
-  const length = value.length;
-  if (at === length || value.charCodeAt(at) === 47 /* / */) return false;
-  for (; at < length; at++) {
-    const code = value.charCodeAt(at);
-    if (code <= 32 || code >= 127) return false;
-    switch (code) {
-      case 34: case 60: case 62: case 92: case 94: case 96: case 123: case 124: case 125: return false; // " < > \ ^ ` { | }
-      case 37: // %
-        if (!isHex(value.charCodeAt(at + 1)) || !isHex(value.charCodeAt(at + 2))) return false;
-    }
-  }
-  return true;
 }
 
 function isDigit(code: number): boolean {

@@ -244,6 +244,10 @@ describe('validate: video', () => {
   it('SITEMAP_EXTENSION_BAD_URL: a thumbnail that is not a URI (both) or not absolute http(s) (Google)', () => {
     expectIssue(urlset(url(video({ thumbnail_loc: '<video:thumbnail_loc>http://exa mple.com/%zz</video:thumbnail_loc>' }))), 'SITEMAP_EXTENSION_BAD_URL', { google: 'error', xsd: 'error', needle: 'http://exa', path: `${V}/video:thumbnail_loc` });
     expectIssue(urlset(url(video({ thumbnail_loc: '<video:thumbnail_loc>/thumb.jpg</video:thumbnail_loc>' }))), 'SITEMAP_EXTENSION_BAD_URL', { google: 'error', xsd: 'warning', needle: '/thumb.jpg', path: `${V}/video:thumbnail_loc` });
+    // No host: "?" or "#" right after the "//" (a URI, but not a page's address).
+    for (const empty of ['https://?v=1.jpg', 'http://#t.jpg']) {
+      expectIssue(urlset(url(video({ thumbnail_loc: `<video:thumbnail_loc>${empty}</video:thumbnail_loc>` }))), 'SITEMAP_EXTENSION_BAD_URL', { google: 'error', xsd: 'warning', needle: empty, path: `${V}/video:thumbnail_loc` });
+    }
   });
 
   it('SITEMAP_EXTENSION_BAD_URL: characters that must be percent-encoded are a warning for Google, like in <loc>', () => {

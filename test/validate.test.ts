@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
-import { LocScan, readCoreLocScan, scanLoc } from '../src/url-check';
+import { isPlainHttpUrl, LocScan, readCoreLocScan, scanLoc } from '../src/url-check';
 import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/wasm';
 import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
 
@@ -801,6 +801,44 @@ describe('the loc scan: the core and the string scan agree', () => {
     } finally {
       loadBuildForTesting(defaultBuild);
     }
+  });
+
+  it('takes as plain http(s) URLs exactly what a byte-by-byte reading does, and nothing the scan would report', () => {
+    // Byte by byte, as the regex replaced it (validate's quick path for extension URLs), with the
+    // host rule scanLoc has: that reading took "https://#" and "https://?q" as plain.
+    const hex = (code: number) => (code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 102);
+    const reference = (value: string): boolean => {
+      let at = value.startsWith('https://') ? 8 : value.startsWith('http://') ? 7 : -1;
+      if (at < 0 || at === value.length || '/?#:'.includes(value[at]!)) return false;
+      for (; at < value.length; at++) {
+        const code = value.charCodeAt(at);
+        if (code <= 32 || code >= 127 || '"<>\\^`{|}'.includes(value[at]!)) return false;
+        if (code === 37 && !(hex(value.charCodeAt(at + 1)) && hex(value.charCodeAt(at + 2)))) return false;
+      }
+      return true;
+    };
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    const pieces = [...printable, '\t', '\n', '\u007f', '\u0080', 'é', '€', '😀', '%41', '%4', '%zz', '%aF', '/', 'a', 'b', '-'];
+    const prefixes = ['https://', 'http://', 'HTTP://', 'http:/', 'https:///', 'ftp://', ''];
+    let plain = 0;
+    fc.assert(fc.property(fc.constantFrom(...prefixes), fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (prefix, parts) => {
+      const value = prefix + parts.join('');
+      const verdict = isPlainHttpUrl(value);
+      expect(verdict, JSON.stringify(value)).toBe(reference(value));
+      if (verdict) {
+        plain++;
+        const scan = new LocScan();
+        scanLoc(value, scan);
+        expect(scan.findings, JSON.stringify(value)).toBe(0);
+      }
+    }), { numRuns: 3000 });
+    // …and with parts that are all allowed, so that plain values are common, not just possible.
+    fc.assert(fc.property(fc.constantFrom('https://', 'http://'), fc.array(fc.constantFrom(...printable.filter((c) => !' "%<>\\^`{|}'.includes(c)), '%41', '%7e'), { minLength: 1, maxLength: 30 }), (prefix, parts) => {
+      const value = prefix + parts.join('');
+      expect(isPlainHttpUrl(value), JSON.stringify(value)).toBe(reference(value));
+      if (reference(value)) plain++;
+    }), { numRuns: 1000 });
+    expect(plain).toBeGreaterThan(500);
   });
 
   it('scans only the watched name, in any namespace, and long values too', () => {
