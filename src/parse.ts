@@ -741,10 +741,6 @@ export class SitemapParser {
   }
 
   /**
-   * `urlset/url[41]/loc`: element names down to `depth`, the entry numbered; inside an extension
-   * element, qualified names with the item numbered (`urlset/url[3]/image:image[2]/image:loc`).
-   */
-  /**
    * The open entry's path (`urlset/url[3]`), made once per entry: an observer's every extension
    * item (validate) and every issue in it start with it (mixed-50k.xml: 140,000 items).
    */
@@ -757,6 +753,10 @@ export class SitemapParser {
     return this.entryPathText;
   }
 
+  /**
+   * `urlset/url[41]/loc`: element names down to `depth`, the entry numbered; inside an extension
+   * element, qualified names with the item numbered (`urlset/url[3]/image:image[2]/image:loc`).
+   */
   private pathString(reader: XmlReader, depth = this.depth): string {
     const parts: string[] = [];
     const extensionDepth = this.extensionReader.depth;
