@@ -573,6 +573,17 @@ describe('validate: location, host and directory scope', () => {
     expect(run(document, { location: 'https://example.com/catalog/sitemap.xml', profile: 'xsd' }).valid).toBe(true);
   });
 
+  it('resolves dot-segments and percent-encoded unreserved characters before the directory check', () => {
+    const location = 'https://example.com/catalog/sitemap.xml';
+    const outside = ['https://example.com/catalog/../secret/a', 'https://example.com/catalog/%2e%2E/secret/a', 'https://example.com/catalog/./../a', 'https://example.com/catalog/sub/../../a'];
+    const inside = ['https://example.com/%63atalog/a', 'https://example.com/catalog/sub/../a', 'https://example.com/catalog/./b', 'https://example.com/catalog/.well-known/c', 'https://example.com/catalog/d?next=/../e'];
+    const result = run(entries(...outside, ...inside), { location });
+    expect(issuesWith(result, 'SITEMAP_LOC_NOT_ALLOWED').map((issue) => issue.value)).toEqual(outside);
+    // An index entry that climbs out of the index's directory is refused the same way.
+    const index = sitemapindex('<sitemap><loc>https://example.com/public/../private/s.xml</loc></sitemap>');
+    expect(only(run(index, { location: 'https://example.com/public/sitemap_index.xml' }), 'SITEMAP_LOC_NOT_ALLOWED').value).toBe('https://example.com/public/../private/s.xml');
+  });
+
   it('lifts the host rule for cross-submitted hosts', () => {
     const document = entries('https://other.com/anything');
     expect(run(document, { location: 'https://example.com/sitemap.xml', crossSubmit: ['other.com'] }).issues).toEqual([]);
