@@ -6,6 +6,12 @@
 // Chunks are shared within a format so entries of one format share one module instance (one
 // WASM core, one `SitemapError` class); ESM and CJS are separate worlds, as in any dual package.
 //
+// package.json "sideEffects" lists the files whose top level must run when imported: the Node
+// entries, whose setup (setBytesToString, setGunzipImplementation) switches the shared chunk to
+// Buffer and zlib, and `node`, which imports `index.node` for that setup alone. Bundlers drop
+// everything else that is imported but unused. The chunks need no entry: their top level only
+// fills their own tables, which whoever uses an export of theirs keeps anyway.
+//
 // fflate stays external: it is a declared dependency, so npm dedupes it with other users, and
 // each consumer gets fflate's own build for its runtime through fflate's export conditions
 // (its browser ESM build in bundlers and browsers, its Node build in Node). Node built-ins
@@ -86,7 +92,9 @@ export default [
     // External imports are kept only where used: fflate has no side effects on import.
     treeshake: { moduleSideEffects: (_id, external) => !external },
     plugins: [
-      nodeResolve(),
+      // That "sideEffects" list describes dist/ for consumers' bundlers; applied to src/ here, it
+      // would let this build drop `node`'s import of `index.node` (and with it the Node setup).
+      nodeResolve({ ignoreSideEffectsForRoot: true }),
       typescript({
         tsconfig: './tsconfig.json',
         include: ['src/**/*.ts'],

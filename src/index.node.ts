@@ -1,5 +1,6 @@
 // The package's main entry as Node resolves it (the `node` export condition): the same API as
-// index.ts, plus a faster way to make strings from the core's ASCII output with Buffer.
+// index.ts, plus a faster way to make strings from the core's ASCII output with Buffer and zlib
+// for gzip. Its top level must run on import: package.json "sideEffects" names it for bundlers.
 
 import { Buffer, constants } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';

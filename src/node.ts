@@ -1,6 +1,11 @@
 // `sitemapkit/node`: conveniences that need Node (files, Node streams). Nothing here is loaded
 // by the main entry, so browsers never see it.
 
+// Imported for its top level as well as its exports: the Node build's setup (Buffer strings,
+// zlib) must run when a program imports only `sitemapkit/node`. Rollup takes the names below
+// from the shared chunk, so only this import makes dist/node.js load dist/index.node.js (kept
+// there by rollup.config.mjs, and in users' bundles by package.json "sideEffects").
+import './index.node';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';

@@ -1,6 +1,7 @@
 // The one module that touches WebAssembly: loads the core (SIMD build where the runtime
 // validates it, scalar elsewhere), owns the instance and hands out fresh memory views.
 
+import { SitemapError } from './errors';
 import { wasmScalarBase64, wasmSimdBase64 } from './wasm-binary.generated';
 
 /** The core's exports (assembly/index.ts). Only numbers cross; pointers are byte offsets. */
@@ -70,7 +71,9 @@ export class Core {
     this.exports = instance.exports as unknown as CoreExports;
     this.simd = (this.exports.SIMD_BUILD.value as number) === 1;
     const abi = this.exports.ABI_VERSION.value as number;
-    if (abi !== EXPECTED_ABI_VERSION) throw new Error(`sitemapkit: WASM core ABI ${abi}, facade expects ${EXPECTED_ABI_VERSION}`);
+    if (abi !== EXPECTED_ABI_VERSION) {
+      throw new SitemapError('INPUT_TYPE', `The WebAssembly core speaks ABI version ${abi}, this sitemapkit expects ${EXPECTED_ABI_VERSION}: hand in the .wasm file shipped with this version of sitemapkit`);
+    }
   }
 
   /** Bytes of linear memory; valid until the next call that may grow memory. */
@@ -127,17 +130,128 @@ function embeddedBinary(): Uint8Array {
   return WebAssembly.validate(simdBytes as BufferSource) ? simdBytes : decodeBase64(wasmScalarBase64);
 }
 
+/** A core as init()/initSync() take it: compiled, or the bytes of a shipped .wasm file. */
 type ModuleSource = WebAssembly.Module | ArrayBuffer | ArrayBufferView;
 
-function toModuleSync(source: ModuleSource): WebAssembly.Module {
-  return source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source as BufferSource);
+/** What init() also takes: the `fetch()` of a shipped .wasm file, or a promise of any of these. */
+type AsyncModuleSource = ModuleSource | Response | Promise<ModuleSource | Response>;
+
+/** What a caller should have handed in, for the messages of refusals. */
+const EXPECTED_SOURCE = "sitemapkit's WebAssembly core: a WebAssembly.Module compiled from sitemapkit.simd.wasm or sitemapkit.scalar.wasm, or the bytes of one of those files";
+
+/**
+ * Exports that identify the core (assembly/index.ts), checked before a module handed in is
+ * instantiated: any other module would fail later at `exports.ABI_VERSION.value`, far from the
+ * call that handed it in. The ABI version (Core's constructor) then vouches for the functions.
+ */
+const IDENTIFYING_EXPORTS: readonly (readonly [string, WebAssembly.ImportExportKind])[] = [
+  ['memory', 'memory'],
+  ['ABI_VERSION', 'global'],
+  ['SIMD_BUILD', 'global'],
+];
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return (value as object).constructor?.name ?? 'object';
+}
+
+function isBytes(value: unknown): value is ArrayBuffer | ArrayBufferView {
+  if (ArrayBuffer.isView(value)) return true;
+  // By tag, not instanceof: bytes from another realm (a vm context, an iframe) are bytes too.
+  const tag = Object.prototype.toString.call(value);
+  return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
+}
+
+/** A fetch Response, this runtime's or a look-alike (node-fetch, undici's own package). */
+function isResponse(value: unknown): value is Response {
+  return typeof value === 'object' && value !== null && typeof (value as Response).arrayBuffer === 'function'
+    && typeof (value as Response).headers?.get === 'function' && typeof (value as Response).status === 'number';
+}
+
+/** Refuses a module that is not the core, before anything keeps it. */
+function checkCoreModule(module: WebAssembly.Module, caller: string): void {
+  const exported = new Map(WebAssembly.Module.exports(module).map(({ name, kind }) => [name, kind]));
+  const missing = IDENTIFYING_EXPORTS.filter(([name, kind]) => exported.get(name) !== kind).map(([name, kind]) => `${name} (${kind})`);
+  const imports = WebAssembly.Module.imports(module);
+  if (missing.length === 0 && imports.length === 0) return;
+  const found = imports.length > 0 ? `it imports ${imports.map((entry) => `${entry.module}.${entry.name}`).slice(0, 5).join(', ')}` : `it lacks the exports ${missing.join(', ')}`;
+  throw new SitemapError('INPUT_TYPE', `${caller} expects ${EXPECTED_SOURCE}; the WebAssembly module it got is not that core (${found})`);
+}
+
+function compileSync(bytes: ArrayBuffer | ArrayBufferView, caller: string): WebAssembly.Module {
+  try {
+    return new WebAssembly.Module(bytes as BufferSource);
+  } catch (cause) {
+    throw notCompiled(cause, caller);
+  }
+}
+
+async function compile(bytes: ArrayBuffer | ArrayBufferView, caller: string): Promise<WebAssembly.Module> {
+  try {
+    return await WebAssembly.compile(bytes as BufferSource);
+  } catch (cause) {
+    throw notCompiled(cause, caller);
+  }
+}
+
+function notCompiled(cause: unknown, caller: string): SitemapError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new SitemapError('INPUT_TYPE', `${caller} expects ${EXPECTED_SOURCE}; the bytes it got are not a WebAssembly module (${reason})`, { cause });
+}
+
+/**
+ * Compiles the body of a fetched .wasm file. `WebAssembly.compileStreaming` compiles while the
+ * bytes arrive, but only from this runtime's own Response and only with the exact Content-Type
+ * `application/wasm` (WebAssembly Web API §3, no parameters); it rejects anything else after it
+ * has taken the body, so other responses (`application/octet-stream` is common) are read whole.
+ */
+async function compileResponse(response: Response): Promise<WebAssembly.Module> {
+  const from = response.url ? ` from ${response.url}` : '';
+  if (!response.ok) {
+    throw new SitemapError('INPUT_TYPE', `init expects a successful response with sitemapkit.simd.wasm or sitemapkit.scalar.wasm, got HTTP status ${response.status}${from}`);
+  }
+  if (response.bodyUsed) throw new SitemapError('INPUT_TYPE', `init got a response${from} whose body was already read; hand in a fresh fetch() of the .wasm file`);
+  const streams = typeof WebAssembly.compileStreaming === 'function' && typeof Response === 'function' && response instanceof Response
+    && response.headers.get('Content-Type')?.trim().toLowerCase() === 'application/wasm';
+  if (!streams) return compile(await response.arrayBuffer(), 'init');
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch (cause) {
+    throw notCompiled(cause, 'init');
+  }
+}
+
+/** A module from what initSync() was handed, refusing what it cannot take. */
+function toModuleSync(source: unknown): WebAssembly.Module {
+  if (source instanceof WebAssembly.Module) return source;
+  if (isBytes(source)) return compileSync(source, 'initSync');
+  if (isResponse(source)) throw new SitemapError('INPUT_TYPE', 'initSync cannot read a Response (its body arrives asynchronously): pass it to init() instead, or hand initSync a compiled WebAssembly.Module or the bytes');
+  throw new SitemapError('INPUT_TYPE', `initSync expects ${EXPECTED_SOURCE}, got ${describe(source)}`);
+}
+
+/** A module from what init() was handed (already awaited), refusing what it cannot take. */
+async function toModule(source: unknown): Promise<WebAssembly.Module> {
+  if (source instanceof WebAssembly.Module) return source;
+  if (isBytes(source)) return compile(source, 'init');
+  if (isResponse(source)) return compileResponse(source);
+  throw new SitemapError('INPUT_TYPE', `init expects ${EXPECTED_SOURCE}, a Response of fetch() for one of those files, or a promise of any of these; got ${describe(source)}`);
+}
+
+/** Makes `module` the one every later parse uses, once it has proved to be the core. */
+function adopt(module: WebAssembly.Module, instance: WebAssembly.Instance): void {
+  const loaded = new Core(instance); // checks the ABI version; throws before anything is kept
+  compiled = module;
+  core = loaded;
+  idle.length = 0;
 }
 
 /**
  * Loads the WebAssembly core synchronously. Called for you on first use; call it yourself to
  * pay the start-up cost at a time of your choosing. Pass a precompiled `WebAssembly.Module`
  * (or the bytes of `sitemapkit.simd.wasm`/`sitemapkit.scalar.wasm`) where compiling embedded
- * bytes is not allowed.
+ * bytes is not allowed. Anything else throws `SitemapError` (`INPUT_TYPE`) and leaves the core
+ * that was loaded before in place.
  *
  * @example
  * import { initSync, parse } from 'sitemapkit';
@@ -145,26 +259,29 @@ function toModuleSync(source: ModuleSource): WebAssembly.Module {
  */
 export function initSync(source?: ModuleSource): void {
   if (core && source === undefined) return;
-  compiled = toModuleSync(source ?? embeddedBinary());
-  core = new Core(new WebAssembly.Instance(compiled, {}));
-  idle.length = 0;
+  const module = source === undefined ? new WebAssembly.Module(embeddedBinary() as BufferSource) : toModuleSync(source);
+  if (source !== undefined) checkCoreModule(module, 'initSync');
+  adopt(module, new WebAssembly.Instance(module, {}));
 }
 
 /**
  * Loads the WebAssembly core asynchronously (preferred on browser main threads).
- * Accepts a precompiled `WebAssembly.Module` for Cloudflare Workers and strict-CSP pages.
+ * Accepts a precompiled `WebAssembly.Module` for Cloudflare Workers and strict-CSP pages, the
+ * bytes of a shipped .wasm file, or the `fetch()` of one (compiled as it streams in when served
+ * as `application/wasm`), or a promise of any of these. Anything else rejects with
+ * `SitemapError` (`INPUT_TYPE`) and leaves the core that was loaded before in place.
  *
  * @example
  * import { init, parse } from 'sitemapkit';
  * await init();
+ * await init(fetch('/assets/sitemapkit.simd.wasm'));
  */
-export async function init(source?: ModuleSource | Promise<ModuleSource>): Promise<void> {
-  const resolved = await source;
+export async function init(source?: AsyncModuleSource): Promise<void> {
+  const resolved: unknown = await source;
   if (core && resolved === undefined) return;
-  const bytesOrModule = resolved ?? embeddedBinary();
-  compiled = bytesOrModule instanceof WebAssembly.Module ? bytesOrModule : await WebAssembly.compile(bytesOrModule as BufferSource);
-  core = new Core(await WebAssembly.instantiate(compiled, {}));
-  idle.length = 0;
+  const module = resolved === undefined ? await WebAssembly.compile(embeddedBinary() as BufferSource) : await toModule(resolved);
+  if (resolved !== undefined) checkCoreModule(module, 'init');
+  adopt(module, await WebAssembly.instantiate(module, {}));
 }
 
 /** The loaded core, loading it synchronously on first use. */

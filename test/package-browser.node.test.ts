@@ -1,7 +1,8 @@
 // Smoke test of the packed package in a real browser: its browser entry (dist/index.js, its
 // chunks, and fflate's browser ESM build) served as-is from 127.0.0.1 with an import map, used
-// from a page (also with init() given the shipped .wasm compiled by the page) and from a module
-// Web Worker, in Debian Chromium (playwright-core, never a downloaded browser).
+// from a page (also with init() given the shipped .wasm compiled by the page, or its fetch()
+// Response served as application/wasm or as application/octet-stream) and from a module Web
+// Worker, in Debian Chromium (playwright-core, never a downloaded browser).
 
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -55,6 +56,11 @@ window.pageReport = await exercise(sitemapkit, xml).catch((error) => ({ failure:
 // The strict-CSP way: compile the shipped .wasm file from its URL and hand the module in.
 window.precompiledUrlCount = await sitemapkit.init(WebAssembly.compileStreaming(fetch('/node_modules/sitemapkit/dist/sitemapkit.simd.wasm')))
   .then(() => sitemapkit.parse(xml).urls.length, (error) => String(error));
+// The fetch() itself: compiled as it streams in (application/wasm), or read whole (another type).
+window.fetchedUrlCounts = {};
+for (const path of ['/node_modules/sitemapkit/dist/sitemapkit.scalar.wasm', '/as-octet-stream/node_modules/sitemapkit/dist/sitemapkit.scalar.wasm']) {
+  window.fetchedUrlCounts[path] = await sitemapkit.init(fetch(path)).then(() => sitemapkit.parse(xml).urls.length, (error) => String(error));
+}
 const worker = new Worker('/worker.js', { type: 'module' });
 worker.onmessage = (event) => { window.workerReport = event.data; };
 worker.onerror = (event) => { window.workerReport = { failure: 'worker error: ' + event.message }; };
@@ -90,12 +96,14 @@ async function respond(path: string): Promise<{ status: number; type: string; bo
   const generated: Record<string, string> = { '/': page, '/exercise.js': exercise, '/worker.js': worker, '/smoke-sitemap.xml': smokeSitemap };
   if (generated[path] !== undefined) return { status: 200, type: contentTypes[extname(path) || '.html']!, body: generated[path]! };
   const workerView = path.startsWith('/worker-view/');
-  const filePath = workerView ? path.slice('/worker-view'.length) : path;
+  // The same file with a Content-Type that WebAssembly.compileStreaming refuses, as many servers send.
+  const octetStream = path.startsWith('/as-octet-stream/');
+  const filePath = workerView ? path.slice('/worker-view'.length) : octetStream ? path.slice('/as-octet-stream'.length) : path;
   if (!filePath.startsWith('/node_modules/')) return { status: 404, type: 'text/plain', body: 'not found' };
   const file = normalize(join(installed.projectDirectory, filePath));
   if (!file.startsWith(join(installed.projectDirectory, 'node_modules') + sep)) return { status: 403, type: 'text/plain', body: 'forbidden' };
   const body = await readFile(file);
-  const type = contentTypes[extname(file)] ?? 'application/octet-stream';
+  const type = octetStream ? 'application/octet-stream' : contentTypes[extname(file)] ?? 'application/octet-stream';
   if (!workerView || !type.startsWith('text/javascript')) return { status: 200, type, body };
   // Relative imports stay inside /worker-view/ by themselves; only the bare specifier changes.
   const rewritten = body.toString('utf8').replace(/(from\s*|import\s*)(['"])fflate\2/g, `$1'${fflateBrowserEntry}'`);
@@ -126,15 +134,16 @@ describe('the packed browser entry in Chromium', () => {
   let pageReport: BrowserReport & { failure?: string };
   let workerReport: BrowserReport & { failure?: string };
   let precompiledUrlCount: unknown;
+  let fetchedUrlCounts: Record<string, unknown>;
 
   beforeAll(async () => {
     const tab = await browser.newPage();
     tab.on('pageerror', (error) => pageErrors.push(error.message));
     await tab.goto(`${origin}/`);
     await tab.waitForFunction(() => 'pageReport' in window && 'precompiledUrlCount' in window && 'workerReport' in window, undefined, { timeout: 20_000 });
-    [pageReport, workerReport, precompiledUrlCount] = await tab.evaluate(() => {
-      const reports = window as unknown as { pageReport: never; workerReport: never; precompiledUrlCount: unknown };
-      return [reports.pageReport, reports.workerReport, reports.precompiledUrlCount] as const;
+    [pageReport, workerReport, precompiledUrlCount, fetchedUrlCounts] = await tab.evaluate(() => {
+      const reports = window as unknown as { pageReport: never; workerReport: never; precompiledUrlCount: unknown; fetchedUrlCounts: Record<string, unknown> };
+      return [reports.pageReport, reports.workerReport, reports.precompiledUrlCount, reports.fetchedUrlCounts] as const;
     });
     await tab.close();
   }, 30_000);
@@ -156,6 +165,13 @@ describe('the packed browser entry in Chromium', () => {
 
   it('parses with a core compiled by the page from the shipped .wasm file', () => {
     expect(precompiledUrlCount).toBe(3);
+  });
+
+  it('parses with a core from init(fetch()) of the shipped .wasm file, whatever its Content-Type', () => {
+    expect(fetchedUrlCounts).toEqual({
+      '/node_modules/sitemapkit/dist/sitemapkit.scalar.wasm': 3,
+      '/as-octet-stream/node_modules/sitemapkit/dist/sitemapkit.scalar.wasm': 3,
+    });
   });
 
   it('parses a sitemap in a module Web Worker', () => {

@@ -1,7 +1,8 @@
 // Smoke test of the packed package in Node, as users get it from npm: the tarball's contents,
 // `import` from ESM, `require` from CJS, the `sitemapkit/node` subpath, the shipped .wasm files
 // handed to init/initSync (ESM: SIMD build, CJS: scalar build), and the published
-// types under TypeScript's node16 resolution (both .mts and .cts, so .d.cts must exist).
+// types under TypeScript's node16 resolution (both .mts and .cts, so .d.cts must exist) and under
+// node10 resolution, which knows no "exports" (`sitemapkit/node` through "typesVersions").
 
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -143,6 +144,17 @@ describe.each([
   });
 });
 
+const typescriptCompiler = join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** Runs tsc on a project file in the consumer project: '' when it type-checks, else what tsc said. */
+function typeCheck(tsconfig: string): Promise<string> {
+  const project = installed.projectDirectory;
+  return run(process.execPath, [typescriptCompiler, '-p', join(project, tsconfig)], { cwd: project }).then(
+    () => '',
+    (error: { stdout?: string; message: string }) => error.stdout || error.message,
+  );
+}
+
 describe('published types', () => {
   it('type-check from an ES module and a CommonJS module under node16 resolution', async () => {
     const project = installed.projectDirectory;
@@ -172,11 +184,28 @@ describe('published types', () => {
       },
       files: ['check-esm.mts', 'check-common-js.cts'],
     }));
-    const typescriptCompiler = join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    const outcome = await run(process.execPath, [typescriptCompiler, '-p', project], { cwd: project }).then(
-      () => '',
-      (error: { stdout?: string; message: string }) => error.stdout || error.message,
-    );
-    expect(outcome).toBe('');
+    expect(await typeCheck('tsconfig.json')).toBe('');
+  }, 60_000);
+
+  it('type-check under node10 resolution, which reads no "exports" (projects on "moduleResolution": "node")', async () => {
+    const project = installed.projectDirectory;
+    await writeFile(join(project, 'check-node10.ts'), [
+      "import { parse, SitemapError, type ParseResult } from 'sitemapkit';",
+      "import { parseFile, toWebWritable, type WriteSitemapsToDirectoryOptions } from 'sitemapkit/node';",
+      "const result: ParseResult = parse('<urlset/>');",
+      "export const kind: Promise<'urlset' | 'sitemapindex'> = parseFile('sitemap.xml').then((parsed) => parsed.kind);",
+      "export const options: WriteSitemapsToDirectoryOptions = { directory: 'out', baseUrl: 'https://example.com/' };",
+      'export const error: SitemapError | undefined = undefined;',
+      'export { result, toWebWritable };',
+    ].join('\n'));
+    await writeFile(join(project, 'tsconfig.node10.json'), JSON.stringify({
+      compilerOptions: {
+        module: 'commonjs', moduleResolution: 'node10', target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, noEmit: true,
+        // strict: an import that resolves to no types is an error (TS7016), not a silent `any`.
+        skipLibCheck: true, typeRoots: [join(repositoryRoot, 'node_modules', '@types')], types: ['node'],
+      },
+      files: ['check-node10.ts'],
+    }));
+    expect(await typeCheck('tsconfig.node10.json')).toBe('');
   }, 60_000);
 });
