@@ -2,7 +2,7 @@
 // again with the package's serializer, split at the protocol's limits (50,000 entries, 52,428,800
 // bytes uncompressed) into parts plus a sitemap index, delivered as one .zip when there are several.
 
-import { CHANGEFREQ_VALUES, gzip, LIMITS, serializeSitemap, serializeSitemapIndex, SitemapError } from '/sitemapkit/index.js';
+import { CHANGEFREQ_VALUES, checkDatetime, gzip, LIMITS, serializeSitemap, serializeSitemapIndex, SitemapError } from '/sitemapkit/index.js';
 import { zipSync } from '/vendor/fflate.js';
 import { issuesOfEntry } from './sitemap-document.js';
 
@@ -11,6 +11,8 @@ const CHANGEFREQ_SET = new Set(CHANGEFREQ_VALUES);
 /** What XML 1.0 cannot carry (the serializer refuses it): C0 controls but tab/LF/CR, U+FFFE/FFFF, lone surrogates. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const EDGE_SPACE = /^[ \t\r\n]|[ \t\r\n]$/;
+/** A URI scheme: the serializer writes only absolute locs (and only xsd:anyURI ones of 12 to 2,048 characters). */
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const CORE_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
 
 /** A file to download: name, media type and bytes. */
@@ -78,13 +80,14 @@ function writableEntries(document, rows) {
   const dropped = { loc: 0, lastmod: 0, changefreq: 0, priority: 0, lowercased: 0 };
   for (const i of rows) {
     const entry = document.entries[i];
-    if (!entry.loc || NOT_XML.test(entry.loc) || EDGE_SPACE.test(entry.loc)) { dropped.loc++; continue; }
+    if (!entry.loc || NOT_XML.test(entry.loc) || EDGE_SPACE.test(entry.loc) || !ABSOLUTE.test(entry.loc) || entry.loc.length < 12 || entry.loc.length > 2048) { dropped.loc++; continue; }
     let copy = entry;
     const change = (field, value) => {
       if (copy === entry) copy = { ...entry };
       if (value === undefined) delete copy[field]; else copy[field] = value;
     };
-    if (entry.lastmod !== undefined && (entry.lastmod === '' || NOT_XML.test(entry.lastmod) || EDGE_SPACE.test(entry.lastmod))) { change('lastmod'); dropped.lastmod++; }
+    // The schema's date forms only (xsd:date, xsd:dateTime): what the serializer writes.
+    if (entry.lastmod !== undefined && (EDGE_SPACE.test(entry.lastmod) || !checkDatetime(entry.lastmod, 'xsd').valid)) { change('lastmod'); dropped.lastmod++; }
     if (!isIndex) {
       const changefreq = entry.changefreq;
       if (changefreq !== undefined && !CHANGEFREQ_SET.has(changefreq)) {
@@ -97,7 +100,7 @@ function writableEntries(document, rows) {
   const count = (n, one, many) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   const notes = [];
   if (dropped.loc) notes.push(`Left out: ${count(dropped.loc, 'entry', 'entries')} without a writable loc`);
-  if (dropped.lastmod) notes.push(`Left out: ${count(dropped.lastmod, 'lastmod value', 'lastmod values')} that XML cannot hold`);
+  if (dropped.lastmod) notes.push(`Left out: ${count(dropped.lastmod, 'lastmod value', 'lastmod values')} that are not dates the sitemap schema takes (YYYY-MM-DD, or a date and time with seconds)`);
   if (dropped.changefreq) notes.push(`Left out: ${count(dropped.changefreq, 'changefreq value', 'changefreq values')} not one of ${CHANGEFREQ_VALUES.join(', ')}`);
   if (dropped.lowercased) notes.push(`Lowercased: ${count(dropped.lowercased, 'changefreq value', 'changefreq values')}`);
   if (dropped.priority) notes.push(`Left out: ${count(dropped.priority, 'priority value', 'priority values')} outside 0.0–1.0`);

@@ -9,6 +9,7 @@ import { SITEMAP_NAMESPACE } from './limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { isDecimal, trimXmlSpace } from './text';
 import type { ExtensionElement } from './types';
+import { anyUriProblem, dateObjectProblem, EXTENSION_FACETS, EXTENSION_MAX_OCCURS, xsdDateProblem, type ValueFacet } from './xsd-values';
 
 /** The marker characters of the markup templates (one character each, see serialize.ts). */
 export interface MarkupMarkers {
@@ -110,10 +111,15 @@ class NodeMarkup {
   readonly namespace: string;
   /** Nesting level below the root (2 for an item), for indenting the unknown elements inside it. */
   readonly depth: number;
+  /** The schema's facet for its value (xsd-values.ts), null for none. */
+  readonly facet: ValueFacet | null;
+  /** How many times it may repeat (repeated values), Infinity when the schema sets no bound. */
+  readonly maxOccurs: number;
   /** An item's outer element, once the root is out: ` xmlns:image="…"` (two markers), else ''. */
   declaration = '';
 
-  constructor(rule: ExtensionValueRule | null, name: string, open: string, close: string, valueOpen: string, closeTag: string, attributes: readonly NodeMarkup[], children: readonly NodeMarkup[], namespace: string, depth: number, isAttribute: boolean) {
+  /** `schemaKey`: its place in the item for the schema tables, `videos/tvshow/video_type` or `alternates/@hreflang`. */
+  constructor(rule: ExtensionValueRule | null, name: string, open: string, close: string, valueOpen: string, closeTag: string, attributes: readonly NodeMarkup[], children: readonly NodeMarkup[], namespace: string, depth: number, isAttribute: boolean, schemaKey: string) {
     this.rule = rule;
     this.name = name;
     this.segment = isAttribute ? `@${name}` : name;
@@ -134,6 +140,8 @@ class NodeMarkup {
     this.children = children;
     this.namespace = namespace;
     this.depth = depth;
+    this.facet = EXTENSION_FACETS.get(schemaKey) ?? null;
+    this.maxOccurs = EXTENSION_MAX_OCCURS.get(schemaKey) ?? Infinity;
   }
 }
 
@@ -319,8 +327,8 @@ export class ExtensionWriter {
     if (markup === undefined) {
       const prefix = this.bind(rule.prefix, rule.namespace);
       const pretty = this.pretty;
-      const attribute = (value: ExtensionValueRule, depth: number) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true);
-      const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number): NodeMarkup => {
+      const attribute = (value: ExtensionValueRule, depth: number, key: string) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true, `${key}/@${value.name}`);
+      const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number, key: string): NodeMarkup => {
         const qualified = `${prefix}:${name}`;
         const indent = pretty ? ' '.repeat(2 * depth) : '';
         const leaf = children.length === 0;
@@ -331,14 +339,15 @@ export class ExtensionWriter {
           this.close,
           this.valueOpen,
           (leaf || !pretty ? '' : indent) + this.openClose + qualified + this.close + (pretty ? '\n' : ''),
-          attributes.map((each) => attribute(each, depth + 1)),
-          children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1)),
+          attributes.map((each) => attribute(each, depth + 1, key)),
+          children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1, `${key}/${child.name}`)),
           rule.namespace,
           depth,
           false,
+          key,
         );
       };
-      markup = build(rule.element, null, rule.attributes, rule.children, 2);
+      markup = build(rule.element, null, rule.attributes, rule.children, 2, rule.property);
       if (this.pending.length > 0) {
         // A typed namespace is plain ASCII: written as it is, between the two value markers.
         markup.declaration = this.pending.map(([name, uri]) => ` xmlns:${name}${this.valueOpen}${uri}${this.valueClose}`).join('');
@@ -408,6 +417,7 @@ export class ExtensionWriter {
         }
         if (child.repeated) {
           if (!Array.isArray(value)) throw invalid(`must be an array, got ${show(value)}`, this.path(child.property));
+          if (value.length > child.maxOccurs) throw invalid(`has ${value.length} values; the schema allows at most ${child.maxOccurs} <${child.name}> elements`, this.path(child.property));
           for (let i = 0; i < value.length; i++) this.writeChild(child, value[i], i + 1);
         } else this.writeChild(child, value, 0);
       }
@@ -444,10 +454,13 @@ export class ExtensionWriter {
     else if (markup.kind === ValueKind.Number) {
       if (typeof value === 'number') {
         if (!Number.isFinite(value)) throw invalid(`must be a finite number, got ${show(value)}`, this.path(tail));
-        return formatDecimal(value);
+        text = formatDecimal(value);
+      } else {
+        if (typeof value !== 'string' || !isDecimal(value)) throw invalid(`must be a number or a decimal string, got ${show(value)}`, this.path(tail));
+        text = value;
       }
-      if (typeof value !== 'string' || !isDecimal(value)) throw invalid(`must be a number or a decimal string, got ${show(value)}`, this.path(tail));
-      return value;
+      if (markup.facet !== null) this.checkFacet(markup.facet, text, tail);
+      return text;
     } else if (markup.kind === ValueKind.YesNo) {
       if (value === true || value === false) return value ? 'yes' : 'no';
       if (typeof value === 'string' && (value.toLowerCase() === 'yes' || value.toLowerCase() === 'no')) return value.toLowerCase();
@@ -456,8 +469,9 @@ export class ExtensionWriter {
       const input = markup.input;
       if (input === 'url' && typeof URL !== 'undefined' && value instanceof URL) text = value.href;
       else if (input === 'date' && value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw invalid('is an invalid Date', this.path(tail));
-        text = value.toISOString();
+        const problem = dateObjectProblem(value);
+        if (problem !== '') throw invalid(problem, this.path(tail));
+        return value.toISOString();
       } else if ((input === 'spaces' || input === 'commas') && Array.isArray(value) && value.every((item) => typeof item === 'string')) {
         text = value.join(input === 'spaces' ? ' ' : ', ');
       } else {
@@ -470,7 +484,19 @@ export class ExtensionWriter {
     if (last >= 0 && (text.charCodeAt(0) <= 0x20 || text.charCodeAt(last) <= 0x20) && trimXmlSpace(text) !== text) {
       throw invalid(`${show(text)} has leading or trailing whitespace, which parsers strip; trim it first`, this.path(tail));
     }
+    // The schema's type: a date's or URL's by the input it takes, any other by the facet table.
+    const input = markup.input;
+    if (input === 'date' || input === 'url') {
+      const problem = input === 'date' ? xsdDateProblem(text) : anyUriProblem(text);
+      if (problem !== '') throw invalid(`${show(text)} ${problem}`, this.path(tail));
+    }
+    if (markup.facet !== null) this.checkFacet(markup.facet, text, tail);
     return text;
+  }
+
+  private checkFacet(facet: ValueFacet, text: string, tail: string): void {
+    const problem = facet(text);
+    if (problem !== '') throw invalid(`${show(text)} ${problem}`, this.path(tail));
   }
 
   /** Attribute text: tabs and line feeds as references (the core escapes the rest, and CR); `path` is read only when checking. */
@@ -509,6 +535,7 @@ export class ExtensionWriter {
       throw invalid(`<${checked.name}> in ${rule.namespace} reads back as an entry of ${rule.property}: give it there instead`, path);
     }
     if (checked.namespace === SITEMAP_NAMESPACE) throw invalid(`is in the sitemap namespace; extension elements must be in another one`, path);
+    if (checked.namespace === '') throw invalid(`has no namespace; sitemap.xsd takes extension elements in another namespace only (##other)`, path);
     this.writeTree(checked, path, SITEMAP_NAMESPACE, this.pretty ? 2 : -1);
   }
 

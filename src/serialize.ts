@@ -4,20 +4,25 @@
 // and the root declares the namespaces they use.
 //
 // Values are written as given, entity-escaped, never rewritten, so that
-// `parse(serializeSitemap(urls)).urls` deep-equals `urls` for the strict form (`SitemapUrl`).
-// What cannot be written that way throws `SitemapError` `SERIALIZE_INVALID_VALUE` with the path of
-// the value (`urlset/url[3]/loc`, 1-based like the parser's):
+// `parse(serializeSitemap(urls)).urls` deep-equals `urls` for the strict form (`SitemapUrl`), and
+// every document is valid against the official XSDs (sitemap.xsd, siteindex.xsd, Google's
+// extension schemas). What cannot be written so throws `SitemapError` `SERIALIZE_INVALID_VALUE`
+// with the path of the value (`urlset/url[3]/loc`, 1-based like the parser's):
 // - characters XML 1.0 cannot carry: C0 controls other than tab, newline and carriage return,
 //   U+FFFE, U+FFFF, lone surrogates (tab, newline and CR are written, CR as `&#13;`);
 // - an empty value, or one with leading or trailing XML white space (space, tab, CR, LF: the
 //   parser trims those, so such values would come back different);
+// - a loc that is not an absolute URL, not an xsd:anyURI, or not 12 to 2,048 characters long;
+// - a lastmod string that is not an xsd:date or xsd:dateTime (W3C Datetime's `2024-05` or a
+//   time without seconds are not), or a `Date` outside the years 0001–9999;
 // - a priority that is not a finite number from 0 to 1 (a string priority must be an
-//   xsd:decimal from 0 to 1, and is written as given);
+//   xsd:decimal from 0 to 1, compared exactly, and is written as given);
 // - a changefreq other than the seven lowercase words of sitemap.xsd;
-// - an invalid `Date`.
-// Whether a loc is an absolute http(s) URL under 2,048 characters, or a lastmod string a W3C
-// Datetime, is the validator's business: the authorities disagree (SPEC.md §1), and the
-// serializer does not guess which profile the caller follows.
+// - a 50,001st entry (maxOccurs in the XSDs);
+// - in extensions, what their schemas refuse (xsd-values.ts EXTENSION_FACETS).
+// Beyond the schemas, what a profile of the validator adds (http(s) only, a time zone on a
+// lastmod's time, Google's extension limits) is the validator's business: the authorities
+// disagree (SPEC.md §1), and the serializer does not guess which one the caller follows.
 //
 // How it is fast: values cross into WebAssembly in batches. One JS string per batch holds the
 // values separated by marker characters (C0 controls, which no XML document may contain); it is
@@ -45,6 +50,7 @@ import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
 import type { ExtensionElement, SerializeOptions, SitemapAlternateInput, SitemapImageInput, SitemapKind, SitemapNewsInput, SitemapVideoInput } from './types';
 import { getCore, type Core } from './wasm';
+import { dateObjectProblem, isCommonHttpUri, isDecimalFromZeroToOne, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
 
 /**
  * One `<url>` to write: the lenient input form. `loc` may be a `URL` (its `href` is written),
@@ -216,6 +222,25 @@ function checkEnds(value: string, path: string): void {
   }
 }
 
+/** Throws when a loc (its ends checked) is not what sitemap.xsd's tLoc takes, or not absolute (xsd-values.ts). */
+function checkLoc(loc: string, path: string): void {
+  const problem = locProblem(loc);
+  if (problem !== '') throw invalid(`${show(loc)} ${problem}`, path);
+}
+
+/** Throws when a lastmod string (its ends checked) is not an xsd:date or xsd:dateTime. */
+function checkLastmod(lastmod: string, path: string): void {
+  const problem = xsdDateProblem(lastmod);
+  if (problem !== '') throw invalid(`${show(lastmod)} ${problem}`, path);
+}
+
+/** The entry after the schemas' 50,000: refused, with where to go instead. */
+function tooManyEntries(shape: DocumentShape, index: number): SitemapError {
+  const what = shape.root === 'urlset' ? 'URLs' : 'sitemaps';
+  const split = shape.root === 'urlset' ? 'writeSitemaps splits them into files and writes their index' : 'an index cannot list more (an index of indexes is not allowed)';
+  return invalid(`a ${shape.root} holds at most ${MAX_ENTRIES_PER_DOCUMENT.toLocaleString('en-US')} ${what} (sitemaps.org, and maxOccurs in the XSD): ${split}`, `${shape.root}/${shape.entry}[${index + 1}]`);
+}
+
 /** loc as a string: a `URL`'s href, a string as is. */
 function locText(value: unknown, path: string): string {
   if (typeof value === 'string') return value;
@@ -228,7 +253,8 @@ function locText(value: unknown, path: string): string {
 function lastmodText(value: unknown, path: string): string {
   if (typeof value === 'string') return value;
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw invalid('is an invalid Date', path);
+    const problem = dateObjectProblem(value);
+    if (problem !== '') throw invalid(problem, path);
     return value.toISOString();
   }
   throw invalid(`must be a string or a Date, got ${show(value)}`, path);
@@ -269,8 +295,7 @@ function priorityText(value: unknown, index: number): string {
     if (!(value >= 0 && value <= 1)) throw invalid(`must be a number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
     text = formatPriority(value);
   } else if (typeof value === 'string') {
-    const number = DECIMAL.test(value) ? Number(value) : NaN;
-    if (!(number >= 0 && number <= 1)) throw invalid(`must be a decimal number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
+    if (!(DECIMAL.test(value) && isDecimalFromZeroToOne(value))) throw invalid(`must be a decimal number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
     text = value;
   } else {
     throw invalid(`must be a number or a decimal string, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
@@ -586,19 +611,25 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
   let firstEntry = index;
   for (const url of entries) {
     if (url === null || typeof url !== 'object') throw invalid(`must be an object with a loc, got ${show(url)}`, `urlset/url[${index + 1}]`);
+    if (index >= MAX_ENTRIES_PER_DOCUMENT) throw tooManyEntries(URLSET, index);
     batchEntries?.push(url);
     // Each value is appended as "marker + value" in one go: a short result is one flat string
     // and a long one a single cons node, so the batch string flattens faster (see the top).
     const locValue = url.loc;
     const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(URLSET, index, 'loc'));
     if (needsEndCheck(loc)) checkEnds(loc, fieldPath(URLSET, index, 'loc'));
+    if (!(loc.length >= 12 && loc.length <= 2048 && isCommonHttpUri(loc))) checkLoc(loc, fieldPath(URLSET, index, 'loc'));
     batch += start + loc;
     let field = 0;
     let written = 1; // fields written for this entry
     const lastmodValue = url.lastmod;
     if (lastmodValue !== undefined && lastmodValue !== null) {
-      const lastmod = typeof lastmodValue === 'string' ? lastmodValue : lastmodText(lastmodValue, fieldPath(URLSET, index, 'lastmod'));
-      if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(URLSET, index, 'lastmod'));
+      let lastmod: string;
+      if (typeof lastmodValue === 'string') {
+        lastmod = lastmodValue;
+        if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(URLSET, index, 'lastmod'));
+        checkLastmod(lastmod, fieldPath(URLSET, index, 'lastmod'));
+      } else lastmod = lastmodText(lastmodValue, fieldPath(URLSET, index, 'lastmod'));
       batch += step[1]! + lastmod;
       field = 1;
       written++;
@@ -682,15 +713,21 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
   let firstEntry = index;
   for (const entry of list) {
     if (entry === null || typeof entry !== 'object') throw invalid(`must be an object with a loc, got ${show(entry)}`, `sitemapindex/sitemap[${index + 1}]`);
+    if (index >= MAX_ENTRIES_PER_DOCUMENT) throw tooManyEntries(SITEMAP_INDEX, index);
     batchEntries?.push(entry);
     const locValue = entry.loc;
     const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(SITEMAP_INDEX, index, 'loc'));
     if (needsEndCheck(loc)) checkEnds(loc, fieldPath(SITEMAP_INDEX, index, 'loc'));
+    checkLoc(loc, fieldPath(SITEMAP_INDEX, index, 'loc'));
     batch += start + loc;
     const lastmodValue = entry.lastmod;
     if (lastmodValue !== undefined && lastmodValue !== null) {
-      const lastmod = typeof lastmodValue === 'string' ? lastmodValue : lastmodText(lastmodValue, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
-      if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
+      let lastmod: string;
+      if (typeof lastmodValue === 'string') {
+        lastmod = lastmodValue;
+        if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
+        checkLastmod(lastmod, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
+      } else lastmod = lastmodText(lastmodValue, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
       batch += step[1]! + lastmod;
       batch += end[1]!;
       markers += 3;

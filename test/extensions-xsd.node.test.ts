@@ -135,6 +135,54 @@ describe('serializer output with every extension against the official XSDs (xmll
     expectValid(serializeSitemap(urls, { stylesheet: '/sitemap.xsl' }));
   });
 
+  // A video with what the schema requires; each case adds or replaces one value.
+  const video = (extra: Record<string, unknown>) => ({ loc: 'https://example.com/', videos: [{ thumbnailLoc: 'https://example.com/t.jpg', title: 't', description: 'd', ...extra }] }) as SitemapUrlInput;
+  const videoXml = (inner: string) => `<video:video><video:thumbnail_loc>https://example.com/t.jpg</video:thumbnail_loc><video:title>t</video:title><video:description>d</video:description>${inner}</video:video>`;
+  const news = (extra: Record<string, unknown>, publication: Record<string, unknown> = {}) => ({ loc: 'https://example.com/', news: { publication: { name: 'n', language: 'en', ...publication }, publicationDate: '2024-05-01', title: 't', ...extra } }) as SitemapUrlInput;
+  const newsXml = (language: string, inner: string, date = '2024-05-01') => `<news:news><news:publication><news:name>n</news:name><news:language>${language}</news:language></news:publication>${inner}<news:publication_date>${date}</news:publication_date><news:title>t</news:title></news:news>`;
+
+  it('takes the values at the edges of the extension schemas, and xmllint agrees', () => {
+    expectValid(serializeSitemap([
+      video({ title: 'é'.repeat(100), description: 'd'.repeat(2048), duration: 28_800, rating: 5, viewCount: 0, category: 'c'.repeat(256), tags: Array.from({ length: 32 }, (_, i) => `t${i}`),
+        restriction: { countries: '', relationship: 'deny' } as never, platform: { platforms: 'web mobile tv', relationship: 'allow' }, tvshow: { showTitle: 's', videoType: 'other', seasonNumber: 1 },
+        prices: [{ amount: 1, currency: 'EUR', type: 'RENT', resolution: 'hd' }], ids: [{ value: 'x', type: 'rovi:series' }], publicationDate: '2024-05-01T10:00:00' }),
+      news({ access: 'Registration', genres: ['PressRelease', 'UserGenerated'], stockTickers: 'NASDAQ:A, NYSE:B, LON:C, PAR:D, FRA:E' }, { language: 'zh-tw' }),
+      { loc: 'https://example.com/x', alternates: [{ hreflang: 'x-default', href: 'https://example.com/' }, { hreflang: 'zh-Hant-TW', href: 'relative/page' }], images: [{ loc: 'https://example.com/a b.png' }] },
+    ]));
+  });
+
+  it('every extension value the serializer refuses for its schema type, the schemas refuse too', () => {
+    const head = `<?xml version="1.0"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:image="${IMAGE_NAMESPACE}" xmlns:video="${VIDEO_NAMESPACE}" xmlns:news="${NEWS_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}"><url><loc>https://example.com/</loc>`;
+    const cases: Array<[SitemapUrlInput, string]> = [
+      [video({ title: 'é'.repeat(101) }), `<video:video><video:thumbnail_loc>https://example.com/t.jpg</video:thumbnail_loc><video:title>${'é'.repeat(101)}</video:title><video:description>d</video:description></video:video>`],
+      [video({ rating: 5.5 }), videoXml('<video:rating>5.5</video:rating>')],
+      [video({ duration: 1.5 }), videoXml('<video:duration>1.5</video:duration>')],
+      [video({ duration: 28_801 }), videoXml('<video:duration>28801</video:duration>')],
+      [video({ viewCount: -1 }), videoXml('<video:view_count>-1</video:view_count>')],
+      [video({ category: 'c'.repeat(257) }), videoXml(`<video:category>${'c'.repeat(257)}</video:category>`)],
+      [video({ tags: Array.from({ length: 33 }, (_, i) => `t${i}`) }), videoXml(Array.from({ length: 33 }, (_, i) => `<video:tag>t${i}</video:tag>`).join(''))],
+      [video({ restriction: { countries: 'us', relationship: 'allow' } }), videoXml('<video:restriction relationship="allow">us</video:restriction>')],
+      [video({ restriction: { countries: 'US', relationship: 'block' } }), videoXml('<video:restriction relationship="block">US</video:restriction>')],
+      [video({ platform: { platforms: 'desktop', relationship: 'allow' } }), videoXml('<video:platform relationship="allow">desktop</video:platform>')],
+      [video({ prices: [{ amount: 1, currency: 'usd' }] }), videoXml('<video:price currency="usd">1</video:price>')],
+      [video({ prices: [{ amount: 1, type: 'buy' }] }), videoXml('<video:price type="buy">1</video:price>')],
+      [video({ tvshow: { showTitle: 's', videoType: 'movie' } }), videoXml('<video:tvshow><video:show_title>s</video:show_title><video:video_type>movie</video:video_type></video:tvshow>')],
+      [video({ tvshow: { showTitle: 's', videoType: 'full', episodeNumber: 0 } }), videoXml('<video:tvshow><video:show_title>s</video:show_title><video:video_type>full</video:video_type><video:episode_number>0</video:episode_number></video:tvshow>')],
+      [video({ ids: [{ value: 'x', type: 'imdb' }] }), videoXml('<video:id type="imdb">x</video:id>')],
+      [video({ publicationDate: '2024-05-01T10:00Z' }), videoXml('<video:publication_date>2024-05-01T10:00Z</video:publication_date>')],
+      [news({}, { language: 'English' }), newsXml('English', '')],
+      [news({ access: 'Free' }), newsXml('en', '<news:access>Free</news:access>')],
+      [news({ genres: 'Gossip' }), newsXml('en', '<news:genres>Gossip</news:genres>')],
+      [news({ publicationDate: 'yesterday' }), newsXml('en', '', 'yesterday')],
+      [{ loc: 'https://example.com/', alternates: [{ hreflang: 'en_US', href: 'https://example.com/us' }] }, '<xhtml:link rel="alternate" hreflang="en_US" href="https://example.com/us"/>'],
+      [{ loc: 'https://example.com/', images: [{ loc: 'https://example.com/100%.png' }] }, '<image:image><image:loc>https://example.com/100%.png</image:loc></image:image>'],
+    ];
+    for (const [url, body] of cases) {
+      expect(() => serializeSitemap([url]), body).toThrow(/urlset\/url\[1\]/);
+      expect(xmllint(`${head}${body}</url></urlset>\n`).status, `xmllint takes ${body}`).not.toBe(0);
+    }
+  });
+
   it('validates one extension at a time (only the namespaces used are declared)', () => {
     const { images, videos, news, alternates, extensions } = FULL;
     for (const part of [{ images }, { videos }, { news }, { alternates }, { extensions }]) {

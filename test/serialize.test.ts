@@ -41,8 +41,9 @@ describe('serializeSitemap output', () => {
   });
 
   it('escapes all five entities and CR; keeps tab, newline and non-ASCII as they are', () => {
-    const xml = serializeSitemap([{ loc: `https://example.com/a&b<c>d"e'f]]>g`, lastmod: 'x\ry\tz\nw 東京 😀' }]);
-    expect(text(xml)).toContain('<loc>https://example.com/a&amp;b&lt;c&gt;d&quot;e&apos;f]]&gt;g</loc><lastmod>x&#13;y\tz\nw 東京 😀</lastmod>');
+    const xml = serializeSitemap([{ loc: `https://example.com/a&b<c>d"e'f>g`, images: [{ loc: 'https://example.com/i.png', caption: 'x\ry\tz\nw ]]> 東京 😀' }] }]);
+    expect(text(xml)).toContain('<loc>https://example.com/a&amp;b&lt;c&gt;d&quot;e&apos;f&gt;g</loc>');
+    expect(text(xml)).toContain('<image:caption>x&#13;y\tz\nw ]]&gt; 東京 😀</image:caption>');
   });
 
   it('adds the stylesheet instruction, its href attribute-escaped', () => {
@@ -152,7 +153,7 @@ describe('values that cannot be written', () => {
     ['a loc that is a number', { loc: 42 as unknown as string }, 'urlset/url[2]/loc', /string or a URL/],
     ['a control character', { loc: 'https://example.com/\u0001' }, 'urlset/url[2]/loc', /U\+0001 at index 20/],
     ['a NUL', { loc: 'https://example.com/a\u0000b' }, 'urlset/url[2]/loc', /U\+0000/],
-    ['a marker-like control character in lastmod', { loc: 'https://example.com/', lastmod: '2024\u0002' }, 'urlset/url[2]/lastmod', /U\+0002/],
+    ['a marker-like control character in lastmod', { loc: 'https://example.com/', lastmod: '2024-05-01\u0002' }, 'urlset/url[2]/lastmod', /xsd:date|date/],
     ['U+FFFE', { loc: 'https://example.com/\ufffe' }, 'urlset/url[2]/loc', /U\+FFFE/],
     ['U+FFFF', { loc: 'https://example.com/\uffff/' }, 'urlset/url[2]/loc', /U\+FFFF/],
     ['a lone high surrogate', { loc: 'https://example.com/\ud83d/' }, 'urlset/url[2]/loc', /lone surrogate \(U\+D83D\)/],
@@ -171,6 +172,19 @@ describe('values that cannot be written', () => {
     ['a priority string out of range', { loc: 'https://example.com/', priority: '1.01' }, 'urlset/url[2]/priority', /decimal/],
     ['a priority string with spaces', { loc: 'https://example.com/', priority: ' 0.5' }, 'urlset/url[2]/priority', /decimal/],
     ['a priority of another type', { loc: 'https://example.com/', priority: true as unknown as number }, 'urlset/url[2]/priority', /number or a decimal string/],
+    ['a priority string a hair above 1 (Number() would round it to 1)', { loc: 'https://example.com/', priority: '1.0000000000000000001' }, 'urlset/url[2]/priority', /decimal number from 0\.0 to 1\.0/],
+    // What sitemap.xsd refuses (src/xsd-values.ts), and a loc that is no absolute URL.
+    ['a relative loc', { loc: '/about-us/our-team' }, 'urlset/url[2]/loc', /not an absolute URL/],
+    ['a loc of 11 characters', { loc: 'http://a.c/' }, 'urlset/url[2]/loc', /11 characters long; sitemap\.xsd takes 12 to 2,048/],
+    ['a loc of 2,049 characters', { loc: `https://example.com/${'a'.repeat(2029)}` }, 'urlset/url[2]/loc', /2,049 characters long/],
+    ['a loc with a broken percent-escape', { loc: 'https://example.com/100%-natural' }, 'urlset/url[2]/loc', /xsd:anyURI/],
+    ['a loc with two fragments', { loc: 'https://example.com/a#b#c' }, 'urlset/url[2]/loc', /xsd:anyURI/],
+    ['a loc with a bad port', { loc: 'https://example.com:80a/' }, 'urlset/url[2]/loc', /xsd:anyURI/],
+    ['a lastmod that is no date', { loc: 'https://example.com/', lastmod: 'yesterday' }, 'urlset/url[2]/lastmod', /"yesterday" is not/],
+    ['a lastmod that is no real day', { loc: 'https://example.com/', lastmod: '2023-02-29' }, 'urlset/url[2]/lastmod', /not a real date/],
+    ['a lastmod of a month (W3C Datetime, not in the XSD)', { loc: 'https://example.com/', lastmod: '2024-05' }, 'urlset/url[2]/lastmod', /W3C Datetime but not an xsd:date or xsd:dateTime/],
+    ['a lastmod time without seconds', { loc: 'https://example.com/', lastmod: '2024-05-01T10:00+02:00' }, 'urlset/url[2]/lastmod', /time with seconds/],
+    ['a Date past the year 9999', { loc: 'https://example.com/', lastmod: new Date(Date.UTC(12_024, 0, 1)) }, 'urlset/url[2]/lastmod', /year 12024/],
   ];
 
   it.each(cases)('refuses %s', (_name, bad, path, message) => {
@@ -178,6 +192,35 @@ describe('values that cannot be written', () => {
     expect(error.code).toBe('SERIALIZE_INVALID_VALUE');
     expect(error.path).toBe(path);
     expect(error.message).toMatch(message);
+  });
+
+  it('takes what the schema takes at the edges of those rules', () => {
+    const urls: SitemapUrlInput[] = [
+      { loc: 'http://a.co/', lastmod: '2024-05-01T10:00:00' }, // 12 characters; a time without a zone is an xsd:dateTime
+      { loc: `https://example.com/${'a'.repeat(2028)}`, lastmod: '-0044-03-15' }, // 2,048; a year BCE
+      { loc: `https://example.com/${'😀'.repeat(1014)}` }, // 2,048 characters in 2,048 + 1,014 UTF-16 units
+      { loc: 'ftp://example.com/file.txt', priority: '1.000' }, // absolute: the schemes are the validator's business
+      { loc: 'https://user@example.com:8443/a%2Fb?c=%7e#top', priority: '-0.0' },
+      { loc: 'https://[2001:db8::1]/x', priority: '0.99999999999999999999' },
+    ];
+    const result = parse(serializeSitemap(urls));
+    expect(result.kind === 'urlset' && result.urls).toEqual(urls.map((url) => (url.priority === undefined ? url : { ...url, priority: Number(url.priority) })));
+  });
+
+  it('refuses a 50,001st entry (maxOccurs), naming it; 50,000 are written', () => {
+    const urls = Array.from({ length: 50_001 }, (_, i) => ({ loc: `https://example.com/${i}` }));
+    const error = thrownBy(() => serializeSitemap(urls));
+    expect([error.code, error.path]).toEqual(['SERIALIZE_INVALID_VALUE', 'urlset/url[50001]']);
+    expect(error.message).toMatch(/at most 50,000 URLs.*writeSitemaps/);
+    const written = parse(serializeSitemap(urls.slice(0, 50_000)));
+    expect(written.kind === 'urlset' && written.urls.length).toBe(50_000);
+    const index = thrownBy(() => serializeSitemapIndex(urls.map((url) => ({ loc: `${url.loc}.xml` }))));
+    expect([index.code, index.path]).toEqual(['SERIALIZE_INVALID_VALUE', 'sitemapindex/sitemap[50001]']);
+  });
+
+  it('refuses an index entry whose loc is not absolute', () => {
+    const error = thrownBy(() => serializeSitemapIndex([{ loc: 'https://example.com/a.xml' }, { loc: 'sitemap-2.xml' }]));
+    expect([error.code, error.path]).toEqual(['SERIALIZE_INVALID_VALUE', 'sitemapindex/sitemap[2]/loc']);
   });
 
   it('refuses an entry that is not an object', () => {
@@ -235,8 +278,16 @@ const value = fc.array(fc.oneof(
 const changefreq = fc.constantFrom('always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never');
 const priority = fc.double({ min: 0, max: 1, noNaN: true }).map((number) => (number === 0 ? 0 : number));
 
-const url: fc.Arbitrary<SitemapUrl> = fc.record({ loc: value, lastmod: value, changefreq, priority }, { requiredKeys: ['loc'] });
-const indexEntry: fc.Arbitrary<SitemapIndexEntry> = fc.record({ loc: value, lastmod: value }, { requiredKeys: ['loc'] });
+// A loc and a lastmod are typed (an absolute xsd:anyURI, an xsd:date or dateTime: see the
+// schema-type tests), so hostile text goes into a loc's path and query, without what a URI
+// cannot hold even after libxml2 replaces characters ("[", "]", a second "#", a stray "%").
+const loc = value.map((text) => `https://example.com/${text.replace(/[[\]#%]/g, '')}`.replace(/[ \t\r\n]+$/, ''));
+const lastmod = fc.oneof(
+  fc.constantFrom('2024-05-01', '2024-05-01T10:00:00+02:00', '2024-05-01T10:00:00', '2024-02-29Z', '1999-12-31T23:59:59.999999-14:00', '-0044-03-15'),
+  fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString()),
+);
+const url: fc.Arbitrary<SitemapUrl> = fc.record({ loc, lastmod, changefreq, priority }, { requiredKeys: ['loc'] });
+const indexEntry: fc.Arbitrary<SitemapIndexEntry> = fc.record({ loc, lastmod }, { requiredKeys: ['loc'] });
 const options = fc.record({ pretty: fc.boolean(), stylesheet: fc.option(value, { nil: undefined }) }, { requiredKeys: [] });
 
 describe('properties', () => {
@@ -257,10 +308,10 @@ describe('properties', () => {
   });
 
   it('keeps Unicode spaces at the ends of values: only XML white space is trimmed by parse', () => {
+    // (A loc cannot start with one: it starts with its scheme. Values of extensions can.)
     const urls = [
-      { loc: '\ufeffhttps://example.com/bom', lastmod: '2024-01-01\u00a0' },
       { loc: 'https://example.com/nbsp\u00a0', changefreq: 'daily' },
-      { loc: '\u2003https://example.com/em-space\u3000' },
+      { loc: 'https://example.com/em-space\u3000', images: [{ loc: 'https://example.com/i.png', caption: '\ufeffbom and em space\u2003' }] },
     ];
     const result = parse(serializeSitemap(urls));
     expect(result.kind === 'urlset' && result.urls).toEqual(urls);

@@ -142,18 +142,18 @@ describe('the index', () => {
       { loc: 'https://example.com/e' },
       { loc: 'https://example.com/f' },
       { loc: 'https://example.com/g' },
-      { loc: 'https://example.com/h', lastmod: '2023' },
+      { loc: 'https://example.com/h', lastmod: '2023-01-01' },
       // third file: a Date is the newest
       { loc: 'https://example.com/i', lastmod: '2025-06-30T23:59:59-10:00' },
       { loc: 'https://example.com/j', lastmod: new Date(Date.UTC(2025, 6, 1, 10, 0, 1)) },
     ];
     const { result, memory } = await write(input, { maxUrls: 4, baseUrl: 'https://example.com/maps' });
-    expect(result.sitemaps.map((s) => s.lastmod)).toEqual(['2024-03-01T10:00:00+05:00', '2023', '2025-07-01T10:00:01.000Z']);
+    expect(result.sitemaps.map((s) => s.lastmod)).toEqual(['2024-03-01T10:00:00+05:00', '2023-01-01', '2025-07-01T10:00:01.000Z']);
     expect(result.index).toEqual({ fileName: 'sitemap-index.xml', loc: 'https://example.com/maps/sitemap-index.xml', bytes: memory.bytes('sitemap-index.xml').length });
     const index = parse(memory.bytes('sitemap-index.xml'));
     expect(index.kind === 'sitemapindex' && index.sitemaps).toEqual([
       { loc: 'https://example.com/maps/sitemap-1.xml', lastmod: '2024-03-01T10:00:00+05:00' },
-      { loc: 'https://example.com/maps/sitemap-2.xml', lastmod: '2023' },
+      { loc: 'https://example.com/maps/sitemap-2.xml', lastmod: '2023-01-01' },
       { loc: 'https://example.com/maps/sitemap-3.xml', lastmod: '2025-07-01T10:00:01.000Z' },
     ]);
     const noDates = await write([{ loc: 'https://example.com/x' }]);
@@ -262,7 +262,7 @@ describe('writeSitemaps errors', () => {
   });
 
   it('an entry too large for a file of maxBytes is SITEMAP_TOO_LARGE', async () => {
-    const input = [{ loc: 'https://example.com/short' }, { loc: `https://example.com/${'x'.repeat(3000)}` }];
+    const input = [{ loc: 'https://example.com/short' }, { loc: 'https://example.com/big', images: [{ loc: 'https://example.com/i.png', caption: 'x'.repeat(3000) }] }];
     await expect(write(input, { maxBytes: 2000 })).rejects.toMatchObject({ code: 'SITEMAP_TOO_LARGE', message: expect.stringMatching(/Entry 2 /) });
   });
 

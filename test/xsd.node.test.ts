@@ -54,6 +54,34 @@ describe('serializer output against the sitemaps.org XSDs (xmllint)', () => {
     expect(verdict).toMatch(/priority/);
   });
 
+  it('validates the values at the edges of what the serializer takes', () => {
+    const edges: SitemapUrlInput[] = [
+      { loc: 'http://a.co/', lastmod: '2024-05-01T10:00:00' },
+      { loc: `https://example.com/${'a'.repeat(2028)}`, lastmod: '-0044-03-15' },
+      { loc: `https://example.com/${'😀'.repeat(1014)}`, lastmod: '2024-02-29T24:00:00Z' },
+      { loc: 'ftp://example.com/file.txt', priority: '1.000' },
+      { loc: 'https://user@example.com:8443/a%2Fb?c=%7e#top', priority: '-0.0' },
+      { loc: 'https://[2001:db8::1]/x', priority: '0.99999999999999999999' },
+      { loc: 'https://example.com/a b<c>"d"{e}|f\\g^h`i\'j', lastmod: new Date(Date.UTC(1, 0, 1)) },
+    ];
+    expectValid(SITEMAP_XSD, serializeSitemap(edges));
+  });
+
+  it('every loc, lastmod and priority the serializer refuses for its type, the XSD refuses too (but for a relative loc)', () => {
+    const refused: Array<[string, string]> = [
+      ['loc', 'http://a.c/'], ['loc', `https://example.com/${'a'.repeat(2029)}`], ['loc', 'https://example.com/100%-natural'],
+      ['loc', 'https://example.com/a#b#c'], ['loc', 'https://example.com:80a/'], ['loc', 'https://example.com/[x]'],
+      ['lastmod', 'yesterday'], ['lastmod', '2023-02-29'], ['lastmod', '2024-05'], ['lastmod', '2024'], ['lastmod', '2024-05-01T10:00+02:00'], ['lastmod', '2024-05-01T25:00:00Z'],
+      ['priority', '1.0000000000000000001'], ['priority', '-0.1'],
+    ];
+    for (const [field, value] of refused) {
+      expect(() => serializeSitemap([{ loc: 'https://example.com/', [field]: value }]), `${field} ${value}`).toThrow(/SERIALIZE_INVALID_VALUE|urlset\/url\[1\]/);
+      const loc = field === 'loc' ? value : 'https://example.com/';
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${loc}</loc>${field === 'loc' ? '' : `<${field}>${value}</${field}>`}</url></urlset>\n`;
+      expect(xmllint(SITEMAP_XSD, xml).status, `xmllint takes ${field} ${value}`).not.toBe(0);
+    }
+  });
+
   it('validates a urlset with every field (compact)', () => {
     expectValid(SITEMAP_XSD, serializeSitemap(URLS));
   });
