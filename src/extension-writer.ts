@@ -9,7 +9,7 @@ import { SITEMAP_NAMESPACE } from './limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { isDecimal, trimXmlSpace } from './text';
 import type { ExtensionElement } from './types';
-import { anyUriProblem, dateObjectProblem, EXTENSION_FACETS, EXTENSION_MAX_OCCURS, xsdDateProblem, type ValueFacet } from './xsd-values';
+import { dateObjectProblem, EXTENSION_FACETS, EXTENSION_MAX_OCCURS, xsdDateProblem, type ValueFacet } from './xsd-values';
 
 /** The marker characters of the markup templates (one character each, see serialize.ts). */
 export interface MarkupMarkers {
@@ -484,10 +484,10 @@ export class ExtensionWriter {
     if (last >= 0 && (text.charCodeAt(0) <= 0x20 || text.charCodeAt(last) <= 0x20) && trimXmlSpace(text) !== text) {
       throw invalid(`${show(text)} has leading or trailing whitespace, which parsers strip; trim it first`, this.path(tail));
     }
-    // The schema's type: a date's or URL's by the input it takes, any other by the facet table.
-    const input = markup.input;
-    if (input === 'date' || input === 'url') {
-      const problem = input === 'date' ? xsdDateProblem(text) : anyUriProblem(text);
+    // The schema's type: a date's by the input it takes, any other by the facet table (URLs are
+    // written as given: xsd-values.ts locProblem says why).
+    if (markup.input === 'date') {
+      const problem = xsdDateProblem(text);
       if (problem !== '') throw invalid(`${show(text)} ${problem}`, this.path(tail));
     }
     if (markup.facet !== null) this.checkFacet(markup.facet, text, tail);

@@ -12,7 +12,8 @@
 //   U+FFFE, U+FFFF, lone surrogates (tab, newline and CR are written, CR as `&#13;`);
 // - an empty value, or one with leading or trailing XML white space (space, tab, CR, LF: the
 //   parser trims those, so such values would come back different);
-// - a loc that is not an absolute URL, not an xsd:anyURI, or not 12 to 2,048 characters long;
+// - a loc that is not an absolute URL or not 12 to 2,048 characters long (URI syntax is not
+//   judged: xsd-values.ts locProblem says why);
 // - a lastmod string that is not an xsd:date or xsd:dateTime (W3C Datetime's `2024-05` or a
 //   time without seconds are not), or a `Date` outside the years 0001–9999;
 // - a priority that is not a finite number from 0 to 1 (a string priority must be an
@@ -50,7 +51,7 @@ import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
 import type { ExtensionElement, SerializeOptions, SitemapAlternateInput, SitemapImageInput, SitemapKind, SitemapNewsInput, SitemapVideoInput } from './types';
 import { getCore, type Core } from './wasm';
-import { dateObjectProblem, isCommonHttpUri, isDecimalFromZeroToOne, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
+import { dateObjectProblem, isCommonLoc, isDecimalFromZeroToOne, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
 
 /**
  * One `<url>` to write: the lenient input form. `loc` may be a `URL` (its `href` is written),
@@ -222,7 +223,7 @@ function checkEnds(value: string, path: string): void {
   }
 }
 
-/** Throws when a loc (its ends checked) is not what sitemap.xsd's tLoc takes, or not absolute (xsd-values.ts). */
+/** Throws when a loc (its ends checked) is not as long as sitemap.xsd's tLoc takes, or not absolute (xsd-values.ts). */
 function checkLoc(loc: string, path: string): void {
   const problem = locProblem(loc);
   if (problem !== '') throw invalid(`${show(loc)} ${problem}`, path);
@@ -618,7 +619,7 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
     const locValue = url.loc;
     const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(URLSET, index, 'loc'));
     if (needsEndCheck(loc)) checkEnds(loc, fieldPath(URLSET, index, 'loc'));
-    if (!(loc.length >= 12 && loc.length <= 2048 && isCommonHttpUri(loc))) checkLoc(loc, fieldPath(URLSET, index, 'loc'));
+    if (!isCommonLoc(loc)) checkLoc(loc, fieldPath(URLSET, index, 'loc'));
     batch += start + loc;
     let field = 0;
     let written = 1; // fields written for this entry
@@ -718,7 +719,7 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
     const locValue = entry.loc;
     const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(SITEMAP_INDEX, index, 'loc'));
     if (needsEndCheck(loc)) checkEnds(loc, fieldPath(SITEMAP_INDEX, index, 'loc'));
-    checkLoc(loc, fieldPath(SITEMAP_INDEX, index, 'loc'));
+    if (!isCommonLoc(loc)) checkLoc(loc, fieldPath(SITEMAP_INDEX, index, 'loc'));
     batch += start + loc;
     const lastmodValue = entry.lastmod;
     if (lastmodValue !== undefined && lastmodValue !== null) {

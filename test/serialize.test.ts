@@ -177,9 +177,6 @@ describe('values that cannot be written', () => {
     ['a relative loc', { loc: '/about-us/our-team' }, 'urlset/url[2]/loc', /not an absolute URL/],
     ['a loc of 11 characters', { loc: 'http://a.c/' }, 'urlset/url[2]/loc', /11 characters long; sitemap\.xsd takes 12 to 2,048/],
     ['a loc of 2,049 characters', { loc: `https://example.com/${'a'.repeat(2029)}` }, 'urlset/url[2]/loc', /2,049 characters long/],
-    ['a loc with a broken percent-escape', { loc: 'https://example.com/100%-natural' }, 'urlset/url[2]/loc', /xsd:anyURI/],
-    ['a loc with two fragments', { loc: 'https://example.com/a#b#c' }, 'urlset/url[2]/loc', /xsd:anyURI/],
-    ['a loc with a bad port', { loc: 'https://example.com:80a/' }, 'urlset/url[2]/loc', /xsd:anyURI/],
     ['a lastmod that is no date', { loc: 'https://example.com/', lastmod: 'yesterday' }, 'urlset/url[2]/lastmod', /"yesterday" is not/],
     ['a lastmod that is no real day', { loc: 'https://example.com/', lastmod: '2023-02-29' }, 'urlset/url[2]/lastmod', /not a real date/],
     ['a lastmod of a month (W3C Datetime, not in the XSD)', { loc: 'https://example.com/', lastmod: '2024-05' }, 'urlset/url[2]/lastmod', /W3C Datetime but not an xsd:date or xsd:dateTime/],
@@ -202,6 +199,7 @@ describe('values that cannot be written', () => {
       { loc: 'ftp://example.com/file.txt', priority: '1.000' }, // absolute: the schemes are the validator's business
       { loc: 'https://user@example.com:8443/a%2Fb?c=%7e#top', priority: '-0.0' },
       { loc: 'https://[2001:db8::1]/x', priority: '0.99999999999999999999' },
+      { loc: 'https://example.com/shop?filter[brand]=a&q=100%' }, // written as given: URI syntax is not judged
     ];
     const result = parse(serializeSitemap(urls));
     expect(result.kind === 'urlset' && result.urls).toEqual(urls.map((url) => (url.priority === undefined ? url : { ...url, priority: Number(url.priority) })));
