@@ -229,10 +229,10 @@ function checkLoc(loc: string, path: string): void {
   if (problem !== '') throw invalid(`${show(loc)} ${problem}`, path);
 }
 
-/** Throws when a lastmod string (its ends checked) is not an xsd:date or xsd:dateTime. */
-function checkLastmod(lastmod: string, path: string): void {
+/** Throws when a lastmod string (its ends checked) is not an xsd:date or xsd:dateTime; the path is made only then. */
+function checkLastmod(lastmod: string, shape: DocumentShape, index: number): void {
   const problem = xsdDateProblem(lastmod);
-  if (problem !== '') throw invalid(`${show(lastmod)} ${problem}`, path);
+  if (problem !== '') throw invalid(`${show(lastmod)} ${problem}`, fieldPath(shape, index, 'lastmod'));
 }
 
 /** The entry after the schemas' 50,000: refused, with where to go instead. */
@@ -629,7 +629,7 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
       if (typeof lastmodValue === 'string') {
         lastmod = lastmodValue;
         if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(URLSET, index, 'lastmod'));
-        checkLastmod(lastmod, fieldPath(URLSET, index, 'lastmod'));
+        checkLastmod(lastmod, URLSET, index);
       } else lastmod = lastmodText(lastmodValue, fieldPath(URLSET, index, 'lastmod'));
       batch += step[1]! + lastmod;
       field = 1;
@@ -727,7 +727,7 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
       if (typeof lastmodValue === 'string') {
         lastmod = lastmodValue;
         if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
-        checkLastmod(lastmod, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
+        checkLastmod(lastmod, SITEMAP_INDEX, index);
       } else lastmod = lastmodText(lastmodValue, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
       batch += step[1]! + lastmod;
       batch += end[1]!;
