@@ -1,6 +1,7 @@
 // From what the caller passed to the UTF-8 bytes the tokenizer reads: bytes or string, gzip
 // (sniffed by its magic bytes, never by name), byte-order marks, declared non-UTF-8 encodings,
-// the size cap, and HTML served where a sitemap was expected (SPEC.md §1, §5).
+// the size cap, and HTML served where a sitemap was expected (SPEC.md §1, §5); and what to tell a
+// caller who passed something else (a Response, a Promise, a file name, a limit that is no number).
 
 import { SitemapError } from './errors';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
@@ -29,7 +30,65 @@ function toUint8Array(input: SitemapInput): Uint8Array | string {
     const view = input as ArrayBufferView;
     return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
   }
-  throw new SitemapError('INPUT_TYPE', `Expected a Uint8Array, ArrayBuffer or string, got ${input === null ? 'null' : typeof input}`);
+  throw new SitemapError('INPUT_TYPE', `Expected a Uint8Array, ArrayBuffer or string, got ${describeValue(input)}${adviceFor(input, false)}`);
+}
+
+/** How a value of the wrong type is named in a message: `a Response`, `NaN`, `"sitemap"`, `null`. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || typeof value === 'undefined') return String(value);
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const name = Array.isArray(value) ? 'Array' : (value as object).constructor?.name || 'object';
+  return `${/^[aeio]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+/**
+ * What to pass instead of `value`, by what it is; '' when there is nothing to say. Recognised by
+ * shape, not with instanceof: Response, Blob and ReadableStream are not globals everywhere.
+ * `streaming`: for parseStream, which reads responses, blobs and streams itself.
+ */
+export function adviceFor(value: unknown, streaming: boolean): string {
+  if (value === null || typeof value !== 'object') return '';
+  const shape = value as Record<string | symbol, unknown>;
+  if (typeof shape.then === 'function') return ': did you forget await?';
+  if (typeof shape.href === 'string' && typeof shape.protocol === 'string') {
+    return streaming ? ': fetch it first, parseStream(await fetch(url))' : ': fetch it first and pass the body, await (await fetch(url)).arrayBuffer(), or read it as it arrives with parseStream(await fetch(url))';
+  }
+  if (streaming) return '';
+  if ('bodyUsed' in shape && typeof shape.arrayBuffer === 'function') return ': pass its body, await response.arrayBuffer(), or read it as it arrives with parseStream(response)';
+  if (typeof shape.arrayBuffer === 'function') return ': pass its bytes, await blob.arrayBuffer(), or read it as it arrives with parseStream(blob)';
+  if (typeof shape.getReader === 'function' || typeof shape[Symbol.asyncIterator] === 'function') return ': read it with parseStream(stream)';
+  if (Array.isArray(value)) return ': bytes go in a Uint8Array; chunks go to parseStream(chunks)';
+  return '';
+}
+
+/** Longest text taken for a file name or URL given in place of a document (a stream sees its first 512 bytes). */
+const MAX_NAME_LENGTH = 512;
+const URL_SCHEME = /^[a-z][a-z\d+.-]*:\/\//i;
+const FILE_EXTENSION = /\.[a-z][a-z\d]{0,7}$/i;
+
+/**
+ * The issue for a string that is a file name, path or URL rather than a document (one line, no
+ * `<`: `parse('sitemap.xml')`), or undefined. The tokenizer alone would only say "text outside
+ * the root element"; the text is no document either way, so a loose match costs nothing.
+ */
+export function notADocumentIssue(input: string): Issue | undefined {
+  if (input.length > MAX_NAME_LENGTH) return undefined; // a document, or no name anyone types
+  const text = input.trim(); // a byte-order mark too
+  if (text.length === 0 || /[<\r\n]/.test(text)) return undefined;
+  const what = `The input is the text "${text}", not a sitemap document`;
+  let message: string;
+  if (/^https?:\/\//i.test(text)) message = `${what}: to read a URL, fetch it and pass the body, await (await fetch(url)).arrayBuffer(), or read it as it arrives with parseStream(await fetch(url))`;
+  else if (URL_SCHEME.test(text) || /[\\/]/.test(text) || FILE_EXTENSION.test(text)) {
+    message = `${what}: to read a file, pass its contents (Node: readFile, or parseFile from sitemapkit/node); to read a URL, fetch it or use parseStream(response)`;
+  } else return undefined;
+  // At the start, where the tokenizer reports text outside the root (white space before it included).
+  return { code: 'XML_TEXT_OUTSIDE_ROOT', severity: 'error', message, line: 1, column: 1, path: '' };
+}
+
+/** A notADocumentIssue as the error strict mode throws. */
+export function notADocumentError(issue: Issue): SitemapError {
+  return new SitemapError(issue.code, issue.message, { line: 1, column: 1, offset: 0 });
 }
 
 export function warning(code: Issue['code'], message: string, value?: string): Issue {
@@ -57,14 +116,34 @@ export function decoderFor(label: string): TextDecoder {
 }
 
 /**
+ * A size or count limit given as an option: `fallback` when it is undefined, else a whole number
+ * >= 0 or Infinity (no limit, deliberately: `maxBytes: Infinity` reads files of any size). Anything
+ * else is INPUT_INVALID_OPTION: NaN or null would compare as no limit at all, silently lifting
+ * the cap that stops gzip bombs.
+ *
+ * @example
+ * const maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
+ */
+export function checkLimitOption(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && value >= 0 && (Number.isInteger(value) || value === Infinity)) return value;
+  throw new SitemapError('INPUT_INVALID_OPTION', `${name} must be a whole number >= 0, or Infinity for no limit; got ${describeValue(value)}`);
+}
+
+/**
  * `recover`: a damaged or truncated gzip stream gives what inflated before the damage, with an
- * issue, instead of throwing (SPEC.md §5: truncated downloads return what was read).
+ * issue, instead of throwing (SPEC.md §5: truncated downloads return what was read). A string
+ * that is a file name or URL (notADocumentIssue) throws XML_TEXT_OUTSIDE_ROOT saying so, in
+ * either mode: there is no document to recover anything from (validate() and parse() in
+ * recover mode make it their one issue).
  */
 export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defaultMaxInputBytes, recover = false): PreparedInput {
   const issues: Issue[] = [];
   const raw = toUint8Array(input);
   // A string is already decoded: its declared encoding no longer applies.
   if (typeof raw === 'string') {
+    const notADocument = notADocumentIssue(raw);
+    if (notADocument !== undefined) throw notADocumentError(notADocument);
     const bytes = stringToBytes(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
     if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
     return { bytes, compressedBytes: bytes.length, gzipped: false, issues };

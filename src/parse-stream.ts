@@ -5,10 +5,10 @@
 
 import { SitemapError } from './errors';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
-import { decoderFor, declaredEncoding, declaredEncodingIssue, declareUtf8, looksLikeHtml, utf16ByteOrder, utf16Issue } from './input';
+import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declareUtf8, describeValue, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
-import { SitemapParser } from './parse';
-import { concatenateBytes, stringToBytes } from './text';
+import { checkKindOption, SitemapParser } from './parse';
+import { bytesToString, concatenateBytes, stringToBytes } from './text';
 import type { Issue, ParseOptions, SitemapIndexEntry, SitemapKind, SitemapUrl } from './types';
 
 /**
@@ -49,9 +49,13 @@ export interface StreamProgress {
  * const options: ParseStreamOptions<'urlset'> = { kind: 'urlset', maxBytes: Infinity, onIssue: (issue) => log.push(issue) };
  */
 export interface ParseStreamOptions<Kind extends SitemapKind | undefined = SitemapKind | undefined> extends ParseOptions {
-  /** Demand this kind: another root errors the stream with `SITEMAP_WRONG_KIND`. */
+  /** Demand this kind: another root errors the stream with `SITEMAP_WRONG_KIND`. Any other value is `INPUT_INVALID_OPTION`. */
   kind?: Kind;
-  /** Error (`INPUT_TOO_MANY_ENTRIES`) once more entries than this arrive; the first `maxEntries` are handed on. Default: no limit. */
+  /**
+   * Error (`INPUT_TOO_MANY_ENTRIES`) once more entries than this arrive; the first `maxEntries` are
+   * handed on. A whole number >= 0 or `Infinity` (as `maxBytes`; anything else is
+   * `INPUT_INVALID_OPTION`). Default: no limit.
+   */
   maxEntries?: number;
   /** Called about ten times a second while bytes arrive, and once at the end. */
   onProgress?: (progress: StreamProgress) => void;
@@ -130,7 +134,7 @@ function toBytes(chunk: unknown): Uint8Array {
   if (chunk instanceof Uint8Array) return chunk;
   if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
   if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  throw new SitemapError('INPUT_TYPE', `A sitemap stream takes Uint8Array or string chunks, got ${chunk === null ? 'null' : typeof chunk === 'object' ? ((chunk as object).constructor?.name ?? 'object') : typeof chunk}`);
+  throw new SitemapError('INPUT_TYPE', `A sitemap stream takes Uint8Array or string chunks, got ${describeValue(chunk)}${adviceFor(chunk, true)}`);
 }
 
 function issueOf(error: SitemapError, message = error.message): Issue {
@@ -146,6 +150,9 @@ class StreamedDocument {
   readonly issues: Issue[] = [];
   droppedIssues = 0;
   private parser: SitemapParser | null = null;
+  private readonly expectedKind: SitemapKind | undefined;
+  private readonly maxBytes: number;
+  private readonly maxEntries: number;
   private gunzip: StreamingGunzip | null = null;
   private mode = Mode.Start;
   /** Bytes held in Mode.Start, until gzip can be told from XML. */
@@ -164,7 +171,7 @@ class StreamedDocument {
   private bytesIn = 0;
   private bytesOut = 0;
   private lastProgress = 0;
-  /** The parser saw its final push (the end, or recover mode after damaged gzip). */
+  /** The parser saw its final push (the end, or recover mode after damaged gzip), or there is no document to parse (a file name in recover mode). */
   private parsed = false;
   private ended = false;
   /** Lets a DecompressionStream's inflating go on once the reader has room again. */
@@ -175,10 +182,10 @@ class StreamedDocument {
    * runs on its own (on another thread in Node) and waits while it says no, until `resume()`.
    */
   constructor(private readonly options: ParseStreamOptions, private readonly deliver: EntrySink, private readonly hasRoom: () => boolean = () => true) {
-    const maxEntries = options.maxEntries;
-    if (maxEntries !== undefined && !(typeof maxEntries === 'number' && maxEntries >= 0)) {
-      throw new SitemapError('INPUT_INVALID_OPTION', `maxEntries must be a number >= 0, got ${String(maxEntries)}`);
-    }
+    // Checked now, not at the first bytes: a bad option throws from parseStream() itself.
+    this.expectedKind = checkKindOption(options.kind);
+    this.maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
+    this.maxEntries = checkLimitOption(options.maxEntries, 'maxEntries', Infinity);
     this.lastProgress = Date.now();
   }
 
@@ -279,7 +286,7 @@ class StreamedDocument {
 
   private writeBytes(bytes: Uint8Array): Promise<void> | void {
     if (this.mode !== Mode.Gzip) return this.xml(bytes, false);
-    this.gunzip ??= createStreamingGunzip(this.options.maxBytes ?? LIMITS.defaultMaxInputBytes, (inflated) => {
+    this.gunzip ??= createStreamingGunzip(this.maxBytes, (inflated) => {
       this.xml(inflated, false);
       if (this.hasRoom() || this.ended) return;
       return new Promise<void>((resolve) => {
@@ -300,7 +307,10 @@ class StreamedDocument {
       const head = this.chooseEncoding(concatenateBytes(this.head));
       this.head = null;
       bytes = this.toUtf8(head, final);
-      this.checkStart(bytes, final);
+      if (!this.checkStart(bytes, final)) {
+        this.parsed = true;
+        return;
+      }
     } else bytes = this.toUtf8(bytes, final);
     this.parse(bytes, final);
   }
@@ -324,8 +334,11 @@ class StreamedDocument {
     return bytes;
   }
 
-  /** What parse() refuses from the first bytes: HTML, and (strict) an empty document. */
-  private checkStart(head: Uint8Array, final: boolean): void {
+  /**
+   * What parse() refuses from the first bytes: HTML, (strict) an empty document, and a string
+   * that is a file name or URL, which recover mode reports and reads no further (returns false).
+   */
+  private checkStart(head: Uint8Array, final: boolean): boolean {
     if (looksLikeHtml(head)) {
       throw new SitemapError('SITEMAP_HTML', 'Not a sitemap: this is an HTML page (servers often send one for a missing sitemap)', { line: 1, column: 1, offset: 0 });
     }
@@ -334,6 +347,16 @@ class StreamedDocument {
       if (!this.options.recover) throw new SitemapError('INPUT_EMPTY', message, { line: 1, column: 1, offset: 0 });
       this.report({ code: 'INPUT_EMPTY', severity: 'error', message, line: 1, column: 1, path: '' });
     }
+    // parseStream('sitemap.xml'): parse() checks a whole string input; here the whole input is the head.
+    if (final && this.mode === Mode.Text) {
+      const notADocument = notADocumentIssue(bytesToString(head, false));
+      if (notADocument !== undefined) {
+        if (!this.options.recover) throw notADocumentError(notADocument);
+        this.report(notADocument);
+        return false;
+      }
+    }
+    return true;
   }
 
   private transcode(bytes: Uint8Array, final: boolean): Uint8Array {
@@ -361,7 +384,7 @@ class StreamedDocument {
   }
 
   private parse(bytes: Uint8Array, final: boolean): void {
-    this.parser ??= new SitemapParser({ recover: this.options.recover === true, maxBytes: this.options.maxBytes ?? LIMITS.defaultMaxInputBytes, kind: this.options.kind });
+    this.parser ??= new SitemapParser({ recover: this.options.recover === true, maxBytes: this.maxBytes, kind: this.expectedKind });
     try {
       this.parser.push(bytes, final);
     } finally {
@@ -372,15 +395,16 @@ class StreamedDocument {
   }
 
   private handOver(): void {
-    const parser = this.parser!;
+    const parser = this.parser;
+    if (parser === null) return;
     if (parser.issues.length > 0) for (const issue of parser.issues.splice(0)) this.report(issue);
     const entries = parser.takeEntries();
     if (entries.length === 0) return;
-    const room = (this.options.maxEntries ?? Infinity) - this.entries;
+    const room = this.maxEntries - this.entries;
     if (entries.length > room) {
       if (room > 0) this.deliver(entries.slice(0, room));
       this.entries += Math.max(0, room);
-      throw new SitemapError('INPUT_TOO_MANY_ENTRIES', `The document has more than the maxEntries limit of ${this.options.maxEntries!.toLocaleString('en-US')} entries`);
+      throw new SitemapError('INPUT_TOO_MANY_ENTRIES', `The document has more than the maxEntries limit of ${this.maxEntries.toLocaleString('en-US')} entries`);
     }
     this.entries += entries.length;
     this.deliver(entries);
@@ -411,7 +435,7 @@ class StreamedDocument {
         this.xml(bytes, false);
       }
       this.xml(new Uint8Array(0), true);
-      this.parser!.result(); // adds the count of errors beyond the cap, if any
+      this.parser?.result(); // adds the count of errors beyond the cap, if any (no parser: no document)
       this.handOver();
       if (this.declared !== undefined) this.report(declaredEncodingIssue(this.declared, false));
       this.ended = true;
@@ -590,7 +614,7 @@ function chunkSourceOf(source: SitemapStreamSource): ChunkSource {
     if (typeof candidate[Symbol.asyncIterator] === 'function') return iteratorSource((source as AsyncIterable<unknown>)[Symbol.asyncIterator]());
     if (typeof candidate[Symbol.iterator] === 'function') return iteratorSource((source as Iterable<unknown>)[Symbol.iterator]());
   }
-  throw new SitemapError('INPUT_TYPE', `parseStream reads a ReadableStream, a Response, a Blob, an (async) iterable of Uint8Array chunks, bytes or a string; got ${source === null ? 'null' : typeof source}`);
+  throw new SitemapError('INPUT_TYPE', `parseStream reads a ReadableStream, a Response, a Blob, an (async) iterable of Uint8Array chunks, bytes or a string; got ${describeValue(source)}${adviceFor(source, true)}`);
 }
 
 /**
@@ -629,7 +653,6 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
 
   /** @internal Made by {@link parseStream}. */
   constructor(source: SitemapStreamSource, options: ParseStreamOptions) {
-    this.source = chunkSourceOf(source);
     // Batches are queued as they come, not appended to one array: entries handed out must not
     // stay referenced by the array still being read.
     this.document = new StreamedDocument(options, (entries) => {
@@ -640,6 +663,8 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
       } else this.queued.push(entries);
       this.wake();
     }, () => this.pending < QUEUED_ENTRIES);
+    // After the document, which checks the options: a bad one must not leave a stream locked.
+    this.source = chunkSourceOf(source);
   }
 
   /** `urlset` or `sitemapindex` once the root element has been read. */

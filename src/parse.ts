@@ -5,7 +5,7 @@
 import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
 import { ExtensionReader, type ExtensionItemSource } from './extensions';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from './limits';
-import { prepareInput, looksLikeHtml } from './input';
+import { checkLimitOption, describeValue, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
 import { bytesToString, cheapAsciiBytes, concatenateBytes, trimXmlSpace } from './text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
@@ -80,8 +80,20 @@ const DATE_CACHE_SLOTS = 4096;
 const CHANGEFREQ_CONSTANTS = new Map<string, string>(CHANGEFREQ_VALUES.map((value) => [value, value]));
 
 export interface SitemapParserOptions extends ParseOptions {
-  /** Demand this kind: another root throws SITEMAP_WRONG_KIND. */
+  /** Demand this kind: another root throws SITEMAP_WRONG_KIND. Any other value is INPUT_INVALID_OPTION. */
   kind?: Kind;
+}
+
+/**
+ * The `kind` option: undefined, 'urlset' or 'sitemapindex'. Checked, not trusted: an unchecked
+ * 'sitemap' demanded an index and then refused one ("expected <sitemapindex>, found <sitemapindex>").
+ *
+ * @example
+ * const expectedKind = checkKindOption(options.kind);
+ */
+export function checkKindOption(value: unknown): Kind | undefined {
+  if (value === undefined || value === 'urlset' || value === 'sitemapindex') return value;
+  throw new SitemapError('INPUT_INVALID_OPTION', `kind must be "urlset" (a sitemap) or "sitemapindex" (a sitemap index), or left out for either; got ${describeValue(value)}`);
 }
 
 /**
@@ -214,8 +226,8 @@ export class SitemapParser {
 
   constructor(options: SitemapParserOptions = {}) {
     this.recover = options.recover === true;
-    this.maxBytes = options.maxBytes ?? LIMITS.defaultMaxInputBytes;
-    this.expectedKind = options.kind;
+    this.maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
+    this.expectedKind = checkKindOption(options.kind);
     this.observer = null;
     this.extensionReader = new ExtensionReader({ issues: this.issues, entryPath: () => this.entryPath() });
     // Whitespace-only element content is kept for unknown extensions (`<x> </x>` holds " ").
@@ -387,6 +399,9 @@ export class SitemapParser {
   };
 
   private startRoot(reader: XmlReader, r: number): void {
+    // A second element at depth 0 is no root to check: the core's XML_MULTIPLE_ROOTS record for
+    // it follows. Checked as a root, `<junk/>` after `</urlset>` was "not a sitemap".
+    if (this.kind !== undefined) return;
     const words = reader.words;
     const local = words[r + Field.Local]!;
     const name = reader.name(local);
@@ -911,7 +926,14 @@ function issue(code: ErrorCode, severity: Issue['severity'], message: string, li
 }
 
 function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefined): ParseResult {
-  const prepared = prepareInput(input, options.maxBytes ?? LIMITS.defaultMaxInputBytes, options.recover === true);
+  const recover = options.recover === true;
+  const maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
+  // parse('sitemap.xml'): a file name or URL, no document to recover from; its issue is the only one.
+  const notADocument = recover && typeof input === 'string' ? notADocumentIssue(input) : undefined;
+  if (notADocument !== undefined) {
+    return kind === 'sitemapindex' ? { kind, sitemaps: [], issues: [notADocument] } : { kind: 'urlset', urls: [], issues: [notADocument] };
+  }
+  const prepared = prepareInput(input, maxBytes, recover);
   const { bytes } = prepared;
   if (looksLikeHtml(bytes)) {
     throw new SitemapError('SITEMAP_HTML', 'Not a sitemap: this is an HTML page (servers often send one for a missing sitemap)', { line: 1, column: 1, offset: 0 });
@@ -931,7 +953,10 @@ function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefi
  * Parses a sitemap or a sitemap index; the root element decides which. Accepts bytes (gzip is
  * detected by its magic bytes), an ArrayBuffer or a string. Strict by default: malformed XML
  * throws `SitemapError` with code, line and column; `{ recover: true }` keeps every complete
- * entry and lists the problems in `issues` instead.
+ * entry and lists the problems in `issues` instead. Misuse throws in either mode: another input
+ * type is `INPUT_TYPE` (naming it: a Response, a Promise…), a `maxBytes` that is not a whole
+ * number >= 0 or Infinity is `INPUT_INVALID_OPTION`; a file name or URL passed as the document
+ * is `XML_TEXT_OUTSIDE_ROOT` saying so (in recover mode, the one issue).
  *
  * @example
  * const result = parse(await (await fetch('/sitemap.xml.gz')).arrayBuffer());

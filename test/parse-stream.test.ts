@@ -296,6 +296,26 @@ describe('errors, recover mode and limits', () => {
     await expect(readAll(readableOf([encoder.encode(broken)]).pipeThrough(new SitemapParserStream()))).rejects.toMatchObject({ code: 'XML_BAD_ENTITY', line: 4, column: parseError!.column });
   });
 
+  it('an element after the root was closed: XML_MULTIPLE_ROOTS as parse() gives it, after the entries before it; recover reads on', async () => {
+    for (const second of ['<junk/>', `<sitemapindex xmlns="${NS}"/>`, '<html><body/></html>']) {
+      const xml = urlset(3, '') + second;
+      const bytes = encoder.encode(xml);
+      const strict = parseOutcome(bytes, false);
+      expect(strict.error).toMatchObject({ code: 'XML_MULTIPLE_ROOTS', line: 7, column: 1, path: /^<(\w+)/.exec(second)![1] });
+      for (const max of [1, 7, 4096]) {
+        const chunks = cut(bytes, chunkSizes(max, max));
+        const streamed = await streamOutcome(asyncChunks(chunks), {});
+        expect(streamed.error, `${second} in chunks of up to ${max}`).toEqual(strict.error);
+        expect(streamed.entries).toHaveLength(3);
+        expectSame(await streamOutcome(asyncChunks(chunks), { recover: true }), parseOutcome(bytes, true), `${second} recover, chunks of up to ${max}`);
+        expect((await transformOutcome(chunks, {})).error).toEqual(strict.error);
+      }
+      const recovered = parseOutcome(bytes, true);
+      expect(recovered.entries).toHaveLength(3);
+      expect(recovered.issues!.map((issue) => JSON.parse(issue).code)).toEqual(['XML_MULTIPLE_ROOTS']);
+    }
+  });
+
   it('recover mode reports through onIssue (or keeps issues) and reads on', async () => {
     const issues: Issue[] = [];
     const entries = await collect(broken, { recover: true, onIssue: (issue) => issues.push(issue) });

@@ -517,6 +517,30 @@ describe('errors: code, position, path', () => {
     });
   });
 
+  describe('an element after the root was closed is a second root, whatever its name', () => {
+    const seconds = ['<junk/>', '<junk>text <url><loc>https://e.com/x</loc></url></junk>', '<urlset/>', `<urlset xmlns="${NS}"/>`, `<sitemapindex xmlns="${NS}"/>`, '<html><body/></html>', '<rss version="2.0"/>'];
+    const firsts = [
+      { root: urlset('\n<url><loc>https://e.com/1</loc></url>\n'), read: parseSitemap, entries: (result: ParseResult) => urlsOf(result) },
+      { root: `<sitemapindex xmlns="${NS}"><sitemap><loc>https://e.com/1</loc></sitemap></sitemapindex>\n`, read: parseSitemapIndex, entries: (result: ParseResult) => (result.kind === 'sitemapindex' ? result.sitemaps : []) },
+    ];
+    for (const { root, read, entries } of firsts) {
+      for (const second of seconds) {
+        const xml = `${root}  ${second}\n`;
+        const name = /^<(\w+)/.exec(second)![1]!;
+        const at = positionOf(xml, xml.lastIndexOf(second));
+        it(`${second} after <${/<(urlset|sitemapindex)/.exec(root)![1]}>: XML_MULTIPLE_ROOTS at ${at.line}:${at.column} (strict); the entries before it and one issue (recover)`, () => {
+          // Was SITEMAP_NOT_A_SITEMAP ("found <junk>"), SITEMAP_HTML or SITEMAP_WRONG_KIND: the root check ran on it.
+          expect(errorAt(xml)).toEqual({ code: 'XML_MULTIPLE_ROOTS', ...at, path: name });
+          expect(thrownBy(() => read(xml)).code).toBe('XML_MULTIPLE_ROOTS');
+          const result = parse(xml, { recover: true });
+          expect(entries(result)).toEqual([{ loc: 'https://e.com/1' }]);
+          // No SITEMAP_NAMESPACE warning for the second one either: it is not read as a root.
+          expect(result.issues).toEqual([{ code: 'XML_MULTIPLE_ROOTS', severity: 'error', message: 'A second root element after the first one was closed', line: at.line, column: at.column, path: name }]);
+        });
+      }
+    }
+  });
+
   it('a truncated file: recover keeps the complete entries and reports SITEMAP_TRUNCATED_ENTRY for the cut one', () => {
     const xml = urlset('\n<url><loc>https://e.com/1</loc></url>\n<url><loc>https://e.com/2</loc><lastmod>2024</lastmod></url>\n<url><loc>https://e.com/3</loc><lastm').replace(/<\/urlset>\n$/, '');
     const strict = errorAt(xml);
