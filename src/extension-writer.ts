@@ -26,6 +26,8 @@ export interface MarkupMarkers {
 }
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+/** How deep the parser reads (assembly/tokenizer.ts MAX_DEPTH): an element at this level below the root or deeper is refused. */
+const MAX_ELEMENT_LEVELS = 512;
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 /** What XML 1.0 cannot carry, as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. */
 const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -522,7 +524,7 @@ export class ExtensionWriter {
       // One of the item's own elements would read back as its property, not as an unknown one.
       const own = checked.namespace === markup.namespace ? markup.children.find((child) => child.rule!.name === checked.name) : undefined;
       if (own !== undefined) throw invalid(`<${checked.name}> in ${markup.namespace} reads back as ${own.rule!.property}: give it there instead`, where);
-      this.writeTree(checked, where, SITEMAP_NAMESPACE, this.pretty ? markup.depth + 1 : -1);
+      this.writeTree(checked, where, SITEMAP_NAMESPACE, this.pretty ? markup.depth + 1 : -1, markup.depth + 1);
     }
   }
 
@@ -536,16 +538,20 @@ export class ExtensionWriter {
     }
     if (checked.namespace === SITEMAP_NAMESPACE) throw invalid(`is in the sitemap namespace; extension elements must be in another one`, path);
     if (checked.namespace === '') throw invalid(`has no namespace; sitemap.xsd takes extension elements in another namespace only (##other)`, path);
-    this.writeTree(checked, path, SITEMAP_NAMESPACE, this.pretty ? 2 : -1);
+    this.writeTree(checked, path, SITEMAP_NAMESPACE, this.pretty ? 2 : -1, 2);
   }
 
   /**
    * An unknown element and its subtree; `scope` is the default namespace in force around it.
-   * `depth` is its indentation level on a line of its own (pretty), -1 when it is written inline.
+   * `depth` is its indentation level on a line of its own (pretty), -1 when it is written inline;
+   * `level` its nesting below the root element (0), for the limit.
    */
-  private writeTree(element: ExtensionElement, path: string, scope: string, depth: number): void {
+  private writeTree(element: ExtensionElement, path: string, scope: string, depth: number, level: number): void {
     // A <url> anywhere inside would read back as the start of the next entry.
     if (element.namespace === SITEMAP_NAMESPACE && element.name === 'url') throw invalid('a <url> in the sitemap namespace would read back as a new entry', path);
+    // Parsers stop at some depth (sitemapkit's own at 512 levels: XML_TOO_DEEP), so deeper would
+    // not read back; a tree that contains itself ends here too, not in a stack overflow.
+    if (level >= MAX_ELEMENT_LEVELS) throw invalid(`nests deeper than ${MAX_ELEMENT_LEVELS} levels below the root, which parsers refuse (or contains itself)`, path);
     const indent = depth > 0 ? ' '.repeat(2 * depth) : '';
     const lineEnd = depth >= 0 ? '\n' : '';
     let name: string;
@@ -612,7 +618,7 @@ export class ExtensionWriter {
         this.text += child;
         continue;
       }
-      this.writeTree(checkElement(child, childPath), childPath, inner, onlyElements ? depth + 1 : -1);
+      this.writeTree(checkElement(child, childPath), childPath, inner, onlyElements ? depth + 1 : -1, level + 1);
     }
     this.text += (onlyElements ? indent : '') + this.openClose + name + this.close + lineEnd;
     this.count += 2;

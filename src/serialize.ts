@@ -805,7 +805,7 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
   constructor(options: SitemapWriterOptions<Kind> = {}) {
     const settings = checkOptions(options) as SitemapWriterOptions;
     const kind = settings.kind ?? 'urlset';
-    if (kind !== 'urlset' && kind !== 'sitemapindex') throw new SitemapError('INPUT_TYPE', `kind must be "urlset" or "sitemapindex", got ${show(kind)}`);
+    if (kind !== 'urlset' && kind !== 'sitemapindex') throw new SitemapError('INPUT_INVALID_OPTION', `kind must be "urlset" or "sitemapindex", got ${show(kind)}`);
     this.kind = kind;
     const shape = kind === 'urlset' ? URLSET : SITEMAP_INDEX;
     const run = startRun(shape, TEMPLATES[kind][settings.pretty ? 1 : 0]);

@@ -921,6 +921,27 @@ describe('serializeSitemap with extensions', () => {
     });
   }
 
+  it('refuses an unknown element tree deeper than parsers read, or one that contains itself, with its path (no stack overflow)', () => {
+    const nested = (levels: number): ExtensionElement => {
+      let element: ExtensionElement = { namespace: 'urn:x', name: 'a', prefix: 'x' };
+      for (let i = 1; i < levels; i++) element = { namespace: 'urn:x', name: 'a', prefix: 'x', children: [element] };
+      return element;
+    };
+    // 510 levels from the <url>'s child down: the deepest at level 511 below the root, which reads back.
+    const deepest = [{ loc: 'https://e.com/', extensions: [nested(510)] }];
+    expect(parse(serializeSitemap(deepest)).kind).toBe('urlset');
+    const error = thrownBy(() => serializeSitemap([{ loc: 'https://e.com/', extensions: [nested(511)] }]));
+    expect(error.code).toBe('SERIALIZE_INVALID_VALUE');
+    expect(error.path).toBe(`urlset/url[1]/extensions[1]${'/children[1]'.repeat(510)}`);
+    expect(error.message).toMatch(/deeper than 512 levels/);
+    expect(thrownBy(() => serializeSitemap([{ loc: 'https://e.com/', extensions: [nested(20_000)] }])).code).toBe('SERIALIZE_INVALID_VALUE');
+    const cyclic: ExtensionElement = { namespace: 'urn:x', name: 'a', children: [] };
+    (cyclic.children as ExtensionElement[]).push(cyclic);
+    expect(thrownBy(() => serializeSitemap([{ loc: 'https://e.com/', extensions: [cyclic] }])).message).toMatch(/contains itself/);
+    // Inside an item the levels count from the root too: image:image is at level 2.
+    expect(thrownBy(() => serializeSitemap([{ loc: 'https://e.com/', images: [{ loc: 'https://e.com/i.png', extensions: [nested(510)] }] }])).path).toMatch(/^urlset\/url\[1\]\/image:image\[1\]\/extensions\[1\]/);
+  });
+
   it('names the value at fault after other entries, items and repeats wrote without one', () => {
     const good: SitemapUrlInput = { loc: 'https://e.com/1', images: [{ loc: 'https://e.com/1.png' }], videos: [{ thumbnailLoc: 't', title: 't', description: 'd', tags: ['a', 'b'], prices: [{ amount: 1 }] }] };
     const bad: SitemapUrlInput = { loc: 'https://e.com/2', images: [{ loc: 'https://e.com/2.png' }, { loc: 'https://e.com/3.png', title: 5 as never }] };

@@ -171,7 +171,7 @@ describe('SitemapWriter', () => {
 
   it('refuses bad options when it is made', () => {
     expect(() => new SitemapWriter({ stylesheet: ' x' })).toThrow(expect.objectContaining({ code: 'SERIALIZE_INVALID_VALUE', path: 'stylesheet' }));
-    expect(() => new SitemapWriter({ kind: 'feed' as 'urlset' })).toThrow(expect.objectContaining({ code: 'INPUT_TYPE' }));
+    expect(() => new SitemapWriter({ kind: 'feed' as 'urlset' })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID_OPTION', message: expect.stringMatching(/kind must be/) }));
   });
 
   it('a writer left open does not disturb the one-shot serializer (templates are per document)', () => {
