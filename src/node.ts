@@ -70,7 +70,7 @@ export function parseFileStream<Kind extends SitemapKind | undefined = undefined
  * of `destination`.
  *
  * @example
- * const options: WriteSitemapsToDirectoryOptions = { directory: 'public/sitemaps', baseUrl: 'https://example.com/sitemaps/', gzip: true };
+ * const options: WriteSitemapsToDirectoryOptions = { directory: 'public', baseUrl: 'https://example.com/', gzip: true };
  */
 export interface WriteSitemapsToDirectoryOptions extends Omit<WriteSitemapsOptions, 'destination'> {
   /** Where the files go (made if missing). File names with `/` make subdirectories; none may leave it. */
@@ -96,7 +96,7 @@ function fileInside(directory: string, fileName: string): string {
  * import { writeSitemapsToDirectory } from 'sitemapkit/node';
  * const { index, sitemaps } = await writeSitemapsToDirectory(db.products.stream(), {
  *   directory: 'public/sitemaps',
- *   baseUrl: 'https://example.com/sitemaps/',
+ *   baseUrl: 'https://example.com/',
  *   gzip: true,
  * });
  * console.log(`${sitemaps.length} files; submit ${index.loc}`);

@@ -14,7 +14,7 @@ import { SitemapWriter, type SitemapUrlInput } from './serialize';
  *
  * @example
  * const options: WriteSitemapsOptions = {
- *   baseUrl: 'https://example.com/sitemaps/',
+ *   baseUrl: 'https://example.com/',
  *   destination: (fileName) => storage.createWritable(fileName),
  *   gzip: true,
  * };
