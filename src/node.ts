@@ -95,7 +95,7 @@ function fileInside(directory: string, fileName: string): string {
  * @example
  * import { writeSitemapsToDirectory } from 'sitemapkit/node';
  * const { index, sitemaps } = await writeSitemapsToDirectory(db.products.stream(), {
- *   directory: 'public/sitemaps',
+ *   directory: 'public',
  *   baseUrl: 'https://example.com/',
  *   gzip: true,
  * });
