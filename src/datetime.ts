@@ -2,6 +2,8 @@
 // what sitemaps.org and Google ask for) and XML Schema's xsd:date | xsd:dateTime (what
 // sitemap.xsd accepts, as libxml2 2.9.14 checks it), with real calendar dates (SPEC.md §1).
 
+import { trimXmlSpace } from './text';
+
 /** Which grammar a value is read with: the `google` profile uses W3C, the `xsd` profile the XSD's. */
 export type DatetimeGrammar = 'w3c' | 'xsd';
 
@@ -194,6 +196,19 @@ function readTime(value: string, at: number, grammar: DatetimeGrammar, fields: D
   return DatetimeProblem.None;
 }
 
+/**
+ * Whether a value `readDatetime` accepted into `fields` (with either grammar) is in a form the
+ * other grammar accepts too: a date alone with a four-digit year (`YYYY-MM-DD`), or a date and a
+ * time with seconds, a zone and an hour before 24. What is not (`YYYY`, `YYYY-MM`, minutes
+ * without seconds; a time without zone, a date with one, `24:00:00`, other years) must be read
+ * with the other grammar to know. No string work: validate() asks it of every lastmod it reads.
+ */
+export function isInBothGrammars(fields: DatetimeFields): boolean {
+  if (fields.year < 1 || fields.year > 9999) return false;
+  if (fields.precision === 3) return Number.isNaN(fields.zoneMinutes);
+  return fields.precision === 5 && !Number.isNaN(fields.zoneMinutes) && fields.hour < 24;
+}
+
 /** What a refused value gets told, by problem. */
 export function describeDatetimeProblem(problem: DatetimeProblem, grammar: DatetimeGrammar): string {
   switch (problem) {
@@ -216,7 +231,9 @@ export interface DatetimeCheck {
 }
 
 /**
- * Checks one date or date-time the way `validate` checks `<lastmod>`.
+ * Checks one date or date-time the way `validate` checks `<lastmod>`. XML white space (space,
+ * tab, CR, LF) around the value is ignored, as in an element; other white space (U+00A0, …) is
+ * part of the value and makes it invalid, as for `validate` and `xmllint`.
  *
  * @example
  * checkDatetime('2023-02-29').valid; // false: 2023 is not a leap year
@@ -225,7 +242,7 @@ export interface DatetimeCheck {
  */
 export function checkDatetime(value: string, grammar: DatetimeGrammar = 'w3c'): DatetimeCheck {
   const fields = new DatetimeFields();
-  const trimmed = value.trim();
+  const trimmed = trimXmlSpace(value);
   const problem = readDatetime(trimmed, grammar, fields);
   if (problem !== DatetimeProblem.None) return { valid: false, reason: `"${trimmed}" ${describeDatetimeProblem(problem, grammar)}`, time: Number.NaN };
   return { valid: true, reason: '', time: fields.earliestTime() };

@@ -1,6 +1,8 @@
 // The one error class and the issue codes of sitemapkit; each code names the Search Console
 // report it matches (SPEC.md §6) so users can line it up with what Google told them.
 
+import type { IssueCode } from './types';
+
 /** Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_, and IMAGE_, VIDEO_, NEWS_, HREFLANG_ (extensions). */
 export const ErrorCode = {
   // --- well-formedness (mirrored by assembly/errors.ts: keep the numeric order in step) ---
@@ -98,8 +100,15 @@ export const ErrorCode = {
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The Search Console report name each code corresponds to (SPEC.md §6). */
-export const searchConsoleReport: Record<ErrorCode, string> = {
+/**
+ * The Search Console report name each code corresponds to (SPEC.md §6): every `ErrorCode` and
+ * every `RobotsTxtIssueCode`, so `searchConsoleReport[issue.code]` works for any `Issue`.
+ *
+ * @example
+ * searchConsoleReport.XML_UNBOUND_PREFIX; // 'Unbound namespace prefix'
+ * for (const issue of validate(bytes).issues) console.log(issue.code, searchConsoleReport[issue.code]);
+ */
+export const searchConsoleReport: Record<IssueCode, string> = {
   XML_UNEXPECTED_EOF: 'Parsing error',
   XML_INVALID_CHAR: 'Parsing error',
   XML_INVALID_UTF8: 'Parsing error',
@@ -186,6 +195,18 @@ export const searchConsoleReport: Record<ErrorCode, string> = {
   HREFLANG_NO_SELF_REFERENCE: 'Invalid tag value',
   HREFLANG_NO_RETURN_LINK: 'Invalid tag value',
   INPUT_INVALID_OPTION: 'Parsing error',
+  // --- robots.txt (src/robots.ts RobotsTxtIssueCode) ---
+  // Search Console has no report about a robots.txt's Sitemap: lines (its robots.txt report
+  // covers fetching and the rules; a sitemap it cannot fetch shows in the Sitemaps report). A
+  // line whose value gives no usable sitemap URL is the nearest thing to "Invalid URL"; the two
+  // codes about how a line was read (a repeat, a lenient field name) are "Parsing error", the
+  // name this table gives everything that is about reading the file rather than a value in it.
+  ROBOTS_SITEMAP_RELATIVE_URL: 'Invalid URL',
+  ROBOTS_SITEMAP_INVALID_URL: 'Invalid URL',
+  ROBOTS_SITEMAP_UNSUPPORTED_SCHEME: 'Invalid URL',
+  ROBOTS_SITEMAP_EMPTY: 'Invalid URL',
+  ROBOTS_SITEMAP_DUPLICATE: 'Parsing error',
+  ROBOTS_SITEMAP_FIELD_VARIANT: 'Parsing error',
 };
 
 export interface SitemapErrorInit {

@@ -12,7 +12,10 @@ import type { Issue } from './types';
 export const RobotsTxtIssueCode = {
   /** The value is a relative reference; it was resolved against the robots.txt URL. */
   ROBOTS_SITEMAP_RELATIVE_URL: 'ROBOTS_SITEMAP_RELATIVE_URL',
-  /** The value is not a URL even relative to the robots.txt URL; the line was skipped. */
+  /**
+   * The value is not a URL even relative to the robots.txt URL, or is an http(s) URL without
+   * `//` and a host (`https:`, `https:sitemap.xml`, `http:/sitemap.xml`); the line was skipped.
+   */
   ROBOTS_SITEMAP_INVALID_URL: 'ROBOTS_SITEMAP_INVALID_URL',
   /** The URL is not http: or https: (e.g. `ftp:`, `javascript:`); the line was skipped. */
   ROBOTS_SITEMAP_UNSUPPORTED_SCHEME: 'ROBOTS_SITEMAP_UNSUPPORTED_SCHEME',
@@ -39,7 +42,7 @@ export interface RobotsTxtSitemaps {
    * line and the column where the value starts; `path` is empty and `value` is the value as
    * written. Errors mean a line was skipped; warnings mean it was used, with a caveat.
    */
-  issues: Issue[];
+  issues: Issue<RobotsTxtIssueCode>[];
 }
 
 // A field that starts like "sitemap"/"site-map", as google/robotstxt's KeyIsSitemap matches it.
@@ -47,6 +50,13 @@ const SITEMAP_FIELD = /^site-?map/i;
 const EXACT_SITEMAP_FIELD = /^sitemap$/i;
 // An absolute URL starts with a scheme (RFC 3986 §3.1); anything else is a relative reference.
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+// An http(s) URL names its host after "//" (RFC 3986 §3.2, RFC 9110 §4.2: an http URI without a
+// host is invalid). "https:sitemap.xml" or "https:/s.xml" has a scheme, so it is not a relative
+// reference, yet the WHATWG URL parser resolves it against the base (and "http:sitemap.xml"
+// against nothing, to http://sitemap.xml/): such values are refused, not guessed at. So are a
+// backslash or a third slash where the host belongs, which that parser also skips silently.
+const HTTP_SCHEME = /^https?:/i;
+const HTTP_WITH_HOST = /^https?:\/\/[^/\\]/i;
 const TRIMMED = /^[ \t]+|[ \t]+$/g;
 const INNER_WHITE_SPACE = /\s/;
 // WHATWG URL "forbidden host code points" that a lenient parser may have let into a hostname.
@@ -65,7 +75,11 @@ const FORBIDDEN_IN_HOST = /[\s%<>^|"`{}\\#/?@]/;
  *   with `sitemap`/`site-map` and a missing colon (`Sitemap https://…`, exactly two words) are
  *   accepted, with a `ROBOTS_SITEMAP_FIELD_VARIANT` warning.
  * - The protocol asks for absolute URLs. A relative value (`/sitemap.php`) is resolved against
- *   `robotsTxtUrl`, as many crawlers do, with a `ROBOTS_SITEMAP_RELATIVE_URL` warning.
+ *   `robotsTxtUrl`, as many crawlers do, with a `ROBOTS_SITEMAP_RELATIVE_URL` warning. A value
+ *   with an http(s) scheme but no `//` and host after it (`https:`, `https:sitemap.xml`,
+ *   `http:/sitemap.xml`) is neither absolute nor a relative reference: it is skipped with a
+ *   `ROBOTS_SITEMAP_INVALID_URL` error (a URL parser would resolve it to a guess, the robots.txt
+ *   itself for `https:`).
  * - A value with white space inside is not a URL (robots.txt values are one token); it is
  *   skipped with an error, as are values that do not parse as a URL.
  * - Only http: and https: URLs are returned: a sitemap is fetched over HTTP, and a caller can
@@ -89,7 +103,7 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
   const base = new URL(robotsTxtUrl);
   const sitemaps: string[] = [];
   const seen = new Set<string>();
-  const issues: Issue[] = [];
+  const issues: Issue<RobotsTxtIssueCode>[] = [];
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
 
   for (let index = 0; index < lines.length; index++) {
@@ -108,6 +122,11 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
       continue;
     }
     const relative = !HAS_SCHEME.test(record.value);
+    if (!relative && HTTP_SCHEME.test(record.value) && !HTTP_WITH_HOST.test(record.value)) {
+      const scheme = record.value.slice(0, record.value.indexOf(':') + 1);
+      report('ROBOTS_SITEMAP_INVALID_URL', 'error', `"${record.value}" is not an absolute URL: "${scheme}" must be followed by "//" and a host (write ${scheme.toLowerCase()}//host/path); the line was skipped`);
+      continue;
+    }
     let url: URL | undefined;
     // White space inside the value, or a host URL parsers disagree on (Chromium turns a space in
     // a host into %20, Node rejects it), is refused up front so that every runtime gives one answer.

@@ -1,5 +1,8 @@
 // Public data types of sitemapkit: what parse returns and serialize accepts (sitemaps.org 0.9).
 
+import type { ErrorCode } from './errors';
+import type { RobotsTxtIssueCode } from './robots';
+
 /**
  * One `<url>` of a `<urlset>`, as parsed (strict output form). The extension fields are there
  * only when the entry has such elements: a plain entry is `{ loc, lastmod?, changefreq?, priority? }`.
@@ -358,10 +361,25 @@ export interface SitemapIndexEntry {
 
 export type IssueSeverity = 'error' | 'warning';
 
-/** A problem found in a document: plain data, never thrown. */
-export interface Issue {
-  /** A string constant with a domain prefix, e.g. `XML_UNBOUND_PREFIX` (see `ErrorCode`). */
-  code: string;
+/**
+ * Every code an `Issue` can carry: the sitemap codes (`ErrorCode`) and the robots.txt codes
+ * (`RobotsTxtIssueCode`). `searchConsoleReport` has an entry for each.
+ */
+export type IssueCode = ErrorCode | RobotsTxtIssueCode;
+
+/**
+ * A problem found in a document: plain data, never thrown. `Code` narrows what `code` can be:
+ * `ErrorCode` (the default) for what parse and validate report, `RobotsTxtIssueCode` for
+ * `readRobotsTxtSitemaps`, so comparing `issue.code` with a misspelt code fails to typecheck.
+ *
+ * @example
+ * for (const issue of validate(bytes).issues) {
+ *   if (issue.code === 'SITEMAP_BAD_LASTMOD') console.log(issue.line, searchConsoleReport[issue.code]); // 'Invalid date'
+ * }
+ */
+export interface Issue<Code extends IssueCode = ErrorCode> {
+  /** A string constant with a domain prefix, e.g. `XML_UNBOUND_PREFIX` (see `ErrorCode` and `RobotsTxtIssueCode`). */
+  code: Code;
   severity: IssueSeverity;
   /** A short sentence a person understands. */
   message: string;
@@ -421,6 +439,7 @@ export type ValidationProfile = 'google' | 'xsd';
 /** What a child of a sitemap index turned out to be, for nested-index detection. */
 export type SitemapKind = 'urlset' | 'sitemapindex';
 
+/** Options of `validate`. Each is checked: a wrong one throws `SitemapError` `INPUT_INVALID_OPTION`, naming it. */
 export interface ValidateOptions {
   /** Default `google`. */
   profile?: ValidationProfile;
@@ -429,14 +448,18 @@ export interface ValidateOptions {
    * same protocol, host and port and at or below the file's directory, and (for an index) no
    * entry listing the index itself.
    */
-  location?: string;
-  /** Hosts whose robots.txt names this sitemap (cross-submission): the host rule does not apply to them. */
-  crossSubmit?: readonly string[];
+  location?: string | URL;
+  /**
+   * Hosts whose robots.txt names this sitemap (cross-submission): the host rule does not apply to
+   * them. Host names (`shop.example.com`, or with a port `shop.example.com:8443`), not URLs; any
+   * iterable (an array, a Set).
+   */
+  crossSubmit?: Iterable<string>;
   /** "Now" for time-relative rules (a lastmod in the future). Default: the current time. */
   now?: Date;
   /** For an index: what each child (by its `loc`) is; a child that is itself an index is an error. */
   childKinds?: ReadonlyMap<string, SitemapKind> | Readonly<Record<string, SitemapKind>>;
-  /** Cap on the (decompressed) input size in bytes. Default 100 MiB, above the protocol's 50 MB. */
+  /** Cap on the (decompressed) input size in bytes: a whole number >= 0, or `Infinity` for no cap. Default 100 MiB, above the protocol's 50 MB. */
   maxBytes?: number;
 }
 

@@ -1,7 +1,7 @@
 // Validating sitemaps and sitemap indexes against sitemaps.org 0.9, its XSDs and Google's rules
 // (SPEC.md §1, §2, §5, §6): a SitemapParser observer, so the document is walked once.
 
-import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
+import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
 import { looksLikeHtml, prepareInput, type PreparedInput } from './input';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
@@ -115,21 +115,21 @@ class SitemapValidator implements SitemapParserObserver {
   declaredEncoding: string | undefined;
 
   private readonly datetime = new DatetimeFields();
+  /** For reading a lastmod with the other profile's grammar (checkLastmodOtherGrammar). */
+  private readonly otherDatetime = new DatetimeFields();
   private readonly locScan = new LocScan();
   /** SPEC.md §3, fed by the parser's extension hook; made at the first extension item. */
   private extensionRules: ExtensionValidator | undefined;
   private readonly profile: ValidationProfile;
 
-  constructor(profile: ValidationProfile, options: ValidateOptions, scope: LocationScope | undefined) {
-    this.xsd = profile === 'xsd';
-    this.profile = profile;
+  constructor(options: CheckedOptions) {
+    this.xsd = options.profile === 'xsd';
+    this.profile = options.profile;
     this.profileIndex = this.xsd ? 1 : 0;
-    this.nowTime = (options.now ?? new Date()).getTime();
-    this.scope = scope;
-    this.crossSubmit = new Set((options.crossSubmit ?? []).map((host) => host.toLowerCase()));
-    const kinds = options.childKinds;
-    if (kinds instanceof Map) this.childKinds = (loc) => kinds.get(loc);
-    else if (kinds) this.childKinds = (loc) => (Object.prototype.hasOwnProperty.call(kinds, loc) ? (kinds as Record<string, SitemapKind>)[loc] : undefined);
+    this.nowTime = options.nowTime;
+    this.scope = options.scope;
+    this.crossSubmit = options.crossSubmit;
+    this.childKinds = options.childKinds;
   }
 
   /** About how many entries the document has (sizes the duplicate table). */
@@ -246,7 +246,7 @@ class SitemapValidator implements SitemapParserObserver {
     if (depth < 0 || this.skipDepth >= 0 || (depth !== 0 && depth !== this.entryDepth)) return;
     const words = reader.words;
     const raw = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
-    const text = raw.trim();
+    const text = trimXmlSpace(raw);
     const where = depth === 0 ? `<${this.rootName()}>` : `<${this.entryName()}>`;
     const [line, column] = afterLeadingWhitespace(raw, words[r + Field.Line]!, words[r + Field.Column]!);
     this.add('SITEMAP_UNEXPECTED_TEXT', this.severity('xsdOnly'), `Text directly inside ${where}, where only elements belong`, line, column, depth, text.length > 60 ? text.slice(0, 60) + '…' : text);
@@ -313,11 +313,12 @@ class SitemapValidator implements SitemapParserObserver {
       }
       if (slot > this.lastSlot) this.lastSlot = slot;
       // Values the core classified need no string when they pass: a changefreq that is one of the
-      // seven (with no white space around it, for the xsd profile), a priority in 0.0-1.0 (the
-      // core read it as a decimal, as readDecimal would).
+      // seven with no white space around it (which sitemap.xsd refuses: an error for the xsd
+      // profile, a warning for google), a priority in 0.0-1.0 (the core read it as a decimal, as
+      // readDecimal would).
       if (slot === SLOT_CHANGEFREQ) {
         const code = words[r + EntryField.ChangefreqCode]!;
-        if (code > 0 && (!this.xsd || words[more + EntryField.ChangefreqEnd]! - words[more + EntryField.ChangefreqStart]! === CHANGEFREQ_VALUES[code - 1]!.length)) continue;
+        if (code > 0 && words[more + EntryField.ChangefreqEnd]! - words[more + EntryField.ChangefreqStart]! === CHANGEFREQ_VALUES[code - 1]!.length) continue;
       } else if (slot === SLOT_PRIORITY) {
         const priority = reader.doubles[(more + EntryField.PriorityValue) >> 1]!;
         if (priority >= 0 && priority <= 1) continue;
@@ -332,9 +333,11 @@ class SitemapValidator implements SitemapParserObserver {
       } else if (slot === SLOT_LOC && ((words[checks]! >> 8) & TokenFlag.LocScanned) !== 0) {
         this.wholeLocId = words[checks + EntryField.LocId]!;
         // The common case: a loc the core found clean and added to its loc set needs no string
-        // (locValue makes it if an issue or a rule asks for it).
+        // (locValue makes it if an issue or a rule asks for it). Its raw length bounds it from
+        // above; a host ending at 12 characters or later, from below (sitemap.xsd's minLength 12:
+        // a shorter clean loc takes checkLoc for its warning).
         if (!this.xsd && this.wholeLocId >= 0 && !this.locSeen && words[r + EntryField.LocEnd]! - words[r + EntryField.LocStart]! < LIMITS.maxLocLength
-          && readCoreLocScan(words, checks, this.locScan)) {
+          && readCoreLocScan(words, checks, this.locScan) && this.locScan.hostEnd >= LIMITS.minLocLength) {
           this.takeLoc('', -1 - 2 * SLOT_LOC, 0);
           this.locPending = true;
           continue;
@@ -459,15 +462,18 @@ class SitemapValidator implements SitemapParserObserver {
     else scanLoc(value, scan);
     this.locScannedByCore = false;
     const findings = scan.findings;
-    if (findings === 0 && scan.length < LIMITS.maxLocLength && !this.xsd) return; // the common case
+    if (findings === 0 && scan.length < LIMITS.maxLocLength && scan.length >= LIMITS.minLocLength && !this.xsd) return; // the common case
     if (findings & LocFinding.Empty) {
       this.add('SITEMAP_BAD_LOC', 'error', '<loc> is empty', line, column, depth, value);
       return;
     }
     let length = scan.length;
+    // sitemap.xsd tLoc: xsd:anyURI, 12..2,048 characters after white space is collapsed. The
+    // minimum is the XSD's alone: an error in the xsd profile, a warning in the google profile.
+    const xsdLength = findings & (LocFinding.Space | LocFinding.Control) ? codePointLength(collapseWhitespace(value)) : length;
+    if (!this.xsd && xsdLength < LIMITS.minLocLength) this.add('SITEMAP_LOC_LENGTH', 'warning', `<loc> is ${xsdLength} characters long; sitemap.xsd wants at least ${LIMITS.minLocLength} (an error in the xsd profile; Google has no minimum)`, line, column, depth, value);
     if (this.xsd) {
-      // sitemap.xsd tLoc: xsd:anyURI, 12..2,048 characters after white space is collapsed.
-      if (findings & (LocFinding.Space | LocFinding.Control)) length = codePointLength(collapseWhitespace(value));
+      length = xsdLength;
       if (length < LIMITS.minLocLength) this.add('SITEMAP_LOC_LENGTH', 'error', `<loc> is ${length} characters long; sitemap.xsd wants at least ${LIMITS.minLocLength}`, line, column, depth, value);
       const plain = (findings & (LocFinding.Space | LocFinding.Control | LocFinding.NonAscii | LocFinding.Unescaped)) === 0;
       if (!(plain ? isPlainUriReference(value) : isXsdAnyUri(value))) this.add('SITEMAP_BAD_LOC', 'error', '<loc> is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"', line, column, depth, value);
@@ -493,7 +499,25 @@ class SitemapValidator implements SitemapParserObserver {
       this.add('SITEMAP_BAD_LASTMOD', 'error', `<lastmod> "${value}" ${describeDatetimeProblem(problem, grammar)}`, line, column, depth, value);
       return;
     }
-    this.lastmodTime(fields.earliestTime(), value, line, column, depth);
+    const time = fields.earliestTime();
+    // Valid here; the other profile's grammar is read only for a value outside the forms both
+    // accept (a date, or a date-time with seconds and a zone), so the usual value pays nothing.
+    if (!isInBothGrammars(fields)) this.checkLastmodOtherGrammar(value, this.xsd ? 'w3c' : 'xsd', line, column, depth);
+    this.lastmodTime(time, value, line, column, depth);
+  }
+
+  /**
+   * SPEC.md §1: W3C Datetime (Google) and sitemap.xsd disagree on some lastmods; what only the
+   * other profile refuses is a warning here (README "Validate": a rule only one of them has is a
+   * warning in the other's profile).
+   */
+  private checkLastmodOtherGrammar(value: string, other: DatetimeGrammar, line: number, column: number, depth: number): void {
+    const problem = readDatetime(value, other, this.otherDatetime);
+    if (problem === DatetimeProblem.None) return;
+    const verdict = other === 'xsd'
+      ? 'sitemap.xsd refuses it (an error in the xsd profile); W3C Datetime and Google accept it'
+      : 'Google and W3C Datetime refuse it (an error in the google profile); sitemap.xsd accepts it';
+    this.add('SITEMAP_BAD_LASTMOD', 'warning', `<lastmod> "${value}" ${describeDatetimeProblem(problem, other)}: ${verdict}`, line, column, depth, value);
   }
 
   /** A valid lastmod's earliest instant: the future rule and the range in the stats. */
@@ -507,7 +531,13 @@ class SitemapValidator implements SitemapParserObserver {
 
   private checkChangefreq(value: string, raw: string, line: number, column: number, depth: number): void {
     // xsd:string keeps white space: sitemap.xsd compares the raw text with the seven values.
-    if (isChangefreq(this.xsd ? raw : value)) return;
+    if (isChangefreq(this.xsd ? raw : value)) {
+      // Google reads the trimmed value; the XSD's refusal of the white space is a warning here.
+      if (!this.xsd && raw.length !== value.length) {
+        this.add('SITEMAP_BAD_CHANGEFREQ', 'warning', `<changefreq> "${value}" has white space around it, which sitemap.xsd does not allow (an error in the xsd profile; Google ignores it)`, line, column, depth, value);
+      }
+      return;
+    }
     let message = `<changefreq> "${value}" is not one of ${CHANGEFREQ_VALUES.join(', ')}`;
     if (CHANGEFREQ_SET.has(value)) message = `<changefreq> "${value}" has white space around it, which sitemap.xsd does not allow`;
     else if (CHANGEFREQ_SET.has(value.toLowerCase())) message = `<changefreq> "${value}" must be lowercase ("${value.toLowerCase()}")`;
@@ -755,6 +785,93 @@ function positionOf(bytes: Uint8Array, offset: number): [number, number] {
 
 const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i;
 
+/** ValidateOptions, checked and read once (readOptions). */
+interface CheckedOptions {
+  profile: ValidationProfile;
+  scope: LocationScope | undefined;
+  /** Lowercase hosts (`hostname` or `hostname:port`). */
+  crossSubmit: ReadonlySet<string>;
+  childKinds: ((loc: string) => SitemapKind | undefined) | undefined;
+  nowTime: number;
+  maxBytes: number;
+}
+
+/**
+ * A value for an option's error message, named as the parse functions name theirs: strings
+ * quoted (`"host"`), numbers and the like as written (`NaN`, `null`), objects by their class
+ * (`a Set`, `an Array`).
+ */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || typeof value === 'undefined') return String(value);
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const name = Array.isArray(value) ? 'Array' : (value as object).constructor?.name || 'object';
+  return `${/^[aeio]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+function invalidOption(message: string): SitemapError {
+  return new SitemapError('INPUT_INVALID_OPTION', message);
+}
+
+function isSitemapKind(value: unknown): value is SitemapKind {
+  return value === 'urlset' || value === 'sitemapindex';
+}
+
+/**
+ * Checks every option of validate() (the types are not there at run time, nor for JavaScript
+ * callers): a wrong one throws SitemapError INPUT_INVALID_OPTION naming the option and what it
+ * must be, never a TypeError from deep inside. Options it does not know are ignored.
+ */
+function readOptions(options: ValidateOptions): CheckedOptions {
+  if (options === null || typeof options !== 'object') throw invalidOption(`options must be an object (ValidateOptions), not ${describeValue(options)}`);
+  const profile = options.profile === undefined ? 'google' : options.profile;
+  if (profile !== 'google' && profile !== 'xsd') throw invalidOption(`profile must be "google" or "xsd", not ${describeValue(profile)}`);
+  const now: unknown = options.now;
+  if (now !== undefined && !(now instanceof Date && !Number.isNaN(now.getTime()))) throw invalidOption(`now must be a valid Date, not ${now instanceof Date ? 'an Invalid Date' : describeValue(now)}`);
+  let scope: LocationScope | undefined;
+  if (options.location !== undefined) {
+    const location: unknown = options.location;
+    scope = typeof location === 'string' ? readLocationScope(location) : location instanceof URL ? readLocationScope(location.href) : undefined;
+    if (!scope) throw invalidOption(`location must be an absolute URL, not ${describeValue(options.location)}`);
+  }
+  const crossSubmit = new Set<string>();
+  const hosts: unknown = options.crossSubmit;
+  if (hosts !== undefined) {
+    // A string is iterable too (its characters): refused, it is the usual slip for ['host'].
+    if (typeof hosts === 'string' || hosts === null || typeof (hosts as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
+      throw invalidOption(`crossSubmit must be a list of host names such as ["shop.example.com"], not ${describeValue(hosts)}`);
+    }
+    for (const host of hosts as Iterable<unknown>) {
+      if (typeof host !== 'string' || host === '' || host.includes('/')) {
+        throw invalidOption(`crossSubmit must hold host names such as "shop.example.com" (not URLs), not ${describeValue(host)}`);
+      }
+      crossSubmit.add(host.toLowerCase());
+    }
+  }
+  let childKinds: CheckedOptions['childKinds'];
+  const kinds: unknown = options.childKinds;
+  if (kinds instanceof Map) {
+    for (const [loc, kind] of kinds) {
+      if (typeof loc !== 'string' || !isSitemapKind(kind)) throw invalidOption(`childKinds must map each child's loc (a string) to "urlset" or "sitemapindex"; it maps ${describeValue(loc)} to ${describeValue(kind)}`);
+    }
+    childKinds = (loc) => kinds.get(loc);
+  } else if (kinds !== undefined) {
+    const prototype = kinds === null || typeof kinds !== 'object' ? undefined : Object.getPrototypeOf(kinds);
+    if (prototype !== Object.prototype && prototype !== null) throw invalidOption(`childKinds must be a Map or a plain object from each child's loc to "urlset" or "sitemapindex", not ${describeValue(kinds)}`);
+    const record = kinds as Record<string, unknown>;
+    for (const loc of Object.keys(record)) {
+      if (!isSitemapKind(record[loc])) throw invalidOption(`childKinds must map each child's loc to "urlset" or "sitemapindex"; it maps ${describeValue(loc)} to ${describeValue(record[loc])}`);
+    }
+    childKinds = (loc) => (Object.prototype.hasOwnProperty.call(record, loc) ? record[loc] as SitemapKind : undefined);
+  }
+  // As the parse functions take it: NaN or null would compare as no cap at all (gzip bombs).
+  const maxBytes: unknown = options.maxBytes === undefined ? LIMITS.defaultMaxInputBytes : options.maxBytes;
+  if (!(typeof maxBytes === 'number' && maxBytes >= 0 && (Number.isInteger(maxBytes) || maxBytes === Infinity))) {
+    throw invalidOption(`maxBytes must be a whole number >= 0, or Infinity for no limit; got ${describeValue(maxBytes)}`);
+  }
+  return { profile, scope, crossSubmit, childKinds, nowTime: (options.now ?? new Date()).getTime(), maxBytes };
+}
+
 function byDocumentOrder(a: Issue, b: Issue): number {
   return a.line - b.line || a.column - b.column;
 }
@@ -784,16 +901,9 @@ function inputSize(input: SitemapInput): number {
  * validate(xml, { profile: 'xsd' }).valid;
  */
 export function validate(input: SitemapInput, options: ValidateOptions = {}): ValidateResult {
-  const profile = options.profile ?? 'google';
-  if (profile !== 'google' && profile !== 'xsd') throw new SitemapError('INPUT_INVALID_OPTION', `profile must be "google" or "xsd", not ${JSON.stringify(profile)}`);
-  if (options.now !== undefined && !(options.now instanceof Date && !Number.isNaN(options.now.getTime()))) throw new SitemapError('INPUT_INVALID_OPTION', 'now must be a valid Date');
-  let scope: LocationScope | undefined;
-  if (options.location !== undefined) {
-    scope = readLocationScope(options.location);
-    if (!scope) throw new SitemapError('INPUT_INVALID_OPTION', `location must be an absolute URL, not ${JSON.stringify(options.location)}`);
-  }
-  const validator = new SitemapValidator(profile, options, scope);
-  const profileIndex = profile === 'xsd' ? 1 : 0;
+  const checked = readOptions(options);
+  const validator = new SitemapValidator(checked);
+  const profileIndex = checked.profile === 'xsd' ? 1 : 0;
 
   let prepared: PreparedInput | undefined;
   const finish = (issues: Issue[]): ValidateResult => {
@@ -808,7 +918,7 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
   };
 
   try {
-    prepared = prepareInput(input, options.maxBytes ?? LIMITS.defaultMaxInputBytes);
+    prepared = prepareInput(input, checked.maxBytes);
   } catch (error) {
     if (!(error instanceof SitemapError) || error.code === 'INPUT_TYPE') throw error;
     const code = error.code === 'INPUT_TOO_LARGE' ? 'SITEMAP_TOO_LARGE' : error.code;

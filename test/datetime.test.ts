@@ -2,9 +2,10 @@
 // xsd:date | xsd:dateTime (as libxml2 reads them), real calendar dates, zones, and the instant a
 // value denotes (for the future-date rule). SPEC.md §1.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDatetime } from '../src/index';
-import { daysInMonth } from '../src/datetime';
+import { DatetimeFields, DatetimeProblem, daysInMonth, isInBothGrammars, readDatetime, type DatetimeGrammar } from '../src/datetime';
 
 describe('checkDatetime, W3C Datetime (google profile)', () => {
   it('accepts the six forms of the W3C note', () => {
@@ -75,5 +76,68 @@ describe('the calendar', () => {
     expect(checkDatetime('2024-05-01T10:00:00.25Z').time).toBe(Date.UTC(2024, 4, 1, 10, 0, 0, 250));
     expect(checkDatetime('2024').time).toBe(Date.UTC(2024, 0, 1) - 14 * 3_600_000); // no zone: the earliest, +14:00
     expect(checkDatetime('0050-01-01', 'xsd').time).toBe(new Date(Date.UTC(2000, 0, 1)).setUTCFullYear(50) - 14 * 3_600_000);
+  });
+});
+
+describe('white space around the value', () => {
+  it('ignores XML white space (space, tab, CR, LF) at the ends, as in an element', () => {
+    for (const grammar of ['w3c', 'xsd'] as const) {
+      expect(checkDatetime(' \t\r\n2024-01-01 \n', grammar)).toEqual({ valid: true, reason: '', time: Date.UTC(2024, 0, 1) - 14 * 3_600_000 });
+    }
+  });
+
+  it('keeps other white space, which is part of the value: U+00A0, U+FEFF, U+2003, U+3000 (validate() and xmllint refuse it too)', () => {
+    for (const space of ['\u00a0', '\ufeff', '\u2003', '\u3000', '\u2028']) {
+      for (const grammar of ['w3c', 'xsd'] as const) {
+        for (const value of [`${space}2024-01-01`, `2024-01-01${space}`]) {
+          const result = checkDatetime(value, grammar);
+          expect(result.valid, `${grammar} ${JSON.stringify(value)}`).toBe(false);
+          expect(result.reason).toContain(`"${value}"`);
+          expect(result.time).toBeNaN();
+        }
+      }
+    }
+  });
+});
+
+describe('isInBothGrammars: which accepted values the other grammar must still read (validate()\'s cross-profile warnings)', () => {
+  /** Whether `grammar` accepts `value`, and when it does, whether isInBothGrammars says the other does too. */
+  function read(value: string, grammar: DatetimeGrammar): { accepted: boolean; both: boolean } {
+    const fields = new DatetimeFields();
+    const accepted = readDatetime(value, grammar, fields) === DatetimeProblem.None;
+    return { accepted, both: accepted && isInBothGrammars(fields) };
+  }
+
+  it('says yes for the forms both accept, no for the others', () => {
+    for (const value of ['2024-05-01', '0001-01-01', '9999-12-31', '2024-05-01T10:00:00Z', '2024-05-01T23:59:59.999+14:00', '2024-05-01T00:00:00-05:30']) {
+      expect(read(value, 'w3c'), value).toEqual({ accepted: true, both: true });
+      expect(read(value, 'xsd'), value).toEqual({ accepted: true, both: true });
+    }
+    for (const value of ['2024', '2024-05', '2024-05-01T10:00Z']) expect(read(value, 'w3c'), value).toEqual({ accepted: true, both: false });
+    for (const value of ['2024-05-01T10:00:00', '2024-05-01Z', '2024-05-01+02:00', '-2024-05-01', '10000-01-01', '2024-05-01T24:00:00Z', '2024-05-01T24:00:00']) {
+      expect(read(value, 'xsd'), value).toEqual({ accepted: true, both: false });
+    }
+  });
+
+  it('is exactly "the other grammar accepts it too", for generated values (fast-check)', () => {
+    const digits = (length: number) => fc.integer({ min: 0, max: 10 ** length - 1 }).map((n) => String(n).padStart(length, '0'));
+    const year = fc.oneof(digits(4), fc.constantFrom('0000', '10000', '99999', '012345'), digits(4).map((y) => '-' + y));
+    const zone = fc.oneof(fc.constant(''), fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), digits(2), digits(2)).map(([sign, h, m]) => `${sign}${h}:${m}`));
+    const time = fc.oneof(
+      fc.constant(''),
+      fc.tuple(fc.constantFrom('00', '10', '23', '24', '25'), fc.constantFrom('00', '30', '59', '60'), fc.oneof(fc.constant(''), fc.constantFrom(':00', ':59', ':60', ':00.5', ':00.123456'))).map(([h, m, rest]) => `T${h}:${m}${rest}`),
+    );
+    const value = fc.oneof(
+      year,
+      fc.tuple(year, fc.constantFrom('01', '02', '12', '13')).map(([y, m]) => `${y}-${m}`),
+      fc.tuple(year, fc.constantFrom('01', '02', '04', '12', '13'), fc.constantFrom('01', '28', '29', '30', '31'), time, zone).map(([y, m, d, t, z]) => `${y}-${m}-${d}${t}${z}`),
+    );
+    fc.assert(fc.property(value, (text) => {
+      for (const [grammar, other] of [['w3c', 'xsd'], ['xsd', 'w3c']] as const) {
+        const { accepted, both } = read(text, grammar);
+        if (!accepted) continue;
+        expect(both, `${grammar} ${text}`).toBe(read(text, other).accepted);
+      }
+    }), { numRuns: 2000 });
   });
 });

@@ -1,10 +1,12 @@
 // Checks that the core's numeric XmlError enum (assembly/errors.ts) and the facade's XML_ERRORS
-// table (src/errors.ts) agree name by name and number by number, and that every ErrorCode names a
-// Search Console report (STYLE.md "Errors", SPEC.md §6). Node-only: it reads assembly/errors.ts.
+// table (src/errors.ts) agree name by name and number by number, and that every code of every
+// exported code table (ErrorCode, RobotsTxtIssueCode, …) names a Search Console report
+// (STYLE.md "Errors", SPEC.md §6). Node-only: it reads assembly/errors.ts.
 
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, searchConsoleReport } from '../src/index';
+import { ErrorCode, RobotsTxtIssueCode, searchConsoleReport } from '../src/index';
+import * as nodeEntry from '../src/node';
 import { XML_ERRORS } from '../src/errors';
 
 /** The Search Console report names SPEC.md §6 lists ("Error vocabulary users already know"). */
@@ -20,6 +22,23 @@ const FACADE_ONLY_XML_CODES = new Set([
   // Written by SitemapParser.result() from the core's count of errors beyond its per-construct cap.
   'XML_TOO_MANY_ERRORS',
 ]);
+
+/**
+ * Every code table the package exports (the Node subpath re-exports the whole main entry): an
+ * object whose values are its keys, each a code such as `XML_BAD_PI`. Found by shape, so that a
+ * table added later is checked without anyone remembering to list it here.
+ */
+function exportedCodeTables(): Map<string, string[]> {
+  const tables = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(nodeEntry)) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length > 0 && entries.every(([key, code]) => key === code && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(key))) {
+      tables.set(name, entries.map(([key]) => key));
+    }
+  }
+  return tables;
+}
 
 /** `UnexpectedEof` → `XML_UNEXPECTED_EOF`; `BadPi` → `XML_BAD_PI`. */
 function toErrorCodeName(enumMember: string): string {
@@ -98,12 +117,28 @@ describe('ErrorCode', () => {
   });
 
   it('has a searchConsoleReport entry for every code, and no entry for anything else', () => {
-    const codes = Object.values(ErrorCode);
+    const codes = [...Object.values(ErrorCode), ...Object.values(RobotsTxtIssueCode)];
     expect(Object.keys(searchConsoleReport).sort()).toEqual([...codes].sort());
     for (const code of codes) {
       const report = searchConsoleReport[code];
       expect(SEARCH_CONSOLE_REPORTS.has(report), `${code} → "${report}" is not a Search Console report of SPEC.md §6`).toBe(true);
     }
+  });
+
+  it('covers every code of every exported code table, and nothing else', () => {
+    const tables = exportedCodeTables();
+    // The search by shape finds the tables it must (else it would check nothing).
+    expect([...tables.keys()].sort()).toEqual(expect.arrayContaining(['ErrorCode', 'RobotsTxtIssueCode']));
+    const everyCode = new Set<string>();
+    for (const [table, codes] of tables) {
+      for (const code of codes) {
+        everyCode.add(code);
+        const report = (searchConsoleReport as Record<string, string | undefined>)[code];
+        expect(report, `searchConsoleReport has no entry for ${table}.${code}`).toBeTypeOf('string');
+        expect(SEARCH_CONSOLE_REPORTS.has(report!), `${table}.${code} → "${report}" is not a Search Console report of SPEC.md §6`).toBe(true);
+      }
+    }
+    expect(Object.keys(searchConsoleReport).filter((code) => !everyCode.has(code))).toEqual([]);
   });
 
   it('lines up the reports users search for with the codes that cause them', () => {
@@ -113,5 +148,17 @@ describe('ErrorCode', () => {
     expect(searchConsoleReport.INPUT_TOO_LARGE).toBe('Sitemap file size error');
     expect(searchConsoleReport.GZIP_INVALID).toBe('Compression error');
     expect(searchConsoleReport.XML_DECL_NOT_AT_START).toBe('Leading whitespace');
+    expect(searchConsoleReport.ROBOTS_SITEMAP_INVALID_URL).toBe('Invalid URL');
+    expect(searchConsoleReport.ROBOTS_SITEMAP_RELATIVE_URL).toBe('Invalid URL');
+  });
+});
+
+describe('RobotsTxtIssueCode', () => {
+  it('maps every key to itself with the ROBOTS_ prefix, and shares no code with ErrorCode', () => {
+    for (const [key, value] of Object.entries(RobotsTxtIssueCode)) {
+      expect(value).toBe(key);
+      expect(key).toMatch(/^ROBOTS_[A-Z0-9_]+$/);
+      expect(Object.values(ErrorCode)).not.toContain(key);
+    }
   });
 });

@@ -3,7 +3,7 @@
 // Shared: runs in the Node and the browser project.
 
 import { describe, expect, it } from 'vitest';
-import { readRobotsTxtSitemaps, sitemapsFromRobotsTxt } from '../src/index';
+import { readRobotsTxtSitemaps, RobotsTxtIssueCode, searchConsoleReport, sitemapsFromRobotsTxt } from '../src/index';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const decode = (bytes: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -174,6 +174,36 @@ describe('sitemapsFromRobotsTxt edge cases', () => {
     ]);
     expect(issues[2]).toMatchObject({ column: 10, value: 'http://exa mple.com/space-in-host.xml', path: '' });
     expect(sitemapsFromRobotsTxt(text, robotsTxtUrl)).toEqual(['https://example.com/good.xml']);
+  });
+
+  it('refuses an http(s) scheme without "//" and a host instead of resolving it to a guess', () => {
+    // The WHATWG URL parser reads "https:" as the base itself, "https:sitemap.xml" relative to the
+    // base, "http:sitemap.xml" as http://sitemap.xml/ and skips a third slash or backslashes.
+    const values = ['https:', 'https:sitemap.xml', 'https:/sitemap.xml', 'http:sitemap.xml', 'HTTPS:///sitemap.xml', 'https:\\\\example.com\\sitemap.xml', 'http:'];
+    const text = [...values.map((value) => `Sitemap: ${value}`), 'Sitemap: https://example.com/dir/good.xml'].join('\n');
+    const { sitemaps, issues } = readRobotsTxtSitemaps(text, 'https://example.com/dir/robots.txt');
+    expect(sitemaps).toEqual(['https://example.com/dir/good.xml']);
+    expect(issues.map(({ code, severity, line, column, value, path }) => ({ code, severity, line, column, value, path }))).toEqual(
+      values.map((value, index) => ({ code: 'ROBOTS_SITEMAP_INVALID_URL', severity: 'error', line: index + 1, column: 10, value, path: '' })),
+    );
+    expect(issues[1]!.message).toBe('"https:sitemap.xml" is not an absolute URL: "https:" must be followed by "//" and a host (write https://host/path); the line was skipped');
+    expect(sitemapsFromRobotsTxt(text, 'https://example.com/dir/robots.txt')).toEqual(['https://example.com/dir/good.xml']);
+    // Relative references and other schemes keep their own codes.
+    expect(read('Sitemap: sitemap.xml\nSitemap: ftp:sitemap.xml').issues.map((issue) => issue.code)).toEqual(['ROBOTS_SITEMAP_RELATIVE_URL', 'ROBOTS_SITEMAP_UNSUPPORTED_SCHEME']);
+  });
+
+  it('names a Search Console report for every issue code', () => {
+    for (const code of Object.values(RobotsTxtIssueCode)) expect(searchConsoleReport[code], code).toMatch(/^(Invalid URL|Parsing error)$/);
+    const { issues } = read('Sitemap:\nSitemap: https:x.xml\nSitemap: /a.xml\nSitemap: /a.xml\nSitemap: ftp://example.com/\nSitemaps: https://example.com/b.xml');
+    expect(issues.map((issue) => [issue.code, searchConsoleReport[issue.code]])).toEqual([
+      ['ROBOTS_SITEMAP_EMPTY', 'Invalid URL'],
+      ['ROBOTS_SITEMAP_INVALID_URL', 'Invalid URL'],
+      ['ROBOTS_SITEMAP_RELATIVE_URL', 'Invalid URL'],
+      ['ROBOTS_SITEMAP_RELATIVE_URL', 'Invalid URL'],
+      ['ROBOTS_SITEMAP_DUPLICATE', 'Parsing error'],
+      ['ROBOTS_SITEMAP_UNSUPPORTED_SCHEME', 'Invalid URL'],
+      ['ROBOTS_SITEMAP_FIELD_VARIANT', 'Parsing error'],
+    ]);
   });
 
   it('reads what Google reads beyond the standard, with a warning: name variants and a missing colon', () => {

@@ -281,6 +281,9 @@ describe('validate: structure of entries', () => {
     expect([xsd.line, xsd.column, xsd.severity, xsd.value]).toEqual([4, 5, 'error', 'oops']);
     expect(xsd.path).toBe('urlset/url[1]');
     expect(only(run(document), 'SITEMAP_UNEXPECTED_TEXT').severity).toBe('warning');
+    // Only XML white space is trimmed off the value shown: a no-break space is the text itself.
+    const nbsp = only(run(urlset(`  <url>&#160;<loc>https://example.com/</loc></url>`), { profile: 'xsd' }), 'SITEMAP_UNEXPECTED_TEXT');
+    expect([nbsp.line, nbsp.column, nbsp.value]).toEqual([3, 8, '\u00a0']);
   });
 
   it('reports elements inside a value', () => {
@@ -375,11 +378,32 @@ describe('validate: <loc>', () => {
     }
   });
 
-  it('is at least 12 characters in the xsd profile', () => {
+  it('is at least 12 characters in the xsd profile (an error), a warning in the google profile', () => {
     const issue = only(check('http://a.co', { profile: 'xsd' }), 'SITEMAP_LOC_LENGTH');
     expect([issue.severity, issue.line, issue.column]).toEqual(['error', 3, 13]);
+    const google = only(check('http://a.co'), 'SITEMAP_LOC_LENGTH');
+    expect([google.severity, google.line, google.column, google.value, google.path]).toEqual(['warning', 3, 13, 'http://a.co', 'urlset/url[1]/loc']);
+    expect(google.message).toBe('<loc> is 11 characters long; sitemap.xsd wants at least 12 (an error in the xsd profile; Google has no minimum)');
     expect(check('http://a.co').valid).toBe(true);
-    expect(check('http://ab.co', { profile: 'xsd' }).valid).toBe(true);
+    for (const profile of ['google', 'xsd'] as const) {
+      expect(check('http://ab.co', { profile }).issues, profile).toEqual([]);
+      // A short host with a longer path is long enough (the core's clean-loc path decides by the host's end).
+      expect(check('http://a.c/long/path', { profile }).issues, profile).toEqual([]);
+    }
+  });
+
+  it('counts the minimum length without the white space around the loc, in every way a loc is read', () => {
+    // A whole entry (the core's path), white space around the loc, a comment splitting it, CDATA, an entity.
+    const forms = ['<loc>http://a.co</loc><lastmod>2024-01-01</lastmod>', '<loc>\n      http://a.co\n    </loc>', '<loc>http://a<!-- -->.co</loc>', '<loc><![CDATA[http://a.co]]></loc>', '<loc>http://a&#46;co</loc>'];
+    for (const inner of forms) {
+      const document = urlset(url(inner));
+      const google = only(run(document), 'SITEMAP_LOC_LENGTH');
+      const xsd = only(run(document, { profile: 'xsd' }), 'SITEMAP_LOC_LENGTH');
+      expect([google.severity, xsd.severity], inner).toEqual(['warning', 'error']);
+      expect([google.line, google.column], inner).toEqual([xsd.line, xsd.column]);
+      expect(google.value, inner).toBe('http://a.co');
+      expect(run(document).issues, inner).toHaveLength(1);
+    }
   });
 
   it('points at the value past leading white space and newlines', () => {
@@ -645,6 +669,69 @@ describe('validate: <lastmod>, <changefreq>, <priority>', () => {
     expect(searchConsoleReport.SITEMAP_BAD_LASTMOD).toBe('Invalid date');
   });
 
+  it('warns in each profile about a lastmod only the other profile refuses (an error there), at the value', () => {
+    // W3C Datetime (Google) takes these, sitemap.xsd does not.
+    for (const value of ['2024', '2024-05', '2024-01-01T10:00Z', '2024-01-01T10:00+02:00']) {
+      const google = only(withLastmod(value), 'SITEMAP_BAD_LASTMOD');
+      expect([google.severity, google.line, google.column, google.value, google.path], value).toEqual(['warning', 3, 48, value, 'urlset/url[1]/lastmod']);
+      expect(google.message, value).toMatch(/is not an xsd:date or xsd:dateTime .*: sitemap\.xsd refuses it \(an error in the xsd profile\); W3C Datetime and Google accept it$/);
+      expect(withLastmod(value).issues, value).toHaveLength(1);
+      const xsd = only(withLastmod(value, { profile: 'xsd' }), 'SITEMAP_BAD_LASTMOD');
+      expect([xsd.severity, xsd.line, xsd.column], value).toEqual(['error', 3, 48]);
+    }
+    // sitemap.xsd takes these, W3C Datetime (Google) does not.
+    const xsdOnly: Array<[string, string]> = [
+      ['2024-01-01T10:00:00', 'has a time but no time zone'],
+      ['2024-01-01T10:00:00.5', 'has a time but no time zone'],
+      ['2024-01-01Z', 'is not W3C Datetime'],
+      ['2024-01-01+02:00', 'is not W3C Datetime'],
+      ['-2024-01-01', 'is not W3C Datetime'],
+      ['10000-01-01', 'is not W3C Datetime'],
+      ['2024-01-01T24:00:00Z', 'is not a real date and time'],
+    ];
+    for (const [value, why] of xsdOnly) {
+      const xsd = only(withLastmod(value, { profile: 'xsd' }), 'SITEMAP_BAD_LASTMOD');
+      expect([xsd.severity, xsd.line, xsd.column, xsd.value], value).toEqual(['warning', 3, 48, value]);
+      expect(xsd.message, value).toContain(`<lastmod> "${value}" ${why}`);
+      expect(xsd.message, value).toMatch(/: Google and W3C Datetime refuse it \(an error in the google profile\); sitemap\.xsd accepts it$/);
+      expect(withLastmod(value, { profile: 'xsd' }).valid, value).toBe(true);
+      const google = only(withLastmod(value), 'SITEMAP_BAD_LASTMOD');
+      expect([google.severity, google.line, google.column], value).toEqual(['error', 3, 48]);
+    }
+    // What both accept, and what both refuse, gets no warning on top.
+    for (const value of ['2024-05-01', '2024-05-01T10:00:00+02:00', '2024-05-01T10:00:00.123Z', '0999-05-01']) {
+      for (const profile of ['google', 'xsd'] as const) expect(withLastmod(value, { profile }).issues, `${profile} ${value}`).toEqual([]);
+    }
+    for (const value of ['2023-02-29', '05/01/2024']) {
+      for (const profile of ['google', 'xsd'] as const) expect(codes(withLastmod(value, { profile })), `${profile} ${value}`).toEqual(['SITEMAP_BAD_LASTMOD']);
+    }
+  });
+
+  it('gives the cross-profile lastmod warning however the value is read, and keeps the value in the stats', () => {
+    // A whole entry (the core reads it), white space around it, a comment inside, CDATA, an entry with an extension first.
+    const image = ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"';
+    const forms = [
+      '<loc>https://example.com/</loc><lastmod>2024-05</lastmod>',
+      '<loc>https://example.com/</loc><lastmod>\n  2024-05\n</lastmod>',
+      '<loc>https://example.com/</loc><lastmod>2024<!-- -->-05</lastmod>',
+      '<loc>https://example.com/</loc><lastmod><![CDATA[2024-05]]></lastmod>',
+      '<loc>https://example.com/</loc><image:image><image:loc>https://example.com/i.png</image:loc></image:image><lastmod>2024-05</lastmod>',
+    ];
+    for (const inner of forms) {
+      const document = urlset(url(inner), image);
+      const result = run(document);
+      const issue = only(result, 'SITEMAP_BAD_LASTMOD');
+      expect([issue.severity, issue.value], inner).toEqual(['warning', '2024-05']);
+      // At the value (a CDATA section: at its start, as for any issue about a value written so).
+      expect({ line: issue.line, column: issue.column }, inner).toEqual(at(document, inner.includes('CDATA') ? '<![CDATA[' : '2024'));
+      expect(result.stats.lastmod, inner).toEqual({ min: '2024-05', max: '2024-05' });
+      const xsd = only(run(document, { profile: 'xsd' }), 'SITEMAP_BAD_LASTMOD');
+      expect([xsd.severity, xsd.line, xsd.column], inner).toEqual(['error', issue.line, issue.column]);
+    }
+    // With a future-date warning too: both, in that order.
+    expect(withLastmod('2027-01', {}).issues.map((issue) => [issue.code, issue.severity])).toEqual([['SITEMAP_BAD_LASTMOD', 'warning'], ['SITEMAP_FUTURE_LASTMOD', 'warning']]);
+  });
+
   it('wants a real calendar date and time', () => {
     for (const value of ['2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-05-01T25:00:00Z', '2024-05-01T10:60:00Z', '2024-05-01T10:00:60Z']) {
       for (const profile of ['google', 'xsd'] as const) {
@@ -676,6 +763,24 @@ describe('validate: <lastmod>, <changefreq>, <priority>', () => {
     expect(only(withChangefreq(' weekly ', { profile: 'xsd' }), 'SITEMAP_BAD_CHANGEFREQ').message).toContain('white space');
   });
 
+  it('warns about white space around a changefreq in the google profile (sitemap.xsd refuses it), at the value', () => {
+    const withChangefreq = (inner: string, options: ValidateOptions = {}) => run(urlset(url(`<loc>https://example.com/</loc>${inner}`)), options);
+    // A whole entry (the core classifies the value), and with a comment inside (the string is read).
+    for (const inner of ['<changefreq> weekly </changefreq>', '<changefreq>\tweekly</changefreq><priority>0.5</priority>', '<changefreq>weekly\n</changefreq>', '<changefreq> week<!-- -->ly</changefreq>']) {
+      const google = only(withChangefreq(inner), 'SITEMAP_BAD_CHANGEFREQ');
+      const xsd = only(withChangefreq(inner, { profile: 'xsd' }), 'SITEMAP_BAD_CHANGEFREQ');
+      expect([google.severity, xsd.severity], inner).toEqual(['warning', 'error']);
+      expect([google.line, google.column, google.value, google.path], inner).toEqual([xsd.line, xsd.column, 'weekly', 'urlset/url[1]/changefreq']);
+      expect(google.message, inner).toBe('<changefreq> "weekly" has white space around it, which sitemap.xsd does not allow (an error in the xsd profile; Google ignores it)');
+      expect(withChangefreq(inner).issues, inner).toHaveLength(1);
+    }
+    expect(only(withChangefreq('<changefreq> weekly </changefreq>'), 'SITEMAP_BAD_CHANGEFREQ').column).toBe(52); // past the space
+    expect(withChangefreq('<changefreq>weekly</changefreq>').issues).toEqual([]);
+    expect(withChangefreq('<changefreq>week<!-- -->ly</changefreq>').issues).toEqual([]);
+    // A value that is wrong anyway is one error, not an error and a warning.
+    expect(withChangefreq('<changefreq> Weekly </changefreq>').issues.map((issue) => issue.severity)).toEqual(['error']);
+  });
+
   it('wants a decimal priority in 0.0-1.0', () => {
     const withPriority = (value: string, options: ValidateOptions = {}) => run(urlset(url(`<loc>https://example.com/</loc><priority>${value}</priority>`)), options);
     for (const value of ['0', '0.0', '1', '1.0', '.5', '1.', '+0.5', '-0']) expect(withPriority(value, { profile: 'xsd' }).valid, value).toBe(true);
@@ -693,7 +798,7 @@ describe('validate: results and misuse', () => {
     const document = urlset([url('<loc>/a b</loc><lastmod>x</lastmod><changefreq>x</changefreq><priority>x</priority><foo/>'), url('<lastmod>2030-01-01</lastmod>')].join('\n'), ' bad="1"');
     const result = run(document, { profile: 'xsd' });
     expect(result.issues.length).toBeGreaterThan(6);
-    for (const issue of result.issues) expect(searchConsoleReport[issue.code as keyof typeof searchConsoleReport], issue.code).toBeTruthy();
+    for (const issue of result.issues) expect(searchConsoleReport[issue.code], issue.code).toBeTruthy();
   });
 
   it('lists issues in document order and is valid exactly when no issue is an error', () => {
@@ -712,6 +817,66 @@ describe('validate: results and misuse', () => {
     expect((thrown(() => validate('', { location: 'sitemap.xml' })) as SitemapError).code).toBe('INPUT_INVALID_OPTION');
     expect(thrown(() => validate(new Uint8Array([0x1f, 0x8b, 1, 2, 3])))).toBeUndefined();
     expect(codes(validate(new Uint8Array([0x1f, 0x8b, 1, 2, 3])))).toEqual(['GZIP_INVALID']);
+  });
+
+  it('checks every option, with an INPUT_INVALID_OPTION that names it and says what it must be', () => {
+    const document = urlset(url('<loc>https://example.com/</loc>'));
+    const thrown = (options: unknown): SitemapError => {
+      try {
+        validate(document, options as ValidateOptions);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SitemapError);
+        return error as SitemapError;
+      }
+      throw new Error(`no error for ${String(options)}`);
+    };
+    const cases: Array<[unknown, string]> = [
+      // The audit's case: a string, which `.map` could not take (a raw TypeError before).
+      [{ crossSubmit: 'shop.example.com' }, 'crossSubmit must be a list of host names such as ["shop.example.com"], not "shop.example.com"'],
+      [{ crossSubmit: null }, 'crossSubmit must be a list of host names such as ["shop.example.com"], not null'],
+      [{ crossSubmit: 42 }, 'crossSubmit must be a list of host names such as ["shop.example.com"], not 42'],
+      [{ crossSubmit: { host: 'shop.example.com' } }, 'crossSubmit must be a list of host names such as ["shop.example.com"], not an Object'],
+      [{ crossSubmit: [42] }, 'crossSubmit must hold host names such as "shop.example.com" (not URLs), not 42'],
+      [{ crossSubmit: [''] }, 'crossSubmit must hold host names such as "shop.example.com" (not URLs), not ""'],
+      [{ crossSubmit: ['https://shop.example.com/'] }, 'crossSubmit must hold host names such as "shop.example.com" (not URLs), not "https://shop.example.com/"'],
+      [{ childKinds: [['https://example.com/a.xml', 'sitemapindex']] }, 'childKinds must be a Map or a plain object from each child\'s loc to "urlset" or "sitemapindex", not an Array'],
+      [{ childKinds: 'sitemapindex' }, 'childKinds must be a Map or a plain object from each child\'s loc to "urlset" or "sitemapindex", not "sitemapindex"'],
+      [{ childKinds: new Set(['https://example.com/a.xml']) }, 'childKinds must be a Map or a plain object from each child\'s loc to "urlset" or "sitemapindex", not a Set'],
+      [{ childKinds: null }, 'childKinds must be a Map or a plain object from each child\'s loc to "urlset" or "sitemapindex", not null'],
+      [{ childKinds: { 'https://example.com/a.xml': 'index' } }, 'childKinds must map each child\'s loc to "urlset" or "sitemapindex"; it maps "https://example.com/a.xml" to "index"'],
+      [{ childKinds: new Map([['https://example.com/a.xml', true]]) }, 'childKinds must map each child\'s loc (a string) to "urlset" or "sitemapindex"; it maps "https://example.com/a.xml" to true'],
+      [{ childKinds: new Map([[new URL('https://example.com/a.xml'), 'urlset']]) }, 'childKinds must map each child\'s loc (a string) to "urlset" or "sitemapindex"; it maps a URL to "urlset"'],
+      // As parse words it (NaN or null would lift the cap).
+      [{ maxBytes: '1000' }, 'maxBytes must be a whole number >= 0, or Infinity for no limit; got "1000"'],
+      [{ maxBytes: -1 }, 'maxBytes must be a whole number >= 0, or Infinity for no limit; got -1'],
+      [{ maxBytes: Number.NaN }, 'maxBytes must be a whole number >= 0, or Infinity for no limit; got NaN'],
+      [{ maxBytes: null }, 'maxBytes must be a whole number >= 0, or Infinity for no limit; got null'],
+      [{ maxBytes: 1.5 }, 'maxBytes must be a whole number >= 0, or Infinity for no limit; got 1.5'],
+      [{ now: '2024-01-01' }, 'now must be a valid Date, not "2024-01-01"'],
+      [{ now: new Date('never') }, 'now must be a valid Date, not an Invalid Date'],
+      [{ location: 'sitemap.xml' }, 'location must be an absolute URL, not "sitemap.xml"'],
+      [{ location: 42 }, 'location must be an absolute URL, not 42'],
+      [{ profile: 'strict' }, 'profile must be "google" or "xsd", not "strict"'],
+      [{ profile: null }, 'profile must be "google" or "xsd", not null'],
+      [{ location: null }, 'location must be an absolute URL, not null'],
+      [{ now: null }, 'now must be a valid Date, not null'],
+      [null, 'options must be an object (ValidateOptions), not null'],
+      ['xsd', 'options must be an object (ValidateOptions), not "xsd"'],
+    ];
+    for (const [options, message] of cases) {
+      const error = thrown(options);
+      expect([error.code, error.message], message).toEqual(['INPUT_INVALID_OPTION', message]);
+    }
+    // What the types allow is taken: any iterable of hosts, a URL as location, a record without a prototype, no cap.
+    const other = urlset(url('<loc>https://Shop.Example.com/a</loc>'));
+    expect(run(other, { location: new URL('https://example.com/sitemap.xml'), crossSubmit: new Set(['SHOP.example.com']) }).issues).toEqual([]);
+    expect(run(other, { location: 'https://example.com/sitemap.xml', crossSubmit: (function* hosts() { yield 'shop.example.com'; })() }).issues).toEqual([]);
+    expect(codes(run(other, { location: 'https://example.com/sitemap.xml', crossSubmit: [] }))).toEqual(['SITEMAP_LOC_NOT_ALLOWED']);
+    const kinds: Record<string, 'sitemapindex'> = Object.create(null);
+    kinds['https://example.com/nested.xml'] = 'sitemapindex';
+    expect(codes(run(sitemapindex('<sitemap><loc>https://example.com/nested.xml</loc></sitemap>'), { childKinds: kinds }))).toEqual(['INDEX_NESTED']);
+    expect(run(document, { maxBytes: Infinity }).valid).toBe(true);
+    expect(codes(run(document, { maxBytes: 0 }))).toEqual(['SITEMAP_TOO_LARGE']);
   });
 
   it('never throws for bad data (arbitrary bytes and mutated sitemaps)', () => {
