@@ -918,11 +918,13 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
   };
 
   try {
-    prepared = prepareInput(input, checked.maxBytes);
+    // Recovering: a truncated or damaged .gz gives what inflated before the damage (checked like
+    // any document) and a GZIP_INVALID issue, as parse(…, { recover: true }) does.
+    prepared = prepareInput(input, checked.maxBytes, true);
   } catch (error) {
     if (!(error instanceof SitemapError) || error.code === 'INPUT_TYPE') throw error;
     const code = error.code === 'INPUT_TOO_LARGE' ? 'SITEMAP_TOO_LARGE' : error.code;
-    return finish([{ code, severity: 'error', message: error.message, line: error.line || 1, column: error.column || 1, path: error.path }]);
+    return finish([{ code, severity: 'error', message: error.message.replace(/ \(line \d+, column \d+\)$/, ''), line: error.line || 1, column: error.column || 1, path: error.path }]);
   }
   const bytes = prepared.bytes;
   if (bytes.length === 0) {

@@ -84,6 +84,28 @@ describe('validate: a valid sitemap', () => {
     expect(run(bytes.buffer.slice(0) as ArrayBuffer).stats.entries).toBe(2);
   });
 
+  it('checks what a truncated .gz inflates to, beside GZIP_INVALID (as parse in recover mode reads it)', () => {
+    const many = urlset(Array.from({ length: 2000 }, (_, i) => url(`<loc>https://example.com/${i}</loc><lastmod>2020-13-01</lastmod>`)).join('\n'));
+    const zipped = gzip(encoder.encode(many));
+    const cut = zipped.subarray(0, zipped.length >> 1);
+    const result = run(cut);
+    expect(result.valid).toBe(false);
+    expect(codes(result).filter((code) => code === 'GZIP_INVALID')).toHaveLength(1);
+    const badDates = issuesWith(result, 'SITEMAP_BAD_LASTMOD');
+    expect(badDates.length).toBeGreaterThan(100); // each readable entry was checked
+    expect(result.stats.entries).toBe(badDates.length);
+    expect(result.stats.uncompressedBytes).toBeGreaterThan(0);
+    // The cut: the damage, the elements left open, and the entry it fell in.
+    expect(codes(result).filter((code) => code !== 'SITEMAP_BAD_LASTMOD')).toEqual(['GZIP_INVALID', 'SITEMAP_TRUNCATED_ENTRY', 'XML_UNCLOSED_ELEMENT']);
+  });
+
+  it('says a file name given as the document is one, without a position in its message', () => {
+    const issue = only(run('sitemap.xml'), 'XML_TEXT_OUTSIDE_ROOT');
+    expect(issue.message).toMatch(/"sitemap\.xml", not a sitemap document/);
+    expect(issue.message).not.toMatch(/\(line \d+, column \d+\)$/);
+    expect([issue.line, issue.column]).toEqual([1, 1]);
+  });
+
   it('is valid for a sitemap index', () => {
     const result = run(sitemapindex('  <sitemap><lastmod>2024-01-01</lastmod><loc>https://example.com/s1.xml</loc></sitemap>'), { profile: 'xsd' });
     // siteindex.xsd's xsd:all: lastmod may come first.
