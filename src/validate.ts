@@ -928,6 +928,9 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
   }
   const bytes = prepared.bytes;
   if (bytes.length === 0) {
+    // Nothing inflated before the damage: the damage is the one thing to say.
+    const damage = prepared.issues.filter((issue) => issue.code === 'GZIP_INVALID');
+    if (damage.length > 0) return finish(damage.map((issue) => ({ ...issue, line: issue.line || 1, column: issue.column || 1 })));
     return finish([{ code: 'INPUT_EMPTY', severity: 'error', message: prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', line: 1, column: 1, path: '' }]);
   }
   if (looksLikeHtml(bytes)) {
