@@ -3,7 +3,7 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
-import { looksLikeHtml, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, describeValue, looksLikeHtml, prepareInput, type PreparedInput } from './input';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { ExtensionItemSource } from './extensions';
@@ -796,19 +796,6 @@ interface CheckedOptions {
   maxBytes: number;
 }
 
-/**
- * A value for an option's error message, named as the parse functions name theirs: strings
- * quoted (`"host"`), numbers and the like as written (`NaN`, `null`), objects by their class
- * (`a Set`, `an Array`).
- */
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || typeof value === 'undefined') return String(value);
-  if (typeof value !== 'object') return `a ${typeof value}`;
-  const name = Array.isArray(value) ? 'Array' : (value as object).constructor?.name || 'object';
-  return `${/^[aeio]/i.test(name) ? 'an' : 'a'} ${name}`;
-}
-
 function invalidOption(message: string): SitemapError {
   return new SitemapError('INPUT_INVALID_OPTION', message);
 }
@@ -865,10 +852,7 @@ function readOptions(options: ValidateOptions): CheckedOptions {
     childKinds = (loc) => (Object.prototype.hasOwnProperty.call(record, loc) ? record[loc] as SitemapKind : undefined);
   }
   // As the parse functions take it: NaN or null would compare as no cap at all (gzip bombs).
-  const maxBytes: unknown = options.maxBytes === undefined ? LIMITS.defaultMaxInputBytes : options.maxBytes;
-  if (!(typeof maxBytes === 'number' && maxBytes >= 0 && (Number.isInteger(maxBytes) || maxBytes === Infinity))) {
-    throw invalidOption(`maxBytes must be a whole number >= 0, or Infinity for no limit; got ${describeValue(maxBytes)}`);
-  }
+  const maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
   return { profile, scope, crossSubmit, childKinds, nowTime: (options.now ?? new Date()).getTime(), maxBytes };
 }
 
