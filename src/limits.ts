@@ -45,6 +45,14 @@ export const NEWS_NAMESPACE = 'http://www.google.com/schemas/sitemap-news/0.9';
  * const mobileLinks = url.extensions?.filter((element) => element.namespace === XHTML_NAMESPACE && element.name === 'link');
  */
 export const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+/**
+ * Google's retired mobile extension (`<mobile:mobile/>`, sitemap-mobile.xsd): no typed value, an
+ * unknown extension to parse; validate's `xsd` profile checks it against its schema.
+ *
+ * @example
+ * const mobile = url.extensions?.some((element) => element.namespace === MOBILE_NAMESPACE);
+ */
+export const MOBILE_NAMESPACE = 'http://www.google.com/schemas/sitemap-mobile/1.0';
 
 /** Namespaces seen on real sitemaps that mean the sitemap namespace: read with a warning. */
 export const LEGACY_SITEMAP_NAMESPACES: readonly string[] = [

@@ -2,23 +2,31 @@
 // hreflang items as the parser read them (extensions.ts hands over every child's raw text and
 // position), checked against the XSDs in corpus/xsd/ and Google's stricter rules (language and
 // country codes against the ISO lists of language-codes.ts), with the whole-file rules (news
-// count, hreflang reciprocity) at the end of the document.
+// count, hreflang reciprocity) at the end of the document; and what the other extension elements
+// of a `<url>` are to Google and to sitemap.xsd's strict wildcard (near-miss namespaces, namespaces
+// without a schema).
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
 import { searchConsoleReport, type ErrorCode } from './errors';
 import type { ExtensionItemSource, ExtensionValueSource } from './extensions';
+import { IMAGE_NAMESPACE, MOBILE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from './limits';
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from './language-codes';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { afterLeadingWhitespace, isDecimal, trimXmlSpace } from './text';
-import type { Issue, IssueSeverity } from './types';
-import { codePointLength, collapseWhitespace, isPlainHttpUrl, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
+import type { ExtensionElement, Issue, IssueSeverity } from './types';
+import { codePointLength, collapseWhitespace, comparableUrl, isNormalPlainHttpUrl, isPlainHttpUrl, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
 
-/** Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the XSD's verdict. */
-type Weight = readonly [IssueSeverity, IssueSeverity];
+/**
+ * Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the
+ * XSD's verdict; null: not reported in that profile.
+ */
+type Weight = readonly [IssueSeverity | null, IssueSeverity | null];
 const BOTH: Weight = ['error', 'error'];
 const GOOGLE_ONLY: Weight = ['error', 'warning'];
 const XSD_ONLY: Weight = ['warning', 'error'];
 const ADVICE: Weight = ['warning', 'warning'];
+/** What only matters to the XSD and not at all to Google: a retired extension's schema, sitemap.xsd's strict wildcard. */
+const SCHEMA_ALONE: Weight = [null, 'error'];
 /**
  * A well-formed code that no ISO list has (news:language `qq`, a restriction's `UK`, hreflang
  * `en-EU`): the XSDs check only the form, so a warning where `valid` is the XSDs' verdict; for
@@ -67,7 +75,75 @@ const XSD_LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
  */
 const BCP47 = /^(?:(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(?:-[0-9a-wy-z](?:-[a-z0-9]{2,8})+)*(?:-x(?:-[a-z0-9]{1,8})+)?|x(?:-[a-z0-9]{1,8})+)$/i;
 /** Attributes xhtml1-strict.xsd declares on `<link>` (others are XSD errors, parse leaves them out). */
-const XHTML_LINK_ATTRIBUTES = new Set(['id', 'class', 'style', 'title', 'lang', 'xml:lang', 'dir', 'onclick', 'ondblclick', 'onmousedown', 'onmouseup', 'onmouseover', 'onmousemove', 'onmouseout', 'onkeypress', 'onkeydown', 'onkeyup', 'charset', 'href', 'hreflang', 'type', 'rel', 'rev', 'media']);
+const XHTML_LINK_ATTRIBUTES: ReadonlySet<string> = new Set(['id', 'class', 'style', 'title', 'lang', 'xml:lang', 'dir', 'onclick', 'ondblclick', 'onmousedown', 'onmouseup', 'onmouseover', 'onmousemove', 'onmouseout', 'onkeypress', 'onkeydown', 'onkeyup', 'charset', 'href', 'hreflang', 'type', 'rel', 'rev', 'media']);
+const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
+
+// ------------------------------------------------------------------ other extension namespaces
+
+/**
+ * What the elements of a namespace are when they are not typed items (see otherElement). The
+ * `xsd` profile knows the schemas of corpus/xsd/: sitemaps.org's, Google's image, video, news and
+ * mobile extensions, and XHTML.
+ */
+const enum NamespaceKind {
+  /** No schema is known for it: sitemap.xsd's strict wildcard rejects its elements; Google ignores them. */
+  NoSchema,
+  /** A near miss of a typed extension's namespace (nearMissNamespace): Google ignores its elements. */
+  NearMiss,
+  /** Google's image, video or news namespace: its schema declares only the item element (image:image…). */
+  Google,
+  /** sitemap-mobile.xsd: one empty `<mobile:mobile/>`, which Google no longer reads. */
+  Mobile,
+  /** XHTML: a `<link>` without hreflang is checked as xhtml1-strict.xsd declares it; other XHTML elements are not checked. */
+  Xhtml,
+}
+
+/** Google's extensions in a namespace stem (see nearMissNamespace), any version or none. */
+const GOOGLE_NAMESPACE_STEM = /^google\.com\/schemas\/sitemap-(image|video|news)(?:\/[0-9][0-9.]*)?$/;
+const GOOGLE_NAMESPACES: Readonly<Record<string, string>> = { image: IMAGE_NAMESPACE, video: VIDEO_NAMESPACE, news: NEWS_NAMESPACE };
+/** How messages name the typed extensions, by namespace. */
+const EXTENSION_NAMES: Readonly<Record<string, string>> = {
+  [IMAGE_NAMESPACE]: 'Google\'s image extension', [VIDEO_NAMESPACE]: 'Google\'s video extension', [NEWS_NAMESPACE]: 'Google\'s news extension', [XHTML_NAMESPACE]: 'XHTML (hreflang links)',
+};
+
+/**
+ * The namespace of a typed extension (image, video, news, XHTML) that `namespace` is a near miss
+ * of, or undefined. A near miss is another URI which, in lower case, trimmed, without `http://` or
+ * `https://`, a leading `www.` and trailing slashes, is `google.com/schemas/sitemap-image`,
+ * `-video` or `-news` with any version or none (`sitemap-image/0.9`, `https://…/sitemap-video/1.1/`,
+ * `http://google.com/schemas/sitemap-news`), or is `w3.org/1999/xhtml`, or starts with
+ * `w3.org/tr/xhtml` (the address of an XHTML specification, which generators have written for
+ * it). Such URIs come from typos and outdated examples; Search Console reports them as "Incorrect
+ * namespace" and reads none of their elements.
+ *
+ * @example
+ * nearMissNamespace('http://www.google.com/schemas/sitemap-image/0.9'); // IMAGE_NAMESPACE
+ * nearMissNamespace('urn:example'); // undefined
+ */
+export function nearMissNamespace(namespace: string): string | undefined {
+  const stem = namespace.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '');
+  let meant: string | undefined;
+  const google = GOOGLE_NAMESPACE_STEM.exec(stem);
+  if (google !== null) meant = GOOGLE_NAMESPACES[google[1]!];
+  else if (stem === 'w3.org/1999/xhtml' || stem.startsWith('w3.org/tr/xhtml')) meant = XHTML_NAMESPACE;
+  return meant === namespace ? undefined : meant;
+}
+
+function namespaceKind(namespace: string): NamespaceKind {
+  if (namespace === IMAGE_NAMESPACE || namespace === VIDEO_NAMESPACE || namespace === NEWS_NAMESPACE) return NamespaceKind.Google;
+  if (namespace === XHTML_NAMESPACE) return NamespaceKind.Xhtml;
+  if (namespace === MOBILE_NAMESPACE) return NamespaceKind.Mobile;
+  return nearMissNamespace(namespace) === undefined ? NamespaceKind.NoSchema : NamespaceKind.NearMiss;
+}
+
+/** An issue reported once per element kind and file, and how many elements of the kind came. */
+interface KindReported {
+  issue: Issue;
+  count: number;
+  /** The message is `head + tail`; finish puts the count between them. */
+  head: string;
+  tail: string;
+}
 
 /** What one required part of an item is, by slot (see CompiledRule). */
 interface RequiredPart {
@@ -127,6 +203,8 @@ const MOST_SLOTS = Math.max(...[...COMPILED.values()].map((compiled) => compiled
 interface AlternateSeen {
   hreflang: string;
   href: string;
+  /** comparableUrl(href): what the rules compare (`href` itself, the same string, when it is already normal). */
+  key: string;
   line: number;
   column: number;
   path: string;
@@ -135,6 +213,8 @@ interface AlternateSeen {
 /** The entries that have alternates: their page and its alternates. */
 interface AlternateCluster {
   loc: string;
+  /** comparableUrl(loc). */
+  key: string;
   alternates: AlternateSeen[];
 }
 
@@ -177,6 +257,13 @@ export class ExtensionValidator {
   private readonly clusters: AlternateCluster[] = [];
   /** hreflang code → what is wrong with its subtags ('' when nothing): files repeat a few codes thousands of times. */
   private readonly hreflangVerdicts = new Map<string, string>();
+  /** Namespace → what its elements are, for the extension elements that are no typed items (a file has a handful). */
+  private readonly namespaceKinds = new Map<string, NamespaceKind>();
+  /**
+   * Element kind (`namespace\0name`) → its issue reported once per file and the count of such
+   * elements (see otherElement); null: a kind with nothing to report in this profile.
+   */
+  private readonly elementKinds = new Map<string, KindReported | null>();
   /** Anything read since the last endEntry. */
   active = false;
 
@@ -189,7 +276,10 @@ export class ExtensionValidator {
   item(item: ExtensionItemSource): void {
     this.active = true;
     const compiled = COMPILED.get(item.property);
-    if (compiled === undefined) return; // unknown extensions: kept, not judged
+    if (compiled === undefined) {
+      this.otherElement(item);
+      return;
+    }
     const at = this.context.of(item);
     // Alternates (most items) have three attributes and no order: checkAlternate sees to them.
     if (item.property !== 'alternates') this.checkStructure(compiled, at);
@@ -204,56 +294,167 @@ export class ExtensionValidator {
   /** The open `<url>` ended; `loc` is its first loc ('' when it had none). */
   endEntry(loc: string): void {
     this.active = false;
-    for (const video of this.videoLocations) {
-      const value = trimXmlSpace(video.source.raw);
-      if (loc !== '' && value === loc) {
+    if (this.videoLocations.length > 0 && loc !== '') {
+      // The same URL however written (RFC 3986 §6.2.2): https://EXAMPLE.com/page is the page https://example.com/page.
+      const page = comparableUrl(loc);
+      for (const video of this.videoLocations) {
+        const value = trimXmlSpace(video.source.raw);
+        if (comparableUrl(value) !== page) continue;
         const name = video.source.name;
         const at = this.context.of(video.item);
-        this.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
+        const spelling = value === loc ? '' : ` (${loc}, written another way)`;
+        this.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>${spelling}: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
       }
     }
     this.videoLocations.length = 0;
     if (this.entryAlternates.length > 0) {
-      if (loc !== '') this.clusters.push({ loc, alternates: this.entryAlternates });
+      if (loc !== '') {
+        // The page usually lists itself: that alternate's key is the page's.
+        let key: string | undefined;
+        for (const alternate of this.entryAlternates) if (alternate.href === loc) { key = alternate.key; break; }
+        this.clusters.push({ loc, key: key ?? comparableUrl(loc), alternates: this.entryAlternates });
+      }
       this.entryAlternates = [];
     }
   }
 
-  /** The document ended: hreflang reciprocity across the file (`isListed`: is a URL a `<loc>` of this file). */
+  /**
+   * The document ended: the counts of the issues reported once per element kind, and hreflang
+   * reciprocity across the file (`isListed`: is a URL a `<loc>` of this file). URLs are compared
+   * as comparableUrl writes them (RFC 3986 §6.2.2): `https://EXAMPLE.com/en` is `https://example.com/en`.
+   */
   finish(isListed: (loc: string) => boolean = () => false): void {
+    for (const kind of this.elementKinds.values()) {
+      if (kind !== null && kind.count > 1) kind.issue.message = `${kind.head}; ${kind.count.toLocaleString('en-US')} such elements in this file, reported once, at the first${kind.tail}`;
+    }
     const clusters = this.clusters;
     if (clusters.length === 0) return;
     // The alternates of each page (a page listed twice: the first listing). Clusters are small
     // (a handful of languages), so membership is a short scan, not a Set per page.
     const byLoc = new Map<string, AlternateSeen[]>();
-    for (const cluster of clusters) if (!byLoc.has(cluster.loc)) byLoc.set(cluster.loc, cluster.alternates);
-    const lists = (alternates: AlternateSeen[], href: string): boolean => {
-      for (const alternate of alternates) if (alternate.href === href) return true;
+    for (const cluster of clusters) if (!byLoc.has(cluster.key)) byLoc.set(cluster.key, cluster.alternates);
+    const lists = (alternates: AlternateSeen[], key: string): boolean => {
+      for (const alternate of alternates) if (alternate.key === key) return true;
       return false;
     };
     for (const cluster of clusters) {
       const own = cluster.alternates;
-      if (!lists(own, cluster.loc)) {
+      if (!lists(own, cluster.key)) {
         const first = own[0]!;
         this.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc);
       }
       for (const alternate of own) {
-        if (alternate.href === cluster.loc) continue;
-        const other = byLoc.get(alternate.href);
+        if (alternate.key === cluster.key) continue;
+        const other = byLoc.get(alternate.key);
         if (other === undefined) {
-          // In this file without alternates: it lists nobody. Not in this file: another sitemap may list it.
-          if (isListed(alternate.href)) this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href);
+          // In this file without alternates: it lists nobody. Not in this file: another sitemap may
+          // list it. The file's locs are looked up as written, and as comparableUrl writes the href.
+          if (isListed(alternate.href) || (alternate.key !== alternate.href && isListed(alternate.key))) {
+            this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href);
+          }
           continue;
         }
-        let missing: string[] | undefined;
-        for (const mine of own) if (!lists(other, mine.href) && !(missing ??= []).includes(mine.href)) missing.push(mine.href);
+        // What the other page misses of this page's list, but itself: a page that does not list
+        // itself is its own HREFLANG_NO_SELF_REFERENCE, not a missing return link of the pages that list it.
+        let missing: AlternateSeen[] | undefined;
+        for (const mine of own) {
+          if (lists(other, mine.key) || mine.key === alternate.key) continue;
+          if (missing === undefined) missing = [mine];
+          else if (!lists(missing, mine.key)) missing.push(mine);
+        }
         if (missing === undefined) continue;
-        const back = missing.includes(cluster.loc);
+        const back = lists(missing, cluster.key);
+        const names = missing.map((mine) => mine.href);
         const message = back
           ? `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`
-          : `${alternate.href} (hreflang "${alternate.hreflang}") does not list ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}, which ${cluster.loc} lists: each language version lists all the others`;
+          : `${alternate.href} (hreflang "${alternate.hreflang}") does not list ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}, which ${cluster.loc} lists: each language version lists all the others`;
         this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href);
       }
+    }
+  }
+
+  // ------------------------------------------------------------------ other extension elements
+  /**
+   * An extension element of a `<url>` that is no typed item (parse keeps it in `extensions`).
+   * Google reads only the extensions it knows and ignores the rest; sitemap.xsd takes it through
+   * `<xsd:any namespace="##other" processContents="strict"/>`, which wants a schema for its
+   * namespace, as xmllint given the official schemas does (see NamespaceKind). What depends only on
+   * the element's namespace and name is reported once per kind and file, at the first such element,
+   * with the count (finish): a generator repeats the mistake in every entry (494 `<image:image>` in
+   * sitemap-image/0.9 in corpus/odd/wrong-image-ns-0.9-keploy-497.xml, where xmllint reports 494
+   * errors), and 494 copies of one issue would bury the others while saying nothing more. What
+   * depends on the element itself (the content of a `<mobile:mobile>`) is reported at each.
+   */
+  private otherElement(item: ExtensionItemSource): void {
+    const element = item.value as ExtensionElement;
+    const namespace = element.namespace;
+    if (namespace === '') return; // an element in no namespace: validate.ts reports it
+    const key = namespace + '\0' + element.name;
+    const reported = this.elementKinds.get(key);
+    if (reported !== undefined) {
+      if (reported !== null) reported.count++;
+      return;
+    }
+    let kind = this.namespaceKinds.get(namespace);
+    if (kind === undefined) this.namespaceKinds.set(namespace, kind = namespaceKind(namespace));
+    const prefix = element.prefix === undefined ? '' : element.prefix + ':';
+    const name = prefix + element.name;
+    switch (kind) {
+      case NamespaceKind.NearMiss: {
+        const meant = nearMissNamespace(namespace)!;
+        const declaration = prefix === '' ? `xmlns="${meant}"` : `xmlns:${element.prefix}="${meant}"`;
+        const schema = this.xsd ? ', and no schema declares it, so sitemap.xsd\'s strict wildcard rejects it' : '';
+        this.reportKind(key, 'SITEMAP_NAMESPACE', XSD_ONLY, `<${name}> is in the namespace ${namespace}, a near miss of ${EXTENSION_NAMES[meant]} (${meant}): Google ignores it ("Incorrect namespace" in Search Console)${schema}`, `. Declare ${declaration}`, item, namespace);
+        return;
+      }
+      case NamespaceKind.Google: {
+        // Not the item element (that one is a typed item): its schema declares no other global element.
+        const itemElement = EXTENSION_RULES.find((rule) => rule.namespace === namespace)!.element;
+        this.reportKind(key, 'SITEMAP_EXTENSION_IGNORED', XSD_ONLY, `<${name}> is not an element of ${EXTENSION_NAMES[namespace]} here: in a <url> it has only <${prefix}${itemElement}>, so Google ignores it and sitemap.xsd's strict wildcard rejects it`, '', item);
+        return;
+      }
+      case NamespaceKind.Mobile:
+        if (element.name === 'mobile') this.checkEmptyElement(item, element, name, null);
+        else this.reportKind(key, 'SITEMAP_EXTENSION_IGNORED', SCHEMA_ALONE, `<${name}> is not an element of sitemap-mobile.xsd, which has only <${prefix}mobile/>: sitemap.xsd's strict wildcard rejects it`, '', item);
+        return;
+      case NamespaceKind.Xhtml:
+        if (element.name === 'link') this.checkEmptyElement(item, element, name, XHTML_LINK_ATTRIBUTES);
+        else this.elementKinds.set(key, null); // other XHTML elements are not checked against xhtml1-strict.xsd
+        return;
+      default:
+        this.reportKind(key, 'SITEMAP_UNEXPECTED_ELEMENT', SCHEMA_ALONE, `<${name}> (namespace ${namespace}): sitemap.xsd takes extension elements with processContents="strict", which needs a schema for their namespace, and none of the official ones is for this one (xmllint: "No matching global element declaration available, but demanded by the strict wildcard")`, '. Google ignores extensions it does not know', item, namespace);
+    }
+  }
+
+  /** An issue for the element kind `key` (see otherElement), its message `head + tail`. */
+  private reportKind(key: string, code: ErrorCode, weight: Weight, head: string, tail: string, item: ExtensionItemSource, value?: string): void {
+    const issue = this.reportAt(code, weight, head + tail, item.line, item.column, item.path, value);
+    this.elementKinds.set(key, issue === undefined ? null : { issue, count: 1, head, tail });
+  }
+
+  /**
+   * An element of an empty schema type (`<mobile:mobile/>`, `<xhtml:link>`): no text, no
+   * children, only `attributes` (none when null) and an href that is an xsd:anyURI, as xmllint
+   * checks it. Google reads neither (mobile sitemaps are retired; a link without hreflang is no
+   * alternate), so only the `xsd` profile reports.
+   */
+  private checkEmptyElement(item: ExtensionItemSource, element: ExtensionElement, name: string, attributes: ReadonlySet<string> | null): void {
+    if (!this.xsd) return;
+    for (const attribute of element.attributes ?? []) {
+      if (attribute.namespace === XSI_NAMESPACE) continue; // xsi:schemaLocation and friends: allowed anywhere
+      const attributeName = attribute.prefix === undefined ? attribute.name : `${attribute.prefix}:${attribute.name}`;
+      if (attributes === null || !attributes.has(attributeName)) {
+        this.reportAt('SITEMAP_EXTENSION_IGNORED', SCHEMA_ALONE, `The attribute ${attributeName} is not part of <${name}> in its schema`, item.line, item.column, `${item.path}/@${attributeName}`, attribute.value);
+      } else if (attributeName === 'href' && !isXsdAnyUri(collapseWhitespace(attribute.value))) {
+        this.reportAt('SITEMAP_EXTENSION_BAD_URL', SCHEMA_ALONE, `The href attribute of <${name}> "${attribute.value}" is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"`, item.line, item.column, `${item.path}/@href`, attribute.value);
+      }
+    }
+    const content = element.children?.[0];
+    if (typeof content === 'string') {
+      this.reportAt('SITEMAP_EXTENSION_BAD_VALUE', SCHEMA_ALONE, `<${name}> has text, but its schema allows it no content (white space neither)`, item.line, item.column, item.path, content);
+    } else if (content !== undefined) {
+      const child = content.prefix === undefined ? content.name : `${content.prefix}:${content.name}`;
+      this.reportAt('SITEMAP_EXTENSION_IGNORED', SCHEMA_ALONE, `<${child}> inside <${name}>, whose schema allows it no content`, item.line, item.column, `${item.path}/${child}`);
     }
   }
 
@@ -432,7 +633,14 @@ export class ExtensionValidator {
     if (rel !== undefined && trimXmlSpace(rel.raw) !== 'alternate') {
       this.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${rel.raw}": hreflang links need rel="alternate"`, rel, at.item.path + '/@rel', rel.raw, false);
     }
-    if (href !== undefined) this.checkUrl(href, at);
+    // The usual href is plain and already in comparableUrl's form: one regex pass settles both.
+    let url = '', key = '';
+    if (href !== undefined) {
+      url = trimXmlSpace(href.raw);
+      const usual = isNormalPlainHttpUrl(url);
+      if (!usual || this.xsd) this.checkUrl(href, at);
+      key = usual ? url : comparableUrl(url);
+    }
     if (hreflang === undefined) return;
     const code = trimXmlSpace(hreflang.raw);
     if (code.toLowerCase() !== 'x-default') {
@@ -446,7 +654,7 @@ export class ExtensionValidator {
       }
     }
     if (href !== undefined) {
-      this.entryAlternates.push({ hreflang: code, href: trimXmlSpace(href.raw), line: at.item.line, column: at.item.column, path: at.item.path });
+      this.entryAlternates.push({ hreflang: code, href: url, key, line: at.item.line, column: at.item.column, path: at.item.path });
     }
   }
 
@@ -616,10 +824,14 @@ export class ExtensionValidator {
     this.reportAt(code, weight, message, line, column, path, value);
   }
 
-  private reportAt(code: ErrorCode, weight: Weight, message: string, line: number, column: number, path: string, value?: string): void {
-    const issue: Issue = { code, severity: weight[this.profileIndex], message, line, column, path };
+  /** The issue added (undefined when the weight leaves it out of this profile). */
+  private reportAt(code: ErrorCode, weight: Weight, message: string, line: number, column: number, path: string, value?: string): Issue | undefined {
+    const severity = weight[this.profileIndex];
+    if (severity === null) return undefined;
+    const issue: Issue = { code, severity, message, line, column, path };
     if (value !== undefined) issue.value = value;
     this.addIssue(issue);
+    return issue;
   }
 }
 

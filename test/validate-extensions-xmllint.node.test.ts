@@ -1,7 +1,8 @@
 // validate(…, { profile: 'xsd' }) on documents with Google's extensions against `xmllint --schema`
 // with the official XSDs (../shared/corpus/xsd/: sitemap.xsd and the image, video, news and
-// xhtml1-strict schemas, through a wrapper that imports them): seeded generated valid documents,
-// then one-value mutations of a full document. Each assertion shows both verdicts side by side.
+// xhtml1-strict schemas, and sitemap-mobile.xsd, through a wrapper that imports them): seeded
+// generated valid documents, then one-value mutations of a full document, among them elements of
+// other namespaces (near misses, none with a schema). Each assertion shows both verdicts side by side.
 // Node-only: it runs xmllint. SPEC.md §3.
 
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMAGE_NAMESPACE, NEWS_NAMESPACE, SITEMAP_NAMESPACE, validate, VIDEO_NAMESPACE, XHTML_NAMESPACE } from '../src/index';
+import { MOBILE_NAMESPACE } from '../src/limits';
 
 const XMLLINT = '/usr/bin/xmllint';
 const xsdDirectory = fileURLToPath(new URL('../../shared/corpus/xsd/', import.meta.url));
@@ -20,7 +22,7 @@ afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
 // sitemap.xsd's xsd:any is processContents="strict": each extension validates only with its schema loaded.
 const SCHEMAS: Array<[string, string]> = [
   [SITEMAP_NAMESPACE, 'sitemap.xsd'], [IMAGE_NAMESPACE, 'sitemap-image.xsd'], [VIDEO_NAMESPACE, 'sitemap-video.xsd'],
-  [NEWS_NAMESPACE, 'sitemap-news.xsd'], [XHTML_NAMESPACE, 'xhtml1-strict.xsd'],
+  [NEWS_NAMESPACE, 'sitemap-news.xsd'], [XHTML_NAMESPACE, 'xhtml1-strict.xsd'], [MOBILE_NAMESPACE, 'sitemap-mobile.xsd'],
 ];
 const wrapper = join(workDirectory, 'urlset-with-extensions.xsd');
 writeFileSync(wrapper, `<?xml version="1.0" encoding="UTF-8"?>
@@ -49,7 +51,7 @@ function compare(name: string, document: string) {
 }
 
 const urlset = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:image="${IMAGE_NAMESPACE}" xmlns:video="${VIDEO_NAMESPACE}" xmlns:news="${NEWS_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}">
+<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:image="${IMAGE_NAMESPACE}" xmlns:video="${VIDEO_NAMESPACE}" xmlns:news="${NEWS_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}" xmlns:mobile="${MOBILE_NAMESPACE}">
 ${body}
 </urlset>
 `;
@@ -179,6 +181,19 @@ const MUTATIONS: Array<[string, string, string]> = [
   ['hreflang with a language that is no ISO 639 code (Google-only rule)', 'hreflang="de-DE"', 'hreflang="jp"'],
   ['alternate without rel (optional in xhtml1-strict)', '<xhtml:link rel="alternate" hreflang="en"', '<xhtml:link hreflang="en"'],
   ['alternate with rel="canonical"', 'rel="alternate" hreflang="en"', 'rel="canonical" hreflang="en"'],
+  // Elements of a <url> that are no typed item: sitemap.xsd's <xsd:any namespace="##other" processContents="strict"/>.
+  ['an image in sitemap-image/0.9 (a near miss)', IMAGE, IMAGE.replace(/image:/g, 'img:').replace('<img:image>', '<img:image xmlns:img="http://www.google.com/schemas/sitemap-image/0.9">')],
+  ['hreflang links in https://www.w3.org/1999/xhtml (a near miss)', LINKS, LINKS.replace(/<xhtml:link /g, '<xhtml:link xmlns:xhtml="https://www.w3.org/1999/xhtml" ')],
+  ['an element of a namespace without a schema', '</url>', '<v:rating xmlns:v="urn:vendor">5</v:rating></url>'],
+  ['image:loc directly in <url>', '</url>', '<image:loc>https://example.com/b.jpg</image:loc></url>'],
+  ['an empty mobile:mobile', '</url>', '<mobile:mobile/></url>'],
+  ['mobile:mobile with white space in it', '</url>', '<mobile:mobile> </mobile:mobile></url>'],
+  ['mobile:mobile with an attribute', '</url>', '<mobile:mobile type="pda"/></url>'],
+  ['mobile:Mobile', '</url>', '<mobile:Mobile/></url>'],
+  ['an xhtml:link without hreflang', '</url>', '<xhtml:link rel="canonical" href="https://example.com/p" media="screen"/></url>'],
+  ['an xhtml:link without hreflang with an attribute xhtml1-strict.xsd does not declare', '</url>', '<xhtml:link rel="canonical" data-x="1" href="https://example.com/p"/></url>'],
+  ['an xhtml:link without hreflang with text', '</url>', '<xhtml:link rel="canonical">https://example.com/p</xhtml:link></url>'],
+  ['an xhtml:link without hreflang whose href is no URI', '</url>', '<xhtml:link rel="canonical" href="https://exa mple.com/%zz"/></url>'],
 ];
 
 describe('validate (xsd profile) agrees with xmllint on extensions', () => {

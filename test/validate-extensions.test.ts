@@ -4,8 +4,10 @@
 // then every extension file of the corpus. Shared: runs in Node and in Chromium.
 
 import { describe, expect, it } from 'vitest';
-import { searchConsoleReport, SITEMAP_NAMESPACE, validate, type Issue, type ValidateResult, type ValidationProfile } from '../src/index';
+import { parse, searchConsoleReport, SITEMAP_NAMESPACE, validate, type Issue, type ValidateResult, type ValidationProfile } from '../src/index';
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from '../src/language-codes';
+import { MOBILE_NAMESPACE } from '../src/limits';
+import { nearMissNamespace } from '../src/validate-extensions';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -156,6 +158,18 @@ describe('validate: video', () => {
     expectIssue(xml, 'VIDEO_LOCATION_IS_PAGE', { google: 'error', xsd: 'warning', needle: `${PAGE}</video:content_loc>`, path: `${V}/video:content_loc`, value: PAGE });
     const late = urlset(`<url>${video({ content_loc: null }, `<video:player_loc allow_embed="yes">\n  ${PAGE}</video:player_loc>`)}<loc>${PAGE}</loc></url>`);
     expectIssue(late, 'VIDEO_LOCATION_IS_PAGE', { google: 'error', xsd: 'warning', needle: `${PAGE}</video:player_loc>`, path: `${V}/video:player_loc` });
+  });
+
+  it('VIDEO_LOCATION_IS_PAGE: the page written another way (RFC 3986 §6.2.2), and not another URL', () => {
+    for (const spelling of ['https://EXAMPLE.com/page', 'HTTPS://example.com:443/page', 'https://example.com/%70age', 'https://example.com/video/../page']) {
+      const xml = urlset(url(video({ content_loc: `<video:content_loc>${spelling}</video:content_loc>` })));
+      expectIssue(xml, 'VIDEO_LOCATION_IS_PAGE', { google: 'error', xsd: 'warning', needle: `${spelling}</video:content_loc>`, path: `${V}/video:content_loc`, value: spelling });
+      expect(withCode(run(xml, 'google'), 'VIDEO_LOCATION_IS_PAGE')[0]!.message).toContain(`(${PAGE}, written another way)`);
+    }
+    for (const other of ['http://example.com/page', 'https://example.com/Page', 'https://example.com/page/']) {
+      const xml = urlset(url(video({ content_loc: `<video:content_loc>${other}</video:content_loc>` })));
+      expect(withCode(run(xml, 'google'), 'VIDEO_LOCATION_IS_PAGE'), other).toEqual([]);
+    }
   });
 
   it('VIDEO_BAD_DURATION: 1-28,800 whole seconds (0 only for Google, fractions and 28,801 for both)', () => {
@@ -416,9 +430,41 @@ describe('validate: hreflang', () => {
     expectIssue(xml, 'HREFLANG_NO_RETURN_LINK', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', occurrence: 2, path: 'urlset/url[1]/xhtml:link[2]', value: DE });
   });
 
-  it('HREFLANG_NO_SELF_REFERENCE: each language version lists itself', () => {
+  it('HREFLANG_NO_SELF_REFERENCE: each language version lists itself, reported once, at that page (not as a return link the others miss)', () => {
     const xml = urlset([url(link('de', DE), EN), url(link('de', DE) + link('en', EN), DE)].join('\n'));
-    expectIssue(xml, 'HREFLANG_NO_SELF_REFERENCE', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]' });
+    expectIssue(xml, 'HREFLANG_NO_SELF_REFERENCE', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]', value: EN });
+    // The links between en and de go both ways: de's link to en is no missing return link.
+    for (const profile of ['google', 'xsd'] as const) expect(run(xml, profile).issues.map((issue) => issue.code), profile).toEqual(['HREFLANG_NO_SELF_REFERENCE']);
+    // en misses itself and fr: fr is reported at the links to en (de's and fr's), en itself only as its own issue.
+    const three = urlset([url(link('de', DE), EN), url(link('en', EN) + link('de', DE) + link('fr', FR), DE), url(link('en', EN) + link('de', DE) + link('fr', FR), FR)].join('\n'));
+    const issues = run(three, 'google').issues.map((issue) => [issue.code, issue.path, issue.message]);
+    expect(issues).toEqual([
+      ['HREFLANG_NO_SELF_REFERENCE', 'urlset/url[1]/xhtml:link[1]', `The alternates of ${EN} do not list the page itself: each language version lists itself and all the others`],
+      ['HREFLANG_NO_RETURN_LINK', 'urlset/url[2]/xhtml:link[1]', `${EN} (hreflang "en") does not list ${FR}, which ${DE} lists: each language version lists all the others`],
+      ['HREFLANG_NO_RETURN_LINK', 'urlset/url[3]/xhtml:link[1]', `${EN} (hreflang "en") does not link back to ${FR}: Google ignores hreflang pairs without return links`],
+    ]);
+  });
+
+  it('compares hrefs and locs as RFC 3986 §6.2.2 does: scheme and host case, escapes, default port, empty path, dot-segments', () => {
+    const spellings = ['https://EXAMPLE.com/en', 'HTTPS://example.com:443/en', 'https://example.com/%65n', 'https://example.com/x/../en', 'https://example.com/./en'];
+    for (const spelling of spellings) {
+      // en's link to itself and de's link to en, each written another way.
+      const xml = urlset([url(link('en', spelling) + link('de', DE), EN), url(link('en', spelling) + link('de', DE), DE)].join('\n'));
+      for (const profile of ['google', 'xsd'] as const) expect(run(xml, profile).issues, `${profile} ${spelling}`).toEqual([]);
+    }
+    const root = 'https://example.com/';
+    const emptyPath = urlset([url(link('en', 'https://example.com') + link('de', DE), root), url(link('en', 'https://Example.com') + link('de', DE), DE)].join('\n'));
+    expect(run(emptyPath, 'google').issues).toEqual([]);
+    // Another scheme, path case or port is another URL.
+    for (const other of ['http://example.com/en', 'https://example.com/EN', 'https://example.com:8443/en']) {
+      const xml = urlset([url(link('en', other) + link('de', DE), EN), url(link('en', EN) + link('de', DE), DE)].join('\n'));
+      expectIssue(xml, 'HREFLANG_NO_SELF_REFERENCE', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]', value: EN });
+    }
+  });
+
+  it('HREFLANG_NO_RETURN_LINK: a language version in the file without alternates, linked to with another spelling of its loc', () => {
+    const xml = urlset([url(link('en', EN) + link('de', 'https://Example.COM/de'), EN), url('', DE)].join('\n'));
+    expectIssue(xml, 'HREFLANG_NO_RETURN_LINK', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', occurrence: 2, path: 'urlset/url[1]/xhtml:link[2]', value: 'https://Example.COM/de' });
   });
 
   it('SITEMAP_EXTENSION_BAD_VALUE: rel must be alternate (Google)', () => {
@@ -429,6 +475,104 @@ describe('validate: hreflang', () => {
   it('SITEMAP_EXTENSION_MISSING_TAG: an alternate without href (Google; xhtml1-strict.xsd requires no attribute)', () => {
     const xml = urlset(url('<xhtml:link rel="alternate" hreflang="en"/>'));
     expectIssue(xml, 'SITEMAP_EXTENSION_MISSING_TAG', { google: 'error', xsd: 'warning', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]' });
+  });
+});
+
+describe('validate: extension elements that are no typed item (namespaces)', () => {
+  const IMAGE_0_9 = 'http://www.google.com/schemas/sitemap-image/0.9';
+  const image = (loc: string) => `<image:image><image:loc>https://example.com/${loc}.jpg</image:loc></image:image>`;
+
+  it('nearMissNamespace: another version, http(s), www., trailing slashes, case, an XHTML specification\'s address; nothing else', () => {
+    const near: Array<[string, string]> = [
+      [IMAGE_0_9, NAMESPACES.image], ['https://www.google.com/schemas/sitemap-image/1.1', NAMESPACES.image], ['http://google.com/schemas/sitemap-image/1.1', NAMESPACES.image],
+      ['http://www.google.com/schemas/sitemap-image/1.1/', NAMESPACES.image], ['http://www.google.com/schemas/sitemap-image', NAMESPACES.image], ['HTTP://WWW.GOOGLE.COM/SCHEMAS/SITEMAP-IMAGE/1.1', NAMESPACES.image],
+      [' http://www.google.com/schemas/sitemap-image/1.1', NAMESPACES.image], ['http://www.google.com/schemas/sitemap-video/1.0', NAMESPACES.video], ['https://www.google.com/schemas/sitemap-news/0.9/', NAMESPACES.news],
+      ['http://www.google.com/schemas/sitemap-news/0.84', NAMESPACES.news], ['https://www.w3.org/1999/xhtml', NAMESPACES.xhtml], ['http://www.w3.org/1999/xhtml/', NAMESPACES.xhtml],
+      ['http://w3.org/1999/XHTML', NAMESPACES.xhtml], ['http://www.w3.org/TR/xhtml11/xhtml11_schema.html', NAMESPACES.xhtml],
+    ];
+    expect(near.map(([namespace]) => [namespace, nearMissNamespace(namespace)])).toEqual(near);
+    const not = [...Object.values(NAMESPACES), MOBILE_NAMESPACE, SITEMAP_NAMESPACE, 'http://www.google.com/schemas/sitemap/0.9', 'http://www.google.com/schemas/sitemap-pagemap/1.0', 'http://www.google.com/schemas/sitemap-images/1.1',
+      'urn:example', 'http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink', 'http://example.com/schemas/sitemap-image/1.1', ''];
+    expect(not.filter((namespace) => nearMissNamespace(namespace) !== undefined)).toEqual([]);
+  });
+
+  it('SITEMAP_NAMESPACE: an element in a near miss of an extension namespace, which Google ignores and sitemap.xsd\'s strict wildcard rejects; once per kind, with the count', () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:image="${IMAGE_0_9}">\n${url(image('a') + image('b'))}\n${url(image('c') + image('d'), `${PAGE}/2`)}\n</urlset>\n`;
+    expectIssue(xml, 'SITEMAP_NAMESPACE', { google: 'warning', xsd: 'error', needle: '<image:image>', path: 'urlset/url[1]/image:image[1]', value: IMAGE_0_9 });
+    const [google] = withCode(run(xml, 'google'), 'SITEMAP_NAMESPACE');
+    expect(google!.message).toBe(`<image:image> is in the namespace ${IMAGE_0_9}, a near miss of Google's image extension (${NAMESPACES.image}): Google ignores it ("Incorrect namespace" in Search Console); `
+      + `4 such elements in this file, reported once, at the first. Declare xmlns:image="${NAMESPACES.image}"`);
+    expect(withCode(run(xml, 'xsd'), 'SITEMAP_NAMESPACE')[0]!.message).toContain('sitemap.xsd\'s strict wildcard rejects it; 4 such elements');
+    for (const profile of ['google', 'xsd'] as const) expect(run(xml, profile).issues, profile).toHaveLength(1);
+    expect(run(xml, 'google').valid).toBe(true);
+    // parse keeps them as what they are: unknown extensions, not images.
+    const result = parse(xml);
+    const urls = result.kind === 'urlset' ? result.urls : [];
+    expect(urls.map((entry) => [entry.images, entry.extensions?.map((element) => element.namespace)])).toEqual([[undefined, [IMAGE_0_9, IMAGE_0_9]], [undefined, [IMAGE_0_9, IMAGE_0_9]]]);
+  });
+
+  it('SITEMAP_NAMESPACE: hreflang links in https://www.w3.org/1999/xhtml, an unprefixed element, one issue per kind', () => {
+    const links = '<x:link rel="alternate" hreflang="en" href="https://example.com/page"/><x:link rel="alternate" hreflang="de" href="https://example.com/de"/>';
+    const xml = `<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:x="https://www.w3.org/1999/xhtml">\n${url(links + `<video xmlns="http://www.google.com/schemas/sitemap-video/1.0"/>`)}\n</urlset>`;
+    for (const profile of ['google', 'xsd'] as const) {
+      const issues = withCode(run(xml, profile), 'SITEMAP_NAMESPACE');
+      expect(issues.map((issue) => [issue.severity, issue.path, issue.value, issue.line, issue.column]), profile).toEqual([
+        [profile === 'google' ? 'warning' : 'error', 'urlset/url[1]/x:link[1]', 'https://www.w3.org/1999/xhtml', ...Object.values(at(xml, '<x:link'))],
+        [profile === 'google' ? 'warning' : 'error', 'urlset/url[1]/video[1]', 'http://www.google.com/schemas/sitemap-video/1.0', ...Object.values(at(xml, '<video '))],
+      ]);
+      expect(issues[0]!.message).toContain(`2 such elements in this file, reported once, at the first. Declare xmlns:x="${NAMESPACES.xhtml}"`);
+      expect(issues[1]!.message).toMatch(/Google's video extension \(http:\/\/www\.google\.com\/schemas\/sitemap-video\/1\.1\).*Declare xmlns="http:\/\/www\.google\.com\/schemas\/sitemap-video\/1\.1"$/);
+    }
+  });
+
+  it('SITEMAP_UNEXPECTED_ELEMENT: in the xsd profile, elements of a namespace without a schema (sitemap.xsd\'s strict wildcard); Google ignores them', () => {
+    const xml = urlset([url('<p:note xmlns:p="urn:vendor">a</p:note><p:note xmlns:p="urn:vendor"/><p:tag xmlns:p="urn:vendor"/>'), url('<p:note xmlns:p="urn:vendor"/>', `${PAGE}/2`)].join('\n'));
+    expect(run(xml, 'google').issues).toEqual([]);
+    const issues = withCode(run(xml, 'xsd'), 'SITEMAP_UNEXPECTED_ELEMENT');
+    expect(issues.map((issue) => [issue.severity, issue.path, issue.value, issue.line, issue.column])).toEqual([
+      ['error', 'urlset/url[1]/p:note[1]', 'urn:vendor', ...Object.values(at(xml, '<p:note'))],
+      ['error', 'urlset/url[1]/p:tag[1]', 'urn:vendor', ...Object.values(at(xml, '<p:tag'))],
+    ]);
+    expect(issues[0]!.message).toMatch(/^<p:note> \(namespace urn:vendor\): sitemap\.xsd takes extension elements with processContents="strict".*; 3 such elements in this file, reported once, at the first\. Google ignores extensions it does not know$/);
+    expect(issues[1]!.message).not.toContain('such elements');
+  });
+
+  it('SITEMAP_EXTENSION_IGNORED: an element of Google\'s image, video or news namespace that is not its item, directly in <url>', () => {
+    const xml = urlset(url('<image:loc>https://example.com/a.jpg</image:loc>'));
+    expectIssue(xml, 'SITEMAP_EXTENSION_IGNORED', { google: 'warning', xsd: 'error', needle: '<image:loc>', path: 'urlset/url[1]/image:loc[1]' });
+    expect(withCode(run(xml, 'google'), 'SITEMAP_EXTENSION_IGNORED')[0]!.message).toBe('<image:loc> is not an element of Google\'s image extension here: in a <url> it has only <image:image>, so Google ignores it and sitemap.xsd\'s strict wildcard rejects it');
+    const video = urlset(url('<video:Video/>'));
+    expectIssue(video, 'SITEMAP_EXTENSION_IGNORED', { google: 'warning', xsd: 'error', needle: '<video:Video/>', path: 'urlset/url[1]/video:Video[1]' });
+  });
+
+  it('the mobile extension (sitemap-mobile.xsd): an empty <mobile:mobile/>; anything else is an error in the xsd profile only (Google no longer reads it)', () => {
+    const mobile = (inner: string) => `<?xml version="1.0"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:mobile="${MOBILE_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n${url(inner)}\n</urlset>`;
+    for (const profile of ['google', 'xsd'] as const) expect(run(mobile('<mobile:mobile/><mobile:mobile><!-- c --></mobile:mobile>'), profile).issues, profile).toEqual([]);
+    expectIssue(mobile('<mobile:mobile> </mobile:mobile>'), 'SITEMAP_EXTENSION_BAD_VALUE', { google: null, xsd: 'error', needle: '<mobile:mobile>', path: 'urlset/url[1]/mobile:mobile[1]', value: ' ' });
+    expectIssue(mobile('<mobile:mobile type="pda"/>'), 'SITEMAP_EXTENSION_IGNORED', { google: null, xsd: 'error', needle: '<mobile:mobile', path: 'urlset/url[1]/mobile:mobile[1]/@type', value: 'pda' });
+    expectIssue(mobile('<mobile:mobile><mobile:mobile/></mobile:mobile>'), 'SITEMAP_EXTENSION_IGNORED', { google: null, xsd: 'error', needle: '<mobile:mobile>', path: 'urlset/url[1]/mobile:mobile[1]/mobile:mobile' });
+    expectIssue(mobile('<mobile:Mobile/>'), 'SITEMAP_EXTENSION_IGNORED', { google: null, xsd: 'error', needle: '<mobile:Mobile/>', path: 'urlset/url[1]/mobile:Mobile[1]' });
+  });
+
+  it('<xhtml:link> without hreflang is checked as xhtml1-strict.xsd declares it (xsd profile); other XHTML elements are not checked', () => {
+    for (const profile of ['google', 'xsd'] as const) {
+      expect(run(urlset(url('<xhtml:link rel="canonical" href="https://example.com/page" media="screen" xml:lang="en"/><xhtml:meta content="x"/>')), profile).issues, profile).toEqual([]);
+    }
+    expectIssue(urlset(url('<xhtml:link rel="canonical" data-x="1" href="https://example.com/page"/>')), 'SITEMAP_EXTENSION_IGNORED', { google: null, xsd: 'error', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]/@data-x', value: '1' });
+    expectIssue(urlset(url('<xhtml:link rel="canonical">https://example.com/page</xhtml:link>')), 'SITEMAP_EXTENSION_BAD_VALUE', { google: null, xsd: 'error', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]', value: 'https://example.com/page' });
+    expectIssue(urlset(url('<xhtml:link rel="canonical" href="https://exa mple.com/%zz"/>')), 'SITEMAP_EXTENSION_BAD_URL', { google: null, xsd: 'error', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]/@href', value: 'https://exa mple.com/%zz' });
+  });
+
+  it('odd/wrong-image-ns-0.9-keploy-497.xml: its 494 images in sitemap-image/0.9 are one issue, a warning for Google and an error for the XSD (xmllint: 494 errors)', async () => {
+    const bytes = await loadCorpusFile('odd/wrong-image-ns-0.9-keploy-497.xml');
+    for (const profile of ['google', 'xsd'] as const) {
+      const result = validate(bytes, { profile, now: NOW });
+      expect(result.issues.map((issue) => [issue.code, issue.severity, issue.line, issue.column, issue.path, issue.value]), profile).toEqual([
+        ['SITEMAP_NAMESPACE', profile === 'google' ? 'warning' : 'error', 23, 5, 'urlset/url[4]/image:image[1]', IMAGE_0_9],
+      ]);
+      expect(result.issues[0]!.message).toContain(`494 such elements in this file, reported once, at the first. Declare xmlns:image="${NAMESPACES.image}"`);
+      expect(result.valid).toBe(profile === 'google');
+    }
   });
 });
 
