@@ -575,6 +575,18 @@ describe('bad extension content in recover mode: issues with code, line, column 
 // ---------------------------------------------------------------------------------- observers
 
 describe('what validate can observe', () => {
+  it('numbers unknown siblings by name and namespace within their entry, however many there are', () => {
+    const siblings = '<m:a/><m:b/><m:a/><n:a/><m:a><m:a/></m:a>' + '<m:c/>'.repeat(20_000);
+    const xml = urlset(`<url><loc>https://e.com/1</loc>${siblings}</url><url><loc>https://e.com/2</loc><m:a/></url>`.replace(/<url>/g, '<url xmlns:m="urn:m" xmlns:n="urn:n">'));
+    const paths: string[] = [];
+    const observer: SitemapParserObserver = { root() {}, startElement() {}, endElement() {}, text() {}, attribute() {}, field() {}, entry() {}, extension(item) { paths.push(item.path); } };
+    const parser = createObservedParser({ recover: true }, observer);
+    parser.push(encoder.encode(xml), true);
+    expect(paths.slice(0, 5)).toEqual(['urlset/url[1]/m:a[1]', 'urlset/url[1]/m:b[1]', 'urlset/url[1]/m:a[2]', 'urlset/url[1]/n:a[1]', 'urlset/url[1]/m:a[3]']);
+    expect(paths.at(-2)).toBe('urlset/url[1]/m:c[20000]');
+    expect(paths.at(-1)).toBe('urlset/url[2]/m:a[1]'); // counted afresh in the next entry
+  });
+
   it('each item with its path and the raw value and position of every element and attribute', () => {
     const xml = urlset(`<url><loc>https://e.com/</loc>
 <video:video><video:thumbnail_loc> t </video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description>

@@ -430,6 +430,22 @@ describe('validate: hreflang', () => {
     expectIssue(xml, 'HREFLANG_NO_RETURN_LINK', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', occurrence: 2, path: 'urlset/url[1]/xhtml:link[2]', value: DE });
   });
 
+  it('HREFLANG_NO_RETURN_LINK in clusters of any size: the same lists compared by their set, long lists by their return links', () => {
+    // 300 pages that each list all 300, but page 7 leaves out page 3: only the link from 3 to 7 lacks a return.
+    const pages = Array.from({ length: 300 }, (_, i) => `https://example.com/p${i}`);
+    const lists = (page: number) => pages.map((href, j) => (page === 7 && j === 3 ? '' : link(`x${j}`, href))).join('');
+    const big = run(urlset(pages.map((page, i) => url(lists(i), page)).join('\n')), 'google');
+    expect(withCode(big, 'HREFLANG_NO_RETURN_LINK').map((issue) => [issue.path, issue.value, /does not link back to https:\/\/example\.com\/p3:/.test(issue.message)]))
+      .toEqual([['urlset/url[4]/xhtml:link[8]', pages[7], true]]);
+    // 20 pages of 20 where page 2 misses page 5: each other page's link to page 2 names what it misses.
+    const small = pages.slice(0, 20);
+    const twenty = run(urlset(small.map((page, i) => url(small.map((href, j) => (i === 2 && j === 5 ? '' : link(`x${j}`, href))).join(''), page)).join('\n')), 'google');
+    const returnLinks = withCode(twenty, 'HREFLANG_NO_RETURN_LINK');
+    expect(returnLinks).toHaveLength(19);
+    expect(returnLinks.find((issue) => issue.path === 'urlset/url[6]/xhtml:link[3]')!.message).toMatch(/does not link back to https:\/\/example\.com\/p5:/);
+    expect(returnLinks.find((issue) => issue.path === 'urlset/url[1]/xhtml:link[3]')!.message).toMatch(/does not list https:\/\/example\.com\/p5, which https:\/\/example\.com\/p0 lists/);
+  });
+
   it('HREFLANG_NO_SELF_REFERENCE: each language version lists itself, reported once, at that page (not as a return link the others miss)', () => {
     const xml = urlset([url(link('de', DE), EN), url(link('de', DE) + link('en', EN), DE)].join('\n'));
     expectIssue(xml, 'HREFLANG_NO_SELF_REFERENCE', { google: 'warning', xsd: 'warning', needle: '<xhtml:link', path: 'urlset/url[1]/xhtml:link[1]', value: EN });
