@@ -2,6 +2,7 @@
 // what sitemaps.org and Google ask for) and XML Schema's xsd:date | xsd:dateTime (what
 // sitemap.xsd accepts, as libxml2 2.9.14 checks it), with real calendar dates (SPEC.md §1).
 
+import { SitemapError } from './errors';
 import { trimXmlSpace } from './text';
 
 /** Which grammar a value is read with: the `google` profile uses W3C, the `xsd` profile the XSD's. */
@@ -241,6 +242,8 @@ export interface DatetimeCheck {
  * checkDatetime('2024-05-01T10:00:00', 'xsd').valid; // true: xsd:dateTime's zone is optional
  */
 export function checkDatetime(value: string, grammar: DatetimeGrammar = 'w3c'): DatetimeCheck {
+  if (typeof value !== 'string') throw new SitemapError('INPUT_TYPE', `checkDatetime takes the date as a string, got ${value === null ? 'null' : typeof value}`);
+  if (grammar !== 'w3c' && grammar !== 'xsd') throw new SitemapError('INPUT_INVALID_OPTION', `The grammar must be "w3c" or "xsd", got ${JSON.stringify(grammar)}`);
   const fields = new DatetimeFields();
   const trimmed = trimXmlSpace(value);
   const problem = readDatetime(trimmed, grammar, fields);

@@ -3,6 +3,7 @@
 // and its open-source parser, google/robotstxt, for what Google accepts beyond that).
 // Plain string work with the WHATWG URL class: no Node built-ins, runs in service workers.
 
+import { SitemapError } from './errors';
 import type { Issue } from './types';
 
 /**
@@ -100,7 +101,13 @@ const FORBIDDEN_IN_HOST = /[\s%<>^|"`{}\\#/?@]/;
  * for (const issue of issues) console.log(`robots.txt line ${issue.line}: ${issue.severity} ${issue.message}`);
  */
 export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL): RobotsTxtSitemaps {
-  const base = new URL(robotsTxtUrl);
+  if (typeof text !== 'string') throw new SitemapError('INPUT_TYPE', `readRobotsTxtSitemaps takes the robots.txt text as a string (decode the response with await response.text()), got ${text === null ? 'null' : typeof text}`);
+  let base: URL;
+  try {
+    base = new URL(robotsTxtUrl);
+  } catch {
+    throw new SitemapError('INPUT_INVALID_OPTION', `The robots.txt URL must be absolute (https://example.com/robots.txt): relative Sitemap values are resolved against it; got ${JSON.stringify(String(robotsTxtUrl))}`);
+  }
   const sitemaps: string[] = [];
   const seen = new Set<string>();
   const issues: Issue<RobotsTxtIssueCode>[] = [];

@@ -141,3 +141,11 @@ describe('isInBothGrammars: which accepted values the other grammar must still r
     }), { numRuns: 2000 });
   });
 });
+
+describe('misuse', () => {
+  it('refuses a value that is not a string and an unknown grammar, with SitemapError', () => {
+    expect(() => checkDatetime(null as unknown as string)).toThrow(expect.objectContaining({ name: 'SitemapError', code: 'INPUT_TYPE' }));
+    expect(() => checkDatetime(new Date() as unknown as string)).toThrow(/as a string, got object/);
+    expect(() => checkDatetime('2024-05-01', 'iso' as DatetimeGrammar)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID_OPTION' }));
+  });
+});

@@ -236,3 +236,15 @@ describe('sitemapsFromRobotsTxt edge cases', () => {
     expect(() => sitemapsFromRobotsTxt('Sitemap: /s.xml', '/robots.txt')).toThrow(TypeError);
   });
 });
+
+describe('misuse', () => {
+  it('refuses text that is not a string and a robots.txt URL that is not absolute, with SitemapError', () => {
+    const thrown = (run: () => unknown) => { try { run(); } catch (error) { return error as { code?: string; message: string; name: string }; } throw new Error('did not throw'); };
+    const notText = thrown(() => readRobotsTxtSitemaps(null as unknown as string, 'https://example.com/robots.txt'));
+    expect([notText.name, notText.code]).toEqual(['SitemapError', 'INPUT_TYPE']);
+    expect(notText.message).toMatch(/response\.text\(\)/);
+    const relativeBase = thrown(() => sitemapsFromRobotsTxt('Sitemap: https://example.com/s.xml', 'robots.txt'));
+    expect([relativeBase.name, relativeBase.code]).toEqual(['SitemapError', 'INPUT_INVALID_OPTION']);
+    expect(relativeBase.message).toMatch(/must be absolute/);
+  });
+});
