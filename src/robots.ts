@@ -93,7 +93,7 @@ const FORBIDDEN_IN_HOST = /[\s%<>^|"`{}\\#/?@]/;
  *
  * @param text The robots.txt as text (decode the bytes as UTF-8 first).
  * @param robotsTxtUrl The URL the robots.txt was fetched from (after redirects); relative values
- *   are resolved against it. Throws `TypeError` when it is not an absolute URL.
+ *   are resolved against it. Throws `SitemapError` (`INPUT_INVALID_OPTION`) when it is not an absolute URL.
  *
  * @example
  * const robotsUrl = 'https://example.com/robots.txt';
@@ -171,7 +171,7 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
  * skipped; `readRobotsTxtSitemaps` applies the same rules and also says which lines and why.
  *
  * @param text The robots.txt as text.
- * @param robotsTxtUrl The URL the robots.txt was fetched from; throws `TypeError` if not absolute.
+ * @param robotsTxtUrl The URL the robots.txt was fetched from; throws `SitemapError` (`INPUT_INVALID_OPTION`) if not absolute.
  *
  * @example
  * sitemapsFromRobotsTxt('User-agent: *\nDisallow: /admin\nsitemap: /sitemap.xml # main\n', 'https://example.com/robots.txt');

@@ -232,8 +232,8 @@ describe('sitemapsFromRobotsTxt edge cases', () => {
     expect(issues.map(({ code, line }) => [code, line])).toEqual([['ROBOTS_SITEMAP_INVALID_URL', 1], ['ROBOTS_SITEMAP_INVALID_URL', 2]]);
   });
 
-  it('throws TypeError when the robots.txt URL is not absolute', () => {
-    expect(() => sitemapsFromRobotsTxt('Sitemap: /s.xml', '/robots.txt')).toThrow(TypeError);
+  it('throws SitemapError INPUT_INVALID_OPTION when the robots.txt URL is not absolute', () => {
+    expect(() => sitemapsFromRobotsTxt('Sitemap: /s.xml', '/robots.txt')).toThrow(expect.objectContaining({ name: 'SitemapError', code: 'INPUT_INVALID_OPTION' }));
   });
 });
 
