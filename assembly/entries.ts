@@ -200,6 +200,11 @@ export function entryRoot(local: i32, prefix: i32, namespace: i32): void {
   else if (local == sitemapindexId) { wholeEntryLocal = sitemapId; wholeEntryFields = 2; entryPatternSlot = 5; }
 }
 
+/** A later root (XML_MULTIPLE_ROOTS): nothing in it is read whole, whatever its name. */
+export function entryLaterRoot(): void {
+  wholeEntryLocal = -1;
+}
+
 /** The local id of field slot `slot`. */
 // @ts-ignore: decorator
 @inline export function entryFieldId(slot: i32): i32 {

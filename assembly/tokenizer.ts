@@ -19,7 +19,7 @@ import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } fr
 import { XmlError } from './errors';
 import { hashLocBytes, locFindings, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
 import { LOC_SET_MAX_BYTES, locSetAdd, locSetReserve, locSetReset, locSetSlotWord } from './loc-set';
-import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryNameId, entryPattern, entryPatternSlot, EntryField, entryRoot, entryValue, matchPattern, STAGE_CAPACITY, STAGED_WORDS, stageEntry, stagedCount, stagedPriorities, stagedReset, stagedWords, stagingOn, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
+import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryLaterRoot, entryNameId, entryPattern, entryPatternSlot, EntryField, entryRoot, entryValue, matchPattern, STAGE_CAPACITY, STAGED_WORDS, stageEntry, stagedCount, stagedPriorities, stagedReset, stagedWords, stagingOn, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
 
 export const enum TokenKind {
@@ -1449,9 +1449,14 @@ function startTag(p: i32): i32 {
   if (selfClosing) store<i32>(record(tagIndex), TokenKind.StartTag | (TokenFlag.SelfClosing << 8));
   resolveNamespaces(tagIndex);
   if (depth == 0) {
-    if (rootClosed) emitErrorAt(XmlError.MultipleRoots, tagIndex);
+    // Only the first root sets up whole entries. A later one is XML_MULTIPLE_ROOTS, and nothing in
+    // it is read whole: a <sitemapindex> after a <urlset> had its <sitemap>s read as the first
+    // root's entries, and a second <urlset> its <url>s.
+    if (rootClosed) {
+      emitErrorAt(XmlError.MultipleRoots, tagIndex);
+      entryLaterRoot();
+    } else entryRoot(getField(tagIndex, Field.Local), getField(tagIndex, Field.Prefix), getField(tagIndex, Field.Namespace));
     seenRoot = true;
-    entryRoot(getField(tagIndex, Field.Local), getField(tagIndex, Field.Prefix), getField(tagIndex, Field.Namespace));
   }
   leafOpen = false;
   if (selfClosing && depth == 2 && attributes == 3 && alternatesOn && wholeAlternate(tagIndex, q)) {
@@ -1743,7 +1748,9 @@ function comment(p: i32): i32 {
   }
   emit(TokenKind.Comment, 0, p, q + 3);
   leafOpen = false;
-  checkChars(p + 4, q, true);
+  // Up to the first '-' of "-->": "--" may not occur in a comment (XML 1.0 §2.5), so a comment
+  // may not end in '-' either, and `<!-- a --->` is reported at its "--" like `<!-- a -- b -->`.
+  checkChars(p + 4, q + 1, true);
   return q + 3;
 }
 

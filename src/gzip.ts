@@ -33,13 +33,24 @@ const MIN_MEMBER_BYTES = 20;
 
 /**
  * True when `bytes` start with the gzip magic number `1f 8b`. Sniff with this instead of
- * trusting a file name or a `Content-Encoding` header: servers get both wrong.
+ * trusting a file name or a `Content-Encoding` header: servers get both wrong. Takes what
+ * parse() takes: bytes (a Uint8Array, an ArrayBuffer or another view of one) and text, which is
+ * never gzip (false). Anything else is `INPUT_TYPE`, as for gzip() and gunzip(): a `false` for
+ * null, a Response or a Promise would send the caller on as if it held plain XML.
  *
  * @example
  * const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
  * const xml = isGzip(bytes) ? gunzip(bytes, { maxBytes: LIMITS.maxSitemapBytes }) : bytes;
  */
-export function isGzip(bytes: Uint8Array): boolean {
+export function isGzip(input: Uint8Array | ArrayBuffer | ArrayBufferView | string): boolean {
+  let bytes: Uint8Array;
+  if (input instanceof Uint8Array) bytes = input;
+  else {
+    if (typeof input === 'string') return false;
+    if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+    else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    else throw new SitemapError('INPUT_TYPE', `isGzip expects bytes (a Uint8Array or an ArrayBuffer) or a string, got ${describe(input)}`, { offset: 0 });
+  }
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
@@ -53,10 +64,10 @@ export function isGzip(bytes: Uint8Array): boolean {
  */
 export function gzip(bytes: Uint8Array, level: GzipLevel = 6): Uint8Array {
   if (!(bytes instanceof Uint8Array)) {
-    throw new SitemapError('INPUT_TYPE', `gzip expects a Uint8Array, got ${describe(bytes)}`);
+    throw new SitemapError('INPUT_TYPE', `gzip expects a Uint8Array, got ${describe(bytes)}`, { offset: 0 });
   }
   if (!Number.isInteger(level) || level < 0 || level > 9) {
-    throw new SitemapError('INPUT_TYPE', `gzip level must be an integer from 0 to 9, got ${String(level)}`);
+    throw new SitemapError('INPUT_TYPE', `gzip level must be an integer from 0 to 9, got ${String(level)}`, { offset: 0 });
   }
   return gzipSync(bytes, { level, mtime: 0 });
 }
@@ -73,11 +84,11 @@ export function gzip(bytes: Uint8Array, level: GzipLevel = 6): Uint8Array {
  */
 export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
   if (!(bytes instanceof Uint8Array)) {
-    throw new SitemapError('INPUT_TYPE', `gunzip expects a Uint8Array, got ${describe(bytes)}`);
+    throw new SitemapError('INPUT_TYPE', `gunzip expects a Uint8Array, got ${describe(bytes)}`, { offset: 0 });
   }
   const maxBytes = options?.maxBytes;
   if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) {
-    throw new SitemapError('INPUT_TYPE', `gunzip needs { maxBytes } (a number >= 0), got ${String(maxBytes)}`);
+    throw new SitemapError('INPUT_TYPE', `gunzip needs { maxBytes } (a number >= 0), got ${String(maxBytes)}`, { offset: 0 });
   }
   if (!isGzip(bytes)) {
     throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
@@ -194,13 +205,14 @@ export function chooseStreamingGunzipForTesting(choice: 'auto' | 'native' | 'ffl
   streamingGunzipChoice = choice;
 }
 
+/** Offsets: the inflated byte at which the cap was crossed; in the compressed bytes where damage is (0 when that is not known). */
 function tooLarge(maxBytes: number): SitemapError {
-  return new SitemapError('INPUT_TOO_LARGE', `The gzip data inflates to more than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes`);
+  return new SitemapError('INPUT_TOO_LARGE', `The gzip data inflates to more than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes`, { offset: maxBytes });
 }
 
 function damaged(cause: unknown): SitemapError {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause });
+  return new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause, offset: 0 });
 }
 
 /**
@@ -418,7 +430,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   }
 
   cancel(): void {
-    this.fail(new SitemapError('INPUT_TYPE', 'The stream was cancelled'));
+    this.fail(new SitemapError('INPUT_TYPE', 'The stream was cancelled', { offset: 0 }));
     this.reader?.cancel().catch(() => {});
   }
 

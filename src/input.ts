@@ -19,7 +19,8 @@ export interface PreparedInput {
   issues: Issue[];
 }
 
-const ENCODING_DECLARATION = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
+/** The XML declaration's encoding: group 1 is everything before the name `encoding` (one character per byte), group 2 the label. */
+const ENCODING_DECLARATION = /^(\s*<\?xml[^>]*?\s)encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 
 function toUint8Array(input: SitemapInput): Uint8Array | string {
@@ -30,7 +31,7 @@ function toUint8Array(input: SitemapInput): Uint8Array | string {
     const view = input as ArrayBufferView;
     return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
   }
-  throw new SitemapError('INPUT_TYPE', `Expected a Uint8Array, ArrayBuffer or string, got ${describeValue(input)}${adviceFor(input, false)}`);
+  throw new SitemapError('INPUT_TYPE', `Expected a Uint8Array, ArrayBuffer or string, got ${describeValue(input)}${adviceFor(input, false)}`, { offset: 0 });
 }
 
 /** How a value of the wrong type is named in a message: `a Response`, `NaN`, `"sitemap"`, `null`. */
@@ -111,7 +112,7 @@ export function decoderFor(label: string): TextDecoder {
   try {
     return new TextDecoder(label);
   } catch (cause) {
-    throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which this runtime cannot decode; sitemaps must be UTF-8`, { cause });
+    throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which this runtime cannot decode; sitemaps must be UTF-8`, { cause, offset: 0 });
   }
 }
 
@@ -127,7 +128,21 @@ export function decoderFor(label: string): TextDecoder {
 export function checkLimitOption(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value === 'number' && value >= 0 && (Number.isInteger(value) || value === Infinity)) return value;
-  throw new SitemapError('INPUT_INVALID_OPTION', `${name} must be a whole number >= 0, or Infinity for no limit; got ${describeValue(value)}`);
+  throw new SitemapError('INPUT_INVALID_OPTION', `${name} must be a whole number >= 0, or Infinity for no limit; got ${describeValue(value)}`, { offset: 0 });
+}
+
+/**
+ * The options argument of a public function, `what` naming it in the message: undefined is
+ * `{}`; anything but an object is INPUT_INVALID_OPTION (null had thrown a TypeError at its
+ * first property).
+ *
+ * @example
+ * options = checkOptionsObject(options, 'parse options (ParseOptions)');
+ */
+export function checkOptionsObject<T extends object>(value: T | undefined, what: string): T {
+  if (value === undefined) return {} as T;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
+  throw new SitemapError('INPUT_INVALID_OPTION', `${what} must be an object such as { recover: true }, or left out; got ${describeValue(value)}`, { offset: 0 });
 }
 
 /**
@@ -136,8 +151,14 @@ export function checkLimitOption(value: unknown, name: string, fallback: number)
  * that is a file name or URL (notADocumentIssue) throws XML_TEXT_OUTSIDE_ROOT saying so, in
  * either mode: there is no document to recover anything from (validate() and parse() in
  * recover mode make it their one issue).
+ *
+ * Issues carry positions: damaged gzip 1:1 (the whole file is at fault, where validate() puts
+ * it), INPUT_ENCODING the XML declaration's `encoding` (as the tokenizer places that
+ * pseudo-attribute; 1:1 without one). `locate` (parse()): errors thrown carry them too, and the
+ * byte offset (the maxBytes at which a size cap was crossed); validate() turns the errors into
+ * issues its own way.
  */
-export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defaultMaxInputBytes, recover = false): PreparedInput {
+export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defaultMaxInputBytes, recover = false, locate = false): PreparedInput {
   const issues: Issue[] = [];
   const raw = toUint8Array(input);
   // A string is already decoded: its declared encoding no longer applies.
@@ -151,20 +172,28 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
   let bytes = raw;
   const compressedBytes = raw.length;
   const gzipped = isGzip(raw);
-  if (gzipped && recover) {
-    const { bytes: inflated, damage } = gunzipPartial(raw, { maxBytes });
-    if (damage) issues.push({ code: damage.code, severity: 'error', message: `${damage.message}; what inflated before the damage was read`, line: 0, column: 0, path: '' });
-    bytes = inflated;
-  } else if (gzipped) bytes = gunzip(raw, { maxBytes });
-  else if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
+  if (gzipped) {
+    try {
+      if (recover) {
+        const { bytes: inflated, damage } = gunzipPartial(raw, { maxBytes });
+        if (damage) issues.push({ code: damage.code, severity: 'error', message: `${damage.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
+        bytes = inflated;
+      } else bytes = gunzip(raw, { maxBytes });
+    } catch (error) {
+      // Damage: the whole file, 1:1 as validate() has it; a bomb: where the cap was crossed.
+      if (!locate || !(error instanceof SitemapError)) throw error;
+      throw error.code === 'INPUT_TOO_LARGE' ? locatedError(error, 0, 0, maxBytes) : locatedError(error, 1, 1, 0);
+    }
+  } else if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
 
   // Byte-order marks: UTF-8 is skipped; UTF-16 is decoded (the protocol wants UTF-8: a warning).
+  // One mark only: TextDecoder drops a UTF-16 one itself, and a second mark is a character
+  // before the root (the parser is told the first is gone: markByteOrderMarkRemoved).
   const utf16 = utf16ByteOrder(bytes);
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
   else if (utf16) {
-    const label = utf16;
-    issues.push(utf16Issue(label));
-    bytes = stringToBytes(declareUtf8(new TextDecoder(label).decode(bytes).replace(/^\ufeff/, '')));
+    bytes = stringToBytes(declareUtf8(new TextDecoder(utf16).decode(bytes)));
+    issues.push(utf16Issue(utf16, encodingDeclarationPosition(bytes)));
     return { bytes, compressedBytes, gzipped, issues };
   }
 
@@ -173,10 +202,48 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
   if (declared) {
     const label = declared.toLowerCase();
     const converted = hasNonAscii(bytes);
-    issues.push(declaredEncodingIssue(declared, converted));
-    if (converted) bytes = transcode(bytes, label);
+    const at = encodingDeclarationPosition(bytes); // ASCII up to the label: the same before and after
+    issues.push(declaredEncodingIssue(declared, converted, at));
+    if (converted) {
+      try {
+        bytes = transcode(bytes, label);
+      } catch (error) {
+        if (!locate || !(error instanceof SitemapError)) throw error;
+        throw locatedError(error, at[0], at[1], encodingDeclarationOffset(bytes));
+      }
+    }
   }
   return { bytes, compressedBytes, gzipped, issues };
+}
+
+/** `error` again, at line:column and byte `offset` (its message then ends with the position, as every positioned SitemapError's). */
+function locatedError(error: SitemapError, line: number, column: number, offset: number): SitemapError {
+  return new SitemapError(error.code, error.message, { line, column, offset, path: error.path, cause: error.cause ?? error });
+}
+
+/** The byte offset of the name `encoding` in the XML declaration at the start of `bytes`, or 0 when there is none. */
+export function encodingDeclarationOffset(bytes: Uint8Array): number {
+  return ENCODING_DECLARATION.exec(String.fromCharCode(...bytes.subarray(0, 256)))?.[1]!.length ?? 0;
+}
+
+/**
+ * Line and column (1-based; columns in characters, CRLF and a lone CR one line break, as the
+ * tokenizer counts) of the name `encoding` in the XML declaration at the start of `bytes`, where
+ * the tokenizer puts that pseudo-attribute and validate() its INPUT_ENCODING issue; [1, 1] when
+ * there is no declaration (a UTF-16 document without one).
+ *
+ * @example
+ * const [line, column] = encodingDeclarationPosition(bytes); // '<?xml version="1.0" encoding="latin1"?>' → [1, 21]
+ */
+export function encodingDeclarationPosition(bytes: Uint8Array): [number, number] {
+  const offset = encodingDeclarationOffset(bytes);
+  let line = 1, column = 1;
+  for (let i = 0; i < offset; i++) {
+    const byte = bytes[i]!;
+    if (byte === 0x0a || (byte === 0x0d && bytes[i + 1] !== 0x0a)) { line++; column = 1; }
+    else if (byte !== 0x0d && (byte & 0xc0) !== 0x80) column++;
+  }
+  return [line, column];
 }
 
 /** `utf-16le` / `utf-16be` when the bytes start with that byte-order mark. */
@@ -194,23 +261,33 @@ export function declareUtf8(text: string): string {
 /** The encoding the XML declaration names (in the first 256 bytes), when it is not UTF-8. */
 export function declaredEncoding(bytes: Uint8Array): string | undefined {
   const head = String.fromCharCode(...bytes.subarray(0, 256));
-  const declared = ENCODING_DECLARATION.exec(head)?.[1];
+  const declared = ENCODING_DECLARATION.exec(head)?.[2];
   return declared && !UTF8_LABELS.has(declared.toLowerCase()) ? declared : undefined;
 }
 
-/** The warning for a declared non-UTF-8 encoding: `converted` when non-ASCII bytes were transcoded. */
-export function declaredEncodingIssue(declared: string, converted: boolean): Issue {
-  return converted
+/**
+ * The warning for a declared non-UTF-8 encoding: `converted` when non-ASCII bytes were
+ * transcoded; `at` the declaration's line and column (encodingDeclarationPosition; 0, 0: unknown).
+ */
+export function declaredEncodingIssue(declared: string, converted: boolean, at: readonly [number, number] = [0, 0]): Issue {
+  return positioned(converted
     ? warning('INPUT_ENCODING', `The document declares encoding "${declared}"; sitemaps must be UTF-8 (it was converted from ${declared})`, declared)
-    : warning('INPUT_ENCODING', `The document declares encoding "${declared}"; sitemaps must be UTF-8 (its bytes are plain ASCII, so they read the same)`, declared);
+    : warning('INPUT_ENCODING', `The document declares encoding "${declared}"; sitemaps must be UTF-8 (its bytes are plain ASCII, so they read the same)`, declared), at);
 }
 
-export function utf16Issue(label: 'utf-16le' | 'utf-16be'): Issue {
-  return warning('INPUT_ENCODING', `The document is ${label.toUpperCase()}; sitemaps must be UTF-8 (it was converted)`, label);
+/** The warning for a UTF-16 document; `at` as declaredEncodingIssue's (its declaration, else 1:1). */
+export function utf16Issue(label: 'utf-16le' | 'utf-16be', at: readonly [number, number] = [0, 0]): Issue {
+  return positioned(warning('INPUT_ENCODING', `The document is ${label.toUpperCase()}; sitemaps must be UTF-8 (it was converted)`, label), at);
+}
+
+function positioned(issue: Issue, [line, column]: readonly [number, number]): Issue {
+  issue.line = line;
+  issue.column = column;
+  return issue;
 }
 
 function tooLarge(size: number, maxBytes: number): SitemapError {
-  return new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`);
+  return new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
 }
 
 const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>])/i;

@@ -5,9 +5,9 @@
 import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
 import { ExtensionReader, type ExtensionItemSource } from './extensions';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from './limits';
-import { checkLimitOption, describeValue, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
+import { adviceFor, checkLimitOption, checkOptionsObject, describeValue, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
-import { bytesToString, cheapAsciiBytes, concatenateBytes, trimXmlSpace } from './text';
+import { bytesToString, cheapAsciiBytes, concatenateBytes, isDecimal, trimXmlSpace } from './text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ReaderFlag, registerKnownNames, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
 
@@ -38,7 +38,9 @@ const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
  * 15 digits the value is computed in the same pass as digits / 10^fraction digits, which is
  * exactly Number()'s result (both operands are exact doubles and one division rounds once)
  * and ~2.5x faster than Number() on fresh strings (50,000 priorities: 1.8 ms against 4.7 ms,
- * Node 20, 2026-11-22); longer forms go through Number().
+ * Node 20, 2026-11-22); longer forms go through Number(). A form too long for a double (a 1 and
+ * 309 zeros) is Infinity there: NaN too, as no priority can be it (the core's readDecimal takes
+ * at most 15 digits, so its values are always finite).
  */
 function decimalValue(text: string): number {
   const sign = text.charCodeAt(0);
@@ -56,7 +58,10 @@ function decimalValue(text: string): number {
     else return NaN;
   }
   if (digits === 0) return NaN;
-  if (digits > 15) return Number(text);
+  if (digits > 15) {
+    const value = Number(text);
+    return value - value === 0 ? value : NaN; // Infinity - Infinity is NaN
+  }
   const magnitude = fractionDigits > 0 ? mantissa / POWERS_OF_TEN[fractionDigits]! : mantissa;
   return sign === 0x2d ? -magnitude : magnitude;
 }
@@ -68,6 +73,8 @@ function decimalValue(text: string): number {
 const STAGED_WORDS = 5;
 /** Entries presizeEntries makes room for at most (2^21: 16 MB of array); above, push grows it. */
 const MAX_PRESIZED_ENTRIES = 1 << 21;
+/** SitemapParser.documentNamespace once a later root started: no interned id (0: none, -1: an unbound prefix) is it. */
+const LATER_ROOT = -2;
 /** A staged entry's field that is absent. */
 const NO_VALUE = -1;
 /** A staged start or code at or below ASIDE: the value was made into a string at once, stagedAside[ASIDE - word]. */
@@ -164,6 +171,10 @@ export class SitemapParser {
    */
   private keepEntries = true;
   private done = false;
+  /** The code of the error push() threw (it read no further), if it threw one; else undefined. */
+  private failure: string | undefined = undefined;
+  /** Set by abort() (which also sets done). */
+  private aborted = false;
   /** Set only by createObservedParser (validate): kept out of the public options and types. */
   private readonly observer: SitemapParserObserver | null;
   /** The extension elements of the open `<url>`. */
@@ -225,6 +236,7 @@ export class SitemapParser {
   private dateStrings: string[] | null = null;
 
   constructor(options: SitemapParserOptions = {}) {
+    options = checkOptionsObject(options, 'SitemapParser options (SitemapParserOptions)');
     this.recover = options.recover === true;
     this.maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
     this.expectedKind = checkKindOption(options.kind);
@@ -240,8 +252,24 @@ export class SitemapParser {
     if (this.staging) this.reader.stageEntries(true);
   }
 
-  /** Feeds the next bytes of the document; `final` says they are the last. */
+  /**
+   * Feeds the next bytes of the document; `final` says they are the last. Bytes only (an
+   * ArrayBuffer or another view is read as its bytes; a string is INPUT_TYPE: encode it, or hand
+   * it to parse() or parseStream()); nothing after the final push, an abort() or an error this
+   * parser threw (INPUT_TYPE, saying what to do instead).
+   */
   push(chunk: Uint8Array, final = false): void {
+    if (this.done || this.failure !== undefined) throw this.afterEnd('push()');
+    if (!(chunk instanceof Uint8Array)) chunk = chunkBytes(chunk);
+    try {
+      this.read(chunk, final);
+    } catch (error) {
+      this.failure = error instanceof SitemapError ? error.code : 'an error';
+      throw error;
+    }
+  }
+
+  private read(chunk: Uint8Array, final: boolean): void {
     if (!this.bomChecked) {
       // Skip a UTF-8 byte-order mark, even one split over the first chunks: hold the first
       // bytes back until they can be told apart from one.
@@ -297,13 +325,28 @@ export class SitemapParser {
    * (createObservedParser's `holdCore`): gives the core instance back. Idempotent.
    */
   abort(): void {
+    if (!this.done) this.aborted = true;
     this.done = true;
     this.reader.release();
   }
 
-  /** The document read so far; call after the final push. */
+  /** The INPUT_TYPE error for `call` (push() or result()) when this parser has stopped reading. */
+  private afterEnd(call: string): SitemapError {
+    const why = this.failure !== undefined
+      ? `after push() threw ${this.failure}: the parser stopped there and has no result (read past errors with { recover: true })`
+      : this.aborted ? 'after abort(): the parser stopped reading' : 'after the final push: the document is read to its end';
+    return new SitemapError('INPUT_TYPE', `${call} ${why}; make a new SitemapParser for another document`, { offset: 0 });
+  }
+
+  /**
+   * The document read so far; call after the final push (or abort()). Before it, or after push()
+   * threw, it throws INPUT_TYPE saying what to do instead.
+   */
   result(): ParseResult {
-    if (!this.done) throw new Error('sitemapkit: result() before the final push');
+    if (!this.done) {
+      if (this.failure !== undefined) throw this.afterEnd('result()');
+      throw new SitemapError('INPUT_TYPE', 'result() before the final push: pass the last chunk as push(chunk, true), or call push(new Uint8Array(0), true) when every chunk is in', { offset: 0 });
+    }
     this.flushEntries();
     const suppressed = this.reader.suppressedErrors;
     if (suppressed > 0) {
@@ -400,8 +443,14 @@ export class SitemapParser {
 
   private startRoot(reader: XmlReader, r: number): void {
     // A second element at depth 0 is no root to check: the core's XML_MULTIPLE_ROOTS record for
-    // it follows. Checked as a root, `<junk/>` after `</urlset>` was "not a sitemap".
-    if (this.kind !== undefined) return;
+    // it follows. Checked as a root, `<junk/>` after `</urlset>` was "not a sitemap". Nor is
+    // anything in it an entry of the first root: no element is in the namespace LATER_ROOT, so
+    // none in it starts an entry or a field (a <sitemapindex> after a <urlset> had its <sitemap>s
+    // kept as pages), and the walk pays nothing for the check.
+    if (this.kind !== undefined) {
+      this.documentNamespace = LATER_ROOT;
+      return;
+    }
     const words = reader.words;
     const local = words[r + Field.Local]!;
     const name = reader.name(local);
@@ -725,12 +774,17 @@ export class SitemapParser {
     if (this.observer !== null) this.observer.wholeEntry!(reader, r);
   }
 
-  /** The open entry's priority as a number; a value that is not a decimal is left out, with an issue. */
+  /**
+   * The open entry's priority as a number; a value that is not a decimal, or one too large for a
+   * number (decimalValue), is left out, with an issue.
+   */
   private priorityValue(): number | undefined {
     if (this.priority === undefined) return undefined;
     const value = decimalValue(this.priority);
     if (value === value) return value; // not NaN
-    this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${this.priority}" is not a decimal number; it is left out`, this.priorityLine, this.priorityColumn, this.priority, 'priority');
+    const what = isDecimal(this.priority) ? 'is too large to be a number' : 'is not a decimal number';
+    const shown = this.priority.length > 40 ? `${this.priority.slice(0, 40)}…` : this.priority;
+    this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${shown}" ${what}; it is left out`, this.priorityLine, this.priorityColumn, this.priority, 'priority');
     return undefined;
   }
 
@@ -820,14 +874,16 @@ function wholeChangefreq(reader: XmlReader, r: number): string {
  * none): the observer has every value. With `holdCore`, the core instance stays taken after the
  * document ends, until `abort()` (validate() asks its loc set about hreflang targets then).
  * Internal (not exported from the package): the observer reads the core's token records, whose
- * layout is not a public contract.
+ * layout is not a public contract. It is fed bytes as prepareInput makes them, whose byte-order
+ * mark is gone: it skips none itself (markByteOrderMarkRemoved), so a second one is reported.
  *
  * @example
  * const parser = createObservedParser({ recover: true }, validator);
- * parser.push(bytes, true);
+ * parser.push(prepareInput(input).bytes, true);
  */
 export function createObservedParser(options: SitemapParserOptions, observer: SitemapParserObserver, keepEntries = false, holdCore = false): SitemapParser {
   const parser = new SitemapParser(options);
+  markByteOrderMarkRemoved(parser);
   const internals = parser as unknown as { observer: SitemapParserObserver | null; reader: XmlReader; keepEntries: boolean; extensionReader: ExtensionReader; stopStaging(): void };
   internals.observer = observer;
   internals.keepEntries = keepEntries; // validate() has no use for them
@@ -839,6 +895,22 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
   internals.reader.holdCoreAtEnd = holdCore;
   if (observer.extension) internals.extensionReader.onItem = observer.extension.bind(observer);
   return parser;
+}
+
+/**
+ * Tells a parser that the bytes it is fed have had the document's byte-order mark removed
+ * already (prepareInput's, or a stream's that sniffed the encoding): it then skips none of its
+ * own, and a second mark (EF BB BF EF BB BF) reads as what it is, a character before the root
+ * (XML_TEXT_OUTSIDE_ROOT; xmllint: "Start tag expected"). Skipped by both, it went unnoticed.
+ * Call before the first push.
+ *
+ * @example
+ * const parser = new SitemapParser(options);
+ * markByteOrderMarkRemoved(parser);
+ * parser.push(prepareInput(input).bytes, true);
+ */
+export function markByteOrderMarkRemoved(parser: SitemapParser): void {
+  (parser as unknown as { bomChecked: boolean }).bomChecked = true;
 }
 
 /**
@@ -919,6 +991,20 @@ function makeIndexEntry(loc: string, lastmod: string | undefined): SitemapIndexE
   return lastmod === undefined ? { loc } : { loc, lastmod };
 }
 
+/**
+ * The bytes of a chunk pushed that is not a Uint8Array (of this realm): the bytes of an
+ * ArrayBuffer or of another view, as parse() takes them (a Uint8Array from another realm, such
+ * as an iframe's or jsdom's, is such a view). Anything else is INPUT_TYPE, saying what to pass.
+ */
+function chunkBytes(chunk: unknown): Uint8Array {
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  const advice = typeof chunk === 'string'
+    ? ': encode text first, new TextEncoder().encode(text), or read it with parse(text) or parseStream(text)'
+    : adviceFor(chunk, true);
+  throw new SitemapError('INPUT_TYPE', `SitemapParser.push() takes Uint8Array chunks of UTF-8 XML, got ${describeValue(chunk)}${advice}`, { offset: 0 });
+}
+
 function issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): Issue {
   const result: Issue = { code, severity, message, line, column, path };
   if (value !== undefined) result.value = value;
@@ -926,6 +1012,7 @@ function issue(code: ErrorCode, severity: Issue['severity'], message: string, li
 }
 
 function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefined): ParseResult {
+  options = checkOptionsObject(options, 'parse options (ParseOptions)');
   const recover = options.recover === true;
   const maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
   // parse('sitemap.xml'): a file name or URL, no document to recover from; its issue is the only one.
@@ -933,7 +1020,7 @@ function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefi
   if (notADocument !== undefined) {
     return kind === 'sitemapindex' ? { kind, sitemaps: [], issues: [notADocument] } : { kind: 'urlset', urls: [], issues: [notADocument] };
   }
-  const prepared = prepareInput(input, maxBytes, recover);
+  const prepared = prepareInput(input, maxBytes, recover, true);
   const { bytes } = prepared;
   if (looksLikeHtml(bytes)) {
     throw new SitemapError('SITEMAP_HTML', 'Not a sitemap: this is an HTML page (servers often send one for a missing sitemap)', { line: 1, column: 1, offset: 0 });
@@ -944,6 +1031,7 @@ function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefi
     prepared.issues.push(issue('INPUT_EMPTY', 'error', message, 1, 1, ''));
   }
   const parser = new SitemapParser({ ...options, kind });
+  markByteOrderMarkRemoved(parser);
   parser.issues.push(...prepared.issues);
   parser.push(bytes, true);
   return parser.result();

@@ -237,6 +237,72 @@ describe('hand-made chunk boundaries', () => {
   });
 });
 
+// ------------------------------------------------------------------------------- not well-formed
+
+// Documents xmllint refuses that were read as well-formed (or, for a second root, whose entries
+// were mixed into the first root's): each must give the same issues, at the same lines and
+// columns, however it is cut, and in strict mode the same error.
+describe('comments, byte-order marks and a second root: the same verdict at every cut', () => {
+  const BOM = [0xef, 0xbb, 0xbf];
+  const index = (loc: string) => `<sitemapindex xmlns="${NS}"><sitemap><loc>${loc}</loc></sitemap></sitemapindex>`;
+  const CASES: Array<{ name: string; bytes: Uint8Array; entries: string[]; issues: Array<{ code: string; line: number; column: number; path: string }> }> = [
+    {
+      name: 'a comment ending in "--->" (XML 1.0 §2.5)',
+      bytes: encoder.encode(`<urlset xmlns="${NS}">\n<url><loc>a</loc></url>\n é<!-- a ---><url><loc>b</loc></url></urlset>`),
+      entries: ['a', 'b'],
+      issues: [{ code: 'XML_BAD_COMMENT', line: 3, column: 10, path: 'urlset' }],
+    },
+    {
+      name: 'a comment with "--" inside, in an entry',
+      bytes: encoder.encode(`<urlset xmlns="${NS}">\n<url><loc>a</loc><!--\r\n x -- y --></url><url><loc>b</loc></url></urlset>`),
+      entries: ['a', 'b'],
+      issues: [{ code: 'XML_BAD_COMMENT', line: 3, column: 4, path: 'urlset/url[1]' }],
+    },
+    {
+      name: 'two UTF-8 byte-order marks (the second is a character before the root)',
+      bytes: new Uint8Array([...BOM, ...BOM, ...encoder.encode(`<urlset xmlns="${NS}"><url><loc>a</loc></url></urlset>`)]),
+      entries: ['a'],
+      issues: [{ code: 'XML_TEXT_OUTSIDE_ROOT', line: 1, column: 1, path: '' }],
+    },
+    {
+      name: 'a <sitemapindex> after a <urlset>',
+      bytes: encoder.encode(`<urlset xmlns="${NS}"><url><loc>https://e.com/page</loc></url></urlset>\n${index('https://e.com/s.xml')}`),
+      entries: ['https://e.com/page'],
+      issues: [{ code: 'XML_MULTIPLE_ROOTS', line: 2, column: 1, path: 'sitemapindex' }],
+    },
+    {
+      name: 'a <urlset> after a <sitemapindex>',
+      bytes: encoder.encode(`${index('https://e.com/s.xml')}\n <urlset xmlns="${NS}"><url><loc>https://e.com/page</loc><priority>1</priority></url></urlset>`),
+      entries: ['https://e.com/s.xml'],
+      issues: [{ code: 'XML_MULTIPLE_ROOTS', line: 2, column: 2, path: 'urlset' }],
+    },
+    {
+      name: 'a second <urlset>',
+      bytes: encoder.encode(`<urlset xmlns="${NS}"><url><loc>a</loc></url></urlset><urlset xmlns="${NS}"><url><loc>b</loc></url><url><loc>c</loc><x/></url></urlset>`),
+      entries: ['a'],
+      issues: [{ code: 'XML_MULTIPLE_ROOTS', line: 1, column: 93, path: 'urlset' }],
+    },
+  ];
+  for (const { name, bytes, entries, issues } of CASES) {
+    it(`${name}: ${issues.map((issue) => `${issue.code} at ${issue.line}:${issue.column}`).join(', ')}, the entries before it kept (recover), thrown (strict)`, () => {
+      const expected = whole(bytes);
+      expect('result' in expected && expected.result.issues.map(({ code, line, column, path }) => ({ code, line, column, path }))).toEqual(issues);
+      expect('result' in expected && (expected.result.kind === 'urlset' ? expected.result.urls : expected.result.sitemaps).map((entry) => entry.loc)).toEqual(entries);
+      const strict = whole(bytes, {});
+      expect('error' in strict && strict.error).toMatchObject({ code: issues[0]!.code, line: issues[0]!.line, column: issues[0]!.column });
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        expectSameOutcome(feedAt(bytes, [cut]), expected, `cut at byte ${cut}`);
+        expectSameOutcome(feedAt(bytes, [cut], {}), strict, `strict, cut at byte ${cut}`);
+      }
+      expectSameOutcome(feedInChunks(bytes, () => 1), expected, '1-byte chunks');
+      expectSameOutcome(feedInChunks(bytes, sizes(bytes.length, 16)), expected, 'random chunks');
+      // parse() (which removes a byte-order mark before the push parser sees the bytes) agrees.
+      expectSameOutcome(outcomeOf(() => parse(bytes, { recover: true })), expected, 'parse()');
+      expectSameOutcome(outcomeOf(() => parse(bytes)), strict, 'parse(), strict');
+    });
+  }
+});
+
 // ------------------------------------------------------------------------------- token level
 
 /** Every token record of the reader, as one line each (absolute offsets, names, values). */

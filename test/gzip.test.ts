@@ -51,6 +51,34 @@ describe('isGzip', () => {
     expect(isGzip(new Uint8Array([0x1f]))).toBe(false);
     expect(isGzip(new Uint8Array(0))).toBe(false);
   });
+
+  // isGzip(null) was a TypeError ("Cannot read properties of null"), and isGzip(arrayBuffer) a
+  // silent false even for gzip (an ArrayBuffer has no length), though parse() takes ArrayBuffers.
+  it('takes what parse() takes: an ArrayBuffer or another view of gzip is gzip, text never is', () => {
+    const compressed = gzip(new TextEncoder().encode('<urlset/>'));
+    const padded = new Uint8Array(compressed.length + 8);
+    padded.set(compressed, 4);
+    expect(isGzip(compressed.slice().buffer)).toBe(true);
+    expect(isGzip(new DataView(padded.buffer, 4))).toBe(true);
+    expect(isGzip(new Uint16Array(compressed.slice(0, 4).buffer))).toBe(true);
+    expect(isGzip(new DataView(padded.buffer, 5))).toBe(false);
+    expect(isGzip('\x1f\x8b\x08')).toBe(false);
+    expect(isGzip('')).toBe(false);
+  });
+
+  it('anything else is INPUT_TYPE (as for gzip() and gunzip()), not a TypeError or a false that would pass for plain XML', () => {
+    for (const [value, name] of [[null, 'null'], [undefined, 'undefined'], [42, 'number'], [{}, 'Object'], [[0x1f, 0x8b], 'Array'], [Promise.resolve(new Uint8Array(0)), 'Promise']] as const) {
+      let thrown: unknown;
+      try {
+        isGzip(value as unknown as Uint8Array);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(SitemapError);
+      expect({ code: (thrown as SitemapError).code, message: (thrown as SitemapError).message, offset: (thrown as SitemapError).offset })
+        .toEqual({ code: 'INPUT_TYPE', message: `isGzip expects bytes (a Uint8Array or an ArrayBuffer) or a string, got ${name}`, offset: 0 });
+    }
+  });
 });
 
 describe('gzip and gunzip', () => {

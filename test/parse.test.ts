@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { thrownBy } from './fixtures';
 import {
-  gzip, LEGACY_SITEMAP_NAMESPACES, parse, parseSitemap, parseSitemapIndex, SITEMAP_NAMESPACE, SitemapError,
+  gzip, LEGACY_SITEMAP_NAMESPACES, parse, parseSitemap, parseSitemapIndex, SITEMAP_NAMESPACE, SitemapError, validate,
   type Issue, type ParseOptions, type ParseResult, type SitemapInput, type SitemapUrl,
 } from '../src/index';
 
@@ -45,6 +45,14 @@ function positionOf(text: string, index: number): { line: number; column: number
 function errorAt(text: SitemapInput, options?: ParseOptions) {
   const error = thrownBy(() => parse(text, options));
   return { code: error.code, line: error.line, column: error.column, offset: error.offset, path: error.path };
+}
+
+/** The line and column of the first `what` in `text`. */
+function lineColumn(text: string, what: string): { line: number; column: number } {
+  const index = text.indexOf(what);
+  expect(index).toBeGreaterThanOrEqual(0);
+  const { line, column } = positionOf(text, index);
+  return { line, column };
 }
 
 describe('entries', () => {
@@ -110,6 +118,23 @@ describe('entries', () => {
     expect(urlsOf(result).map((url) => url.priority)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 5, -0.5]);
     expect(result.issues.map((issue) => issue.value)).toEqual(['0x1', '1e0', 'Infinity', '.', '+', '1.2.3']);
     expect(result.issues[0]).toMatchObject({ code: 'SITEMAP_BAD_PRIORITY', path: 'urlset/url[1]/priority' });
+  });
+
+  // A decimal too long for a double was Infinity (Number('1' + 309 zeros)), kept with no issue,
+  // and the result could not be serialized back. 1e999 was refused already (no exponents).
+  it('leaves out a decimal priority too large for a number (1 and 309 zeros), with SITEMAP_BAD_PRIORITY at its position', () => {
+    const huge = '1' + '0'.repeat(309), hugeNegative = '-' + huge, long = '0.' + '0'.repeat(400) + '1';
+    const xml = urlset(`\n<url><loc>a</loc><priority>${huge}</priority></url>\n<url><loc>b</loc>  <priority>${hugeNegative}</priority></url>\n<url><loc>c</loc><priority>${long}</priority></url>`);
+    for (const recover of [false, true]) {
+      const result = parse(xml, { recover });
+      expect(urlsOf(result)).toEqual([{ loc: 'a' }, { loc: 'b' }, { loc: 'c', priority: 0 }]);
+      expect(result.issues).toEqual([
+        { code: 'SITEMAP_BAD_PRIORITY', severity: 'warning', message: `<priority> "${huge.slice(0, 40)}…" is too large to be a number; it is left out`, ...lineColumn(xml, `<priority>${huge}`), path: 'urlset/url[1]/priority', value: huge },
+        { code: 'SITEMAP_BAD_PRIORITY', severity: 'warning', message: `<priority> "${hugeNegative.slice(0, 40)}…" is too large to be a number; it is left out`, ...lineColumn(xml, `<priority>${hugeNegative}`), path: 'urlset/url[2]/priority', value: hugeNegative },
+      ]);
+    }
+    // Up to 308 digits it is a (finite) number, as before.
+    expect(urlsOf(parse(urlset(`<url><loc>a</loc><priority>${'0'.repeat(300)}1.5</priority></url>`)))).toEqual([{ loc: 'a', priority: 1.5 }]);
   });
 
   it('leaves absent fields absent (no keys holding undefined)', () => {
@@ -319,11 +344,60 @@ describe('input forms and encodings', () => {
     expect(thrownBy(() => parse(compressed.subarray(0, compressed.length - 12))).code).toBe('GZIP_INVALID');
   });
 
+  // It came at line 0, column 0, offset -1 (outside the documented contract); validate() says 1:1.
+  it('damaged gzip is GZIP_INVALID at 1:1, offset 0 (the whole file), thrown or as an issue, as validate() has it', () => {
+    const compressed = gzip(encoder.encode(xml));
+    const damaged: [string, Uint8Array][] = [
+      ['truncated', compressed.subarray(0, compressed.length - 12)],
+      ['trailing junk', new Uint8Array([...compressed, ...encoder.encode('junk')])],
+      ['a damaged block', Uint8Array.from(compressed, (byte, i) => (i === 12 ? byte ^ 0xff : byte))],
+      ['a header alone', compressed.subarray(0, 10)],
+    ];
+    for (const [what, bytes] of damaged) {
+      const error = thrownBy(() => parse(bytes));
+      expect({ code: error.code, line: error.line, column: error.column, offset: error.offset }, what).toEqual({ code: 'GZIP_INVALID', line: 1, column: 1, offset: 0 });
+      expect(error.message, what).toMatch(/^The gzip data is .* \(line 1, column 1\)$/);
+      const issues = parse(bytes, { recover: true }).issues.filter((issue) => issue.code === 'GZIP_INVALID');
+      expect(issues.map(({ line, column, severity }) => ({ line, column, severity })), what).toEqual([{ line: 1, column: 1, severity: 'error' }]);
+      expect(validate(bytes).issues.filter((issue) => issue.code === 'GZIP_INVALID').map(({ line, column }) => ({ line, column })), what).toEqual([{ line: 1, column: 1 }]);
+    }
+  });
+
   it('skips a UTF-8 byte-order mark (bytes and string)', () => {
     const result = parse(new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode(xml)]));
     expect(urlsOf(result)).toEqual(expected);
     expect(result.issues).toEqual([]);
     expect(urlsOf(parse('\ufeff' + xml))).toEqual(expected);
+  });
+
+  // The first mark was removed by parse() and a second by the push parser: EF BB BF EF BB BF
+  // read as well-formed. xmllint: "Start tag expected". The second is a character before the root.
+  it('a second byte-order mark is XML_TEXT_OUTSIDE_ROOT at 1:1 (bytes, string, UTF-16 and gzip), as validate() says', () => {
+    const inputs: [string, SitemapInput][] = [
+      ['bytes', new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...encoder.encode(xml)])],
+      ['string', '\ufeff\ufeff' + xml],
+      ['UTF-16LE', utf16('\ufeff\ufeff' + xml.replace('encoding="UTF-8"', 'encoding="UTF-16"'), true)],
+      ['UTF-16BE', utf16('\ufeff\ufeff' + xml.replace('encoding="UTF-8"', 'encoding="UTF-16"'), false)],
+      ['gzip', gzip(new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...encoder.encode(xml)]))],
+    ];
+    const message = 'Text outside the root element (is this an XML file?)';
+    for (const [what, input] of inputs) {
+      expect(errorAt(input), what).toEqual({ code: 'XML_TEXT_OUTSIDE_ROOT', line: 1, column: 1, offset: 0, path: '' });
+      const result = parse(input, { recover: true });
+      expect(urlsOf(result), what).toEqual(expected);
+      // The declaration after it is then not at the start either (xmllint says so too).
+      expect(result.issues.filter((issue) => issue.code !== 'INPUT_ENCODING').map(({ code, line, column }) => ({ code, line, column })), what)
+        .toEqual([{ code: 'XML_TEXT_OUTSIDE_ROOT', line: 1, column: 1 }, { code: 'XML_DECL_NOT_AT_START', line: 1, column: 2 }]);
+      expect(result.issues.find((issue) => issue.code === 'XML_TEXT_OUTSIDE_ROOT'), what).toEqual({ code: 'XML_TEXT_OUTSIDE_ROOT', severity: 'error', message, line: 1, column: 1, path: '' });
+      const report = validate(input);
+      expect(report.valid, what).toBe(false);
+      expect(report.issues.filter((issue) => issue.code === 'XML_TEXT_OUTSIDE_ROOT').map(({ line, column }) => ({ line, column })), what).toEqual([{ line: 1, column: 1 }]);
+    }
+    // One mark, however it comes, is still no issue.
+    for (const input of [new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode(xml)]), '\ufeff' + xml, gzip(new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode(xml)]))]) {
+      expect(parse(input).issues).toEqual([]);
+      expect(validate(input).valid).toBe(true);
+    }
   });
 
   function utf16(text: string, littleEndian: boolean): Uint8Array {
@@ -358,6 +432,36 @@ describe('input forms and encodings', () => {
     expect(result.issues).toEqual([expect.objectContaining({ code: 'INPUT_ENCODING', severity: 'warning', value: 'iso-8859-1' })]);
     // A string is text already: its declaration no longer says anything about bytes.
     expect(parse(xml).issues).toEqual([]);
+  });
+
+  // INPUT_ENCODING came at line 0, column 0 ("unknown") from parse(), at the declaration from validate().
+  it('places INPUT_ENCODING at the declaration\'s encoding, where validate() places it (1:1 when there is none)', () => {
+    const latin1 = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
+    const body = `<urlset xmlns="${NS}"><url><loc>https://e.com/caf\u00e9</loc></url></urlset>`;
+    const cases: [string, Uint8Array, { line: number; column: number }][] = [
+      ['declared ISO-8859-1, converted', latin1(`<?xml version="1.0" encoding="ISO-8859-1"?>\n${body}`), { line: 1, column: 21 }],
+      ['declared ISO-8859-1, plain ASCII', encoder.encode(`<?xml version="1.0"   encoding='iso-8859-1'?><urlset xmlns="${NS}"/>`), { line: 1, column: 23 }],
+      ['the encoding on a line of its own', latin1(`<?xml version="1.0"\r\n\t encoding="windows-1252"?>${body}`), { line: 2, column: 3 }],
+      ['UTF-16LE with a declaration', utf16(`\ufeff<?xml version="1.0" encoding="UTF-16"?>${body}`, true), { line: 1, column: 21 }],
+      ['UTF-16BE without one', utf16(`\ufeff${body}`, false), { line: 1, column: 1 }],
+    ];
+    for (const [what, bytes, at] of cases) {
+      for (const recover of [false, true]) {
+        const issues = parse(bytes, { recover }).issues;
+        expect(issues.map(({ code, line, column }) => ({ code, line, column })), what).toEqual([{ code: 'INPUT_ENCODING', ...at }]);
+      }
+      const fromValidate = validate(bytes).issues.filter((issue) => issue.code === 'INPUT_ENCODING');
+      expect(fromValidate.map(({ line, column }) => ({ line, column })), what).toEqual([at]);
+    }
+  });
+
+  it('an encoding this runtime cannot decode: INPUT_ENCODING thrown at the declaration, with its byte offset', () => {
+    const bytes = Uint8Array.from(`<?xml version="1.0" encoding="x-no-such-encoding"?><urlset xmlns="${NS}"><url><loc>caf\u00e9</loc></url></urlset>`, (character) => character.charCodeAt(0));
+    for (const recover of [false, true]) {
+      const error = thrownBy(() => parse(bytes, { recover }));
+      expect({ code: error.code, line: error.line, column: error.column, offset: error.offset }).toEqual({ code: 'INPUT_ENCODING', line: 1, column: 21, offset: 20 });
+      expect(error.message).toBe('The document declares encoding "x-no-such-encoding", which this runtime cannot decode; sitemaps must be UTF-8 (line 1, column 21)');
+    }
   });
 
   it('reads bytes that are not UTF-8 in an undeclared document as U+FFFD with XML_INVALID_UTF8 (recover) or throws it (strict)', () => {
@@ -395,6 +499,17 @@ describe('size caps', () => {
     const error = thrownBy(() => parse(bomb, { maxBytes: 1024 * 1024 }));
     expect(error.code).toBe('INPUT_TOO_LARGE');
     expect(thrownBy(() => parse(bomb, { maxBytes: 1024 * 1024, recover: true })).code).toBe('INPUT_TOO_LARGE');
+  });
+
+  it('INPUT_TOO_LARGE gives the offset where the cap is crossed (maxBytes); its line and column are unknown (0)', () => {
+    const bomb = gzip(new Uint8Array(3 * 1024 * 1024).fill(0x20), 1);
+    const inputs: [string, SitemapInput, number][] = [['bytes', encoder.encode(xml), size - 1], ['string', xml, size - 1], ['gzip', gzip(encoder.encode(xml)), size - 1], ['a gzip bomb', bomb, 1024 * 1024]];
+    for (const [what, input, maxBytes] of inputs) {
+      for (const recover of [false, true]) {
+        const error = thrownBy(() => parse(input, { maxBytes, recover }));
+        expect({ code: error.code, line: error.line, column: error.column, offset: error.offset }, what).toEqual({ code: 'INPUT_TOO_LARGE', line: 0, column: 0, offset: maxBytes });
+      }
+    }
   });
 });
 
@@ -456,6 +571,34 @@ describe('errors: code, position, path', () => {
     expect({ code: error.code, line: error.line, column: error.column, offset: error.offset, path: error.path }).toEqual({ code: 'XML_BAD_ENTITY', ...at, path: 'urlset/url[2]/loc' });
     expect(error.message).toContain(`line ${at.line}, column ${at.column}`);
     expect(typeof error.stack).toBe('string');
+  });
+
+  // SitemapError's position fields are 1-based, 0 when unknown; an offset of -1 (GZIP_INVALID,
+  // INPUT_TOO_LARGE, INPUT_TYPE…) was outside that contract.
+  it('no error parse() throws has an offset of -1, nor a line without a column', () => {
+    const xml = urlset('<url><loc>https://e.com/</loc></url>');
+    const compressed = gzip(encoder.encode(xml));
+    const failures: [string, () => unknown][] = [
+      ['INPUT_TYPE', () => parse(null as unknown as SitemapInput)],
+      ['INPUT_INVALID_OPTION', () => parse(xml, { maxBytes: -1 })],
+      ['INPUT_INVALID_OPTION', () => parse(xml, null as unknown as ParseOptions)],
+      ['INPUT_TOO_LARGE', () => parse(encoder.encode(xml), { maxBytes: 10 })],
+      ['INPUT_TOO_LARGE', () => parse(compressed, { maxBytes: 10 })],
+      ['INPUT_EMPTY', () => parse(new Uint8Array(0))],
+      ['GZIP_INVALID', () => parse(compressed.subarray(0, 30))],
+      ['INPUT_ENCODING', () => parse(Uint8Array.from('<?xml version="1.0" encoding="x-none"?><urlset>\u00e9</urlset>', (c) => c.charCodeAt(0)))],
+      ['SITEMAP_HTML', () => parse('<!doctype html><html></html>')],
+      ['SITEMAP_NOT_A_SITEMAP', () => parse('<rss version="2.0"/>')],
+      ['SITEMAP_WRONG_KIND', () => parseSitemapIndex(xml)],
+      ['XML_TEXT_OUTSIDE_ROOT', () => parse('sitemap.xml')],
+      ['XML_UNCLOSED_ELEMENT', () => parse(xml.replace('</urlset>', ''))],
+    ];
+    for (const [code, action] of failures) {
+      const error = thrownBy(action);
+      expect(error.code).toBe(code);
+      expect(error.offset, code).toBeGreaterThanOrEqual(0);
+      expect(error.line === 0 || error.column > 0, code).toBe(true);
+    }
   });
 
   it('a bare & in a loc: XML_BAD_ENTITY (strict); the loc keeps the literal & (recover)', () => {
@@ -539,6 +682,54 @@ describe('errors: code, position, path', () => {
         });
       }
     }
+  });
+
+  // recover: the index's <sitemap> came back as a page of the urlset (the core set its entry
+  // reading up again for every element at depth 0), and a second <urlset>'s <url>s were kept.
+  describe('nothing in a second root is read as entries of the first', () => {
+    const pages = (prefix: string) => Array.from({ length: 30 }, (_, i) => `<url><loc>https://e.com/${prefix}${i}</loc><lastmod>2024-01-02</lastmod><priority>0.5</priority></url>`).join('\n');
+    const children = (prefix: string) => Array.from({ length: 30 }, (_, i) => `<sitemap><loc>https://e.com/${prefix}${i}.xml</loc><lastmod>2024-01-02</lastmod></sitemap>`).join('\n');
+    const urlsetOf = (body: string) => `<urlset xmlns="${NS}">\n${body}\n</urlset>`;
+    const indexOf = (body: string) => `<sitemapindex xmlns="${NS}">\n${body}\n</sitemapindex>`;
+    const cases: [string, string, string, ParseResult['kind'], number][] = [
+      ['a <sitemapindex> after a <urlset>', urlsetOf(pages('page')), indexOf(children('child')), 'urlset', 30],
+      ['a <urlset> after a <sitemapindex>', indexOf(children('child')), urlsetOf(pages('page')), 'sitemapindex', 30],
+      ['a second <urlset>', urlsetOf(pages('first')), urlsetOf(pages('second')), 'urlset', 30],
+      ['a second <sitemapindex>', indexOf(children('first')), indexOf(children('second')), 'sitemapindex', 30],
+      ['a prefixed <urlset> after a <urlset>', urlsetOf(pages('first')), `<s:urlset xmlns:s="${NS}"><s:url><s:loc>https://e.com/second</s:loc></s:url></s:urlset>`, 'urlset', 30],
+    ];
+    for (const [name, first, second, kind, count] of cases) {
+      it(`${name}: XML_MULTIPLE_ROOTS at the second root (strict); the first root's ${count} entries and that one issue (recover)`, () => {
+        const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${first}\n  ${second}\n`;
+        const at = positionOf(xml, xml.lastIndexOf(second));
+        const rootName = /^<(?:\w+:)?(\w+)/.exec(second)![1]!; // paths name local names
+        expect(errorAt(xml)).toEqual({ code: 'XML_MULTIPLE_ROOTS', ...at, path: rootName });
+        const result = parse(xml, { recover: true });
+        const expected = parse(`<?xml version="1.0" encoding="UTF-8"?>\n${first}\n`);
+        expect(result.kind).toBe(kind);
+        expect(result).toEqual({ ...expected, issues: [{ code: 'XML_MULTIPLE_ROOTS', severity: 'error', message: 'A second root element after the first one was closed', line: at.line, column: at.column, path: rootName }] });
+        expect(result.kind === 'urlset' ? result.urls.length : result.sitemaps.length).toBe(count);
+        const read = kind === 'urlset' ? parseSitemap : parseSitemapIndex;
+        expect(read(xml, { recover: true })).toEqual(result);
+        expect(validate(xml).kind).toBe(kind);
+      });
+    }
+  });
+
+  // XML 1.0 §2.5: "--" must not occur within a comment; `<!-- a --->` ends in one ("-" and "-->").
+  it('a comment holding "--" or ending in "--->" is XML_BAD_COMMENT at its "--" (strict); an issue and every entry (recover); validate() says invalid', () => {
+    for (const comment of ['<!-- a --->', '<!-- a -- b -->', '<!----->']) {
+      const xml = urlset(`\n<url><loc>a</loc></url>\n  ${comment}\n<url><loc>b</loc></url>`);
+      const at = positionOf(xml, xml.indexOf(comment) + (comment === '<!----->' ? 4 : 7));
+      expect(errorAt(xml), comment).toEqual({ code: 'XML_BAD_COMMENT', ...at, path: 'urlset' });
+      const result = parse(xml, { recover: true });
+      expect(urlsOf(result), comment).toEqual([{ loc: 'a' }, { loc: 'b' }]);
+      expect(result.issues, comment).toEqual([{ code: 'XML_BAD_COMMENT', severity: 'error', message: '"--" inside a comment', line: at.line, column: at.column, path: 'urlset' }]);
+      const report = validate(xml);
+      expect(report.valid, comment).toBe(false);
+      expect(report.issues.map(({ code, line, column }) => ({ code, line, column })), comment).toContainEqual({ code: 'XML_BAD_COMMENT', line: at.line, column: at.column });
+    }
+    for (const comment of ['<!---->', '<!-- - -->', '<!---a-->', '<!--->-->']) expect(parse(urlset(`<url><loc>a</loc></url>${comment}`)).issues, comment).toEqual([]);
   });
 
   it('a truncated file: recover keeps the complete entries and reports SITEMAP_TRUNCATED_ENTRY for the cut one', () => {

@@ -236,6 +236,46 @@ describe('text runs', () => {
   });
 });
 
+describe('comments (XML 1.0 §2.5: the string "--" must not occur within one)', () => {
+  // [comment, offsets in it of each "--" reported as XML_BAD_COMMENT]. A comment ending in "--->"
+  // holds "--" too ("-" then the "-->"), as xmllint says ("Double hyphen within comment"); it
+  // was read as well-formed, since the content was checked only up to the "-->".
+  const CASES: [string, number[]][] = [
+    ['<!-- a --->', [7]],
+    ['<!----->', [4]],
+    ['<!-- a -- b -->', [7]],
+    ['<!-- a -- b --->', [7, 12]],
+    ['<!-- é\r\n-- ü --->', [8, 13]],
+    ['<!---->', []],
+    ['<!-- - -->', []],
+    ['<!---a-->', []],
+    ['<!--->-->', []],
+    ['<!-- a - -->', []],
+  ];
+  for (const [comment, at] of CASES) {
+    it(`${JSON.stringify(comment)}: ${at.length === 0 ? 'no error' : `XML_BAD_COMMENT at its ${at.map((offset) => `"--" ${offset}`).join(', ')}`}, whole and in 1-byte and random chunks`, () => {
+      // On line 2 after a multi-byte character: lines and columns (in characters) are checked too.
+      const head = `<urlset xmlns="${NS}">\n é`;
+      const bytes = encoder.encode(`${head}${comment}<url><loc>a</loc></url></urlset>`);
+      const start = encoder.encode(head).length;
+      const tokens = readTokens(bytes);
+      const errors = tokens.filter((token) => token.kind === TokenKind.Error);
+      const expected = at.map((offset) => {
+        const errorStart = start + encoder.encode(comment.slice(0, offset)).length;
+        return { local: 'XML_BAD_COMMENT', start: errorStart, ...lineColumnAt(bytes, errorStart) };
+      });
+      expect(pick(errors, 'local', 'start', 'line', 'column')).toEqual(expected);
+      expect(pick(tokens.filter((token) => token.kind === TokenKind.Comment), 'start', 'end', 'line', 'column'))
+        .toEqual([{ start, end: start + encoder.encode(comment).length, line: 2, column: 3 }]);
+      if (at.length > 0) expect(comment.slice(at[0], at[0]! + 2)).toBe('--');
+      const described = tokens.map(describeToken);
+      expect(readTokens(bytes, 0, () => 1).map(describeToken)).toEqual(described);
+      const random = seededRandom(comment.length);
+      expect(readTokens(bytes, 0, () => 1 + Math.floor(random() * 9)).map(describeToken)).toEqual(described);
+    });
+  }
+});
+
 describe('line and column of every token', () => {
   it('match the reference on a hand-made document with CRLF, lone CR, tabs and multi-byte characters', () => {
     const xml = `<?xml version="1.0"?>\r\n<urlset xmlns="${NS}">\r<url>\t<loc>é€😀\r\n\t中</loc>\n\t<!-- ü\r\n -->\t<x a="ö\r\n" b='😀'/>\r\n</url></urlset>`;

@@ -35,8 +35,13 @@ function read(parser: SitemapParser, bytes: Uint8Array, cuts: readonly number[])
   }
 }
 
-/** parse() as users get it (whole entries on) and the record-by-record reading (an observed parser that keeps entries). */
+/**
+ * parse() as users get it (whole entries on) and the record-by-record reading (an observed parser
+ * that keeps entries). Both are fed the bytes without a byte-order mark, as parse() and validate()
+ * feed them (an observed parser takes its bytes from prepareInput: it skips no mark itself).
+ */
 function bothReadings(bytes: Uint8Array, recover: boolean, cuts: readonly number[] = []): [Outcome, Outcome] {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
   const whole = read(new SitemapParser({ recover }), bytes, cuts);
   const byRecord = read(createObservedParser({ recover }, SILENT, true), bytes, cuts);
   return [whole, byRecord];
@@ -101,6 +106,8 @@ describe('whole entries read as the record-by-record reading reads them', () => 
     'CDATA value': '<url><loc><![CDATA[https://a.example/?a=1&b=2]]></loc></url>',
     'comment inside': '<url><loc>https://a.example/</loc><!-- note --></url>',
     'comment inside a value': '<url><loc>https://a.<!-- x -->example/</loc></url>',
+    'comment ending in --->': '<url><loc>https://a.example/</loc><!-- note ---></url>',
+    'comment holding --': '<url><!-- a -- b --><loc>https://a.example/</loc></url>',
     'attribute on the entry': '<url id="1"><loc>https://a.example/</loc></url>',
     'attribute on a field': '<url><loc x="1">https://a.example/</loc></url>',
     'space inside tags': '<url ><loc >https://a.example/</loc ></url >',
@@ -291,6 +298,32 @@ describe('whole entries read as the record-by-record reading reads them', () => 
     }
     const [whole] = bothReadings(index('<sitemap><loc>https://a.example/s1.xml</loc><lastmod>2024-01-02</lastmod></sitemap>'), false);
     expect(entriesOf(whole)).toEqual([{ loc: 'https://a.example/s1.xml', lastmod: '2024-01-02' }]);
+  });
+
+  // The core set up its whole entries again at every element at depth 0, so a later root's
+  // entries came whole (a <sitemapindex>'s <sitemap>s after a <urlset> as its pages) while the
+  // record-by-record reading had none of them.
+  it('a second root: no whole entries in it, and both readings keep only the first root\'s entries', () => {
+    const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+    const pages = '<url><loc>https://a.example/1</loc></url><url><loc>https://a.example/2</loc><priority>0.5</priority></url>';
+    const children = '<sitemap><loc>https://a.example/s1.xml</loc></sitemap><sitemap><loc>https://a.example/s2.xml</loc></sitemap>';
+    for (const [first, second, kept] of [
+      [`<urlset xmlns="${NS}">${pages}</urlset>`, `<sitemapindex xmlns="${NS}">${children}</sitemapindex>`, ['https://a.example/1', 'https://a.example/2']],
+      [`<sitemapindex xmlns="${NS}">${children}</sitemapindex>`, `<urlset xmlns="${NS}">${pages}</urlset>`, ['https://a.example/s1.xml', 'https://a.example/s2.xml']],
+      [`<urlset xmlns="${NS}">${pages}</urlset>`, `<urlset xmlns="${NS}">${pages.replace(/a\.example/g, 'b.example')}</urlset>`, ['https://a.example/1', 'https://a.example/2']],
+      [`<urlset xmlns="${NS}">${pages}</urlset>`, `<junk/><urlset xmlns="${NS}">${pages}</urlset>`, ['https://a.example/1', 'https://a.example/2']],
+    ] as const) {
+      const bytes = encoder.encode(`${first}\n${second}\n`);
+      // Entry records: the first root's two entries only.
+      expect(entryRecordWords(bytes, 1).length, second).toBe(2);
+      const [strictWhole, strictByRecord] = bothReadings(bytes, false);
+      expect(strictWhole, second).toEqual(strictByRecord);
+      expect(strictWhole, second).toMatchObject({ error: { code: 'XML_MULTIPLE_ROOTS', line: 2, column: 1 } });
+      const [whole, byRecord] = bothReadings(bytes, true);
+      expect(whole, second).toEqual(byRecord);
+      expect(entriesOf(whole).map((entry) => (entry as { loc: string }).loc), second).toEqual(kept);
+      for (let cut = 1; cut < bytes.length; cut += 7) expect(bothReadings(bytes, true, [cut])[0], `${second}, cut at ${cut}`).toEqual(byRecord);
+    }
   });
 
   it('prefixed roots, no namespace and a legacy namespace read the same', () => {
