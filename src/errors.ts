@@ -218,8 +218,8 @@ export interface SitemapErrorInit {
 }
 
 /**
- * The only error sitemapkit throws. Position fields are 1-based (0 when unknown); `offset` is
- * the byte offset in the (decompressed) input.
+ * The only error sitemapkit throws. Position fields are 1-based (0 when unknown, as for misuse
+ * such as a bad option); `offset` is the byte offset in the (decompressed) input, -1 when unknown.
  *
  * @example
  * try { parse('<urlset>') } catch (e) { if (e instanceof SitemapError) console.log(e.code, e.line, e.column) }

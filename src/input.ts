@@ -217,7 +217,7 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
 }
 
 /** `error` again, at line:column and byte `offset` (its message then ends with the position, as every positioned SitemapError's). */
-function locatedError(error: SitemapError, line: number, column: number, offset: number): SitemapError {
+export function locatedError(error: SitemapError, line: number, column: number, offset: number): SitemapError {
   return new SitemapError(error.code, error.message, { line, column, offset, path: error.path, cause: error.cause ?? error });
 }
 

@@ -5,9 +5,9 @@
 
 import { SitemapError } from './errors';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
-import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declareUtf8, describeValue, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
+import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declareUtf8, describeValue, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
-import { checkKindOption, SitemapParser } from './parse';
+import { checkKindOption, markByteOrderMarkRemoved, SitemapParser } from './parse';
 import { bytesToString, concatenateBytes, stringToBytes } from './text';
 import type { Issue, ParseOptions, SitemapIndexEntry, SitemapKind, SitemapUrl } from './types';
 
@@ -138,7 +138,8 @@ function toBytes(chunk: unknown): Uint8Array {
 }
 
 function issueOf(error: SitemapError, message = error.message): Issue {
-  return { code: error.code, severity: 'error', message, line: error.line, column: error.column, path: error.path };
+  // A damaged gzip stream has no place in the XML: its issue is at the start, as parse() puts it.
+  return { code: error.code, severity: 'error', message, line: error.line || 1, column: error.column || 1, path: error.path };
 }
 
 /**
@@ -165,6 +166,10 @@ class StreamedDocument {
   private decoder: TextDecoder | null = null;
   private utf16Start = false;
   private declared: string | undefined;
+  /** The byte order of a UTF-16 document, for its issue. */
+  private utf16: 'utf-16le' | 'utf-16be' | undefined;
+  /** Where the declaration names that encoding (line, column), for its issue. */
+  private declaredAt: readonly [number, number] = [1, 1];
   /** A high surrogate that ended a string chunk, waiting for its pair. */
   private pendingSurrogate = '';
   private entries = 0;
@@ -321,10 +326,13 @@ class StreamedDocument {
     if (this.mode === Mode.Text) return head; // already decoded: a declared encoding no longer applies
     const utf16 = utf16ByteOrder(head);
     if (utf16) {
-      this.report(utf16Issue(utf16));
+      this.utf16 = utf16; // reported once decoded, at its declaration (transcode)
       this.decoder = new TextDecoder(utf16); // drops the BOM, then keeps its state from chunk to chunk
       this.utf16Start = true;
-    } else this.declared = declaredEncoding(head);
+    } else {
+      this.declared = declaredEncoding(head);
+      if (this.declared !== undefined) this.declaredAt = encodingDeclarationPosition(head);
+    }
     return head;
   }
 
@@ -363,7 +371,9 @@ class StreamedDocument {
     let text = this.decoder!.decode(bytes, { stream: !final });
     if (this.utf16Start && text.length > 0) {
       this.utf16Start = false;
-      text = declareUtf8(text.replace(/^\ufeff/, ''));
+      // The issue at the declaration's encoding name, as parse() places it in the decoded text.
+      this.report(utf16Issue(this.utf16!, encodingDeclarationPosition(stringToBytes(text.slice(0, 512)))));
+      text = declareUtf8(text); // TextDecoder dropped the byte-order mark: a second one stays, and is reported
     }
     return stringToBytes(text);
   }
@@ -377,14 +387,17 @@ class StreamedDocument {
     let first = 0;
     while (first < bytes.length && bytes[first]! < 0x80) first++;
     if (first === bytes.length) return bytes;
-    this.report(declaredEncodingIssue(this.declared!, true));
+    this.report(declaredEncodingIssue(this.declared!, true, this.declaredAt));
     this.decoder = decoderFor(this.declared!.toLowerCase());
     this.declared = undefined;
     return concatenateBytes([bytes.subarray(0, first), this.transcode(bytes.subarray(first), final)]);
   }
 
   private parse(bytes: Uint8Array, final: boolean): void {
-    this.parser ??= new SitemapParser({ recover: this.options.recover === true, maxBytes: this.maxBytes, kind: this.expectedKind });
+    if (this.parser === null) {
+      this.parser = new SitemapParser({ recover: this.options.recover === true, maxBytes: this.maxBytes, kind: this.expectedKind });
+      markByteOrderMarkRemoved(this.parser); // chooseEncoding took it (or the decoder did): a second one is text before the root
+    }
     try {
       this.parser.push(bytes, final);
     } finally {
@@ -437,7 +450,7 @@ class StreamedDocument {
       this.xml(new Uint8Array(0), true);
       this.parser?.result(); // adds the count of errors beyond the cap, if any (no parser: no document)
       this.handOver();
-      if (this.declared !== undefined) this.report(declaredEncodingIssue(this.declared, false));
+      if (this.declared !== undefined) this.report(declaredEncodingIssue(this.declared, false, this.declaredAt));
       this.ended = true;
       this.progress(true);
     } catch (error) {
@@ -455,7 +468,8 @@ class StreamedDocument {
       return;
     }
     this.abort();
-    throw error;
+    // Damage has no place in the XML: at the start, as parse() reports it.
+    throw error instanceof SitemapError && error.code === 'GZIP_INVALID' && error.line === 0 ? locatedError(error, 1, 1, 0) : error;
   }
 }
 

@@ -119,6 +119,37 @@ describe('every corpus file through the stream API reads as parse() reads it', (
   }
 });
 
+describe('the first bytes read as parse() reads them: byte-order marks, declared encodings, damaged gzip', () => {
+  const document = `<?xml version="1.0" encoding="ISO-8859-1"?>\n<urlset xmlns="${NS}"><url><loc>https://example.com/caf\u00e9</loc></url></urlset>\n`;
+  const latin1 = Uint8Array.from(document, (character) => character.charCodeAt(0));
+  const utf8 = encoder.encode(`<urlset xmlns="${NS}"><url><loc>https://example.com/a</loc></url></urlset>`);
+  const bom = Uint8Array.of(0xef, 0xbb, 0xbf);
+  const utf16le = (text: string) => Uint8Array.from([0xff, 0xfe, ...Array.from(text).flatMap((character) => [character.charCodeAt(0) & 0xff, character.charCodeAt(0) >> 8])]);
+  const zipped = gzipSync(encoder.encode(urlset(400)), { level: 6 });
+  const inputs: Array<[string, Uint8Array]> = [
+    ['two UTF-8 byte-order marks', concatBytes([bom, bom, utf8])],
+    ['one UTF-8 byte-order mark', concatBytes([bom, utf8])],
+    ['UTF-16LE with two byte-order marks', utf16le(`\ufeff<?xml version="1.0" encoding="UTF-16"?><urlset xmlns="${NS}"><url><loc>https://example.com/b</loc></url></urlset>`)],
+    ['UTF-16LE', utf16le(`<?xml version="1.0" encoding="UTF-16"?>\n<urlset xmlns="${NS}"><url><loc>https://example.com/\u00fc</loc></url></urlset>`)],
+    ['a declared ISO-8859-1 encoding', latin1],
+    ['gzip cut in half', zipped.subarray(0, zipped.length >> 1)],
+  ];
+  for (const [name, bytes] of inputs) {
+    it(`${name}: the same entries, issues (with their positions) or error`, async () => {
+      // The inflaters word the same damage differently (zlib, fflate, DecompressionStream): not the message.
+      const unworded = (outcome: Outcome): Outcome => (name.startsWith('gzip')
+        ? { ...outcome, issues: outcome.issues?.map((issue) => JSON.stringify({ ...JSON.parse(issue), message: '' })), error: outcome.error && { ...outcome.error, message: '' } }
+        : outcome);
+      for (const recover of [true, false]) {
+        const expected = unworded(parseOutcome(bytes, recover));
+        for (const size of [1, 7, 4096]) expectSame(unworded(await streamOutcome(asyncChunks(cut(bytes, () => size)), { recover })), expected, `${recover ? 'recover' : 'strict'}, ${size}-byte chunks`);
+      }
+      const issues = parseOutcome(bytes, true).issues ?? [];
+      for (const issue of issues) expect(JSON.parse(issue).line, issue).toBeGreaterThan(0);
+    });
+  }
+});
+
 // ------------------------------------------------------------------------------- sources
 
 function urlset(count: number, extra = ''): string {
