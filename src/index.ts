@@ -25,3 +25,8 @@ export type { SitemapWriterOptions, SitemapEntryInput } from './serialize';
 export { SitemapSerializerStream, SitemapIndexSerializerStream } from './serialize-stream';
 export { writeSitemaps } from './write-sitemaps';
 export type { WriteSitemapsOptions, WriteSitemapsResult, WrittenSitemap } from './write-sitemaps';
+// The other formats sitemaps.org accepts: text files (one URL per line) and RSS / Atom feeds.
+export { parseTextSitemap } from './text-sitemap';
+export type { TextSitemapResult } from './text-sitemap';
+export { parseFeed } from './feed';
+export type { FeedFormat, FeedResult } from './feed';

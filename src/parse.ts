@@ -791,8 +791,13 @@ export class SitemapParser {
   private xmlError(reader: XmlReader, r: number): void {
     const words = reader.words;
     const known = XML_ERRORS[words[r + Field.Local]!];
-    const [code, message] = known ?? (['XML_TAG_SYNTAX', 'Malformed XML'] as const);
+    const [code, knownMessage] = known ?? (['XML_TAG_SYNTAX', 'Malformed XML'] as const);
     const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+    let message: string = knownMessage;
+    // A document that starts with a URL is most likely the protocol's text format.
+    if (code === 'XML_TEXT_OUTSIDE_ROOT' && line === 1 && column === 1 && reader.windowOffset === 0 && /^https?:\/\//i.test(reader.source(words[r + Field.Start]!, words[r + Field.Start]! + 8))) {
+      message += ': it starts with a URL, as a text sitemap (one URL per line) does: read it with parseTextSitemap()';
+    }
     if (!this.recover) {
       throw new SitemapError(code, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: this.pathString(reader) });
     }

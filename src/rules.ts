@@ -23,8 +23,8 @@ export const DOCUMENT_RULES: readonly DocumentRule[] = [
 
 /** Roots that are well-formed XML but not a sitemap, with what to tell the user. */
 export const FOREIGN_ROOTS: Readonly<Record<string, string>> = {
-  rss: 'an RSS feed (<rss>)',
-  feed: 'an Atom feed (<feed>)',
+  rss: 'an RSS feed (<rss>): read it with parseFeed()',
+  feed: 'an Atom feed (<feed>): read it with parseFeed()',
   html: 'an HTML page (<html>)',
   stylesheet: 'an XSLT stylesheet (<xsl:stylesheet>)',
   transform: 'an XSLT stylesheet (<xsl:transform>)',
