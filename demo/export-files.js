@@ -87,7 +87,7 @@ function writableEntries(document, rows) {
       if (value === undefined) delete copy[field]; else copy[field] = value;
     };
     // The schema's date forms only (xsd:date, xsd:dateTime): what the serializer writes.
-    if (entry.lastmod !== undefined && (EDGE_SPACE.test(entry.lastmod) || !checkDatetime(entry.lastmod, 'xsd').valid)) { change('lastmod'); dropped.lastmod++; }
+    if (typeof entry.lastmod === 'string' && (EDGE_SPACE.test(entry.lastmod) || !checkDatetime(entry.lastmod, 'xsd').valid)) { change('lastmod'); dropped.lastmod++; }
     if (!isIndex) {
       const changefreq = entry.changefreq;
       if (changefreq !== undefined && !CHANGEFREQ_SET.has(changefreq)) {
@@ -100,7 +100,7 @@ function writableEntries(document, rows) {
   const count = (n, one, many) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   const notes = [];
   if (dropped.loc) notes.push(`Left out: ${count(dropped.loc, 'entry', 'entries')} without a writable loc`);
-  if (dropped.lastmod) notes.push(`Left out: ${count(dropped.lastmod, 'lastmod value', 'lastmod values')} that are not dates the sitemap schema takes (YYYY-MM-DD, or a date and time with seconds)`);
+  if (dropped.lastmod) notes.push(`Left out: ${count(dropped.lastmod, 'lastmod value', 'lastmod values')} the sitemap schema does not take as a date (YYYY-MM-DD, or a date and time with seconds)`);
   if (dropped.changefreq) notes.push(`Left out: ${count(dropped.changefreq, 'changefreq value', 'changefreq values')} not one of ${CHANGEFREQ_VALUES.join(', ')}`);
   if (dropped.lowercased) notes.push(`Lowercased: ${count(dropped.lowercased, 'changefreq value', 'changefreq values')}`);
   if (dropped.priority) notes.push(`Left out: ${count(dropped.priority, 'priority value', 'priority values')} outside 0.0–1.0`);
