@@ -34,6 +34,8 @@ const enum EscapeError {
   InvalidCharacter = -1,
   /** Bytes that are not well-formed UTF-8. */
   InvalidUtf8 = -2,
+  /** A value after a date marker that is not one of the usual xsd:date / xsd:dateTime shapes (JS reads it closer). */
+  UncommonDate = -3,
 }
 
 /** What the escaper does with each byte value. */
@@ -76,6 +78,12 @@ let outputStart: usize = 0;
 let outputCapacity: i32 = 0;
 let errorOffset: i32 = -1;
 let replacementCount: i32 = 0;
+/**
+ * Markers (a bit each) whose value must be a date in one of the usual shapes (commonDate): the
+ * serializer's `<lastmod>`. Checked here, in the pass that reads every byte anyway; in JS it was
+ * ~50 ns a value, a tenth of serializing 50,000 URLs (2026-11-24).
+ */
+let dateMarkers: u32 = 0;
 
 function fillActions(table: usize, attribute: bool): void {
   for (let b = 0; b < 256; b++) {
@@ -255,6 +263,7 @@ function escapeWith(actions: usize, length: i32, markerBudget: i32): i32 {
         v128.store(o, v128.load(template, 16), 16);
         i += 1;
         o += <usize>templateLength;
+        if ((dateMarkers >> <u32>marker) & 1 && !commonDate(i, end)) return fail(EscapeError.UncommonDate, i);
       }
     } else {
       while (i + 8 <= end) {
@@ -360,6 +369,7 @@ function escapeWith(actions: usize, length: i32, markerBudget: i32): i32 {
         }
         i += 1;
         o += <usize>templateLength;
+        if ((dateMarkers >> byte) & 1 && !commonDate(i, end)) return fail(EscapeError.UncommonDate, i);
         break;
       }
       case ByteAction.Utf8Lead2: {
@@ -404,6 +414,61 @@ function escapeWith(actions: usize, length: i32, markerBudget: i32): i32 {
     }
   }
   return <i32>(o - outputStart);
+}
+
+/** Which markers open a date value (a bit per marker, 0 for none); see dateMarkers. */
+export function escapeDateMarkers(mask: u32): void {
+  dateMarkers = mask;
+}
+
+/** The two decimal digits at `p`, or -1. */
+// @ts-ignore: decorator
+@inline function twoDigits(p: usize): i32 {
+  const tens = <u32>load<u8>(p) - 0x30, ones = <u32>load<u8>(p, 1) - 0x30;
+  return tens <= 9 && ones <= 9 ? <i32>(tens * 10 + ones) : -1;
+}
+
+/**
+ * Whether the value at `p` (up to the next control byte, a marker, or `end`) is a date in one of
+ * the shapes dates are written in: YYYY-MM-DD, then optionally Thh:mm:ss with an optional
+ * three-digit fraction and an optional Z or ±hh:mm (at most ±14:00), a real calendar day and time.
+ * Each is an xsd:date or xsd:dateTime; anything else is left to JS (src/xsd-values.ts, which
+ * reads the general grammar and mirrors this as isCommonXsdDate). Read at fixed places, then
+ * the byte after the shape must end the value: ~15 ns a date.
+ */
+function commonDate(p: usize, end: usize): bool {
+  if (p + 10 > end) return false;
+  const century = twoDigits(p), yearOfCentury = twoDigits(p + 2);
+  if (century < 0 || yearOfCentury < 0 || load<u8>(p, 4) != 0x2d || load<u8>(p, 7) != 0x2d) return false;
+  const year = century * 100 + yearOfCentury, month = twoDigits(p + 5), day = twoDigits(p + 8);
+  if (year == 0 || month < 1 || month > 12 || day < 1) return false;
+  if (day > 28) {
+    const leap = (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+    const days = month == 2 ? (leap ? 29 : 28) : month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+    if (day > days) return false;
+  }
+  let at = p + 10;
+  if (at < end && load<u8>(at) == 0x54 /* T */) {
+    if (p + 19 > end || load<u8>(p, 13) != 0x3a || load<u8>(p, 16) != 0x3a) return false;
+    const hour = twoDigits(p + 11), minute = twoDigits(p + 14), second = twoDigits(p + 17);
+    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
+    at = p + 19;
+    if (at < end && load<u8>(at) == 0x2e /* . */) {
+      if (at + 4 > end || twoDigits(at + 1) < 0 || <u32>load<u8>(at, 3) - 0x30 > 9) return false;
+      at += 4;
+    }
+    if (at < end) {
+      const zone = load<u8>(at);
+      if (zone == 0x5a /* Z */) at += 1;
+      else if (zone == 0x2b || zone == 0x2d) {
+        if (at + 6 > end || load<u8>(at, 3) != 0x3a) return false;
+        const zoneHours = twoDigits(at + 1), zoneMinutes = twoDigits(at + 4);
+        if (zoneHours < 0 || zoneMinutes < 0 || zoneMinutes > 59 || zoneHours * 60 + zoneMinutes > 14 * 60) return false;
+        at += 6;
+      }
+    }
+  }
+  return at == end || load<u8>(at) < 0x20;
 }
 
 function fail(error: EscapeError, at: usize): i32 {

@@ -131,6 +131,8 @@ interface TemplateSet {
   /** Sitemaps only: the markup pieces extension elements are made of. */
   markup: MarkupMarkers | null;
   pretty: boolean;
+  /** The marker before a lastmod (a bit per marker code): the core checks the value's date form (flushBatch). */
+  dateMarkers: number;
 }
 
 function buildTemplates(shape: DocumentShape, pretty: boolean): TemplateSet {
@@ -172,7 +174,9 @@ function buildTemplates(shape: DocumentShape, pretty: boolean): TemplateSet {
       valueOpen: define('="'), valueClose: define('"'), tab: define('&#9;'), lineFeed: define('&#10;'),
     };
   }
-  return { start, step, end, definitions, changefreq, priority, close: closeOnly, entryEnd, markup, pretty };
+  // lastmod is field 1 of both shapes, reached only from the loc.
+  const dateMarkers = 1 << step[1]!.charCodeAt(0);
+  return { start, step, end, definitions, changefreq, priority, close: closeOnly, entryEnd, markup, pretty, dateMarkers };
 }
 
 /** Priority texts for the hundredths 0.00, 0.01 … 1.00 (what sitemaps use nearly always). */
@@ -414,6 +418,7 @@ function defineTemplates(run: Run): void {
     if (exports.escapeDefineTemplate(code, offset, text.length) !== 0) throw new Error('sitemapkit: the core refused a template');
     offset += text.length;
   }
+  exports.escapeDateMarkers(templates.dateMarkers);
   templateOwner = run;
 }
 
@@ -432,7 +437,15 @@ function flushBatch(run: Run, batch: string, markers: number, firstEntry: number
   const capacity = batch.length * 3; // UTF-8 needs at most 3 bytes per UTF-16 code unit
   const inputPointer = exports.escapeReserve(capacity);
   const written = encoder.encodeInto(batch, core.u8.subarray(inputPointer, inputPointer + capacity)).written;
-  const length = exports.escapeText(written, markers);
+  let length = exports.escapeText(written, markers);
+  if (length === UNCOMMON_DATE) {
+    // A lastmod in a shape the core does not take at a glance: read each in JS, which throws for
+    // one the schema refuses; when they all pass, escape again without the date check.
+    checkBatchLastmods(run, firstEntry);
+    exports.escapeDateMarkers(0);
+    length = exports.escapeText(written, markers);
+    exports.escapeDateMarkers(run.templates.dateMarkers);
+  }
   if (length < 0 || exports.escapeReplacementCount() > 0) explainBatch(run, batch, firstEntry, length);
   if (!run.sized) {
     // First batch: size the output for the whole document from what one batch made.
@@ -500,7 +513,7 @@ function explainBatch(run: Run, batch: string, firstEntry: number, status: numbe
   const wellFormed = (batch as { isWellFormed?: () => boolean }).isWellFormed?.() ?? !LONE_SURROGATE.test(batch);
   if (status >= 0 && wellFormed) return;
   const { shape } = run;
-  const entries = run.source ? run.source.slice(firstEntry - run.sourceStart, run.entryCount - run.sourceStart) : run.batchEntries;
+  const entries = entriesOfBatch(run, firstEntry);
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] as Record<string, unknown>;
     for (const field of shape.fields) {
@@ -516,6 +529,23 @@ function explainBatch(run: Run, batch: string, firstEntry: number, status: numbe
   }
   // Not reached for input the checks above describe; kept so a core refusal is never silent.
   throw invalid(`the WebAssembly escaper refused the batch (status ${status}, byte ${run.core.exports.escapeErrorOffset()})`, `${shape.root}/${shape.entry}[${firstEntry + 1}]`);
+}
+
+/** The core's status for a lastmod it leaves to JS (assembly/escape.ts EscapeError.UncommonDate). */
+const UNCOMMON_DATE = -3;
+
+/** The entries of the batch that starts at entry `firstEntry`. */
+function entriesOfBatch(run: Run, firstEntry: number): readonly unknown[] {
+  return run.source ? run.source.slice(firstEntry - run.sourceStart, run.entryCount - run.sourceStart) : run.batchEntries;
+}
+
+/** Throws, with its path, for a lastmod string of the batch that is no xsd:date or xsd:dateTime. */
+function checkBatchLastmods(run: Run, firstEntry: number): void {
+  const entries = entriesOfBatch(run, firstEntry);
+  for (let i = 0; i < entries.length; i++) {
+    const lastmod = (entries[i] as { lastmod?: unknown }).lastmod;
+    if (typeof lastmod === 'string') checkLastmod(lastmod, run.shape, firstEntry + i);
+  }
 }
 
 /** Writes the XML declaration, the optional stylesheet instruction and the root start tag. */
@@ -629,7 +659,7 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
       if (typeof lastmodValue === 'string') {
         lastmod = lastmodValue;
         if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(URLSET, index, 'lastmod'));
-        checkLastmod(lastmod, URLSET, index);
+        // Its date form is checked by the core as it escapes the batch (flushBatch).
       } else lastmod = lastmodText(lastmodValue, fieldPath(URLSET, index, 'lastmod'));
       batch += step[1]! + lastmod;
       field = 1;
@@ -727,7 +757,7 @@ function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInput>): vo
       if (typeof lastmodValue === 'string') {
         lastmod = lastmodValue;
         if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
-        checkLastmod(lastmod, SITEMAP_INDEX, index);
+        // Its date form is checked by the core as it escapes the batch (flushBatch).
       } else lastmod = lastmodText(lastmodValue, fieldPath(SITEMAP_INDEX, index, 'lastmod'));
       batch += step[1]! + lastmod;
       batch += end[1]!;

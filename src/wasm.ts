@@ -48,13 +48,14 @@ export interface CoreExports {
   escapeClearTemplates(): void;
   escapeDefineTemplate(marker: number, inputOffset: number, length: number): number;
   escapeText(length: number, markerBudget: number): number;
+  escapeDateMarkers(mask: number): void;
   escapeAttribute(length: number, markerBudget: number): number;
   escapeErrorOffset(): number;
   escapeReplacementCount(): number;
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 6;
+export const EXPECTED_ABI_VERSION = 7;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {

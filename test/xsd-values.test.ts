@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DatetimeFields, DatetimeProblem, readDatetime } from '../src/datetime';
-import { isCommonLoc, isCommonXsdDate, isDecimalFromZeroToOne, locProblem } from '../src/xsd-values';
+import { serializeSitemap } from '../src/serialize';
+import { loadBuildForTesting } from '../src/wasm';
+import { isCommonLoc, isCommonXsdDate, isDecimalFromZeroToOne, locProblem, xsdDateProblem } from '../src/xsd-values';
 
 const fields = new DatetimeFields();
 const xsdAccepts = (value: string) => readDatetime(value, 'xsd', fields) === DatetimeProblem.None;
@@ -27,6 +29,32 @@ describe('isCommonXsdDate', () => {
     fc.assert(fc.property(fc.oneof(shaped, mutated, fc.date({ noInvalidDate: true }).map((date) => date.toISOString())), (value) => {
       if (isCommonXsdDate(value)) expect(xsdAccepts(value), value).toBe(true);
     }), { numRuns: 20_000 });
+  });
+
+  it('the serializer (the core's date check, then JS for the rest) writes a lastmod exactly when xsdDateProblem passes it, SIMD and scalar', () => {
+    const digits = (n: number) => fc.stringMatching(new RegExp(`^[0-9]{${n}}$`));
+    const shaped = fc.tuple(digits(4), digits(2), digits(2), digits(2), digits(2), digits(2), fc.constantFrom('', '.000', '.5', '.1234'), fc.constantFrom('', 'Z', '+', '-'), digits(2), digits(2), fc.boolean())
+      .map(([y, mo, d, h, mi, s, fraction, zone, zh, zm, dateOnly]) => (dateOnly ? `${y}-${mo}-${d}` : `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${zone === '+' || zone === '-' ? `${zone}${zh}:${zm}` : zone}`));
+    const mutated = fc.tuple(shaped, fc.nat(), fc.constantFrom('x', '-', ':', 'T', 'Z', '0', '9', '+', '.', ' ')).map(([value, at, character]) => value.slice(0, at % value.length) + character + value.slice((at % value.length) + 1));
+    const cases = fc.sample(fc.oneof(shaped, mutated, fc.date({ noInvalidDate: true, min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z') }).map((date) => date.toISOString())), { numRuns: 3000, seed: 11 })
+      .filter((value) => value.trim() === value);
+    try {
+      for (const build of ['simd', 'scalar'] as const) {
+        loadBuildForTesting(build);
+        for (const lastmod of cases) {
+          // Between other entries, so the value sits anywhere in a batch (the core's fast loop and its switch).
+          let written = true;
+          try {
+            serializeSitemap([{ loc: 'https://example.com/a-fairly-long-path/one' }, { loc: 'https://example.com/b', lastmod }, { loc: 'https://example.com/c', lastmod: '2024-05-01' }]);
+          } catch {
+            written = false;
+          }
+          expect(written, `${build} ${lastmod}`).toBe(xsdDateProblem(lastmod) === '');
+        }
+      }
+    } finally {
+      loadBuildForTesting('simd');
+    }
   });
 
   it('takes every toISOString() of a year 0001 to 9999', () => {
