@@ -341,7 +341,7 @@ export interface LocationScope {
   hostname: string;
   /** The directory part of the path, ending in "/". */
   directory: string;
-  /** directory with its percent-encoded unreserved characters decoded (comparablePath). */
+  /** directory with its escapes normalised (percentNormalized): `/%63atalog/` is `/catalog/` (RFC 3986 §6.2.2.2). */
   comparableDirectory: string;
   /** `protocol//host/directory`: the fast-path prefix. */
   prefix: string;
@@ -356,7 +356,7 @@ export function readLocationScope(location: string): LocationScope | undefined {
     return undefined;
   }
   const directory = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1) || '/';
-  return { href: url.href, protocol: url.protocol, host: url.host, hostname: url.hostname, directory, comparableDirectory: comparablePath(directory), prefix: `${url.protocol}//${url.host}${directory}` };
+  return { href: url.href, protocol: url.protocol, host: url.host, hostname: url.hostname, directory, comparableDirectory: percentNormalized(directory, false), prefix: `${url.protocol}//${url.host}${directory}` };
 }
 
 /**
@@ -365,20 +365,6 @@ export function readLocationScope(location: string): LocationScope | undefined {
  * Checked on the whole loc, query included, which at worst sends a loc to the slow path.
  */
 const RESOLVED_PATH_PART = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
-
-/**
- * A URL path with its percent-encoded unreserved characters (RFC 3986 §2.3: letters, digits,
- * "-", ".", "_", "~") decoded and other escapes in upper case: the normalisation of RFC 3986
- * §6.2.2, under which `/%63atalog/` and `/catalog/` are the same directory.
- */
-export function comparablePath(path: string): string {
-  if (!path.includes('%')) return path;
-  return path.replace(/%[0-9a-f]{2}/gi, (escape) => {
-    const code = parseInt(escape.slice(1), 16);
-    const unreserved = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2e || code === 0x5f || code === 0x7e;
-    return unreserved ? String.fromCharCode(code) : escape.toUpperCase();
-  });
-}
 
 /** Why a loc is outside the scope, or '' when it is inside (or cannot be read as a URL). */
 export function outOfScope(loc: string, scope: LocationScope, crossSubmitHosts: ReadonlySet<string>): string {
@@ -393,7 +379,7 @@ export function outOfScope(loc: string, scope: LocationScope, crossSubmitHosts: 
   if (url.protocol !== scope.protocol || url.host !== scope.host) {
     return `is on ${url.protocol}//${url.host}, but the file is on ${scope.protocol}//${scope.host} (same protocol, host and port required unless that host's robots.txt cross-submits it)`;
   }
-  if (!comparablePath(url.pathname).startsWith(scope.comparableDirectory)) return `is outside ${scope.directory}, the directory of the file (${scope.href}); only URLs at or below it are allowed`;
+  if (!percentNormalized(url.pathname, false).startsWith(scope.comparableDirectory)) return `is outside ${scope.directory}, the directory of the file (${scope.href}); only URLs at or below it are allowed`;
   return '';
 }
 
