@@ -904,7 +904,7 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
   try {
     // Recovering: a truncated or damaged .gz gives what inflated before the damage (checked like
     // any document) and a GZIP_INVALID issue, as parse(…, { recover: true }) does.
-    prepared = prepareInput(input, checked.maxBytes, true);
+    prepared = prepareInput(input, checked.maxBytes, true, true);
   } catch (error) {
     if (!(error instanceof SitemapError) || error.code === 'INPUT_TYPE') throw error;
     const code = error.code === 'INPUT_TOO_LARGE' ? 'SITEMAP_TOO_LARGE' : error.code;

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gzip, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
+import { gzip, parse, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
 import { isPlainHttpUrl, LocScan, readCoreLocScan, scanLoc } from '../src/url-check';
 import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/wasm';
 import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
@@ -97,6 +97,17 @@ describe('validate: a valid sitemap', () => {
     expect(result.stats.uncompressedBytes).toBeGreaterThan(0);
     // The cut: the damage, the elements left open, and the entry it fell in.
     expect(codes(result).filter((code) => code !== 'SITEMAP_BAD_LASTMOD')).toEqual(['GZIP_INVALID', 'SITEMAP_TRUNCATED_ENTRY', 'XML_UNCLOSED_ELEMENT']);
+  });
+
+  it('puts an encoding it cannot decode at the declaration, as parse() does', () => {
+    const bytes = new TextEncoder().encode(`<?xml version="1.0" encoding="x-no-such-encoding"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}"><url><loc>https://example.com/\u00e9</loc></url></urlset>`);
+    const issue = only(run(bytes), 'INPUT_ENCODING');
+    let thrown: SitemapError | undefined;
+    try { parse(bytes); } catch (error) { thrown = error as SitemapError; }
+    expect(thrown?.code).toBe('INPUT_ENCODING');
+    expect([issue.line, issue.column]).toEqual([thrown!.line, thrown!.column]);
+    expect([issue.line, issue.column]).toEqual([1, 21]);
+    expect(issue.message).not.toMatch(/\(line \d+, column \d+\)$/);
   });
 
   it('says a file name given as the document is one, without a position in its message', () => {
