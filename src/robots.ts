@@ -59,6 +59,8 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const HTTP_SCHEME = /^https?:/i;
 const HTTP_WITH_HOST = /^https?:\/\/[^/\\]/i;
 const TRIMMED = /^[ \t]+|[ \t]+$/g;
+/** C0 control characters, DEL and lone surrogates (C1 controls pass: mis-decoded UTF-8 has them, and URL parsers escape them like other non-ASCII). */
+const NOT_IN_URL = /[\0-\x1f\x7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const INNER_WHITE_SPACE = /\s/;
 // WHATWG URL "forbidden host code points" that a lenient parser may have let into a hostname.
 // `[`, `]` and `:` are absent on purpose: an IPv6 hostname keeps them (the port is never in it).
@@ -132,6 +134,13 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
     if (!relative && HTTP_SCHEME.test(record.value) && !HTTP_WITH_HOST.test(record.value)) {
       const scheme = record.value.slice(0, record.value.indexOf(':') + 1);
       report('ROBOTS_SITEMAP_INVALID_URL', 'error', `"${record.value}" is not an absolute URL: "${scheme}" must be followed by "//" and a host (write ${scheme.toLowerCase()}//host/path); the line was skipped`);
+      continue;
+    }
+    // A control character or a lone surrogate is no part of a URL: the URL parser would escape or
+    // replace it and hand back a URL nobody wrote.
+    const bad = NOT_IN_URL.exec(record.value);
+    if (bad) {
+      report('ROBOTS_SITEMAP_INVALID_URL', 'error', `"${record.value}" has U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at index ${bad.index}, which no URL holds; the line was skipped`);
       continue;
     }
     let url: URL | undefined;

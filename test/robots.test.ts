@@ -248,3 +248,14 @@ describe('misuse', () => {
     expect(relativeBase.message).toMatch(/must be absolute/);
   });
 });
+
+describe('characters no URL holds', () => {
+  it('skips a value with a control character or a lone surrogate, with an issue, instead of escaping it', () => {
+    const text = 'Sitemap: https://example.com/a\u0000b.xml\nSitemap: https://example.com/\ud800.xml\nSitemap: https://example.com/ok.xml\n';
+    const result = readRobotsTxtSitemaps(text, 'https://example.com/robots.txt');
+    expect(result.sitemaps).toEqual(['https://example.com/ok.xml']);
+    expect(result.issues.map((issue) => [issue.code, issue.line, issue.severity])).toEqual([['ROBOTS_SITEMAP_INVALID_URL', 1, 'error'], ['ROBOTS_SITEMAP_INVALID_URL', 2, 'error']]);
+    expect(result.issues[0]!.message).toMatch(/U\+0000 at index 21/);
+    expect(result.issues[1]!.message).toMatch(/U\+D800/);
+  });
+});
