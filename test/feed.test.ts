@@ -7,22 +7,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { feedDate } from '../src/feed';
 import { gzip, parseFeed, type Issue } from '../src/index';
-import { loadCorpusFile, loadCorpusManifest, thrownBy } from './fixtures';
+import { loadCorpusFile, loadCorpusManifest, positionOfNeedle, thrownBy } from './fixtures';
 
 const encoder = new TextEncoder();
 const brief = (issue: Issue) => ({ code: issue.code, severity: issue.severity, line: issue.line, column: issue.column, path: issue.path });
 
-/** Line and column (1-based, in code points) of the `occurrence`-th (1-based) `needle` in `text`. */
-function positionOf(text: string, needle: string, occurrence = 1): { line: number; column: number } {
-  let at = -1;
-  for (let n = 0; n < occurrence; n++) {
-    at = text.indexOf(needle, at + 1);
-    if (at < 0) throw new Error(`"${needle}" #${occurrence} is not in the text`);
-  }
-  const before = text.slice(0, at);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  return { line: before.split('\n').length, column: [...text.slice(lineStart, at)].length + 1 };
-}
 
 const RSS = `<?xml version="1.0" encoding="UTF-8"?>
 <?xml-stylesheet type="text/xsl" href="/feed.xsl"?>
@@ -136,10 +125,10 @@ describe('parseFeed: RSS 2.0', () => {
 
   it('reports an item without a link, a date it cannot read and a second link, with positions and paths', () => {
     expect(result.issues.map(brief)).toEqual([
-      { code: 'SITEMAP_MISSING_LOC', severity: 'error', ...positionOf(RSS, '<item>', 4), path: 'rss/channel/item[4]' },
-      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOf(RSS, '<pubDate>sometime'), path: 'rss/channel/item[5]/pubDate' },
-      { code: 'SITEMAP_DUPLICATE_FIELD', severity: 'warning', ...positionOf(RSS, '<link>https://example.com/e2'), path: 'rss/channel/item[6]/link' },
-      { code: 'SITEMAP_MISSING_LOC', severity: 'error', ...positionOf(RSS, '<item>', 7), path: 'rss/channel/item[7]' },
+      { code: 'SITEMAP_MISSING_LOC', severity: 'error', ...positionOfNeedle(RSS, '<item>', 4), path: 'rss/channel/item[4]' },
+      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOfNeedle(RSS, '<pubDate>sometime'), path: 'rss/channel/item[5]/pubDate' },
+      { code: 'SITEMAP_DUPLICATE_FIELD', severity: 'warning', ...positionOfNeedle(RSS, '<link>https://example.com/e2'), path: 'rss/channel/item[6]/link' },
+      { code: 'SITEMAP_MISSING_LOC', severity: 'error', ...positionOfNeedle(RSS, '<item>', 7), path: 'rss/channel/item[7]' },
     ]);
     expect(result.issues[0]!.message).toContain('<g:link> (namespace http://base.google.com/ns/1.0) is not one');
     expect(result.issues[1]).toMatchObject({ value: 'sometime last week', message: expect.stringMatching(/kept without lastmod/) });
@@ -183,8 +172,8 @@ describe('parseFeed: Atom', () => {
       { loc: 'https://example.com/5', lastmod: '2024-01-01T10:00:00Z' },
     ]);
     expect(result.issues.map(brief)).toEqual([
-      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOf(ATOM_10, '<updated>2024-02-30'), path: 'feed/entry[2]/updated' },
-      { code: 'SITEMAP_MISSING_LOC', severity: 'error', ...positionOf(ATOM_10, '<entry>', 3), path: 'feed/entry[3]' },
+      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOfNeedle(ATOM_10, '<updated>2024-02-30'), path: 'feed/entry[2]/updated' },
+      { code: 'SITEMAP_MISSING_LOC', severity: 'error', ...positionOfNeedle(ATOM_10, '<entry>', 3), path: 'feed/entry[3]' },
     ]);
     expect(result.issues[1]!.message).toMatch(/rel="alternate" or no rel/);
   });
@@ -260,8 +249,8 @@ describe('parseFeed: odd dates', () => {
     const result = parseFeed(feed);
     expect(result.urls).toEqual([{ loc: 'https://example.com/1' }, { loc: 'https://example.com/2' }]);
     expect(result.issues.map((issue) => ({ ...brief(issue), value: issue.value }))).toEqual([
-      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOf(feed, '<pubDate'), path: 'rss/channel/item[1]/pubDate', value: '' },
-      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOf(feed, '<pubDate', 2), path: 'rss/channel/item[2]/pubDate', value: 'Tue, 10 Jun 2003 04:00:00 CET' },
+      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOfNeedle(feed, '<pubDate'), path: 'rss/channel/item[1]/pubDate', value: '' },
+      { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', ...positionOfNeedle(feed, '<pubDate', 2), path: 'rss/channel/item[2]/pubDate', value: 'Tue, 10 Jun 2003 04:00:00 CET' },
     ]);
     expect(result.issues[0]!.message).toMatch(/empty/);
   });
@@ -272,14 +261,14 @@ describe('parseFeed: malformed XML, as parse() has it', () => {
 
   it('throws the XML_* error with line, column and path in strict mode', () => {
     const error = thrownBy(() => parseFeed(mismatched));
-    expect(error).toMatchObject({ code: 'XML_MISMATCHED_END_TAG', ...positionOf(mismatched, '</lnik>'), path: 'rss/channel/item[2]/link' });
+    expect(error).toMatchObject({ code: 'XML_MISMATCHED_END_TAG', ...positionOfNeedle(mismatched, '</lnik>'), path: 'rss/channel/item[2]/link' });
   });
 
   it('with recover keeps the items it could read and lists the error', () => {
     const result = parseFeed(mismatched, { recover: true });
     expect(result.urls.map((url) => url.loc)).toContain('https://example.com/1');
     expect(result.urls.map((url) => url.loc)).toContain('https://example.com/3');
-    expect(result.issues).toContainEqual(expect.objectContaining({ code: 'XML_MISMATCHED_END_TAG', severity: 'error', ...positionOf(mismatched, '</lnik>') }));
+    expect(result.issues).toContainEqual(expect.objectContaining({ code: 'XML_MISMATCHED_END_TAG', severity: 'error', ...positionOfNeedle(mismatched, '</lnik>') }));
   });
 
   it('a truncated feed keeps its complete items in recover mode; the cut one is left out', () => {

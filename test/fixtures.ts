@@ -111,3 +111,14 @@ export function thrownBy(action: () => unknown): SitemapError {
   }
   throw new Error('expected a SitemapError, nothing was thrown');
 }
+
+/** 1-based line and column (in code points) of the `occurrence`-th (1-based) `needle` in `text`: where an issue about it should point. */
+export function positionOfNeedle(text: string, needle: string, occurrence = 1): { line: number; column: number } {
+  let index = -1;
+  for (let n = 0; n < occurrence; n++) {
+    index = text.indexOf(needle, index + 1);
+    if (index < 0) throw new Error(`"${needle}" #${occurrence} is not in the text`);
+  }
+  const before = text.slice(0, index);
+  return { line: before.split('\n').length, column: [...before.slice(before.lastIndexOf('\n') + 1)].length + 1 };
+}

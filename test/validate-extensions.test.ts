@@ -8,7 +8,7 @@ import { parse, searchConsoleReport, SITEMAP_NAMESPACE, validate, type Issue, ty
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from '../src/language-codes';
 import { MOBILE_NAMESPACE } from '../src/limits';
 import { nearMissNamespace } from '../src/validate-extensions';
-import { loadCorpusFile, loadCorpusManifest } from './fixtures';
+import { loadCorpusFile, loadCorpusManifest, positionOfNeedle } from './fixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const NAMESPACES = {
@@ -52,16 +52,6 @@ function news(replace: Record<string, string | null> = {}): string {
   return `<news:news>${inner}</news:news>`;
 }
 
-/** 1-based line and column of the `occurrence`-th match of `needle` in `text`. */
-function at(text: string, needle: string, occurrence = 1): { line: number; column: number } {
-  let index = -1;
-  for (let n = 0; n < occurrence; n++) {
-    index = text.indexOf(needle, index + 1);
-    if (index < 0) throw new Error(`"${needle}" #${occurrence} is not in the document`);
-  }
-  const before = text.slice(0, index);
-  return { line: before.split('\n').length, column: [...before.slice(before.lastIndexOf('\n') + 1)].length + 1 };
-}
 
 const run = (xml: string, profile: ValidationProfile): ValidateResult => validate(xml, { profile, now: NOW });
 const withCode = (result: ValidateResult, code: string): Issue[] => result.issues.filter((issue) => issue.code === code);
@@ -89,7 +79,7 @@ function expectIssue(xml: string, code: string, expected: Expected): void {
     }
     expect(found, `${profile}: ${JSON.stringify(result.issues, null, 1)}`).toHaveLength(1);
     const issue = found[0]!;
-    expect({ severity: issue.severity, ...at(xml, expected.needle, expected.occurrence), path: issue.path }, profile).toEqual({ severity, line: issue.line, column: issue.column, path: expected.path });
+    expect({ severity: issue.severity, ...positionOfNeedle(xml, expected.needle, expected.occurrence), path: issue.path }, profile).toEqual({ severity, line: issue.line, column: issue.column, path: expected.path });
     if (expected.value !== undefined) expect(issue.value).toBe(expected.value);
     expect(issue.message.length).toBeGreaterThan(10);
     expect(result.valid, profile).toBe(!result.issues.some((other) => other.severity === 'error'));
@@ -533,8 +523,8 @@ describe('validate: extension elements that are no typed item (namespaces)', () 
     for (const profile of ['google', 'xsd'] as const) {
       const issues = withCode(run(xml, profile), 'SITEMAP_NAMESPACE');
       expect(issues.map((issue) => [issue.severity, issue.path, issue.value, issue.line, issue.column]), profile).toEqual([
-        [profile === 'google' ? 'warning' : 'error', 'urlset/url[1]/x:link[1]', 'https://www.w3.org/1999/xhtml', ...Object.values(at(xml, '<x:link'))],
-        [profile === 'google' ? 'warning' : 'error', 'urlset/url[1]/video[1]', 'http://www.google.com/schemas/sitemap-video/1.0', ...Object.values(at(xml, '<video '))],
+        [profile === 'google' ? 'warning' : 'error', 'urlset/url[1]/x:link[1]', 'https://www.w3.org/1999/xhtml', ...Object.values(positionOfNeedle(xml, '<x:link'))],
+        [profile === 'google' ? 'warning' : 'error', 'urlset/url[1]/video[1]', 'http://www.google.com/schemas/sitemap-video/1.0', ...Object.values(positionOfNeedle(xml, '<video '))],
       ]);
       expect(issues[0]!.message).toContain(`2 such elements in this file, reported once, at the first. Declare xmlns:x="${NAMESPACES.xhtml}"`);
       expect(issues[1]!.message).toMatch(/Google's video extension \(http:\/\/www\.google\.com\/schemas\/sitemap-video\/1\.1\).*Declare xmlns="http:\/\/www\.google\.com\/schemas\/sitemap-video\/1\.1"$/);
@@ -546,8 +536,8 @@ describe('validate: extension elements that are no typed item (namespaces)', () 
     expect(run(xml, 'google').issues).toEqual([]);
     const issues = withCode(run(xml, 'xsd'), 'SITEMAP_UNEXPECTED_ELEMENT');
     expect(issues.map((issue) => [issue.severity, issue.path, issue.value, issue.line, issue.column])).toEqual([
-      ['error', 'urlset/url[1]/p:note[1]', 'urn:vendor', ...Object.values(at(xml, '<p:note'))],
-      ['error', 'urlset/url[1]/p:tag[1]', 'urn:vendor', ...Object.values(at(xml, '<p:tag'))],
+      ['error', 'urlset/url[1]/p:note[1]', 'urn:vendor', ...Object.values(positionOfNeedle(xml, '<p:note'))],
+      ['error', 'urlset/url[1]/p:tag[1]', 'urn:vendor', ...Object.values(positionOfNeedle(xml, '<p:tag'))],
     ]);
     expect(issues[0]!.message).toMatch(/^<p:note> \(namespace urn:vendor\): sitemap\.xsd takes extension elements with processContents="strict".*; 3 such elements in this file, reported once, at the first\. Google ignores extensions it does not know$/);
     expect(issues[1]!.message).not.toContain('such elements');

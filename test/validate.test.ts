@@ -8,6 +8,7 @@ import { gzip, parse, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, vali
 import { isPlainHttpUrl, LocScan, readCoreLocScan, scanLoc } from '../src/url-check';
 import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/wasm';
 import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
+import { positionOfNeedle } from './fixtures';
 
 const NS = SITEMAP_NAMESPACE;
 const encoder = new TextEncoder();
@@ -17,18 +18,6 @@ const urlset = (body: string, attributes = '') => `<?xml version="1.0" encoding=
 const sitemapindex = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${body}\n</sitemapindex>\n`;
 const url = (inner: string) => `  <url>${inner}</url>`;
 
-/** 1-based line and column (code points) of the `occurrence`-th match of `needle` in `text`. */
-function at(text: string, needle: string, occurrence = 1): { line: number; column: number } {
-  let index = -1;
-  for (let n = 0; n < occurrence; n++) {
-    index = text.indexOf(needle, index + 1);
-    if (index < 0) throw new Error(`"${needle}" #${occurrence} is not in the document`);
-  }
-  const before = text.slice(0, index);
-  const line = before.split('\n').length;
-  const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
-  return { line, column };
-}
 
 function run(document: SitemapInput, options: ValidateOptions = {}): ValidateResult {
   return validate(document, { now: NOW, ...options });
@@ -148,7 +137,7 @@ describe('validate: document-level rules', () => {
     const bytes = encoder.encode(document);
     const issue = only(run(bytes), 'INPUT_ENCODING');
     expect(issue.severity).toBe('error');
-    expect([issue.line, issue.column]).toEqual([1, at(document, 'encoding=').column]);
+    expect([issue.line, issue.column]).toEqual([1, positionOfNeedle(document, 'encoding=').column]);
     expect(only(run(bytes, { profile: 'xsd' }), 'INPUT_ENCODING').severity).toBe('warning');
     // A string's declaration is checked too.
     const fromString = only(run(document), 'INPUT_ENCODING');
@@ -191,9 +180,9 @@ describe('validate: document-level rules', () => {
     const result = run(document);
     const entity = only(result, 'XML_BAD_ENTITY');
     expect(entity.severity).toBe('error');
-    expect(entity.line).toBe(at(document, '&b=').line);
+    expect(entity.line).toBe(positionOfNeedle(document, '&b=').line);
     const priority = only(result, 'SITEMAP_BAD_PRIORITY');
-    expect([priority.line, priority.column]).toEqual([at(document, '2</priority>').line, at(document, '2</priority>').column]);
+    expect([priority.line, priority.column]).toEqual([positionOfNeedle(document, '2</priority>').line, positionOfNeedle(document, '2</priority>').column]);
   });
 
   it('reports an empty document and an empty sitemap as "Empty sitemap"', () => {
@@ -322,7 +311,7 @@ describe('validate: structure of entries', () => {
   it('reports elements inside a value', () => {
     const document = urlset(url('<loc>https://example.com/<b>x</b></loc>'));
     const issue = only(run(document), 'SITEMAP_UNEXPECTED_ELEMENT');
-    expect([issue.line, issue.column, issue.severity]).toEqual([3, at(document, '<b>').column, 'error']);
+    expect([issue.line, issue.column, issue.severity]).toEqual([3, positionOfNeedle(document, '<b>').column, 'error']);
     expect(issue.path).toBe('urlset/url[1]/loc/b');
   });
 
@@ -340,7 +329,7 @@ describe('validate: structure of entries', () => {
     const document = urlset(entries.join('\n'));
     const issue = only(run(document), 'SITEMAP_BAD_LASTMOD');
     expect(issue.path).toBe('urlset/url[41]/lastmod');
-    expect([issue.line, issue.column]).toEqual([at(document, '2024-13-01').line, at(document, '2024-13-01').column]);
+    expect([issue.line, issue.column]).toEqual([positionOfNeedle(document, '2024-13-01').line, positionOfNeedle(document, '2024-13-01').column]);
   });
 });
 
@@ -756,7 +745,7 @@ describe('validate: <lastmod>, <changefreq>, <priority>', () => {
       const issue = only(result, 'SITEMAP_BAD_LASTMOD');
       expect([issue.severity, issue.value], inner).toEqual(['warning', '2024-05']);
       // At the value (a CDATA section: at its start, as for any issue about a value written so).
-      expect({ line: issue.line, column: issue.column }, inner).toEqual(at(document, inner.includes('CDATA') ? '<![CDATA[' : '2024'));
+      expect({ line: issue.line, column: issue.column }, inner).toEqual(positionOfNeedle(document, inner.includes('CDATA') ? '<![CDATA[' : '2024'));
       expect(result.stats.lastmod, inner).toEqual({ min: '2024-05', max: '2024-05' });
       const xsd = only(run(document, { profile: 'xsd' }), 'SITEMAP_BAD_LASTMOD');
       expect([xsd.severity, xsd.line, xsd.column], inner).toEqual(['error', issue.line, issue.column]);
