@@ -10,13 +10,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumArguments, chromiumExecutablePath } from './test/chromium.ts';
 
 const repositoryRoot = fileURLToPath(new URL('.', import.meta.url));
-// The corpus sits beside the repository (CI clones shared/ next to it): never an absolute path.
-const corpusRoot = resolve(repositoryRoot, '../shared/corpus');
+// The real-world corpus is vendored in test/corpus/ (provenance in its MANIFEST.tsv).
+const corpusRoot = resolve(repositoryRoot, 'test/corpus');
 
 const testFiles = ['test/**/*.test.ts', 'src/**/*.test.ts'];
 
 /**
- * Serves fixture files to browser tests as raw bytes: `/@fixture/corpus/<path>` from the shared
+ * Serves fixture files to browser tests as raw bytes: `/@fixture/corpus/<path>` from the vendored
  * corpus and `/@fixture/repository/<path>` from this repository. Vite's own static serving sends
  * `*.gz` with `Content-Encoding: gzip`, so `fetch()` would hand back inflated bytes; this never
  * sets an encoding, whatever the name.

@@ -10,7 +10,7 @@
 
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { parseArgs, verify, stats, timeIt, emitResult, rssMB, peakRssMB, saxCollector } from '../../shared/bench/common.mjs';
+import { parseArgs, verify, stats, timeIt, emitResult, rssMB, peakRssMB, saxCollector } from './common.mjs';
 import { dataPath, readExpect } from './data.mjs';
 import { PARSE_CONTENDERS } from './parse-contenders.mjs';
 import { SERIALIZE_CONTENDERS } from './serialize-contenders.mjs';

@@ -1,4 +1,4 @@
-// Benchmark inputs: the shared generator's standard files (../shared/bench/gen.mjs), a gzip copy
+// Benchmark inputs: the shared generator's standard files (bench/gen.mjs, vendored from the team's shared/bench), a gzip copy
 // of each urlset for gunzip+parse, and the serializer's 50,000 entries as JSON; cached in bench/data/.
 
 import { existsSync, readFileSync, writeFileSync, mkdirSync, realpathSync } from 'node:fs';
@@ -6,13 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildUrlset, STANDARD, MAX_URLS } from '../../shared/bench/gen.mjs';
-import { digestEntries } from '../../shared/bench/common.mjs';
+import { buildUrlset, STANDARD, MAX_URLS } from './gen.mjs';
+import { digestEntries } from './common.mjs';
 
 const BENCH_DIRECTORY = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIRECTORY = join(BENCH_DIRECTORY, 'data');
-// The real path: gen.mjs runs only when argv[1] is its own resolved file (a symlinked shared/ would not).
-export const GENERATOR = realpathSync(join(BENCH_DIRECTORY, '..', '..', 'shared', 'bench', 'gen.mjs'));
+// The real path: gen.mjs runs only when argv[1] is its own resolved file (a symlinked checkout would not).
+export const GENERATOR = realpathSync(join(BENCH_DIRECTORY, 'gen.mjs'));
 
 /** The urlset inputs of the parse benchmark, the main target first. */
 export const URLSET_INPUTS = STANDARD.map(([name]) => name); // plain-50k.xml, mixed-50k.xml, limit-50mb.xml

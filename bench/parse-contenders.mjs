@@ -7,7 +7,7 @@
 // part of each peer's timed work, as it is of sitemapkit's: every contender starts from bytes.
 
 import { Readable } from 'node:stream';
-import { saxCollector } from '../../shared/bench/common.mjs';
+import { saxCollector } from './common.mjs';
 import { loadSitemapkit } from './sitemapkit.mjs';
 
 /** The bytes as a JS string, the way a Node user reads a file as text (Buffer's native UTF-8 decoder). */

@@ -1,7 +1,7 @@
 // Turns the children's measurements into the printed tables, the "sitemapkit is N× X" ratios
 // and the pass/fail lines for the performance targets of the sitemapkit issue.
 
-import { MB, f1, fInt, printTable, stats } from '../../shared/bench/common.mjs';
+import { MB, f1, fInt, printTable, stats } from './common.mjs';
 
 /**
  * Targets from the issues: parse ≥ 400 MB/s on plain-50k.xml, serialize ≥ 400 MB/s, memory ≤ 3×

@@ -14,7 +14,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { availableParallelism, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, printTable, runChild, stats, f1, MB } from '../../shared/bench/common.mjs';
+import { parseArgs, printTable, runChild, stats, f1, MB } from './common.mjs';
 import { ensureData, dataPath, readExpect, URLSET_INPUTS, INDEX_INPUT, SERIALIZE_INPUT } from './data.mjs';
 import { PARSE_CONTENDERS } from './parse-contenders.mjs';
 import { SERIALIZE_CONTENDERS } from './serialize-contenders.mjs';

@@ -6,7 +6,7 @@
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, emitResult } from '../../shared/bench/common.mjs';
+import { parseArgs, emitResult } from './common.mjs';
 import { SITEMAPKIT_ENTRY } from './sitemapkit.mjs';
 import { PARSE_CONTENDERS } from './parse-contenders.mjs';
 

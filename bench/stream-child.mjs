@@ -11,7 +11,7 @@
 
 import { readFileSync } from 'node:fs';
 import { Gunzip } from 'fflate';
-import { parseArgs, verify, stats, emitResult } from '../../shared/bench/common.mjs';
+import { parseArgs, verify, stats, emitResult } from './common.mjs';
 import { dataPath, readExpect } from './data.mjs';
 import { loadSitemapkit } from './sitemapkit.mjs';
 

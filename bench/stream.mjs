@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseArgs, printTable, runChild, f1, MB } from '../../shared/bench/common.mjs';
+import { parseArgs, printTable, runChild, f1, MB } from './common.mjs';
 import { ensureData } from './data.mjs';
 
 const CHILD = fileURLToPath(new URL('./stream-child.mjs', import.meta.url));

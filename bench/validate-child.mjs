@@ -3,7 +3,7 @@
 //   node bench/validate-child.mjs --input plain-50k.xml [--quick]
 
 import { readFileSync } from 'node:fs';
-import { emitResult, parseArgs, stats } from '../../shared/bench/common.mjs';
+import { emitResult, parseArgs, stats } from './common.mjs';
 import { dataPath } from './data.mjs';
 import { loadSitemapkit } from './sitemapkit.mjs';
 

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { f1, parseArgs, printTable, stats } from '../../shared/bench/common.mjs';
+import { f1, parseArgs, printTable, stats } from './common.mjs';
 import { startViewer } from '../demo/serve.mjs';
 import { dataPath, ensureData, readExpect } from './data.mjs';
 

@@ -1,5 +1,5 @@
 // The simple types of the values the serializer writes, from the official schemas
-// (../shared/corpus/xsd/: sitemap.xsd, siteindex.xsd, Google's image, video and news schemas and
+// (test/corpus/xsd/: sitemap.xsd, siteindex.xsd, Google's image, video and news schemas and
 // the XHTML one for hreflang links). The serializer refuses a value outside its type, so every
 // document it writes is valid against those schemas (but for the URI syntax: see locProblem); a
 // check returns why a value is refused, '' when it is not. The validator judges documents it did not write, by profile (validate.ts,

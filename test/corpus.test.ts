@@ -1,4 +1,4 @@
-// Every XML file of the shared corpus (../shared/corpus, provenance in its MANIFEST.tsv) through
+// Every XML file of the shared corpus (test/corpus, provenance in its MANIFEST.tsv) through
 // parse(): entry counts against the manifest's xmllint-checked columns, errors with positions for
 // the files xmllint rejects, recovery, foreign roots, legacy namespaces, and values compared with
 // an independent reading (fast-xml-parser, literals copied from the files). SPEC.md §1, §2, §5.

@@ -1,4 +1,4 @@
-// Every image, video, news, hreflang and mixed file of the shared corpus (../shared/corpus, its
+// Every image, video, news, hreflang and mixed file of the shared corpus (test/corpus, its
 // MANIFEST.tsv), plus the odd files with extension namespaces: per <url>, the number of images,
 // videos, news entries, alternates and other extension elements and their main values, against a
 // small independent reading (fast-xml-parser with namespace prefixes resolved here, not by the

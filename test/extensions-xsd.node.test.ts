@@ -1,5 +1,5 @@
 // Serializer output with every extension fully populated, checked with `xmllint --schema`
-// against the official XSDs in ../shared/corpus/xsd/ (sitemap.xsd, sitemap-image, -video,
+// against the official XSDs in test/corpus/xsd/ (sitemap.xsd, sitemap-image, -video,
 // -news, -mobile and xhtml1-strict with xml.xsd), through a small wrapper schema that imports
 // them (sitemap.xsd's xsd:any is processContents="strict": each extension needs its schema).
 // Node-only: it runs a program. SPEC.md §3.
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IMAGE_NAMESPACE, NEWS_NAMESPACE, parse, serializeSitemap, SITEMAP_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE, type SitemapUrlInput } from '../src/index';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
-const xsdDirectory = resolve(repositoryRoot, '../shared/corpus/xsd');
+const xsdDirectory = resolve(repositoryRoot, 'test/corpus/xsd');
 const workDirectory = mkdtempSync(join(tmpdir(), 'sitemapkit-extensions-xsd-'));
 afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
 

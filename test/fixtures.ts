@@ -1,7 +1,7 @@
 // Loads test fixtures as exact bytes in both test projects: in Node from disk, in the browser
 // project from the Vite server's raw-bytes route (`/@fixture/`, see vitest.config.ts), so a
-// shared test reads a file the same way everywhere. The corpus is ../shared/corpus beside the
-// repository (its provenance is in MANIFEST.tsv there); nothing is fetched from the network.
+// shared test reads a file the same way everywhere. The corpus is test/corpus/ in this
+// repository (its provenance is in MANIFEST.tsv there, its terms in README.md); nothing is fetched from the network.
 
 import { expect } from 'vitest';
 import { SitemapError } from '../src/errors';
@@ -20,7 +20,7 @@ async function readBytes(root: 'corpus' | 'repository', path: string): Promise<U
     return new Uint8Array(await response.arrayBuffer());
   }
   const { readFile } = (await import(/* @vite-ignore */ nodeFileSystemModule)) as typeof import('node:fs/promises');
-  const base = root === 'corpus' ? new URL('../../shared/corpus/', import.meta.url) : new URL('../', import.meta.url);
+  const base = root === 'corpus' ? new URL('./corpus/', import.meta.url) : new URL('../', import.meta.url);
   const bytes = await readFile(new URL(path, base));
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

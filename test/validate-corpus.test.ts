@@ -1,4 +1,4 @@
-// validate() on the real-world corpus (../shared/corpus, provenance in its MANIFEST.tsv): in the
+// validate() on the real-world corpus (test/corpus, provenance in its MANIFEST.tsv): in the
 // xsd profile every file xmllint found XSD-valid gets no error and every XSD-invalid one at least
 // one, apart from the listed rules the sitemap XSDs alone cannot express; files that are not
 // well-formed or not sitemaps get errors in both profiles, all with positions. SPEC.md §1, §2, §5.

@@ -1,5 +1,5 @@
 // validate(…, { profile: 'xsd' }) on documents with Google's extensions against `xmllint --schema`
-// with the official XSDs (../shared/corpus/xsd/: sitemap.xsd and the image, video, news and
+// with the official XSDs (test/corpus/xsd/: sitemap.xsd and the image, video, news and
 // xhtml1-strict schemas, and sitemap-mobile.xsd, through a wrapper that imports them): seeded
 // generated valid documents, then one-value mutations of a full document, among them elements of
 // other namespaces (near misses, none with a schema). Each assertion shows both verdicts side by side.
@@ -15,7 +15,7 @@ import { IMAGE_NAMESPACE, NEWS_NAMESPACE, SITEMAP_NAMESPACE, validate, VIDEO_NAM
 import { MOBILE_NAMESPACE } from '../src/limits';
 
 const XMLLINT = '/usr/bin/xmllint';
-const xsdDirectory = fileURLToPath(new URL('../../shared/corpus/xsd/', import.meta.url));
+const xsdDirectory = fileURLToPath(new URL('./corpus/xsd/', import.meta.url));
 const workDirectory = mkdtempSync(join(tmpdir(), 'sitemapkit-extensions-xmllint-'));
 afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
 // validate(…, { profile: 'xsd' }) against `xmllint --noout --schema` (libxml2-utils, /usr/bin/xmllint)
-// with the official XSDs (../shared/corpus/xsd/sitemap.xsd, siteindex.xsd): seeded generated
+// with the official XSDs (test/corpus/xsd/sitemap.xsd, siteindex.xsd): seeded generated
 // documents, then one mutation at a time, then single values at the edges of each type. Each
 // assertion message shows both verdicts side by side. Node-only: it runs xmllint. SPEC.md §1, §2.
 
@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SITEMAP_NAMESPACE, validate } from '../src/index';
 
 const XMLLINT = '/usr/bin/xmllint';
-const xsdDirectory = fileURLToPath(new URL('../../shared/corpus/xsd/', import.meta.url));
+const xsdDirectory = fileURLToPath(new URL('./corpus/xsd/', import.meta.url));
 const workDirectory = mkdtempSync(join(tmpdir(), 'sitemapkit-xmllint-'));
 afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
 

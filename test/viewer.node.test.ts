@@ -1,6 +1,6 @@
 // End-to-end test of the viewer (demo/, issue 6): the real server (`node demo/serve.mjs`, what
 // `npm start` runs after the build) started as a child process on a free port, driven in Debian
-// Chromium with playwright-core. Inputs: the 50,000-URL benchmark file from ../shared/bench/gen.mjs
+// Chromium with playwright-core. Inputs: the 50,000-URL benchmark file from bench/gen.mjs
 // (and a 50,001-URL one for the split download), a generated 1,000-child index, and the samples
 // in demo/samples/. Screenshots of the main states, light and dark, go to test-results/.
 // Node-only (it launches the browser).
@@ -21,9 +21,9 @@ import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { repositoryRoot } from './packed-package';
 
 const run = promisify(execFile);
-// Its real path: gen.mjs runs main() only when argv[1] is its own (resolved) file, so a shared/
+// Its real path: gen.mjs runs main() only when argv[1] is its own (resolved) file, so a checkout
 // reached through a symlink would otherwise make it exit 0 having written nothing.
-const generator = realpathSync(join(repositoryRoot, '../shared/bench/gen.mjs'));
+const generator = realpathSync(join(repositoryRoot, 'bench/gen.mjs'));
 const screenshots = join(repositoryRoot, 'test-results');
 
 let workDirectory: string;

@@ -31,7 +31,7 @@ import {
 import { readableOf, readAll } from './fixtures/stream-helpers';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
-const xsdDirectory = resolve(repositoryRoot, '../shared/corpus/xsd');
+const xsdDirectory = resolve(repositoryRoot, 'test/corpus/xsd');
 const SITEMAP_XSD = resolve(xsdDirectory, 'sitemap.xsd');
 const SITEMAP_INDEX_XSD = resolve(xsdDirectory, 'siteindex.xsd');
 
@@ -137,7 +137,7 @@ describe('writeSitemapsToDirectory at the protocol limits', () => {
 });
 
 describe('parseFileStream and the stream adapters', () => {
-  const corpusFile = resolve(repositoryRoot, '../shared/corpus/urlset/xmlsitemaps-crlf-24.xml');
+  const corpusFile = resolve(repositoryRoot, 'test/corpus/urlset/xmlsitemaps-crlf-24.xml');
 
   it('parseFileStream reads plain and gzip files as parseFile does', async () => {
     const expected = await parseFile(corpusFile);

@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { serializeSitemap, serializeSitemapIndex, type SitemapUrlInput } from '../src/serialize';
 
-// The corpus sits beside the repository (CI clones shared/ next to it), never at an absolute path.
+// The corpus is vendored in test/corpus/, never read at an absolute path.
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
-const xsdDirectory = resolve(repositoryRoot, '../shared/corpus/xsd');
+const xsdDirectory = resolve(repositoryRoot, 'test/corpus/xsd');
 const SITEMAP_XSD = resolve(xsdDirectory, 'sitemap.xsd');
 const SITEMAP_INDEX_XSD = resolve(xsdDirectory, 'siteindex.xsd');
 
