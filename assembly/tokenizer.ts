@@ -1265,7 +1265,7 @@ function copyUtf8(p: i32): i32 {
     cp = (cp << 6) | (b & 0x3f);
   }
   if (cp < lowest || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return invalidUtf8(p);
-  if (!isXmlChar(cp)) emitError(XmlError.InvalidChar, p);
+  if (!isXmlChar(cp) && copyReportsErrors) emitError(XmlError.InvalidChar, p);
   memory.copy(arena + <usize>arenaBytes, input + <usize>p, <usize>(need + 1));
   continuations += need;
   arenaBytes += need + 1;
@@ -1274,8 +1274,15 @@ function copyUtf8(p: i32): i32 {
   return p + need + 1;
 }
 
+/**
+ * False while copyRaw copies bytes that checkChars has already checked and reported (PI data):
+ * reporting them again would list each bad byte twice, the second time at a position computed
+ * from the line state after the whole construct (a negative column after a line break in it).
+ */
+let copyReportsErrors = true;
+
 function invalidUtf8(p: i32): i32 {
-  emitError(XmlError.InvalidUtf8, p);
+  if (copyReportsErrors) emitError(XmlError.InvalidUtf8, p);
   writeCodePoint(0xfffd);
   return p + 1;
 }
@@ -1791,7 +1798,9 @@ function processingInstruction(p: i32): i32 {
   // Data (after the white space following the target) to the arena, raw.
   const dataStart = skipWhitespace(targetEnd);
   checkChars(dataStart, q, false);
+  copyReportsErrors = false;
   copyValue(index, dataStart, q);
+  copyReportsErrors = true;
   return end;
 }
 

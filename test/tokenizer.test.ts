@@ -314,6 +314,22 @@ describe('line and column of every token', () => {
     expect(firstPositionMismatch(bytes, readTokens(bytes))).toBeNull();
   });
 
+  // BUG (found by the fuzzer, test/fuzz/regressions/issue-shape-xml-1eecb6b105.json): a byte
+  // that is not UTF-8 in processing-instruction data was reported twice: by checkChars, and
+  // again when copyValue copied the data, then with the line state after the whole PI: after a
+  // line break in it, a negative column.
+  it('report a bad byte in processing-instruction data once, where it is', () => {
+    const cases: Array<[number[], string, number, number]> = [
+      [[...encoder.encode('<?a '), 0x9b, 0x0d, ...encoder.encode('?><urlset/>')], 'XML_INVALID_UTF8', 1, 5],
+      [[...encoder.encode('<?a \n'), 0xc3, 0x0a, ...encoder.encode('\n?><urlset/>')], 'XML_INVALID_UTF8', 2, 1],
+      [[...encoder.encode('<?a \uffff\r\n?><urlset/>')], 'XML_INVALID_CHAR', 1, 5],
+    ];
+    for (const [bytes, code, line, column] of cases) {
+      const { issues } = parse(new Uint8Array(bytes), { recover: true });
+      expect(issues.filter((issue) => issue.code === code).map(({ line: l, column: c }) => [l, c]), JSON.stringify(bytes)).toEqual([[line, column]]);
+    }
+  });
+
   it('match the reference on 400 random documents with non-ASCII processing-instruction data', () => {
     for (let seed = 1; seed <= 400; seed++) {
       const xml = generateDocument(seededRandom(seed));

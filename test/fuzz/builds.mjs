@@ -1,0 +1,36 @@
+// The two builds of the package the fuzzer compares, loaded from dist/ (run `npm run build`
+// first): the Node build (`dist/index.node.js`, Buffer strings and zlib) and the browser build
+// (`dist/index.js`, TextDecoder and fflate), each with a module graph and a WebAssembly core of
+// its own. They share a chunk in dist/, and importing the Node entry installs its Node-only
+// helpers into that chunk, so the browser build is imported from a copy of dist/ under
+// node_modules/.cache (where its bare `fflate` import still resolves to node_modules/fflate).
+
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Imports both builds. `browserCopy` names the copy's folder (one per process keeps parallel
+ * workers from overwriting each other's copy while it is imported).
+ *
+ * @example
+ * const { node, browser } = await loadBuilds();
+ * node.parse('<urlset/>').kind === browser.parse('<urlset/>').kind; // true
+ */
+export async function loadBuilds(browserCopy = `browser-${process.pid}`) {
+  const dist = join(repositoryRoot, 'dist');
+  if (!existsSync(join(dist, 'index.node.js')) || !existsSync(join(dist, 'index.js'))) {
+    throw new Error('dist/ has no build: run `npm run build` first');
+  }
+  const copy = join(repositoryRoot, 'node_modules', '.cache', 'sitemapkit-fuzz', browserCopy);
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  cpSync(join(dist, 'index.js'), join(copy, 'index.js'));
+  cpSync(join(dist, 'chunks'), join(copy, 'chunks'), { recursive: true });
+  const node = await import(pathToFileURL(join(dist, 'index.node.js')).href);
+  const browser = await import(pathToFileURL(join(copy, 'index.js')).href);
+  if (node.parse === browser.parse) throw new Error('the browser build shares its module with the Node build');
+  return { node, browser };
+}

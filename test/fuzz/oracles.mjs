@@ -1,0 +1,262 @@
+// The fuzzer's oracles (issue #22): what must hold for ANY input, checked on the built package.
+// Only SitemapError is thrown; validate never throws; parse ≡ parseStream over random chunkings;
+// recover ⊇ strict; serialize → parse round trip; parse(gzip(x)) ≡ parse(x); the Node and
+// browser builds agree; the core answers correctly after every error; every Issue is well-formed;
+// each call within a generous time budget. (Well-formedness against xmllint: xmllint.mjs.)
+
+import { gzipSync } from 'node:zlib';
+import { seededRandom } from './random.mjs';
+
+/**
+ * What recover mode may still throw: none says the XML is bad. The input is no sitemap (another
+ * root, HTML), cannot become text (too large, an encoding the runtime lacks), or gzip that
+ * cannot be inflated at all.
+ */
+const RECOVER_MAY_THROW = new Set(['SITEMAP_NOT_A_SITEMAP', 'SITEMAP_HTML', 'SITEMAP_WRONG_KIND', 'INPUT_TOO_LARGE', 'INPUT_ENCODING', 'INPUT_TYPE', 'GZIP_INVALID']);
+
+/** What recover may throw after strict threw another code: what it found on reading on. */
+const NOT_A_SITEMAP = new Set(['SITEMAP_NOT_A_SITEMAP', 'SITEMAP_HTML', 'SITEMAP_WRONG_KIND']);
+
+/** Time a call may take: 250 ms plus 10 µs per byte (100 KB/s, thousands of times slower than the core). Generous on purpose: it flags hangs and blow-ups, not slowness. */
+export const timeBudgetMilliseconds = (byteLength) => 250 + byteLength / 100;
+
+/** A document every call must read correctly, also right after a failure. */
+const KNOWN_GOOD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">'
+  + '<url><loc>https://example.com/a?b=1&amp;c=%C3%A9</loc><lastmod>2024-05-01</lastmod><changefreq>daily</changefreq><priority>0.8</priority>'
+  + '<image:image><image:loc>https://example.com/i.png</image:loc></image:image></url><url><loc><![CDATA[https://example.com/é]]></loc></url></urlset>';
+const KNOWN_GOOD_URLS = JSON.stringify([
+  { loc: 'https://example.com/a?b=1&c=%C3%A9', lastmod: '2024-05-01', changefreq: 'daily', priority: 0.8, images: [{ loc: 'https://example.com/i.png' }] },
+  { loc: 'https://example.com/é' },
+]);
+
+const ROBOTS_URL = 'https://example.com/robots.txt';
+
+/** The API families: which calls an input of each kind goes through. */
+export const APIS = ['xml', 'feed', 'text', 'robots', 'serialize'];
+
+const entriesOf = (result) => (result.kind === 'sitemapindex' ? result.sitemaps : result.urls);
+const isGzipBytes = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** A comparable summary of an issue (the message is prose; the rest is checked). */
+const issueKey = (issue) => `${issue.code}@${issue.line}:${issue.column} ${issue.severity} ${issue.path}`;
+
+/**
+ * Runs the oracles for one input. `input` is `{ api, bytes }` (`serialize`: `{ api, entries }`);
+ * `builds` is `{ node, browser }` from builds.mjs; `rates` are the fractions of inputs that get
+ * the costlier oracles (1 = every input). Returns the calls made per API and the failures, each
+ * `{ oracle, message }`.
+ *
+ * @example
+ * const { calls, failures } = await checkInput(builds, { api: 'xml', bytes }, { seed: 7 });
+ */
+export async function checkInput(builds, input, { seed = 1, rates = {} } = {}) {
+  const random = seededRandom(seed ^ 0x5bd1e995);
+  const sampled = (name) => random() < (rates[name] ?? 1);
+  const calls = {};
+  const failures = [];
+  const fail = (oracle, message) => failures.push({ oracle, message });
+  const { node, browser } = builds;
+
+  /** Calls `action` on `build`, counting and timing it; returns `{ value }`, `{ error }` (a SitemapError's fields) or null after a failure. */
+  async function call(build, name, action, size) {
+    calls[name] = (calls[name] ?? 0) + 1;
+    const started = performance.now();
+    let outcome;
+    try {
+      outcome = { value: await action() };
+    } catch (error) {
+      if (!(error instanceof build.SitemapError)) {
+        fail('only-sitemap-error', `${name} threw ${error?.constructor?.name ?? typeof error}: ${String(error?.stack ?? error).slice(0, 500)}`);
+        return null;
+      }
+      outcome = { error: { code: error.code, line: error.line, column: error.column, path: error.path, message: error.message } };
+    }
+    const elapsed = performance.now() - started;
+    if (elapsed > timeBudgetMilliseconds(size)) {
+      // Measured again: a pause of the machine is not a finding, a call that is slow every time is.
+      let best = elapsed;
+      for (let again = 0; again < 2 && best > timeBudgetMilliseconds(size); again++) {
+        const restarted = performance.now();
+        try { await action(); } catch { /* judged above */ }
+        best = Math.min(best, performance.now() - restarted);
+      }
+      if (best > timeBudgetMilliseconds(size)) fail('time', `${name} took ${best.toFixed(0)} ms on ${size} bytes (budget ${timeBudgetMilliseconds(size).toFixed(0)} ms)`);
+    }
+    if (outcome.error && !/^[A-Z]+_[A-Z0-9_]+$/.test(outcome.error.code)) fail('only-sitemap-error', `${name} threw a SitemapError without a code: ${outcome.error.code}`);
+    return outcome;
+  }
+
+  function checkIssues(name, issues) {
+    for (const issue of issues ?? []) {
+      if (typeof issue.code !== 'string' || !/^[A-Z]+_[A-Z0-9_]+$/.test(issue.code) || !Number.isInteger(issue.line) || !Number.isInteger(issue.column)
+        || issue.line < 0 || issue.column < 0 || (issue.severity !== 'error' && issue.severity !== 'warning') || typeof issue.message !== 'string' || typeof issue.path !== 'string') {
+        fail('issue-shape', `${name} returned a malformed issue: ${JSON.stringify(issue).slice(0, 300)}`);
+        return;
+      }
+    }
+  }
+
+  async function coreStillAnswers(build, after) {
+    const outcome = await call(build, 'parse', () => build.parse(KNOWN_GOOD), KNOWN_GOOD.length);
+    if (outcome && (outcome.error || JSON.stringify(outcome.value.urls) !== KNOWN_GOOD_URLS)) {
+      fail('core-after-error', `after ${after}, the known-good document read as ${JSON.stringify(outcome.error ?? outcome.value.urls).slice(0, 300)}`);
+    }
+  }
+
+  if (input.api === 'serialize') {
+    await checkRoundTrip(node, input.entries, 'generated entries');
+    return { calls, failures };
+  }
+
+  const { bytes } = input;
+  const size = bytes.length;
+
+  if (input.api === 'robots') {
+    const text = new TextDecoder().decode(bytes);
+    const outcomes = [];
+    for (const build of [node, ...(sampled('browser') ? [browser] : [])]) {
+      const read = await call(build, 'readRobotsTxtSitemaps', () => build.readRobotsTxtSitemaps(text, ROBOTS_URL), size);
+      const listed = await call(build, 'sitemapsFromRobotsTxt', () => build.sitemapsFromRobotsTxt(text, ROBOTS_URL), size);
+      if (read?.error || listed?.error) fail('robots-never-throws', `readRobotsTxtSitemaps or sitemapsFromRobotsTxt threw ${read?.error?.code ?? listed?.error?.code} for a valid robots.txt URL`);
+      if (read?.value) {
+        checkIssues('readRobotsTxtSitemaps', read.value.issues);
+        if (listed?.value && JSON.stringify(listed.value) !== JSON.stringify(read.value.sitemaps)) fail('robots-agree', `sitemapsFromRobotsTxt ${JSON.stringify(listed.value).slice(0, 200)} ≠ readRobotsTxtSitemaps().sitemaps ${JSON.stringify(read.value.sitemaps).slice(0, 200)}`);
+        for (const url of read.value.sitemaps) if (!/^https?:\/\//i.test(url)) fail('robots-http-only', `a listed sitemap is not an http(s) URL: ${JSON.stringify(url)}`);
+      }
+      outcomes.push(JSON.stringify(read));
+    }
+    if (outcomes.length === 2 && outcomes[0] !== outcomes[1]) fail('builds-agree', `readRobotsTxtSitemaps: Node ${outcomes[0].slice(0, 300)} ≠ browser ${outcomes[1].slice(0, 300)}`);
+    return { calls, failures };
+  }
+
+  // parse-like APIs: xml → parse (and validate, parseStream), feed → parseFeed, text → parseTextSitemap.
+  const parseName = input.api === 'xml' ? 'parse' : input.api === 'feed' ? 'parseFeed' : 'parseTextSitemap';
+  const parseWith = (build, options) => build[parseName](bytes, options);
+  const summary = (outcome) => (outcome === null ? 'null' : outcome.error ? JSON.stringify({ ...outcome.error, message: undefined })
+    : JSON.stringify({ kind: outcome.value.kind, format: outcome.value.format, entries: entriesOf(outcome.value), issues: outcome.value.issues.map(issueKey) }));
+
+  const strict = await call(node, parseName, () => parseWith(node, {}), size);
+  const recover = await call(node, `${parseName} recover`, () => parseWith(node, { recover: true }), size);
+  if (strict?.value) checkIssues(parseName, strict.value.issues);
+  if (recover?.value) checkIssues(`${parseName} recover`, recover.value.issues);
+  if (strict?.error) await coreStillAnswers(node, `${parseName} threw ${strict.error.code}`);
+
+  // recover ⊇ strict
+  if (strict && recover) {
+    if (strict.value) {
+      if (recover.error) fail('recover-superset', `strict ${parseName} succeeded, recover threw ${recover.error.code} at ${recover.error.line}:${recover.error.column}`);
+      else {
+        if (JSON.stringify(entriesOf(recover.value)) !== JSON.stringify(entriesOf(strict.value))) fail('recover-superset', `strict and recover ${parseName} read different entries: ${JSON.stringify(entriesOf(strict.value)).slice(0, 200)} vs ${JSON.stringify(entriesOf(recover.value)).slice(0, 200)}`);
+        const recovered = new Set(recover.value.issues.map(issueKey));
+        const missing = strict.value.issues.map(issueKey).filter((key) => !recovered.has(key));
+        if (missing.length) fail('recover-superset', `issues of strict ${parseName} missing in recover: ${missing.slice(0, 3).join(', ')}`);
+      }
+    } else if (recover.error) {
+      // Recover reads past a broken prolog and may then find that the root is no sitemap.
+      if (!RECOVER_MAY_THROW.has(recover.error.code)) fail('recover-superset', `recover ${parseName} threw ${recover.error.code}, which says the XML is bad`);
+      else if (recover.error.code !== strict.error.code && !NOT_A_SITEMAP.has(recover.error.code)) fail('recover-superset', `strict threw ${strict.error.code}, recover threw ${recover.error.code}`);
+    } else {
+      const { code, line, column } = strict.error;
+      if (!recover.value.issues.some((issue) => issue.code === code && issue.line === line && issue.column === column)) {
+        fail('recover-superset', `strict ${parseName} threw ${code} at ${line}:${column}; recover reports ${recover.value.issues.slice(0, 4).map(issueKey).join(', ') || 'nothing'}`);
+      }
+    }
+  }
+
+  // The Node and browser builds agree.
+  if (sampled('browser')) {
+    const other = await call(browser, parseName, () => parseWith(browser, {}), size);
+    const otherRecover = await call(browser, `${parseName} recover`, () => parseWith(browser, { recover: true }), size);
+    if (other?.error) await coreStillAnswers(browser, `${parseName} threw ${other.error.code} (browser build)`);
+    if (strict && other && summary(strict) !== summary(other)) fail('builds-agree', `${parseName}: Node ${summary(strict).slice(0, 300)} ≠ browser ${summary(other).slice(0, 300)}`);
+    if (recover && otherRecover && summary(recover) !== summary(otherRecover)) fail('builds-agree', `${parseName} recover: Node ${summary(recover).slice(0, 300)} ≠ browser ${summary(otherRecover).slice(0, 300)}`);
+  }
+
+  // parse(gzip(x)) ≡ parse(x)
+  if (!isGzipBytes(bytes) && sampled('gzip')) {
+    const compressed = new Uint8Array(gzipSync(bytes, { level: 1 }));
+    const zipped = await call(node, parseName, () => node[parseName](compressed, {}), size);
+    const zippedRecover = await call(node, `${parseName} recover`, () => node[parseName](compressed, { recover: true }), size);
+    if (strict && zipped && summary(strict) !== summary(zipped)) fail('gzip-transparent', `${parseName}(gzip(x)) ${summary(zipped).slice(0, 300)} ≠ ${parseName}(x) ${summary(strict).slice(0, 300)}`);
+    if (recover && zippedRecover && summary(recover) !== summary(zippedRecover)) fail('gzip-transparent', `${parseName}(gzip(x), recover) ${summary(zippedRecover).slice(0, 300)} ≠ ${summary(recover).slice(0, 300)}`);
+  }
+
+  if (input.api !== 'xml') return { calls, failures };
+
+  // validate never throws, and never calls valid what parse refuses.
+  for (const profile of sampled('xsdProfile') ? ['google', 'xsd'] : ['google']) {
+    const checked = await call(node, 'validate', () => node.validate(bytes, { profile, now: new Date('2026-01-01T00:00:00Z') }), size);
+    if (checked?.error) fail('validate-never-throws', `validate (${profile}) threw ${checked.error.code} at ${checked.error.line}:${checked.error.column}: ${checked.error.message.slice(0, 200)}`);
+    else if (checked?.value) {
+      checkIssues('validate', checked.value.issues);
+      if (checked.value.valid && strict?.error) fail('validate-agrees', `validate (${profile}) says valid; parse throws ${strict.error.code} at ${strict.error.line}:${strict.error.column}`);
+      if (checked.value.valid !== !checked.value.issues.some((issue) => issue.severity === 'error')) fail('validate-agrees', `validate's valid (${checked.value.valid}) does not match its error issues`);
+    }
+  }
+
+  // parse ≡ parseStream over a random chunking, strict and recover.
+  if (sampled('stream')) {
+    for (const [options, reference] of [[{}, strict], [{ recover: true }, recover]]) {
+      if (!reference) continue;
+      const cuts = [];
+      const maxChunk = 1 + Math.floor(random() ** 2 * Math.max(1, size));
+      for (let at = 0; at < size;) { const next = at + 1 + Math.floor(random() * maxChunk); cuts.push(bytes.subarray(at, next)); at = next; }
+      const label = `parseStream${options.recover ? ' recover' : ''}`;
+      const streamed = await call(node, label, async () => {
+        const stream = node.parseStream((async function* chunks() { yield* cuts; })(), options);
+        const entries = [];
+        for await (const entry of stream) entries.push(entry);
+        return { entries, kind: stream.kind, issues: stream.issues };
+      }, size);
+      if (!streamed) continue;
+      const chunking = `${cuts.length} chunks of at most ${maxChunk} bytes`;
+      if (reference.error) {
+        if (!options.recover) {
+          if (!streamed.error) fail('stream-agrees', `parse throws ${reference.error.code} at ${reference.error.line}:${reference.error.column}; parseStream (${chunking}) read ${streamed.value.entries.length} entries without an error`);
+          else if (streamed.error.code !== reference.error.code || streamed.error.line !== reference.error.line || streamed.error.column !== reference.error.column) {
+            fail('stream-agrees', `parse throws ${reference.error.code} at ${reference.error.line}:${reference.error.column}; parseStream (${chunking}) throws ${streamed.error.code} at ${streamed.error.line}:${streamed.error.column}`);
+          }
+        } else if (!streamed.error || streamed.error.code !== reference.error.code) {
+          fail('stream-agrees', `recover parse throws ${reference.error.code}; recover parseStream (${chunking}) ${streamed.error ? `throws ${streamed.error.code}` : `reads ${streamed.value.entries.length} entries`}`);
+        }
+      } else if (streamed.error) {
+        fail('stream-agrees', `${options.recover ? 'recover ' : ''}parse reads ${entriesOf(reference.value).length} entries; parseStream (${chunking}) throws ${streamed.error.code} at ${streamed.error.line}:${streamed.error.column}`);
+      } else {
+        const expected = JSON.stringify(entriesOf(reference.value));
+        const actual = JSON.stringify(streamed.value.entries);
+        if (expected !== actual) fail('stream-agrees', `${options.recover ? 'recover ' : ''}parse and parseStream (${chunking}) read different entries: ${expected.slice(0, 200)} vs ${actual.slice(0, 200)}`);
+        else if (streamed.value.kind !== reference.value.kind) fail('stream-agrees', `parse says ${reference.value.kind}, parseStream says ${streamed.value.kind}`);
+        if (options.recover) {
+          // The stream keeps 1,000 issues and counts the rest in droppedIssues; parse lists them in an XML_TOO_MANY_ERRORS issue.
+          const codesOf = (issues) => [...new Set(issues.map((issue) => issue.code))].filter((code) => code !== 'XML_TOO_MANY_ERRORS').sort().join(',');
+          const expectedCodes = codesOf(reference.value.issues);
+          const actualCodes = codesOf(streamed.value.issues);
+          if (expectedCodes !== actualCodes) fail('stream-agrees', `recover parse reports ${expectedCodes || 'nothing'}; recover parseStream (${chunking}) reports ${actualCodes || 'nothing'}`);
+        }
+      }
+    }
+  }
+
+  // serialize → parse round trip of what was read.
+  if (recover?.value && sampled('roundTrip')) await checkRoundTrip(node, recover.value, 'entries parse read');
+
+  // What strict parse said, for the comparison with xmllint (xmllint.mjs).
+  return { calls, failures, verdict: strict && !isGzipBytes(bytes) ? (strict.error ? strict.error.code : 'ok') : null };
+
+  async function checkRoundTrip(build, result, what) {
+    const write = result.kind === 'sitemapindex' ? 'serializeSitemapIndex' : 'serializeSitemap';
+    const entries = entriesOf(result);
+    const written = await call(build, write, () => build[write](entries), 0);
+    if (!written) return;
+    if (written.error) {
+      if (written.error.code !== 'SERIALIZE_INVALID_VALUE') fail('round-trip', `${write} of ${what} threw ${written.error.code}`);
+      return;
+    }
+    const again = await call(build, 'parse', () => build.parse(written.value), written.value.length);
+    if (!again) return;
+    if (again.error) fail('round-trip', `parse of what ${write} wrote from ${what} threw ${again.error.code} at ${again.error.line}:${again.error.column}`);
+    else if (again.value.kind !== result.kind || JSON.stringify(entriesOf(again.value)) !== JSON.stringify(entries)) {
+      fail('round-trip', `parse(${write}(${what})) differs: ${JSON.stringify(entries).slice(0, 300)} → ${JSON.stringify(entriesOf(again.value)).slice(0, 300)}`);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// The well-formedness oracle: strict parse's verdict (throws an XML_* code, or reads the document)
+// against libxml2's `xmllint --noout` (XML 1.0 + Namespaces in XML), batched: inputs are written
+// to a scratch folder and one xmllint process reads a few hundred of them (spawning is slow).
+// Where sitemapkit follows a documented policy that differs from XML 1.0, the difference is no
+// finding: POLICY_DIFFERENCES lists each with its reason (README "Fuzzing").
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Verdicts of sitemapkit that differ from xmllint's on purpose, by the code parse throws.
+ *
+ * @example
+ * POLICY_DIFFERENCES.XML_DOCTYPE_FORBIDDEN; // 'Any DOCTYPE is refused: …'
+ */
+export const POLICY_DIFFERENCES = {
+  XML_DOCTYPE_FORBIDDEN: 'Any DOCTYPE is refused (SPEC.md §1: no DTD is read, no entity expanded: no XXE, no billion laughs); XML 1.0 allows a DTD, and xmllint reads its internal subset.',
+  XML_TOO_DEEP: 'Elements nested deeper than the core\'s fixed stack are refused (bounded memory); XML 1.0 sets no limit, and xmllint --huge lifts its own.',
+  XML_TOO_MANY_NAMES: 'The core interns names in a fixed-size table and refuses a document with more distinct names or attributes on one element (bounded memory); XML 1.0 sets no limit.',
+  INPUT_ENCODING: 'Sitemaps must be UTF-8 (sitemaps.org); other encodings are read only where the runtime\'s TextDecoder has them, and a declaration that contradicts the bytes is refused; xmllint reads what iconv knows.',
+  INPUT_TOO_LARGE: 'A cap on the input size (maxBytes, 100 MiB by default); XML 1.0 has none.',
+};
+
+/** Codes of parse that say nothing about well-formedness: the root is not a sitemap, the input is gzip, … (no comparison). */
+const NOT_A_VERDICT = /^(SITEMAP_|GZIP_|INPUT_TYPE)/;
+
+/**
+ * Collects inputs and compares verdicts a batch at a time.
+ *
+ * @example
+ * const batch = new XmllintBatch(200);
+ * for (const disagreement of batch.add(index, input, 'ok')) console.log(disagreement);
+ * batch.flush();
+ */
+export class XmllintBatch {
+  constructor(size = 200) {
+    this.size = size;
+    this.pending = [];
+    this.folder = join(tmpdir(), `sitemapkit-fuzz-xmllint-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  }
+
+  /** Queues one input; returns the disagreements of the batch it completed (usually none). */
+  add(index, input, verdict) {
+    if (verdict === null || NOT_A_VERDICT.test(verdict)) return [];
+    this.pending.push({ index, input, verdict });
+    return this.pending.length >= this.size ? this.flush() : [];
+  }
+
+  /** Runs xmllint on what is queued; returns the disagreements `{ index, oracle, message, input }`. */
+  flush() {
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return [];
+    mkdirSync(this.folder, { recursive: true });
+    batch.forEach(({ input }, i) => writeFileSync(join(this.folder, `${i}.xml`), input.bytes));
+    const errors = xmllintErrors(this.folder, batch.map((_, i) => `${i}.xml`));
+    rmSync(this.folder, { recursive: true, force: true });
+    return batch.flatMap(({ index, input, verdict }, i) => {
+      const complaint = errors.get(`${i}.xml`);
+      const disagreement = judge(verdict, complaint);
+      return disagreement ? [{ index, oracle: 'xmllint', message: disagreement, input }] : [];
+    });
+  }
+}
+
+/** xmllint's first complaint per file (parser errors and namespace errors), by file name. */
+function xmllintErrors(folder, names) {
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--huge', ...names], { cwd: folder, encoding: 'latin1', maxBuffer: 256 * 1024 * 1024 });
+  if (run.error) throw run.error;
+  const errors = new Map();
+  for (const line of run.stderr.split('\n')) {
+    const match = /^(\d+\.xml):(\d+): (parser|namespace|validity) (error|warning) : (.*)$/.exec(line);
+    if (match && match[4] === 'error' && !errors.has(match[1])) errors.set(match[1], `${match[3]} error at line ${match[2]}: ${match[5]}`);
+  }
+  return errors;
+}
+
+/**
+ * The disagreement of one input, or null. `verdict` is what strict parse did ('ok' or the code
+ * it threw); `complaint` xmllint's first error, or undefined.
+ */
+export function judge(verdict, complaint) {
+  if (verdict === 'ok') return complaint ? `parse reads the document; xmllint: ${complaint}` : null;
+  if (complaint) return null;
+  if (POLICY_DIFFERENCES[verdict]) return null;
+  return `parse throws ${verdict}; xmllint finds the document well-formed`;
+}
