@@ -208,6 +208,8 @@ export function tokenizerReset(resetFlags: i32): void {
   compactedBytes = 0;
   errorsSuppressed = 0;
   documentErrors = 0;
+  // The previous document's last construct may have hit its cap: this one starts afresh.
+  constructErrors = 0;
   pos = 0;
   length = 0;
   line = 1;
@@ -1913,6 +1915,8 @@ function doctype(p: i32): i32 {
 
 // End of input ----------------------------------------------------------------
 function finishDocument(): void {
+  // The end of input is a construct of its own: the errors of the last one do not silence it.
+  constructErrors = 0;
   if (depth > 0) {
     emitError(XmlError.UnclosedElement, length);
     const atColumn = columnAt(length);

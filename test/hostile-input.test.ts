@@ -34,6 +34,19 @@ describe('hostile input in recover mode', () => {
     expect(issues.length).toBeLessThanOrEqual(1001);
   });
 
+  // BUG (found by the fuzzer, test/fuzz/regressions/builds-agree-xml-*.json): the core's count of
+  // one construct's errors (capped at 256, the rest only counted) was reset when a construct
+  // began, not when a document did nor at the end of input: after a construct with 256 errors,
+  // the end-of-input errors of the same document, and the next document's errors up to its first
+  // construct, were counted as suppressed (XML_TOO_MANY_ERRORS at 0:0) instead of reported.
+  it('a construct with hundreds of errors does not silence the end of input, in this document or the next', () => {
+    const noisy = `<!--${'\u0001'.repeat(300)}-->`;
+    const codes = (xml: string) => parse(xml, { recover: true }).issues.map((issue) => `${issue.code}@${issue.line}:${issue.column}`);
+    expect(codes(noisy)).toContain('XML_NO_ROOT@1:308');
+    expect(codes(`<urlset ${NS}>${noisy}`)).toContain('XML_UNCLOSED_ELEMENT@1:368');
+    expect(codes('')).toEqual(['INPUT_EMPTY@1:1', 'XML_NO_ROOT@1:1']);
+  });
+
   it('a DOCTYPE with nested entities expands nothing', () => {
     const lol = '<!ENTITY lol "lol">' + Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('');
     const result = parse(`<!DOCTYPE lolz [${lol}]><urlset ${NS}><url><loc>&lol9;</loc></url></urlset>`, { recover: true });

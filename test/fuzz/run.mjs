@@ -49,6 +49,7 @@ if (args.replay !== undefined) {
     const oracles = args.oracle ? [args.oracle] : [...new Set(failures.map((failure) => failure.oracle))];
     for (const oracle of oracles) {
       const failure = failures.find((candidate) => candidate.oracle === oracle);
+      if (!failure) { console.log(`no ${oracle} failure to save`); continue; }
       await minimiseAndSave(builds, { seed, index, ...failure, input, classification: args.classification });
     }
   }
