@@ -531,6 +531,7 @@ function scanQName(p: i32): bool {
   let hash: u32 = <u32>0x811c9dc5 ^ <u32>byteAt(p);
   hash *= 0x01000193;
   let prefixHash: u32 = 0;
+  let nonAscii = byteAt(start) >= 0x80;
   p++;
   while (p < length) {
     const b = byteAt(p);
@@ -538,11 +539,15 @@ function scanQName(p: i32): bool {
       if (colon >= 0) qnameBad = true; // a second colon: not a QName
       else { colon = p; prefixHash = hash; hash = 0x811c9dc5; p++; continue; }
     } else if (!isNameChar(b)) break;
+    if (b >= 0x80) nonAscii = true;
     hash = (hash ^ <u32>b) * 0x01000193;
     p++;
   }
   if (p >= length && !final) return false;
   qnameEnd = p;
+  // Name bytes >= 0x80 are taken as name characters; they must still be UTF-8. A name with bad
+  // bytes is reported (each time it occurs: it is never put in the name cache).
+  const badUtf8 = nonAscii && !checkNameUtf8(start, p);
   if (colon < 0) {
     qnamePrefix = ID_EMPTY;
     qnameLocal = intern(input + <usize>start, p - start, hash);
@@ -559,12 +564,54 @@ function scanQName(p: i32): bool {
   // matched against its start tag) counts them alike, whatever the chunking.
   if (qnameLocal >= 0 && qnamePrefix >= 0) continuations += continuationsOf(qnamePrefix) + continuationsOf(qnameLocal);
   else for (let i = start + 1; i < p; i++) if ((byteAt(i) & 0xc0) == 0x80) continuations++; // the table is full
-  if (cacheSlot != 0 && !qnameBad && qnameLocal >= 0 && qnamePrefix >= 0) {
+  if (cacheSlot != 0 && !qnameBad && !badUtf8 && qnameLocal >= 0 && qnamePrefix >= 0) {
     store<u64>(cacheSlot, load<u64>(input + <usize>start));
     store<i32>(cacheSlot, qnamePrefix, 8);
     store<i32>(cacheSlot, qnameLocal, 12);
   }
   return true;
+}
+
+/**
+ * Checks that the name bytes [start, end) are UTF-8 (shortest form, no surrogates, at most
+ * U+10FFFF) and XML characters; reports each bad byte where it is (the name's continuation bytes
+ * are not counted in `continuations` yet: the column is worked out here). Returns false if any was bad.
+ */
+function checkNameUtf8(start: i32, end: i32): bool {
+  let good = true;
+  let skipped = 0; // continuation bytes of good sequences before i
+  let i = start;
+  while (i < end) {
+    const b0 = <u32>byteAt(i);
+    if (b0 < 0x80) { i++; continue; }
+    let need = 0;
+    let cp: u32 = 0;
+    let lowest: u32 = 0;
+    if (b0 >= 0xc2 && b0 <= 0xdf) { need = 1; cp = b0 & 0x1f; lowest = 0x80; }
+    else if (b0 >= 0xe0 && b0 <= 0xef) { need = 2; cp = b0 & 0x0f; lowest = 0x800; }
+    else if (b0 >= 0xf0 && b0 <= 0xf4) { need = 3; cp = b0 & 0x07; lowest = 0x10000; }
+    let valid = need > 0 && i + need < end + 1;
+    for (let k = 1; valid && k <= need; k++) {
+      if (i + k >= end) { valid = false; break; }
+      const b = <u32>byteAt(i + k);
+      if ((b & 0xc0) != 0x80) valid = false;
+      else cp = (cp << 6) | (b & 0x3f);
+    }
+    if (valid && (cp < lowest || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))) valid = false;
+    if (valid && !isXmlChar(cp)) {
+      emitErrorWithPosition(XmlError.InvalidChar, i, line, i - lineStart + 1 - continuations - skipped);
+      good = false;
+    }
+    if (!valid) {
+      emitErrorWithPosition(XmlError.InvalidUtf8, i, line, i - lineStart + 1 - continuations - skipped);
+      good = false;
+      i++;
+      continue;
+    }
+    skipped += need;
+    i += need + 1;
+  }
+  return good;
 }
 
 function internRange(start: i32, end: i32): i32 {

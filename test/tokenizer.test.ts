@@ -330,6 +330,30 @@ describe('line and column of every token', () => {
     }
   });
 
+  // BUG (found by the fuzzer, test/fuzz/regressions/xmllint-xml-*.json, xmllint: "Input is not
+  // proper UTF-8"): bytes >= 0x80 in an element or attribute name were taken as name characters
+  // without checking that they are UTF-8, so strict parse read such a document without a word.
+  it('report bytes that are not UTF-8 in element and attribute names', () => {
+    const NAMESPACE = `xmlns="${NS}"`;
+    const cases: Array<[number[], number]> = [
+      [[...encoder.encode(`<urlset ${NAMESPACE} a`), 0xf4, ...encoder.encode('s="1"/>')], 62],
+      [[...encoder.encode(`<urlset ${NAMESPACE}><url><loc>https://e.com/</loc><x`), 0x80, ...encoder.encode('/></url></urlset>')], 93],
+      [[...encoder.encode(`<urlset ${NAMESPACE}><url><loc>https://e.com/</loc><x`), 0xc0, 0xaf, ...encoder.encode('/></url></urlset>')], 93],
+      [[...encoder.encode(`<urlset ${NAMESPACE}><url><loc>https://e.com/</loc><é:x`), 0xed, 0xa0, 0x80, ...encoder.encode(' xmlns:é="urn:x"/></url></urlset>')], 95],
+    ];
+    for (const [bytes, column] of cases) {
+      let thrown: unknown;
+      try {
+        parse(new Uint8Array(bytes));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, JSON.stringify(bytes)).toMatchObject({ code: 'XML_INVALID_UTF8', line: 1, column });
+    }
+    // Good UTF-8 names still read.
+    expect(parse(`<urlset ${NAMESPACE}><url><loc>https://e.com/</loc><é:ñandú xmlns:é="urn:x"/></url></urlset>`).kind).toBe('urlset');
+  });
+
   it('match the reference on 400 random documents with non-ASCII processing-instruction data', () => {
     for (let seed = 1; seed <= 400; seed++) {
       const xml = generateDocument(seededRandom(seed));

@@ -15,7 +15,7 @@ const encoder = new TextEncoder();
 const API_WEIGHTS = [['xml', 55], ['feed', 12], ['text', 11], ['robots', 11], ['serialize', 11]];
 
 /** Default fractions of inputs that get the costlier oracles. */
-export const DEFAULT_RATES = { browser: 0.5, gzip: 0.3, stream: 0.5, roundTrip: 0.5, xsdProfile: 0.2, xmllint: 0.02 };
+export const DEFAULT_RATES = { browser: 0.5, gzip: 0.3, stream: 0.5, roundTrip: 0.5, xsdProfile: 0.2, crossFormat: 0.3, xmllint: 0.02 };
 
 /**
  * Input `index` of the run seeded `seed`: `{ api, origin, bytes }` (or `entries` for
@@ -50,12 +50,12 @@ export function inputAt(seed, index, seeds, apis = null) {
  * @example
  * const counts = await runInputs({ builds, seeds, seed: 1, indices: range(0, 1000), onFinding: console.log });
  */
-export async function runInputs({ builds, seeds, seed, indices, apis = null, rates = DEFAULT_RATES, onFinding = () => {}, onProgress = () => {}, xmllint = null }) {
+export async function runInputs({ builds, seeds, seed, indices, apis = null, rates = DEFAULT_RATES, timing = true, onFinding = () => {}, onProgress = () => {}, xmllint = null }) {
   const counts = { inputs: 0, perApi: {}, calls: {}, failures: {} };
   for (const index of indices) {
     onProgress(index);
     const input = inputAt(seed, index, seeds, apis);
-    const { calls, failures, verdict } = await checkInput(builds, input, { seed: input.inputSeed, rates });
+    const { calls, failures, verdict } = await checkInput(builds, input, { seed: input.inputSeed, rates, timing });
     counts.inputs++;
     counts.perApi[input.api] = (counts.perApi[input.api] ?? 0) + 1;
     for (const [name, count] of Object.entries(calls)) counts.calls[name] = (counts.calls[name] ?? 0) + count;

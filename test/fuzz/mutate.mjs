@@ -101,6 +101,16 @@ const BYTE_MUTATIONS = {
     return out;
   },
   truncate: (pick, bytes) => bytes.subarray(0, pick.integer(0, bytes.length)),
+  /** A short span (or a token) repeated up to ~100 KB: long lines, runs of white space, of PIs, of references. */
+  repeatSpan: (pick, bytes) => {
+    const at = pick.integer(0, bytes.length);
+    const span = pick.chance(0.5) && bytes.length ? bytes.subarray(at, at + pick.integer(1, 8)) : bytesOf(pick.oneOf([' ', '\t', '<?a?>', '&amp;', 'a', '/', '%', '\r', '<a>', '<!---->', ':', '#']));
+    if (span.length === 0) return bytes;
+    const copies = Math.ceil(pick.skewed(100_000) / span.length);
+    const run = new Uint8Array(span.length * copies);
+    for (let i = 0; i < copies; i++) run.set(span, i * span.length);
+    return insertAt(bytes, at, run);
+  },
 };
 
 // ------------------------------------------------------------------------------- XML constructs

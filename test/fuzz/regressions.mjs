@@ -12,7 +12,7 @@ import { XmllintBatch } from './xmllint.mjs';
 export const regressionsFolder = join(repositoryRoot, 'test', 'fuzz', 'regressions');
 
 /** Every oracle runs on a replay, on every build. */
-export const REPLAY_RATES = { browser: 1, gzip: 1, stream: 1, roundTrip: 1, xsdProfile: 1 };
+export const REPLAY_RATES = { browser: 1, gzip: 1, stream: 1, roundTrip: 1, xsdProfile: 1, crossFormat: 1 };
 
 /**
  * Writes a finding (its input minimised) as a regression file; returns the file name.
@@ -35,6 +35,7 @@ export function saveRegression(finding, folder = regressionsFolder) {
     message: finding.message,
     originalBytes: finding.originalBytes,
     classification: finding.classification ?? 'unclassified',
+    ...(finding.status ? { status: finding.status } : {}),
     ...payload,
   };
   writeFileSync(join(folder, name), JSON.stringify(record, null, 2) + '\n');
@@ -58,13 +59,14 @@ export function loadRegressions(folder = regressionsFolder) {
 }
 
 /**
- * Runs one regression through every oracle; returns the failures (none once it is fixed).
+ * Runs one regression through every oracle (the time budget only with `timing`, for time and
+ * hang findings); returns the failures (none once it is fixed).
  *
  * @example
  * const failures = await replayRegression(builds, regression);
  */
-export async function replayRegression(builds, regression) {
-  const { failures, verdict } = await checkInput(builds, regression.input, { seed: regression.checkSeed, rates: REPLAY_RATES });
+export async function replayRegression(builds, regression, { timing = false } = {}) {
+  const { failures, verdict } = await checkInput(builds, regression.input, { seed: regression.checkSeed, rates: REPLAY_RATES, timing });
   if (regression.oracle !== 'xmllint') return failures;
   const batch = new XmllintBatch(1);
   return [...failures, ...batch.add(regression.index, regression.input, verdict), ...batch.flush()];

@@ -23,18 +23,19 @@ const { values: args } = parseArgs({
     minutes: { type: 'string' }, seed: { type: 'string' }, inputs: { type: 'string' }, api: { type: 'string' },
     workers: { type: 'string', default: '1' }, start: { type: 'string', default: '0' }, replay: { type: 'string' },
     report: { type: 'string' }, 'no-save': { type: 'boolean', default: false }, 'hang-seconds': { type: 'string', default: '60' },
-    'max-rss-mb': { type: 'string', default: '3072' }, save: { type: 'boolean', default: false }, oracle: { type: 'string' }, classification: { type: 'string' }, 'xmllint-rate': { type: 'string' }, help: { type: 'boolean', default: false },
+    'max-rss-mb': { type: 'string', default: '3072' }, 'no-timing': { type: 'boolean', default: false }, rates: { type: 'string' }, save: { type: 'boolean', default: false }, oracle: { type: 'string' }, classification: { type: 'string' }, status: { type: 'string' }, 'xmllint-rate': { type: 'string' }, help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
-  console.log('npm run fuzz -- [--minutes M] [--inputs N] [--seed S] [--api xml,feed,text,robots,serialize] [--workers W] [--start I] [--report file.json] [--no-save] [--hang-seconds 60] [--xmllint-rate 0.02]');
+  console.log('npm run fuzz -- [--minutes M] [--inputs N] [--seed S] [--api xml,feed,text,robots,serialize] [--workers W] [--start I] [--report file.json] [--no-save] [--hang-seconds 60] [--xmllint-rate 0.02] [--rates \'{"stream":1}\'] [--no-timing]');
   console.log('npm run fuzz -- --seed S --replay I [--save [--oracle NAME] [--classification TEXT]]   (one input; --save minimises it into test/fuzz/regressions/)');
   process.exit(0);
 }
 const seed = args.seed === undefined ? Math.floor(Date.now() / 1000) % 2 ** 31 : Number(args.seed);
 const apis = args.api ? args.api.split(',') : null;
 for (const api of apis ?? []) if (!APIS.includes(api)) throw new Error(`--api takes ${APIS.join(', ')}; got ${api}`);
-const rates = { ...DEFAULT_RATES, ...(args['xmllint-rate'] === undefined ? {} : { xmllint: Number(args['xmllint-rate']) }) };
+const rates = { ...DEFAULT_RATES, ...(args.rates ? JSON.parse(args.rates) : {}), ...(args['xmllint-rate'] === undefined ? {} : { xmllint: Number(args['xmllint-rate']) }) };
+const timing = !args['no-timing'];
 
 if (args.replay !== undefined) {
   const index = Number(args.replay);
@@ -50,7 +51,7 @@ if (args.replay !== undefined) {
     for (const oracle of oracles) {
       const failure = failures.find((candidate) => candidate.oracle === oracle);
       if (!failure) { console.log(`no ${oracle} failure to save`); continue; }
-      await minimiseAndSave(builds, { seed, index, ...failure, input, classification: args.classification });
+      await minimiseAndSave(builds, { seed, index, ...failure, input, classification: args.classification, status: args.status });
     }
   }
   process.exit(failures.length ? 1 : 0);
@@ -111,7 +112,7 @@ function record(finding) {
 function runWorker(slot, from, count) {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
-      workerData: { seed, start: from, stride: workerCount, count, deadline, apis, rates, heartbeat, slot, copyName: `browser-${process.pid}-${slot}` },
+      workerData: { seed, start: from, stride: workerCount, count, deadline, apis, rates, timing, heartbeat, slot, copyName: `browser-${process.pid}-${slot}` },
     });
     let next = from;
     let lastBeat = -1;
@@ -169,7 +170,10 @@ console.log('calls per API:', total.calls);
 console.log('failures per oracle:', total.failures);
 console.log(`${findings.size} distinct findings`);
 
-if (args.report) writeFileSync(args.report, JSON.stringify({ seed, start, seconds, date: new Date().toISOString(), ...total, peakRssMegabytes: Math.round(peakRss / 2 ** 20), findings: [...findings.keys()] }, null, 2) + '\n');
+if (args.report) {
+  const described = [...findings.values()].map((finding) => ({ oracle: finding.oracle, index: finding.index, api: finding.input.api, origin: finding.input.origin, message: finding.message.slice(0, 500) }));
+  writeFileSync(args.report, JSON.stringify({ seed, start, seconds, date: new Date().toISOString(), ...total, peakRssMegabytes: Math.round(peakRss / 2 ** 20), findings: described }, null, 2) + '\n');
+}
 
 if (findings.size && !args['no-save']) {
   const builds = await loadBuilds();

@@ -8,7 +8,7 @@ import { addCounts, runInputs } from './campaign.mjs';
 import { loadSeeds } from './mutate.mjs';
 import { XmllintBatch } from './xmllint.mjs';
 
-const { seed, start, stride, count, deadline, apis, rates, heartbeat, slot, copyName } = workerData;
+const { seed, start, stride, count, deadline, apis, rates, timing, heartbeat, slot, copyName } = workerData;
 const beats = new Int32Array(heartbeat);
 const builds = await loadBuilds(copyName);
 const seeds = loadSeeds(repositoryRoot);
@@ -24,7 +24,7 @@ while (done < count && Date.now() < deadline) {
   const size = Math.min(REPORT_EVERY, count - done);
   const indices = Array.from({ length: size }, (_, i) => next + i * stride);
   const counts = await runInputs({
-    builds, seeds, seed, indices, apis, rates, xmllint, onFinding: postFinding,
+    builds, seeds, seed, indices, apis, rates, timing, xmllint, onFinding: postFinding,
     onProgress: (index) => { Atomics.store(beats, 2 * slot, index); Atomics.add(beats, 2 * slot + 1, 1); },
   });
   addCounts(total, counts);
