@@ -6,7 +6,7 @@
 
 import { SitemapError } from './errors';
 import { positionOfByte, tooLargeIssue, tooManyUrlsIssue } from './file-limits';
-import { checkLimitOption, checkOptionsObject, looksLikeHtml, prepareInput } from './input';
+import { checkLimitOption, checkOptionsObject, looksLikeHtml, markupStart, prepareInput } from './input';
 import { LIMITS } from './limits';
 import { bytesToString, stringToBytes } from './text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from './types';
@@ -27,8 +27,8 @@ const NOT_ESCAPED = LocFinding.NonAscii | LocFinding.Unescaped | LocFinding.BadP
  */
 const MAX_LISTED_BAD_LINES = 1000;
 
-/** The first element name of a document that starts with markup, after `<?…?>` and comments. */
-const FIRST_ELEMENT = /^(?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*<([A-Za-z_][\w.:-]*)/;
+/** An element name, read where markupStart found the first element's `<`. */
+const ELEMENT_NAME = /[A-Za-z_][\w.:-]*/y;
 
 /** What to tell someone who handed in another format, by the local name of its first element. */
 const OTHER_FORMATS: ReadonlyMap<string, string> = new Map([
@@ -133,7 +133,12 @@ function markupAtStart(text: string): Markup | undefined {
   if (looksLikeHtml(stringToBytes(text.slice(0, 512)))) {
     return { code: 'SITEMAP_HTML', message: 'Not a text sitemap: this is an HTML page (servers often send one for a missing sitemap)', ...position };
   }
-  const name = FIRST_ELEMENT.exec(text.slice(at, at + 4096))?.[1];
+  // After `<?…?>` and comments (markupStart is linear: a regex for this backtracked exponentially
+  // on `<?a?>` repeated, issue #22).
+  const head = text.slice(at, at + 4096);
+  const element = markupStart(head, true);
+  ELEMENT_NAME.lastIndex = element + 1;
+  const name = element < 0 ? undefined : ELEMENT_NAME.exec(head)?.[0];
   const what = name === undefined ? 'markup' : OTHER_FORMATS.get(name.slice(name.indexOf(':') + 1)) ?? `markup (<${name}>)`;
   return { code: 'SITEMAP_NOT_A_SITEMAP', message: `Not a text sitemap (one URL per line): this is ${what}`, ...position };
 }

@@ -3,7 +3,7 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
-import { checkLimitOption, describeValue, looksLikeHtml, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, describeValue, htmlStart, looksLikeHtml, prepareInput, type PreparedInput } from './input';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { ExtensionItemSource } from './extensions';
@@ -783,8 +783,6 @@ function positionOf(bytes: Uint8Array, offset: number): [number, number] {
   return [line, column];
 }
 
-const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i;
-
 /** ValidateOptions, checked and read once (readOptions). */
 interface CheckedOptions {
   profile: ValidationProfile;
@@ -918,9 +916,8 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
     return finish([{ code: 'INPUT_EMPTY', severity: 'error', message: prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', line: 1, column: 1, path: '' }]);
   }
   if (looksLikeHtml(bytes)) {
-    const head = String.fromCharCode(...bytes.subarray(0, 512));
-    const match = HTML_START.exec(head);
-    const [line, column] = match ? positionOf(bytes, head.lastIndexOf('<', match[0].length - 1)) : [1, 1];
+    const at = htmlStart(String.fromCharCode(...bytes.subarray(0, 512)));
+    const [line, column] = at >= 0 ? positionOf(bytes, at) : [1, 1];
     return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
   }
 
