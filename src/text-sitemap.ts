@@ -10,7 +10,7 @@ import { checkLimitOption, checkOptionsObject, looksLikeHtml, markupStart, prepa
 import { LIMITS } from './limits';
 import { bytesToString, stringToBytes } from './text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from './types';
-import { isPlainHttpUrl, LocFinding, LocScan, scanLoc } from './url-check';
+import { isPlainHttpUrl, LocFinding, LocScan, noHostProblem, scanLoc } from './url-check';
 
 /** What `parseTextSitemap` returns: a urlset whose entries have a `loc` only. */
 export interface TextSitemapResult extends UrlsetResult {
@@ -174,7 +174,7 @@ function readLines(text: string, issues: Issue[]): SitemapUrl[] {
         // C1 controls (U+0080–U+009F) are non-ASCII characters like others to a URL parser, which
         // percent-encodes them; they are what a file decoded as Windows-1252 and encoded again holds.
         if (findings & LocFinding.Control && !hasAsciiControl(value)) findings = (findings & ~LocFinding.Control) | LocFinding.NonAscii;
-        const problem = findings & NOT_A_URL ? notAUrl(value, findings) : undefined;
+        const problem = findings & NOT_A_URL ? notAUrl(value, findings, scan) : undefined;
         if (problem !== undefined) {
           keep = false;
           const problemColumn = column + codePointsBefore(value, problem.index);
@@ -216,13 +216,13 @@ function readLines(text: string, issues: Issue[]): SitemapUrl[] {
 }
 
 /** Why a line with NOT_A_URL `findings` (LocFinding bits) is no URL, and the index in it to point at. */
-function notAUrl(value: string, findings: number): { message: string; index: number } {
+function notAUrl(value: string, findings: number, scan: LocScan): { message: string; index: number } {
   const first = value.charCodeAt(0);
   if (first === 0x3c /* < */) return { message: 'This line is markup (HTML or XML), not a URL: a text sitemap has one absolute URL per line and nothing else', index: 0 };
   if (first === 0x23 /* # */) return { message: 'This line looks like a comment: a text sitemap has one absolute URL per line and nothing else', index: 0 };
   if (findings & LocFinding.Relative) return { message: 'This line is not an absolute URL: it must start with http:// or https://', index: 0 };
   if (findings & LocFinding.NotHttp) return { message: `This line uses the scheme "${value.slice(0, value.indexOf(':'))}"; only http and https URLs are allowed`, index: 0 };
-  if (findings & LocFinding.NoHost) return { message: 'This line has no host after "//"', index: 0 };
+  if (findings & LocFinding.NoHost) return { message: `This line ${noHostProblem(value, scan)}`, index: 0 };
   if (findings & LocFinding.Space) return { message: 'This line has white space inside: one URL per line, and a space in a URL is written %20', index: value.indexOf(' ') };
   let index = 0;
   while (index < value.length && !isAsciiControl(value.charCodeAt(index))) index++;

@@ -575,7 +575,10 @@ export class ExtensionValidator {
           this.checkUrl(source, at);
           this.videoLocations.push({ source, item: at.item });
           break;
-        case 'title': this.checkLength(source, at, EXTENSION_LIMITS.videoTitleLength, BOTH); break;
+        case 'title':
+          this.checkNotEmpty(source, at, 'VIDEO_MISSING_TITLE');
+          this.checkLength(source, at, EXTENSION_LIMITS.videoTitleLength, BOTH);
+          break;
         case 'description': this.checkLength(source, at, EXTENSION_LIMITS.videoDescriptionLength, BOTH); break;
         case 'category': this.checkLength(source, at, EXTENSION_LIMITS.videoCategoryLength, BOTH); break;
         case 'uploader': this.checkLength(source, at, EXTENSION_LIMITS.videoUploaderLength, GOOGLE_ONLY); break;
@@ -649,6 +652,7 @@ export class ExtensionValidator {
             }
           }
           break;
+        case 'publication/name': case 'title': this.checkNotEmpty(source, at, 'SITEMAP_EXTENSION_MISSING_TAG'); break;
         case 'access': this.checkEnum(source, at, ['Subscription', 'Registration']); break;
         case 'genres': this.checkPattern(source, at, NEWS_GENRES, 'SITEMAP_EXTENSION_BAD_VALUE', 'a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated'); break;
         case 'stock_tickers': this.checkPattern(source, at, NEWS_STOCK_TICKERS, 'SITEMAP_EXTENSION_BAD_VALUE', 'up to 5 comma-separated EXCHANGE:SYMBOL tickers'); break;
@@ -782,6 +786,16 @@ export class ExtensionValidator {
 
   // ------------------------------------------------------------------ value helpers
   /** Text lengths in characters: the XSD counts the raw xsd:string, Google the trimmed text. */
+  /**
+   * A value Google requires (video title, news publication name and article title) that is empty
+   * or white space: as good as missing to Google; the XSDs type them xsd:string, which takes ''.
+   */
+  private checkNotEmpty(source: ExtensionValueSource, at: ItemContext, code: ErrorCode): void {
+    if (trimXmlSpace(source.raw) !== '') return;
+    const report = code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : ` (Search Console: "${searchConsoleReport[code]}")`;
+    this.report(code, GOOGLE_ONLY, `<${at.qualified(source.name)}> is empty: Google requires a value${report}`, source, at.pathOf(source.name), undefined, false);
+  }
+
   private checkLength(source: ExtensionValueSource, at: ItemContext, limit: number, weight: Weight): void {
     const length = codePointLength(this.xsd ? source.raw : trimXmlSpace(source.raw));
     if (length <= limit) return;

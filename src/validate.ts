@@ -10,7 +10,7 @@ import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
 import { afterLeadingWhitespace, trimXmlSpace } from './text';
-import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
+import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, noHostProblem, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, LOC_TOO_LONG, TOKEN_WORDS, TokenFlag, TokenKind, type XmlReader } from './xml-reader';
 
@@ -481,7 +481,7 @@ class SitemapValidator implements SitemapParserObserver {
     const protocol: IssueSeverity = this.xsd ? 'warning' : 'error';
     if (findings & LocFinding.Relative) this.add('SITEMAP_BAD_LOC', protocol, '<loc> is not an absolute URL: it must start with http:// or https://', line, column, depth, value);
     else if (findings & LocFinding.NotHttp) this.add('SITEMAP_BAD_LOC', protocol, `<loc> uses the scheme "${value.slice(0, value.indexOf(':'))}"; only http and https are allowed`, line, column, depth, value);
-    else if (findings & LocFinding.NoHost) this.add('SITEMAP_BAD_LOC', protocol, '<loc> has no host after "//"', line, column, depth, value);
+    else if (findings & LocFinding.NoHost) this.add('SITEMAP_BAD_LOC', protocol, `<loc> ${noHostProblem(value, scan)}`, line, column, depth, value);
     if (findings & LocFinding.Space) this.add('SITEMAP_BAD_LOC', protocol, '<loc> contains a space: escape it as %20', line, column, depth, value);
     if (findings & LocFinding.Control) this.add('SITEMAP_BAD_LOC', protocol, '<loc> contains a control character (tab, newline, …): percent-encode it or remove it', line, column, depth, value);
     if (findings & LocFinding.BadPercent && !this.xsd) this.add('SITEMAP_BAD_LOC', 'error', '<loc> has a "%" that is not followed by two hex digits (escape a literal % as %25)', line, column, depth, value);

@@ -162,3 +162,17 @@ describe('#22.3 a long namespace URI costs once, not per element', () => {
     ]);
   });
 });
+
+describe('#22.11 hosts with an empty label', () => {
+  it('an image loc and an hreflang href with one are bad URLs for Google (the XSD takes any reg-name)', () => {
+    const xml = `<urlset ${NS} xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>https://example.com/</loc>`
+      + '<image:image><image:loc>https://cdn..example.com/a.jpg</image:loc></image:image>'
+      + '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/"/><xhtml:link rel="alternate" hreflang="de" href="https://.example.com/de"/></url></urlset>';
+    const google = validate(xml);
+    expect(google.issues.filter((issue) => issue.code === 'SITEMAP_EXTENSION_BAD_URL').map((issue) => [issue.severity, issue.path])).toEqual([
+      ['error', 'urlset/url[1]/image:image[1]/image:loc'],
+      ['error', 'urlset/url[1]/xhtml:link[2]/@href'],
+    ]);
+    expect(validate(xml, { profile: 'xsd' }).issues.filter((issue) => issue.code === 'SITEMAP_EXTENSION_BAD_URL' && issue.severity === 'error')).toEqual([]);
+  });
+});
