@@ -609,6 +609,25 @@ export class ExtensionReader {
     }
   }
 
+  /**
+   * The end of the input cut the open item or unknown element: it is left out (its implied end
+   * tags then build nothing), and the entry keeps the items that ended before the cut.
+   */
+  abandonOpen(): void {
+    if (this.depth < 0) return;
+    this.mode = Mode.Skip;
+    this.skipDepth = -1;
+    this.item = null;
+    this.level = 0;
+    this.tree.length = 0;
+    this.treeInItem = false;
+    this.sources = null;
+    if (this.keptInItems) {
+      this.keptInItems = false;
+      for (const frame of this.frames) frame.extensions = null;
+    }
+  }
+
   /** Ends whatever is open as if its end tags had come (a new entry started inside it). */
   closeAll(reader: XmlReader): void {
     if (this.depth < 0) return;

@@ -755,6 +755,7 @@ function readDecimal(value: string): Decimal {
 function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null {
   switch (issue.code) {
     case 'SITEMAP_BAD_PRIORITY': return null; // validate reports it, at the value
+    case 'SITEMAP_UNEXPECTED_ELEMENT': return null; // an element inside a field: validate reports it (startElement)
     case 'INPUT_ENCODING': return SEVERITY.protocolOnly[profileIndex];
     case 'SITEMAP_NAMESPACE':
     case 'SITEMAP_MISSING_LOC':

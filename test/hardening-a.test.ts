@@ -5,7 +5,8 @@
 // Shared: runs in Node and in the browser.
 
 import { describe, expect, it } from 'vitest';
-import { parse, parseFeed, parseTextSitemap, readRobotsTxtSitemaps, validate } from '../src/index';
+import { parse, parseFeed, parseStream, parseTextSitemap, readRobotsTxtSitemaps, validate, type Issue, type SitemapEntry } from '../src/index';
+import { chunkSizes, cut } from './fixtures/stream-helpers';
 import { nearMissNamespace } from '../src/validate-extensions';
 import { htmlStart, looksLikeHtml, markupStart } from '../src/input';
 import { trimXmlSpace } from '../src/text';
@@ -174,5 +175,34 @@ describe('#22.11 hosts with an empty label', () => {
       ['error', 'urlset/url[1]/xhtml:link[2]/@href'],
     ]);
     expect(validate(xml, { profile: 'xsd' }).issues.filter((issue) => issue.code === 'SITEMAP_EXTENSION_BAD_URL' && issue.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('#22.12 a truncated entry whose <loc> had ended', () => {
+  const document = `<urlset ${NS}><url><loc>https://example.com/1</loc><lastmod>2024-01-01</lastmod></url><url><loc>https://example.com/2</loc><lastmod>2024-02-02</lastmod><las`;
+
+  it('parseStream recover keeps it as parse recover does, in any chunking', async () => {
+    const expected = parse(document, { recover: true });
+    expect(expected.kind === 'urlset' && expected.urls).toEqual([
+      { loc: 'https://example.com/1', lastmod: '2024-01-01' },
+      { loc: 'https://example.com/2', lastmod: '2024-02-02' },
+    ]);
+    const bytes = encoder.encode(document);
+    for (const max of [1, 7, 64, bytes.length]) {
+      const issues: Issue[] = [];
+      const entries: SitemapEntry[] = [];
+      const chunks = cut(bytes, chunkSizes(max, max));
+      const source = (async function* () { yield* chunks; })();
+      for await (const entry of parseStream(source, { recover: true, onIssue: (issue) => issues.push(issue) })) entries.push(entry);
+      expect(entries, `chunks of 1..${max}`).toEqual(expected.kind === 'urlset' ? expected.urls : []);
+      expect(issues.map((issue) => issue.code).sort(), `chunks of 1..${max}`).toEqual(expected.issues.map((issue) => issue.code).sort());
+    }
+  });
+
+  it('validate checks it like any entry, and says it was cut', () => {
+    const report = validate(document);
+    expect(report.stats.entries).toBe(2);
+    // At the <url> the cut fell in.
+    expect(report.issues.find((issue) => issue.code === 'SITEMAP_TRUNCATED_ENTRY')).toMatchObject({ path: 'urlset/url[2]', line: 1, column: document.lastIndexOf('<url>') + 1 });
   });
 });
