@@ -206,3 +206,63 @@ describe('#22.12 a truncated entry whose <loc> had ended', () => {
     expect(report.issues.find((issue) => issue.code === 'SITEMAP_TRUNCATED_ENTRY')).toMatchObject({ path: 'urlset/url[2]', line: 1, column: document.lastIndexOf('<url>') + 1 });
   });
 });
+
+describe('#22.10 the XML declaration is checked (XML 1.0 §2.8 VersionNum, §4.3.3 EncName, §2.9 SDDecl)', () => {
+  const body = `<urlset ${NS}><url><loc>https://example.com/</loc></url></urlset>`;
+  const positionOf = async (xml: string, chunk: number): Promise<string> => {
+    const bytes = encoder.encode(xml);
+    const chunks = cut(bytes, () => chunk);
+    try {
+      for await (const _ of parseStream((async function* () { yield* chunks; })())) { /* read it all */ }
+      return 'ok';
+    } catch (error) {
+      const { code, line, column } = error as { code: string; line: number; column: number };
+      return `${code} ${line}:${column}`;
+    }
+  };
+
+  // Each bad declaration, and where its error is: the value at fault (1-based line:column).
+  const bad: Array<[string, string]> = [
+    ['<?xml version="abc"?>', '1:16'],
+    ['<?xml version="1.0 <x> anything"?>', '1:16'],
+    ['<?xml version="1."?>', '1:16'],
+    ['<?xml version="2.0"?>', '1:16'],
+    ['<?xml version=""?>', '1:16'],
+    ['<?xml version="1.0" encoding="UTF 8"?>', '1:31'],
+    ['<?xml version="1.0" encoding=""?>', '1:31'],
+    ['<?xml version="1.0" encoding="8bit"?>', '1:31'],
+    ['<?xml version="1.0"\n  encoding="utf-8;"?>', '2:13'],
+    ['<?xml version="1.0" standalone="maybe"?>', '1:33'],
+    ['<?xml version="1.0" standalone="YES"?>', '1:33'],
+    ['<?xml version=\'1.0" encoding="UTF-8"?>', '1:16'], // quotes that do not match
+    ['<?xml encoding="UTF-8" version="1.0"?>', '1:24'], // version first
+    ['<?xml version="1.0" standalone="yes" encoding="UTF-8"?>', '1:38'], // encoding before standalone
+    ['<?xml version="1.0"encoding="UTF-8"?>', '1:20'], // white space between them
+  ];
+
+  it('strict parse, parseStream, recover and validate give XML_BAD_DECL at the same place', async () => {
+    for (const [declaration, at] of bad) {
+      const xml = declaration + body;
+      expect(() => parse(xml), declaration).toThrow(expect.objectContaining({ code: 'XML_BAD_DECL' }));
+      let thrown = '';
+      try { parse(xml); } catch (error) { thrown = `${(error as { line: number }).line}:${(error as { column: number }).column}`; }
+      expect(thrown, declaration).toBe(at);
+      for (const chunk of [1, 5, 4096]) expect(await positionOf(xml, chunk), `${declaration} in chunks of ${chunk}`).toBe(`XML_BAD_DECL ${at}`);
+      const recovered = parse(xml, { recover: true });
+      expect(recovered.issues.map((issue) => `${issue.code} ${issue.line}:${issue.column}`), declaration).toEqual([`XML_BAD_DECL ${at}`]);
+      expect(recovered.kind === 'urlset' && recovered.urls, declaration).toEqual([{ loc: 'https://example.com/' }]);
+      const report = validate(xml);
+      expect(report.valid, declaration).toBe(false);
+      expect(report.issues.map((issue) => `${issue.code} ${issue.line}:${issue.column}`), declaration).toEqual([`XML_BAD_DECL ${at}`]);
+    }
+  });
+
+  it('well-formed declarations pass, 1.x versions and every EncName included', async () => {
+    for (const declaration of ['<?xml version="1.0"?>', "<?xml version='1.0' encoding='UTF-8' standalone='yes'?>", '<?xml version="1.1"?>', '<?xml version="1.10" encoding="us-ascii"?>', '<?xml version = "1.0"  encoding = "Utf_8.x-y" standalone = "no" ?>']) {
+      const xml = declaration + body;
+      expect(parse(xml).issues, declaration).toEqual([]);
+      expect(await positionOf(xml, 3), declaration).toBe('ok');
+      expect(validate(xml).issues.filter((issue) => issue.code === 'XML_BAD_DECL'), declaration).toEqual([]);
+    }
+  });
+});
