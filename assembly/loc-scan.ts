@@ -8,7 +8,7 @@ export const enum LocFinding {
   Empty = 1,
   NotHttp = 2,
   Relative = 4,
-  NoHost = 8,
+  NoHost = 8, // nothing after "//", or a host name with an empty label
   Space = 16,
   Control = 32,
   BadPercent = 64,
@@ -100,14 +100,36 @@ export function scanLoc(ptr: usize, n: i32): bool {
   } else {
     const first = prefix < length ? <i32>load<u8>(value + <usize>prefix) : 0x2f;
     if (first == 0x2f || first == 0x3f || first == 0x23 || first == 0x3a) findings |= LocFinding.NoHost;
-    // The host: where it ends, and a case-folded FNV-1a hash for the host statistics.
+    // The host: where it ends, and a case-folded FNV-1a hash for the host statistics. And its
+    // name's labels: none may be empty (a dot first or two in a row; one at the end is the DNS
+    // root), and the name not either; src/url-check.ts hostEmptyLabel is the same rule.
     let hostHash = FNV_OFFSET;
     let at = prefix;
+    let hostname = 0, label = 0;
+    let emptyLabel = false, port = false, literal = false, literalOpen = false;
     for (; at < length; at++) {
       const b = <u32>load<u8>(value + <usize>at);
       if (b == 0x2f || b == 0x3f || b == 0x23) break;
       hostHash = (hostHash ^ (b >= 0x41 && b <= 0x5a ? b | 0x20 : b)) * FNV_PRIME;
+      if (b == 0x40) { // "@": what came before was the userinfo
+        hostname = 0; label = 0;
+        emptyLabel = false; port = false; literal = false; literalOpen = false;
+      } else if (!port) {
+        if (hostname == 0 && b == 0x5b) { literal = true; literalOpen = true; } // [IPv6]: no labels
+        if (literalOpen) {
+          hostname++;
+          if (b == 0x5d) literalOpen = false;
+        } else if (b == 0x3a) port = true;
+        else {
+          hostname++;
+          if (literal) continue;
+          if (b != 0x2e) label++;
+          else if (label == 0) emptyLabel = true;
+          else label = 0;
+        }
+      }
     }
+    if (hostname == 0 || emptyLabel) findings |= LocFinding.NoHost;
     locHostStart = prefix;
     locHostEnd = at;
     locHostHash = <i32>hostHash;

@@ -1896,13 +1896,14 @@ function xmlDeclaration(p: i32, targetEnd: i32, close: i32, end: i32): i32 {
   const declIndex = emit(TokenKind.XmlDecl, 0, p, end);
   let q = targetEnd;
   let seen = 0; // 1 version, 2 encoding, 4 standalone: in this order only
+  let broken = false; // an error already said what is wrong (no second one for a missing version)
   const savedLength = length, savedFinal = final;
   length = close; final = true; // pseudo-attributes end at "?>"
   while (true) {
     const before = q;
     q = skipWhitespace(q);
     if (q >= close) break;
-    if (q == before || !isNameStart(byteAt(q))) { emitError(XmlError.BadDecl, q); break; }
+    if (q == before || !isNameStart(byteAt(q))) { emitError(XmlError.BadDecl, q); broken = true; break; }
     const nameStart = q;
     const nameLine = line, nameColumn = columnAt(q);
     while (q < close && isNameChar(byteAt(q))) q++;
@@ -1912,25 +1913,62 @@ function xmlDeclaration(p: i32, targetEnd: i32, close: i32, end: i32): i32 {
     else if (nameLength == 8 && matchAscii(nameStart, 'encoding')) which = 2;
     else if (nameLength == 10 && matchAscii(nameStart, 'standalone')) which = 4;
     q = skipWhitespace(q);
-    if (which == 0 || which <= seen || q >= close || byteAt(q) != Char.Equals) { emitErrorWithPosition(XmlError.BadDecl, nameStart, nameLine, nameColumn); break; }
+    if (which == 0 || which <= seen || q >= close || byteAt(q) != Char.Equals) { emitErrorWithPosition(XmlError.BadDecl, nameStart, nameLine, nameColumn); broken = true; break; }
     q = skipWhitespace(q + 1);
     const quote = q < close ? byteAt(q) : 0;
-    if (quote != Char.DoubleQuote && quote != Char.SingleQuote) { emitError(XmlError.BadDecl, q); break; }
+    if (quote != Char.DoubleQuote && quote != Char.SingleQuote) { emitError(XmlError.BadDecl, q); broken = true; break; }
     const valueStart = q + 1;
     q = valueStart;
     while (q < close && byteAt(q) != quote) q++;
-    if (q >= close) { emitError(XmlError.BadDecl, valueStart); q = valueStart; break; }
+    if (q >= close) { emitError(XmlError.BadDecl, valueStart); q = valueStart; broken = true; break; }
     seen |= which;
-    const index = emitAt(TokenKind.Attribute, 0, nameStart, q + 1, nameLine, nameColumn);
-    setField(index, Field.Local, which == 1 ? ID_VERSION : which == 2 ? ID_ENCODING : ID_STANDALONE);
-    copyValue(index, valueStart, q);
+    if (!declarationValueValid(which, valueStart, q)) {
+      // Not the grammar's: reported at the value, and not handed on (validate would read an
+      // encoding named "UTF 8" as a declared encoding).
+      emitError(XmlError.BadDecl, valueStart);
+    } else {
+      const index = emitAt(TokenKind.Attribute, 0, nameStart, q + 1, nameLine, nameColumn);
+      setField(index, Field.Local, which == 1 ? ID_VERSION : which == 2 ? ID_ENCODING : ID_STANDALONE);
+      copyValue(index, valueStart, q);
+    }
     countEvents(valueStart, q);
     q++;
   }
   if (q < close) countEvents(q, close); // what an error left unread
   length = savedLength; final = savedFinal;
-  if (!(seen & 1)) emitErrorAt(XmlError.BadDecl, declIndex);
+  if (!(seen & 1) && !broken) emitErrorAt(XmlError.BadDecl, declIndex);
   return end;
+}
+
+/**
+ * The value [start, end) of the declaration's `which` (1 version, 2 encoding, 4 standalone) is
+ * what XML 1.0 allows: VersionNum `1.` and digits (§2.8), EncName `[A-Za-z] [A-Za-z0-9._-]*`
+ * (§4.3.1), SDDecl `yes` or `no` (§2.9).
+ */
+function declarationValueValid(which: i32, start: i32, end: i32): bool {
+  const length = end - start;
+  if (which == 4) return (length == 3 && matchAscii(start, 'yes')) || (length == 2 && matchAscii(start, 'no'));
+  if (which == 1) {
+    if (length < 3 || byteAt(start) != 0x31 /* 1 */ || byteAt(start + 1) != Char.Dot) return false;
+    for (let i = start + 2; i < end; i++) if (!isDigit(byteAt(i))) return false;
+    return true;
+  }
+  if (length == 0 || !isLetter(byteAt(start))) return false;
+  for (let i = start + 1; i < end; i++) {
+    const b = byteAt(i);
+    if (!isLetter(b) && !isDigit(b) && b != Char.Dot && b != Char.Underscore && b != Char.Dash) return false;
+  }
+  return true;
+}
+
+// @ts-ignore: decorator
+@inline function isLetter(b: i32): bool {
+  return (b | 0x20) >= Char.LowerA && (b | 0x20) <= Char.LowerZ;
+}
+
+// @ts-ignore: decorator
+@inline function isDigit(b: i32): bool {
+  return b >= Char.Zero && b <= Char.Nine;
 }
 
 // <!DOCTYPE …>: refused (no DTD is ever read, no entity expanded), skipped to its end.

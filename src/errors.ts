@@ -266,7 +266,7 @@ export const XML_ERRORS: readonly (readonly [ErrorCode, string] | null)[] = [
   ['XML_BAD_COMMENT', '"--" inside a comment'],
   ['XML_BAD_PI', 'A malformed processing instruction (<?…?>)'],
   ['XML_DECL_NOT_AT_START', 'The XML declaration (<?xml …?>) is not at the very start of the file (remove what precedes it, such as white space)'],
-  ['XML_BAD_DECL', 'A malformed XML declaration'],
+  ['XML_BAD_DECL', 'A malformed XML declaration: XML 1.0 wants <?xml version="1.x" encoding="a name such as UTF-8" standalone="yes or no"?>, in that order, encoding and standalone optional, each value quoted'],
   ['XML_DOCTYPE_FORBIDDEN', 'A DOCTYPE declaration: refused, sitemaps have none (no DTD is read, no entity expanded)'],
   ['XML_TEXT_OUTSIDE_ROOT', 'Text outside the root element (is this an XML file?)'],
   ['XML_MULTIPLE_ROOTS', 'A second root element after the first one was closed'],

@@ -45,6 +45,11 @@ export interface ExtensionItemSource {
   path: string;
   /** Every child element and attribute read, in document order (duplicates and unknown ones too; empty for unknown extensions). */
   values: ExtensionValueSource[];
+  /**
+   * For an unknown extension: one number for its namespace and local name, the same for every
+   * element of that kind in the document (compared in O(1) however long the namespace URI is).
+   */
+  kind?: number;
 }
 
 /** What the reader needs from its parser. */
@@ -285,7 +290,9 @@ export class ExtensionReader {
   private readonly alternates = new ReusedList<SitemapAlternate>();
   private readonly extensions = new ReusedList<ExtensionElement>();
   /** How many unknown elements of each namespace and name the open entry has read (unknownKey). */
-  private readonly unknownCounts = new Map<string, number>();
+  private readonly unknownCounts = new Map<number, number>();
+  /** unknownKey of the open tree's root when it is a child of `<url>`. */
+  private treeKey = 0;
   /** Something was read since the last reset (plain entries then cost one test each). */
   private dirty = false;
 
@@ -371,7 +378,8 @@ export class ExtensionReader {
       this.tree[0] = element;
       // Its place among the entry's unknown elements of the same name (a path's [n]), counted as
       // they end: rescanning the list made a <url> of 32,000 unknown siblings take seconds.
-      this.itemIndex = (this.unknownCounts.get(unknownKey(element)) ?? 0) + 1;
+      this.treeKey = unknownKey(namespace, local);
+      this.itemIndex = (this.unknownCounts.get(this.treeKey) ?? 0) + 1;
       if (this.onItem !== null) this.sources = [];
       return;
     }
@@ -601,6 +609,25 @@ export class ExtensionReader {
     }
   }
 
+  /**
+   * The end of the input cut the open item or unknown element: it is left out (its implied end
+   * tags then build nothing), and the entry keeps the items that ended before the cut.
+   */
+  abandonOpen(): void {
+    if (this.depth < 0) return;
+    this.mode = Mode.Skip;
+    this.skipDepth = -1;
+    this.item = null;
+    this.level = 0;
+    this.tree.length = 0;
+    this.treeInItem = false;
+    this.sources = null;
+    if (this.keptInItems) {
+      this.keptInItems = false;
+      for (const frame of this.frames) frame.extensions = null;
+    }
+  }
+
   /** Ends whatever is open as if its end tags had come (a new entry started inside it). */
   closeAll(reader: XmlReader): void {
     if (this.depth < 0) return;
@@ -772,12 +799,12 @@ export class ExtensionReader {
       return;
     }
     this.extensions.push(element);
-    const key = unknownKey(element);
+    const key = this.treeKey;
     this.unknownCounts.set(key, (this.unknownCounts.get(key) ?? 0) + 1);
     if (this.onItem !== null) {
       this.onItem({
         property: 'extensions', index: this.extensions.count - 1, value: element, namespace: element.namespace,
-        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), values: [],
+        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), values: [], kind: key,
       });
       this.sources = null;
     }
@@ -855,7 +882,22 @@ function hasAttribute(reader: XmlReader, r: number, end: number, local: number):
   return false;
 }
 
-/** The key of an unknown element's kind: its namespace and name. */
-function unknownKey(element: ExtensionElement): string {
-  return element.namespace + '\0' + element.name;
+/**
+ * The key of an unknown element's kind: its namespace and local name ids (both under 65,536,
+ * assembly/strings.ts MAX_STRINGS). Not the strings joined: that made a string as long as the
+ * namespace URI for every element, and a 200,000-character URI on 8,000 elements took 2 s (issue #22).
+ */
+function unknownKey(namespace: number, local: number): number {
+  return namespace * 65536 + local;
+}
+
+/**
+ * The namespace id of an ExtensionItemSource `kind` (the same for every element of that namespace
+ * in the document).
+ *
+ * @example
+ * namespaceOfKind(item.kind!) === namespaceOfKind(other.kind!); // same namespace URI, compared in O(1)
+ */
+export function namespaceOfKind(kind: number): number {
+  return Math.floor(kind / 65536);
 }

@@ -255,7 +255,10 @@ export function utf16ByteOrder(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | und
 
 /** A UTF-16 document's declaration, once decoded, made to say UTF-8 (what its bytes become). */
 export function declareUtf8(text: string): string {
-  return text.replace(/(<\?xml[^>]*?\sencoding\s*=\s*["'])utf-16(le|be)?(["'])/i, '$1UTF-8$3');
+  // Anchored like ENCODING_DECLARATION: only the declaration at the start is one (unanchored, a
+  // `<?xml-stylesheet … encoding="utf-16"` further on was rewritten, and `<?xml` repeated without
+  // a `>` took quadratic time).
+  return text.replace(/^(\s*<\?xml[^>]*?\sencoding\s*=\s*["'])utf-16(le|be)?(["'])/i, '$1UTF-8$3');
 }
 
 /** The encoding the XML declaration names (in the first 256 bytes), when it is not UTF-8. */
@@ -290,10 +293,48 @@ function tooLarge(size: number, maxBytes: number): SitemapError {
   return new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
 }
 
-const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>])/i;
+const HTML_TAG = /<(?:!doctype\s+html|html[\s>])/iy;
+const WHITE_SPACE = /\s*/y;
 
 /** True when the bytes start like an HTML page (what servers send for a missing sitemap). */
 export function looksLikeHtml(bytes: Uint8Array): boolean {
-  const head = String.fromCharCode(...bytes.subarray(0, 512));
-  return HTML_START.test(head);
+  return htmlStart(String.fromCharCode(...bytes.subarray(0, 512))) >= 0;
+}
+
+/**
+ * The index of the `<` of the `<!DOCTYPE html` or `<html` that `head` starts with after white
+ * space and comments, or -1.
+ *
+ * @example
+ * htmlStart('<!-- page -->\n<!doctype html><title>404</title>'); // 14
+ */
+export function htmlStart(head: string): number {
+  const at = markupStart(head, false);
+  if (at < 0) return -1;
+  HTML_TAG.lastIndex = at;
+  return HTML_TAG.test(head) ? at : -1;
+}
+
+/**
+ * The index of the first `<` in `text` after white space, comments and (when `instructions`)
+ * processing instructions, or -1 when something else comes first or one of them is unclosed.
+ * A loop, not a regex: `^\s*(<!--[\s\S]*?-->\s*)*<` lets one comment's lazy body run on over
+ * the next ones, which backtracks exponentially (`<!--a-->` 40 times never returned, issue #22).
+ *
+ * @example
+ * markupStart(' <!-- a --> <?b?><c/>', true); // 17
+ */
+export function markupStart(text: string, instructions: boolean): number {
+  let at = 0;
+  while (true) {
+    WHITE_SPACE.lastIndex = at;
+    WHITE_SPACE.test(text);
+    at = WHITE_SPACE.lastIndex;
+    if (text.charCodeAt(at) !== 0x3c /* < */) return -1;
+    const close = text.startsWith('<!--', at) ? '-->' : instructions && text.charCodeAt(at + 1) === 0x3f /* ? */ ? '?>' : '';
+    if (close === '') return at;
+    const end = text.indexOf(close, at + (close === '-->' ? 4 : 2));
+    if (end < 0) return -1;
+    at = end + close.length;
+  }
 }

@@ -370,6 +370,7 @@ export class SitemapParser {
           const local = words[r + Field.Local]!;
           const depth = this.depth++;
           this.path[depth] = local;
+          if (this.fieldDepth >= 0 && depth === this.fieldDepth + 1) this.elementInField(reader, r);
           if (depth === 0) this.startRoot(reader, r);
           else if (words[r + Field.Namespace] === this.documentNamespace) {
             if (local === this.entryId) {
@@ -390,9 +391,14 @@ export class SitemapParser {
         }
         case TokenKind.EndTag: {
           const depth = --this.depth;
-          if (depth === this.fieldDepth) this.endField();
-          else if (extensions.depth >= 0 && depth >= extensions.depth) extensions.end(reader, depth);
-          else if (depth === this.entryDepth) this.endEntry((kindFlags >> 8 & TokenFlag.Implied) !== 0);
+          const implied = (kindFlags >> 8 & TokenFlag.Implied) !== 0;
+          // Closed by the end of the input (not by an outer end tag): what it holds was cut off.
+          const cut = implied && words[r + Field.Start] === reader.endOfInput;
+          if (depth === this.fieldDepth) this.endField(cut);
+          else if (extensions.depth >= 0 && depth >= extensions.depth) {
+            if (cut) extensions.abandonOpen();
+            extensions.end(reader, depth);
+          } else if (depth === this.entryDepth) this.endEntry(implied, cut);
           if (observer !== null) observer.endElement(reader, r, depth);
           break;
         }
@@ -504,12 +510,27 @@ export class SitemapParser {
     this.extensionReader.reset();
   }
 
-  private endField(): void {
+  /**
+   * An element inside `<loc>`, `<lastmod>`, `<changefreq>` or `<priority>` (record `r`): the value
+   * is its text only, so the element and what it holds are left out (`<loc><a>…</a></loc>` reads
+   * as an empty loc); said, as for an element inside `<image:loc>` (validate reports it itself).
+   */
+  private elementInField(reader: XmlReader, r: number): void {
+    const words = reader.words;
+    const prefix = words[r + Field.Prefix]!;
+    const name = (prefix > 0 ? reader.name(prefix) + ':' : '') + reader.name(words[r + Field.Local]!);
+    const field = Object.keys(SLOT_BY_NAME)[this.fieldSlot]!;
+    this.addIssue('SITEMAP_UNEXPECTED_ELEMENT', 'warning', `<${name}> inside <${field}>, which holds text only: it is left out, with what it holds`, words[r + Field.Line]!, words[r + Field.Column]!, undefined, `${field}/${name}`);
+  }
+
+  /** The open field ended; `cut`: by the end of the input, so its value is incomplete and left out. */
+  private endField(cut = false): void {
     const raw = this.fieldText;
     const value = trimXmlSpace(raw);
     const slot = this.fieldSlot;
     this.fieldSlot = -1;
     this.fieldDepth = -1;
+    if (cut) return;
     let previous: string | undefined;
     switch (slot) {
       case SLOT_LOC: previous = this.loc; this.loc ??= value; break;
@@ -532,11 +553,22 @@ export class SitemapParser {
     if (this.observer !== null) this.observer.field(slot, value, raw, this.fieldLine, this.fieldColumn);
   }
 
-  private endEntry(implied: boolean): void {
+  /**
+   * The open entry ended: `implied` by an outer end tag or, when `cut`, by the end of the input.
+   * Such an entry is kept when its <loc> had ended (crawler-commons and ultimate-sitemap-parser
+   * keep it too), with what else had ended before the cut; without one it is left out.
+   */
+  private endEntry(implied: boolean, cut = false): void {
     // Issues first, while the entry is still open, so their paths name it (urlset/url[3]/…).
     if (implied) {
-      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn);
-      this.extensionReader.reset();
+      const how = cut ? 'was cut off by the end of the document' : 'has no end tag';
+      if (this.loc === undefined) {
+        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} ${how} and is left out`, this.entryLine, this.entryColumn);
+        this.extensionReader.reset();
+      } else {
+        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} ${how}; its <loc> had ended, so it is kept with what else had ended`, this.entryLine, this.entryColumn);
+        this.keepEntry();
+      }
     } else this.keepEntry();
     this.entryDepth = -1;
     this.fieldDepth = -1;

@@ -6,11 +6,11 @@
 
 import { SitemapError } from './errors';
 import { positionOfByte, tooLargeIssue, tooManyUrlsIssue } from './file-limits';
-import { checkLimitOption, checkOptionsObject, looksLikeHtml, prepareInput } from './input';
+import { checkLimitOption, checkOptionsObject, looksLikeHtml, markupStart, prepareInput } from './input';
 import { LIMITS } from './limits';
 import { bytesToString, stringToBytes } from './text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from './types';
-import { isPlainHttpUrl, LocFinding, LocScan, scanLoc } from './url-check';
+import { isPlainHttpUrl, LocFinding, LocScan, noHostProblem, scanLoc } from './url-check';
 
 /** What `parseTextSitemap` returns: a urlset whose entries have a `loc` only. */
 export interface TextSitemapResult extends UrlsetResult {
@@ -27,8 +27,8 @@ const NOT_ESCAPED = LocFinding.NonAscii | LocFinding.Unescaped | LocFinding.BadP
  */
 const MAX_LISTED_BAD_LINES = 1000;
 
-/** The first element name of a document that starts with markup, after `<?…?>` and comments. */
-const FIRST_ELEMENT = /^(?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*<([A-Za-z_][\w.:-]*)/;
+/** An element name, read where markupStart found the first element's `<`. */
+const ELEMENT_NAME = /[A-Za-z_][\w.:-]*/y;
 
 /** What to tell someone who handed in another format, by the local name of its first element. */
 const OTHER_FORMATS: ReadonlyMap<string, string> = new Map([
@@ -133,7 +133,12 @@ function markupAtStart(text: string): Markup | undefined {
   if (looksLikeHtml(stringToBytes(text.slice(0, 512)))) {
     return { code: 'SITEMAP_HTML', message: 'Not a text sitemap: this is an HTML page (servers often send one for a missing sitemap)', ...position };
   }
-  const name = FIRST_ELEMENT.exec(text.slice(at, at + 4096))?.[1];
+  // After `<?…?>` and comments (markupStart is linear: a regex for this backtracked exponentially
+  // on `<?a?>` repeated, issue #22).
+  const head = text.slice(at, at + 4096);
+  const element = markupStart(head, true);
+  ELEMENT_NAME.lastIndex = element + 1;
+  const name = element < 0 ? undefined : ELEMENT_NAME.exec(head)?.[0];
   const what = name === undefined ? 'markup' : OTHER_FORMATS.get(name.slice(name.indexOf(':') + 1)) ?? `markup (<${name}>)`;
   return { code: 'SITEMAP_NOT_A_SITEMAP', message: `Not a text sitemap (one URL per line): this is ${what}`, ...position };
 }
@@ -169,7 +174,7 @@ function readLines(text: string, issues: Issue[]): SitemapUrl[] {
         // C1 controls (U+0080–U+009F) are non-ASCII characters like others to a URL parser, which
         // percent-encodes them; they are what a file decoded as Windows-1252 and encoded again holds.
         if (findings & LocFinding.Control && !hasAsciiControl(value)) findings = (findings & ~LocFinding.Control) | LocFinding.NonAscii;
-        const problem = findings & NOT_A_URL ? notAUrl(value, findings) : undefined;
+        const problem = findings & NOT_A_URL ? notAUrl(value, findings, scan) : undefined;
         if (problem !== undefined) {
           keep = false;
           const problemColumn = column + codePointsBefore(value, problem.index);
@@ -211,13 +216,13 @@ function readLines(text: string, issues: Issue[]): SitemapUrl[] {
 }
 
 /** Why a line with NOT_A_URL `findings` (LocFinding bits) is no URL, and the index in it to point at. */
-function notAUrl(value: string, findings: number): { message: string; index: number } {
+function notAUrl(value: string, findings: number, scan: LocScan): { message: string; index: number } {
   const first = value.charCodeAt(0);
   if (first === 0x3c /* < */) return { message: 'This line is markup (HTML or XML), not a URL: a text sitemap has one absolute URL per line and nothing else', index: 0 };
   if (first === 0x23 /* # */) return { message: 'This line looks like a comment: a text sitemap has one absolute URL per line and nothing else', index: 0 };
   if (findings & LocFinding.Relative) return { message: 'This line is not an absolute URL: it must start with http:// or https://', index: 0 };
   if (findings & LocFinding.NotHttp) return { message: `This line uses the scheme "${value.slice(0, value.indexOf(':'))}"; only http and https URLs are allowed`, index: 0 };
-  if (findings & LocFinding.NoHost) return { message: 'This line has no host after "//"', index: 0 };
+  if (findings & LocFinding.NoHost) return { message: `This line ${noHostProblem(value, scan)}`, index: 0 };
   if (findings & LocFinding.Space) return { message: 'This line has white space inside: one URL per line, and a space in a URL is written %20', index: value.indexOf(' ') };
   let index = 0;
   while (index < value.length && !isAsciiControl(value.charCodeAt(index))) index++;

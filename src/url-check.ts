@@ -9,7 +9,7 @@ export const enum LocFinding {
   Empty = 1,
   NotHttp = 2, // another scheme (mailto:, ftp:, …)
   Relative = 4, // no scheme at all
-  NoHost = 8,
+  NoHost = 8, // nothing after "//", or a host with an empty label (hostEmptyLabel)
   Space = 16,
   Control = 32,
   BadPercent = 64,
@@ -119,12 +119,49 @@ export function scanLoc(value: string, scan: LocScan): void {
     }
     if (firstBad < 0) firstBad = at;
   }
+  if (prefix !== 0 && (findings & LocFinding.NoHost) === 0 && hostEmptyLabel(value, prefix, hostEnd)) findings |= LocFinding.NoHost;
   scan.findings = findings;
   scan.length = length - surrogates;
   scan.firstBad = firstBad;
   scan.hostStart = prefix;
   scan.hostEnd = hostEnd;
   scan.hostHash = hostHash;
+}
+
+/**
+ * True when the authority [start, end) of an http(s) URL has no host name, or one with an empty
+ * label: a dot first (`http://.example.com/`) or two in a row (`http://a..b.com/`, `http://a.com../`).
+ * One dot at the end is the DNS root (`http://example.com./`) and fine; an IP literal (`[::1]`)
+ * has no labels. URL parsers and resolvers refuse such a name (RFC 1034 §3.1, RFC 3986 §3.2.2).
+ * The same rule as assembly/loc-scan.ts scanLoc.
+ *
+ * @example
+ * hostEmptyLabel('http://a..b.com/', 7, 15); // true
+ */
+export function hostEmptyLabel(value: string, start: number, end: number): boolean {
+  const at = value.lastIndexOf('@', end - 1);
+  if (at >= start) start = at + 1; // after the userinfo
+  if (value.charCodeAt(start) === 91 /* [ */) return false;
+  let label = 0, hostname = 0;
+  for (let i = start; i < end; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 58 /* : the port */) break;
+    hostname++;
+    if (code !== 46 /* . */) label++;
+    else if (label === 0) return true;
+    else label = 0;
+  }
+  return hostname === 0;
+}
+
+/** What is wrong with the host of a loc whose scan found LocFinding.NoHost: none at all, or an empty label. */
+export function noHostProblem(value: string, scan: LocScan): string {
+  const authority = value.slice(scan.hostStart, scan.hostEnd);
+  const hostname = authority.slice(authority.lastIndexOf('@') + 1);
+  const colon = hostname.charCodeAt(0) === 91 /* [ */ ? -1 : hostname.indexOf(':');
+  return (colon < 0 ? hostname : hostname.slice(0, colon)) === ''
+    ? 'has no host after "//"'
+    : 'has an empty label in its host name (a dot first, or two dots in a row)';
 }
 
 /**
@@ -312,7 +349,11 @@ export function isPlainHttpUrl(value: string): boolean {
 }
 
 // Printable ASCII but " % < > \ ^ ` { | } (scanLoc's LocFinding.Unescaped), or %XX.
-const PLAIN_HTTP_URL = /^https?:\/\/(?![/?#:])(?:[!#$&-;=?-[\]_a-z~]|%[0-9A-Fa-f]{2})+$/;
+// Not plain either: no host name after the userinfo, or a name with an empty label (scanLoc's
+// hostEmptyLabel). In the lookahead, `(?=((?:[^/?#]*@)?))\1` takes everything up to the last "@"
+// of the authority at once (a lookahead does not backtrack), then the name must not start with
+// "." or ":" or end there, nor have ".." before its port; an IP literal ("[") has no labels.
+const PLAIN_HTTP_URL = /^https?:\/\/(?![/?#:])(?!(?=((?:[^/?#]*@)?))\1(?!\[)(?:[.:/?#]|$|[^/?#:]*\.\.))(?:[!#$&-;=?-[\]_a-z~]|%[0-9A-Fa-f]{2})+$/;
 
 /** One reader, reused: isXsdAnyUri runs once per entry in the xsd profile. */
 const uriReader = new UriReader();
@@ -543,7 +584,7 @@ function withoutDotSegments(path: string): string {
 /** An escape comparableUrl keeps: upper-case hex digits, not an unreserved character. */
 const NORMAL_ESCAPE = '%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|40|5[B-E]|60|7[B-DF])';
 /** isPlainHttpUrl's pattern with a lower-case host, no port, a path without dot-segments and only NORMAL_ESCAPEs. */
-const NORMAL_PLAIN_HTTP_URL = new RegExp(`^https?://[!$&-.0-9;=@\\[\\]_a-z~]+(?:/(?!\\.)(?:[!$&-.0-;=@-[\\]_a-z~]|${NORMAL_ESCAPE})*)+(?:[?#](?:[!#$&-;=?-[\\]_a-z~]|${NORMAL_ESCAPE})*)?$`);
+const NORMAL_PLAIN_HTTP_URL = new RegExp(`^https?://(?![.@])(?![^/?#]*(?:\\.\\.|@[.:]|@$|@[/?#]))[!$&-.0-9;=@\\[\\]_a-z~]+(?:/(?!\\.)(?:[!$&-.0-;=@-[\\]_a-z~]|${NORMAL_ESCAPE})*)+(?:[?#](?:[!#$&-;=?-[\\]_a-z~]|${NORMAL_ESCAPE})*)?$`);
 
 /**
  * isPlainHttpUrl(value) and comparableUrl(value) === value, in one native regex pass, as fast

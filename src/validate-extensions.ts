@@ -8,7 +8,7 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
 import { searchConsoleReport, type ErrorCode } from './errors';
-import type { ExtensionItemSource, ExtensionValueSource } from './extensions';
+import { namespaceOfKind, type ExtensionItemSource, type ExtensionValueSource } from './extensions';
 import { IMAGE_NAMESPACE, MOBILE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from './limits';
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from './language-codes';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
@@ -123,7 +123,12 @@ const EXTENSION_NAMES: Readonly<Record<string, string>> = {
  * nearMissNamespace('urn:example'); // undefined
  */
 export function nearMissNamespace(namespace: string): string | undefined {
-  const stem = namespace.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '');
+  let stem = namespace.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '');
+  // A loop, not .replace(/\/+$/, ''): tried at each slash, that runs to the end of the run of
+  // slashes before it fails, quadratic in a namespace of many slashes (issue #22).
+  let end = stem.length;
+  while (end > 0 && stem.charCodeAt(end - 1) === 0x2f /* / */) end--;
+  stem = stem.slice(0, end);
   let meant: string | undefined;
   const google = GOOGLE_NAMESPACE_STEM.exec(stem);
   if (google !== null) meant = GOOGLE_NAMESPACES[google[1]!];
@@ -259,13 +264,15 @@ export class ExtensionValidator {
   private readonly clusters: AlternateCluster[] = [];
   /** hreflang code → what is wrong with its subtags ('' when nothing): files repeat a few codes thousands of times. */
   private readonly hreflangVerdicts = new Map<string, string>();
-  /** Namespace → what its elements are, for the extension elements that are no typed items (a file has a handful). */
-  private readonly namespaceKinds = new Map<string, NamespaceKind>();
+  /** Namespace (its id in the document) → what its elements are, for the extension elements that are no typed items (a file has a handful). */
+  private readonly namespaceKinds = new Map<number, NamespaceKind>();
   /**
-   * Element kind (`namespace\0name`) → its issue reported once per file and the count of such
-   * elements (see otherElement); null: a kind with nothing to report in this profile.
+   * Element kind (ExtensionItemSource.kind: its namespace and name) → its issue reported once per
+   * file and the count of such elements (see otherElement); null: a kind with nothing to report in
+   * this profile. Not keyed by `namespace + '\0' + name`: that made a string as long as the
+   * namespace URI for every element (a 200,000-character URI on 8,000 elements: 1.5 s; issue #22).
    */
-  private readonly elementKinds = new Map<string, KindReported | null>();
+  private readonly elementKinds = new Map<number, KindReported | null>();
   /** Anything read since the last endEntry. */
   active = false;
 
@@ -419,14 +426,15 @@ export class ExtensionValidator {
     const element = item.value as ExtensionElement;
     const namespace = element.namespace;
     if (namespace === '') return; // an element in no namespace: validate.ts reports it
-    const key = namespace + '\0' + element.name;
+    const key = item.kind!;
     const reported = this.elementKinds.get(key);
     if (reported !== undefined) {
       if (reported !== null) reported.count++;
       return;
     }
-    let kind = this.namespaceKinds.get(namespace);
-    if (kind === undefined) this.namespaceKinds.set(namespace, kind = namespaceKind(namespace));
+    const namespaceId = namespaceOfKind(key);
+    let kind = this.namespaceKinds.get(namespaceId);
+    if (kind === undefined) this.namespaceKinds.set(namespaceId, kind = namespaceKind(namespace));
     const prefix = element.prefix === undefined ? '' : element.prefix + ':';
     const name = prefix + element.name;
     switch (kind) {
@@ -457,7 +465,7 @@ export class ExtensionValidator {
   }
 
   /** An issue for the element kind `key` (see otherElement), its message `head + tail`. */
-  private reportKind(key: string, code: ErrorCode, weight: Weight, head: string, tail: string, item: ExtensionItemSource, value?: string): void {
+  private reportKind(key: number, code: ErrorCode, weight: Weight, head: string, tail: string, item: ExtensionItemSource, value?: string): void {
     const issue = this.reportAt(code, weight, head + tail, item.line, item.column, item.path, value);
     this.elementKinds.set(key, issue === undefined ? null : { issue, count: 1, head, tail });
   }
@@ -567,7 +575,10 @@ export class ExtensionValidator {
           this.checkUrl(source, at);
           this.videoLocations.push({ source, item: at.item });
           break;
-        case 'title': this.checkLength(source, at, EXTENSION_LIMITS.videoTitleLength, BOTH); break;
+        case 'title':
+          this.checkNotEmpty(source, at, 'VIDEO_MISSING_TITLE');
+          this.checkLength(source, at, EXTENSION_LIMITS.videoTitleLength, BOTH);
+          break;
         case 'description': this.checkLength(source, at, EXTENSION_LIMITS.videoDescriptionLength, BOTH); break;
         case 'category': this.checkLength(source, at, EXTENSION_LIMITS.videoCategoryLength, BOTH); break;
         case 'uploader': this.checkLength(source, at, EXTENSION_LIMITS.videoUploaderLength, GOOGLE_ONLY); break;
@@ -641,6 +652,7 @@ export class ExtensionValidator {
             }
           }
           break;
+        case 'publication/name': case 'title': this.checkNotEmpty(source, at, 'SITEMAP_EXTENSION_MISSING_TAG'); break;
         case 'access': this.checkEnum(source, at, ['Subscription', 'Registration']); break;
         case 'genres': this.checkPattern(source, at, NEWS_GENRES, 'SITEMAP_EXTENSION_BAD_VALUE', 'a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated'); break;
         case 'stock_tickers': this.checkPattern(source, at, NEWS_STOCK_TICKERS, 'SITEMAP_EXTENSION_BAD_VALUE', 'up to 5 comma-separated EXCHANGE:SYMBOL tickers'); break;
@@ -774,6 +786,16 @@ export class ExtensionValidator {
 
   // ------------------------------------------------------------------ value helpers
   /** Text lengths in characters: the XSD counts the raw xsd:string, Google the trimmed text. */
+  /**
+   * A value Google requires (video title, news publication name and article title) that is empty
+   * or white space: as good as missing to Google; the XSDs type them xsd:string, which takes ''.
+   */
+  private checkNotEmpty(source: ExtensionValueSource, at: ItemContext, code: ErrorCode): void {
+    if (trimXmlSpace(source.raw) !== '') return;
+    const report = code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : ` (Search Console: "${searchConsoleReport[code]}")`;
+    this.report(code, GOOGLE_ONLY, `<${at.qualified(source.name)}> is empty: Google requires a value${report}`, source, at.pathOf(source.name), undefined, false);
+  }
+
   private checkLength(source: ExtensionValueSource, at: ItemContext, limit: number, weight: Weight): void {
     const length = codePointLength(this.xsd ? source.raw : trimXmlSpace(source.raw));
     if (length <= limit) return;

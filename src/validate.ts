@@ -3,14 +3,14 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
-import { checkLimitOption, describeValue, looksLikeHtml, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, describeValue, htmlStart, looksLikeHtml, prepareInput, type PreparedInput } from './input';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
 import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
 import { afterLeadingWhitespace, trimXmlSpace } from './text';
-import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
+import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, noHostProblem, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, LOC_TOO_LONG, TOKEN_WORDS, TokenFlag, TokenKind, type XmlReader } from './xml-reader';
 
@@ -481,7 +481,7 @@ class SitemapValidator implements SitemapParserObserver {
     const protocol: IssueSeverity = this.xsd ? 'warning' : 'error';
     if (findings & LocFinding.Relative) this.add('SITEMAP_BAD_LOC', protocol, '<loc> is not an absolute URL: it must start with http:// or https://', line, column, depth, value);
     else if (findings & LocFinding.NotHttp) this.add('SITEMAP_BAD_LOC', protocol, `<loc> uses the scheme "${value.slice(0, value.indexOf(':'))}"; only http and https are allowed`, line, column, depth, value);
-    else if (findings & LocFinding.NoHost) this.add('SITEMAP_BAD_LOC', protocol, '<loc> has no host after "//"', line, column, depth, value);
+    else if (findings & LocFinding.NoHost) this.add('SITEMAP_BAD_LOC', protocol, `<loc> ${noHostProblem(value, scan)}`, line, column, depth, value);
     if (findings & LocFinding.Space) this.add('SITEMAP_BAD_LOC', protocol, '<loc> contains a space: escape it as %20', line, column, depth, value);
     if (findings & LocFinding.Control) this.add('SITEMAP_BAD_LOC', protocol, '<loc> contains a control character (tab, newline, …): percent-encode it or remove it', line, column, depth, value);
     if (findings & LocFinding.BadPercent && !this.xsd) this.add('SITEMAP_BAD_LOC', 'error', '<loc> has a "%" that is not followed by two hex digits (escape a literal % as %25)', line, column, depth, value);
@@ -755,6 +755,7 @@ function readDecimal(value: string): Decimal {
 function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null {
   switch (issue.code) {
     case 'SITEMAP_BAD_PRIORITY': return null; // validate reports it, at the value
+    case 'SITEMAP_UNEXPECTED_ELEMENT': return null; // an element inside a field: validate reports it (startElement)
     case 'INPUT_ENCODING': return SEVERITY.protocolOnly[profileIndex];
     case 'SITEMAP_NAMESPACE':
     case 'SITEMAP_MISSING_LOC':
@@ -782,8 +783,6 @@ function positionOf(bytes: Uint8Array, offset: number): [number, number] {
   }
   return [line, column];
 }
-
-const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i;
 
 /** ValidateOptions, checked and read once (readOptions). */
 interface CheckedOptions {
@@ -918,9 +917,8 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
     return finish([{ code: 'INPUT_EMPTY', severity: 'error', message: prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', line: 1, column: 1, path: '' }]);
   }
   if (looksLikeHtml(bytes)) {
-    const head = String.fromCharCode(...bytes.subarray(0, 512));
-    const match = HTML_START.exec(head);
-    const [line, column] = match ? positionOf(bytes, head.lastIndexOf('<', match[0].length - 1)) : [1, 1];
+    const at = htmlStart(String.fromCharCode(...bytes.subarray(0, 512)));
+    const [line, column] = at >= 0 ? positionOf(bytes, at) : [1, 1];
     return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
   }
 

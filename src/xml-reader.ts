@@ -173,6 +173,8 @@ export class XmlReader {
   /** The same memory as doubles (`words` index / 2), valid during a handler call. */
   doubles!: Float64Array;
   private windowLength = 0;
+  /** The window length when the final push is read, else -1 (see endOfInput). */
+  private finalLength = -1;
   private arenaText: string | null = null;
   private wideText: string | null = null;
   private readonly names: (string | undefined)[] = [];
@@ -218,6 +220,15 @@ export class XmlReader {
       this.bytesIn += n;
       this.run(final && offset === chunk.length);
     } while (offset < chunk.length && !this.finished);
+  }
+
+  /**
+   * During the final push, the window offset of the end of the input, else -1: the Start of the
+   * implied end tags of the elements the end of the input left open (other implied end tags, of
+   * elements an outer end tag closed, start at that tag).
+   */
+  get endOfInput(): number {
+    return this.finalLength;
   }
 
   /** Absolute byte offset of the window start in the document. */
@@ -382,6 +393,7 @@ export class XmlReader {
 
   private run(final: boolean): void {
     const exports = this.core.exports;
+    this.finalLength = final ? this.windowLength : -1;
     while (true) {
       const status = exports.tokenize(this.windowLength, final ? 1 : 0);
       const count = exports.tokenCount();

@@ -564,11 +564,15 @@ describe('bad extension content in recover mode: issues with code, line, column 
     expect(result.issues.map((issue) => issue.code)).toContain('SITEMAP_NESTED_ENTRY');
   });
 
-  it('a document cut off inside an extension element drops that <url> only', () => {
-    const xml = urlset('<url><loc>https://e.com/1</loc><video:video><video:title>t</video:title></video:video></url><url><loc>https://e.com/2</loc><image:image><image:loc>a').replace(/\n<\/urlset>\n$/, '');
+  it('a document cut off inside an extension element drops that element only: the <url>, its loc having ended, is kept (#22.12)', () => {
+    const xml = urlset('<url><loc>https://e.com/1</loc><video:video><video:title>t</video:title></video:video></url><url><loc>https://e.com/2</loc><image:image><image:loc>b</image:loc></image:image><image:image><image:loc>a').replace(/\n<\/urlset>\n$/, '');
     const result = parse(xml, { recover: true });
-    expect(result.kind === 'urlset' && result.urls.map((url) => url.loc)).toEqual(['https://e.com/1']);
+    expect(result.kind === 'urlset' && result.urls.map((url) => url.loc)).toEqual(['https://e.com/1', 'https://e.com/2']);
+    expect(result.kind === 'urlset' && result.urls[1]!.images).toEqual([{ loc: 'b' }]);
     expect(result.issues.map((issue) => issue.code)).toEqual(expect.arrayContaining(['XML_UNCLOSED_ELEMENT', 'SITEMAP_TRUNCATED_ENTRY']));
+    // Cut in an unknown extension element: left out too.
+    const unknown = parse(urlset('<url><loc>https://e.com/3</loc><x:a xmlns:x="urn:x"><x:b>t').replace(/\n<\/urlset>\n$/, ''), { recover: true });
+    expect(unknown.kind === 'urlset' && unknown.urls).toEqual([{ loc: 'https://e.com/3' }]);
   });
 });
 

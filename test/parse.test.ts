@@ -732,14 +732,48 @@ describe('errors: code, position, path', () => {
     for (const comment of ['<!---->', '<!-- - -->', '<!---a-->', '<!--->-->']) expect(parse(urlset(`<url><loc>a</loc></url>${comment}`)).issues, comment).toEqual([]);
   });
 
-  it('a truncated file: recover keeps the complete entries and reports SITEMAP_TRUNCATED_ENTRY for the cut one', () => {
+  it('a truncated file: recover keeps the complete entries, and the cut one whose <loc> had ended, with SITEMAP_TRUNCATED_ENTRY (#22.12)', () => {
     const xml = urlset('\n<url><loc>https://e.com/1</loc></url>\n<url><loc>https://e.com/2</loc><lastmod>2024</lastmod></url>\n<url><loc>https://e.com/3</loc><lastm').replace(/<\/urlset>\n$/, '');
     const strict = errorAt(xml);
     expect(['XML_UNEXPECTED_EOF', 'XML_UNCLOSED_ELEMENT']).toContain(strict.code);
     const result = parse(xml, { recover: true });
-    expect(urlsOf(result)).toEqual([{ loc: 'https://e.com/1' }, { loc: 'https://e.com/2', lastmod: '2024' }]);
+    // Like crawler-commons and ultimate-sitemap-parser: the cut entry's loc had ended, so it is kept.
+    expect(urlsOf(result)).toEqual([{ loc: 'https://e.com/1' }, { loc: 'https://e.com/2', lastmod: '2024' }, { loc: 'https://e.com/3' }]);
     const truncated = result.issues.find((issue) => issue.code === 'SITEMAP_TRUNCATED_ENTRY');
     expect(truncated).toMatchObject({ severity: 'warning', line: 5, column: 1, path: 'urlset/url[3]' });
+    expect(truncated!.message).toMatch(/cut off by the end of the document; its <loc> had ended, so it is kept/);
+  });
+
+  it('a file cut in an entry: kept once its </loc> arrived, with the fields that ended; a cut loc or field is left out (#22.12)', () => {
+    const head = urlset('<url><loc>https://e.com/1</loc></url><url><loc>https://e.com/2</loc><lastmod>2024-01-01</lastmod>').replace(/<\/urlset>\n$/, '');
+    const cases: Array<[string, unknown[]]> = [
+      [head + '<las', [{ loc: 'https://e.com/1' }, { loc: 'https://e.com/2', lastmod: '2024-01-01' }]],
+      [head + '<changefreq>dai', [{ loc: 'https://e.com/1' }, { loc: 'https://e.com/2', lastmod: '2024-01-01' }]],
+      [head + '<priority>0.5</priority>', [{ loc: 'https://e.com/1' }, { loc: 'https://e.com/2', lastmod: '2024-01-01', priority: 0.5 }]],
+      [head.slice(0, head.indexOf('<lastmod>') + 13), [{ loc: 'https://e.com/1' }, { loc: 'https://e.com/2' }]],
+      [head.slice(0, head.indexOf('</loc>', head.indexOf('e.com/2'))), [{ loc: 'https://e.com/1' }]],
+      // `</loc` without its ">": the end tag's name arrived, and the core closes <loc> there.
+      [head.slice(0, head.indexOf('</loc>', head.indexOf('e.com/2')) + 5), [{ loc: 'https://e.com/1' }, { loc: 'https://e.com/2' }]],
+    ];
+    for (const [xml, urls] of cases) {
+      const result = parse(xml, { recover: true });
+      expect(urlsOf(result), JSON.stringify(xml)).toEqual(urls);
+      expect(result.issues.find((issue) => issue.code === 'SITEMAP_TRUNCATED_ENTRY'), JSON.stringify(xml)).toMatchObject({ severity: 'warning', path: 'urlset/url[2]' });
+      expect(() => parse(xml)).toThrow(SitemapError);
+    }
+  });
+
+  it('an element inside <loc> or another field: strict parse says so, as for one inside <image:loc> (#22.12)', () => {
+    const result = parse(urlset('<url><loc><a href="x">https://e.com/</a></loc><lastmod>2024<b/></lastmod></url>'));
+    expect(urlsOf(result)).toEqual([{ loc: '', lastmod: '2024' }]);
+    expect(result.issues.map(({ code, severity, path }) => ({ code, severity, path }))).toEqual([
+      { code: 'SITEMAP_UNEXPECTED_ELEMENT', severity: 'warning', path: 'urlset/url[1]/loc/a' },
+      { code: 'SITEMAP_UNEXPECTED_ELEMENT', severity: 'warning', path: 'urlset/url[1]/lastmod/b' },
+    ]);
+    expect(result.issues[0]!.message).toMatch(/<a> inside <loc>, which holds text only/);
+    // validate reports it once, as an error, at the element.
+    const report = validate(urlset('<url><loc><a>https://e.com/</a></loc></url>'));
+    expect(report.issues.filter((issue) => issue.code === 'SITEMAP_UNEXPECTED_ELEMENT').map((issue) => [issue.severity, issue.path])).toEqual([['error', 'urlset/url[1]/loc/a']]);
   });
 
   it('a file cut inside a value, a tag, an attribute or a comment: recover keeps what was complete', () => {

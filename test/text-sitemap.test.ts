@@ -181,6 +181,18 @@ describe('parseTextSitemap: what is not a URL, and where', () => {
     expect(messages[7]).toMatch(/control character/);
   });
 
+  it('leaves out a URL whose host has an empty label, and keeps one ending in the root dot (#22.11)', () => {
+    const result = parseTextSitemap('http://.example.com/\nhttp://a..b.com/\n  https://example.com../x\nhttps://example.com./\nhttp://a..b.com/caf\u00e9\n');
+    expect(result.urls).toEqual([{ loc: 'https://example.com./' }]);
+    expect(result.issues.map(brief)).toEqual([
+      { code: 'SITEMAP_BAD_LOC', severity: 'error', line: 1, column: 1 },
+      { code: 'SITEMAP_BAD_LOC', severity: 'error', line: 2, column: 1 },
+      { code: 'SITEMAP_BAD_LOC', severity: 'error', line: 3, column: 3 },
+      { code: 'SITEMAP_BAD_LOC', severity: 'error', line: 5, column: 1 },
+    ]);
+    for (const issue of result.issues) expect(issue.message).toMatch(/empty label/);
+  });
+
   it('keeps URLs that only need escaping, with a warning at the character (columns in code points)', () => {
     const text = '\u{1F600}\n  https://example.com/\u{1F600}/caf\u00e9\nhttps://example.com/a|b\nhttps://example.com/100%\nhttps://example.com/\u0081x\n';
     const result = parseTextSitemap(text);

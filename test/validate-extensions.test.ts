@@ -133,6 +133,14 @@ describe('validate: video', () => {
     expectIssue(xml, 'VIDEO_MISSING_TITLE', { google: 'error', xsd: 'error', needle: '<video:video>', path: V });
   });
 
+  it('VIDEO_MISSING_TITLE: an empty or blank title is an error for Google; sitemap.xsd takes the empty string (#22.11)', () => {
+    for (const title of ['<video:title></video:title>', '<video:title/>', '<video:title> \n\t</video:title>']) {
+      const xml = urlset(url(video({ title })));
+      expectIssue(xml, 'VIDEO_MISSING_TITLE', { google: 'error', xsd: 'warning', needle: title, path: `${V}/video:title` });
+      expect(run(xml, 'xsd').valid).toBe(true);
+    }
+  });
+
   it('SITEMAP_EXTENSION_MISSING_TAG: no description', () => {
     const xml = urlset(url(video({ description: null })));
     expectIssue(xml, 'SITEMAP_EXTENSION_MISSING_TAG', { google: 'error', xsd: 'error', needle: '<video:video>', path: V });
@@ -289,6 +297,15 @@ describe('validate: video', () => {
 describe('validate: news', () => {
   it('SITEMAP_EXTENSION_MISSING_TAG: title is required by Google, optional in sitemap-news.xsd', () => {
     expectIssue(urlset(url(news({ title: null }))), 'SITEMAP_EXTENSION_MISSING_TAG', { google: 'error', xsd: 'warning', needle: '<news:news>', path: N });
+  });
+
+  it('SITEMAP_EXTENSION_MISSING_TAG: an empty publication name or title is an error for Google; the XSD takes empty strings (#22.11)', () => {
+    const emptyName = urlset(url(news({ publication: '<news:publication><news:name></news:name><news:language>en</news:language></news:publication>' })));
+    expectIssue(emptyName, 'SITEMAP_EXTENSION_MISSING_TAG', { google: 'error', xsd: 'warning', needle: '<news:name>', path: `${N}/news:publication/news:name` });
+    expect(run(emptyName, 'xsd').valid).toBe(true);
+    const blankTitle = urlset(url(news({ title: '<news:title>  </news:title>' })));
+    expectIssue(blankTitle, 'SITEMAP_EXTENSION_MISSING_TAG', { google: 'error', xsd: 'warning', needle: '<news:title>', path: `${N}/news:title` });
+    expect(run(blankTitle, 'xsd').valid).toBe(true);
   });
 
   it('SITEMAP_EXTENSION_MISSING_TAG: publication name, publication date (both schemas)', () => {

@@ -363,6 +363,21 @@ describe('validate: <loc>', () => {
     expect(searchConsoleReport.SITEMAP_BAD_LOC).toBe('Invalid URL');
   });
 
+  it('refuses a host with an empty label, in the core\'s scan and the string scan alike (#22.11)', () => {
+    for (const loc of ['http://.example.com/', 'http://a..b.com/', 'https://example.com../x', 'https://./', 'https://user@.example.com/', 'https://a..b.com:8080/', 'https://u:p@/x', 'http://a..b.com/caf\u00e9']) {
+      for (const profile of ['google', 'xsd'] as const) {
+        const issue = only(check(loc, { profile }), 'SITEMAP_BAD_LOC');
+        expect(issue.severity, loc).toBe(profile === 'google' ? 'error' : 'warning'); // the XSD takes any reg-name
+        expect(issue.message, loc).toMatch(loc === 'https://u:p@/x' ? /no host/ : /empty label/);
+        expect([issue.line, issue.column, issue.value]).toEqual([3, 13, loc]);
+      }
+    }
+    // One dot at the end is the DNS root; an IP literal has no labels; dots elsewhere are fine.
+    for (const loc of ['https://example.com./', 'https://[::ffff:1.2.3.4]/', 'https://[::1]:8080/a..b', 'https://a.b.c.example.com/..x?y=a..b#..', 'https://u.@example.com/']) {
+      expect(check(loc).issues, loc).toEqual([]);
+    }
+  });
+
   it('is empty: an error', () => {
     for (const loc of ['', '   ']) {
       const issue = only(check(loc), 'SITEMAP_BAD_LOC');
@@ -979,6 +994,10 @@ describe('the loc scan: the core and the string scan agree', () => {
         for (let at = 0; at <= n; at++) values.push(`https://e.com/${'a'.repeat(at)}${character}${'b'.repeat(n - at)}`);
       }
     }
+    // Host names with and without an empty label (#22.11), over 16 bytes and under.
+    for (const host of ['.e.com', 'e..com', 'e.com.', 'e.com..', 'u@.e.com', 'u.@e.com', '..@e.com', 'u@', 'u:p@:80', '[::1.2]', '[::1]:8', 'e.com:8..', '.', 'a.b.c.d.e.f.g.h.i.j.k', 'a.b.c.d.e.f.g.h.i..k']) {
+      for (const tail of ['', '/', '/x..y', '?a..b', '#.']) values.push(`https://${host}${tail}`);
+    }
     const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
     const xml = `<urlset>${values.map((value) => `<url><loc>${xmlText(value)}</loc></url>`).join('')}</urlset>`;
     const expected = values.map((value) => {
@@ -1008,6 +1027,13 @@ describe('the loc scan: the core and the string scan agree', () => {
     const reference = (value: string): boolean => {
       let at = value.startsWith('https://') ? 8 : value.startsWith('http://') ? 7 : -1;
       if (at < 0 || at === value.length || '/?#:'.includes(value[at]!)) return false;
+      // No empty host name or label (a dot at the very end is the DNS root).
+      const authority = value.slice(at).split(/[/?#]/)[0]!;
+      const hostname = authority.slice(authority.lastIndexOf('@') + 1);
+      if (!hostname.startsWith('[')) {
+        const name = hostname.split(':')[0]!;
+        if (name === '' || name.split('.').slice(0, -1).includes('')) return false;
+      }
       for (; at < value.length; at++) {
         const code = value.charCodeAt(at);
         if (code <= 32 || code >= 127 || '"<>\\^`{|}'.includes(value[at]!)) return false;
