@@ -297,7 +297,7 @@ class StreamedDocument {
       return new Promise<void>((resolve) => {
         this.resumeInflating = resolve;
       });
-    });
+    }, this.options.recover === true); // recover keeps every byte inflated before damage (gzip.ts)
     return this.gunzip.push(bytes);
   }
 
