@@ -6,7 +6,12 @@
 import { SitemapError } from './errors';
 import type { Issue } from './types';
 
-/** What a byte-order mark says; undefined without one. */
+/**
+ * What a byte-order mark says; undefined without one.
+ *
+ * @example
+ * const marked: MarkedEncoding = bytes[0] === 0xef ? 'UTF-8' : undefined;
+ */
 export type MarkedEncoding = 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | undefined;
 
 /** The WHATWG name of an encoding label (`latin1` → `windows-1252`), or undefined when this runtime does not know it. */

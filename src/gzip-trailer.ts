@@ -5,12 +5,22 @@
 
 import { SitemapError } from './errors';
 
-/** 10-byte header, the 2 bytes of an empty final block, 8-byte trailer (CRC-32, ISIZE). */
+/**
+ * 10-byte header, the 2 bytes of an empty final block, 8-byte trailer (CRC-32, ISIZE).
+ *
+ * @example
+ * if (compressed < MIN_MEMBER_BYTES) throw trailingBytesError('too short', compressed);
+ */
 export const MIN_MEMBER_BYTES = 20;
 
 /**
  * The last bytes of the compressed input, by their offset in it: the trailer of a member once the
  * next member's header, or the end, shows where it was.
+ *
+ * @example
+ * const recent = new RecentBytes(8);
+ * recent.add(chunk);
+ * const declaredSize = recent.lastUint32;
  */
 export class RecentBytes {
   private readonly bytes: Uint8Array;
@@ -49,7 +59,12 @@ function hex(value: number): string {
   return value.toString(16).padStart(8, '0');
 }
 
-/** The GZIP_INVALID error for a gzip stream that does not end where its last member ends. */
+/**
+ * The GZIP_INVALID error for a gzip stream that does not end where its last member ends.
+ *
+ * @example
+ * throw trailingBytesError('its last four bytes declare 0 bytes', compressed - 4);
+ */
 export function trailingBytesError(message: string, offset: number): SitemapError {
   return new SitemapError('GZIP_INVALID', `The gzip data is damaged, truncated or followed by other bytes (${message})`, { offset });
 }
@@ -59,6 +74,10 @@ export function trailingBytesError(message: string, offset: number): SitemapErro
  * what it inflated to (`crc`, `size`): damaged, cut short, or followed by bytes that are not
  * another member (its trailer is then not where the input ends). Undefined when it matches, or
  * when the trailer's bytes are no longer held.
+ *
+ * @example
+ * const damage = checkTrailer(recent, recent.end, crc, inflated);
+ * if (damage) throw damage;
  */
 export function checkTrailer(recent: RecentBytes, end: number, crc: number, size: number): SitemapError | undefined {
   const declaredCrc = recent.uint32At(end - 8), declaredSize = recent.uint32At(end - 4);
@@ -83,6 +102,11 @@ const MAX_SUMS = 4096;
  * clear) is noted with the ISIZE just before it; the input ends with a member when its last four
  * bytes, plus the ISIZEs of some of those places (the real boundaries), add up to all it inflated
  * to. Real boundaries always add up; trailing bytes do not (zero bytes read as an ISIZE of 0).
+ *
+ * @example
+ * const ends = new MemberEndCheck();
+ * for (const chunk of compressed) ends.add(chunk);
+ * if (!ends.endsWithMember(inflatedTotal, lastFourBytes)) throw trailingBytesError('bytes after the last member', 0);
  */
 export class MemberEndCheck {
   /** The last (up to) seven bytes before the next chunk: a header and the ISIZE before it may straddle chunks. */

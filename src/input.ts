@@ -282,7 +282,12 @@ export function declaredEncoding(bytes: Uint8Array): string | undefined {
   return declared && !UTF8_LABELS.has(declared.toLowerCase()) ? declared : undefined;
 }
 
-/** The encoding the XML declaration names (in the first 256 bytes), whatever it is. */
+/**
+ * The encoding the XML declaration names (in the first 256 bytes), whatever it is.
+ *
+ * @example
+ * declaredEncodingLabel(new TextEncoder().encode('<?xml version="1.0" encoding="UTF-8"?>')); // 'UTF-8'
+ */
 export function declaredEncodingLabel(bytes: Uint8Array): string | undefined {
   return ENCODING_DECLARATION.exec(String.fromCharCode(...bytes.subarray(0, 256)))?.[2];
 }
