@@ -237,7 +237,8 @@ export class XmlReader {
       offset += n;
       this.bytesIn += n;
       const last = final && offset === chunk.length;
-      if (last || this.windowLength >= this.retryLength) this.run(last);
+      // Also when the window is full: the construct may fit after all, and the window need not grow.
+      if (last || this.windowLength >= this.retryLength || this.windowLength === exports.inputCapacity()) this.run(last);
     } while (offset < chunk.length && !this.finished);
   }
 
