@@ -14,7 +14,7 @@
 // (the facade throws at the first one unless the caller asked to recover). A DOCTYPE is refused
 // and skipped; no entity other than the five predefined ones and character references exists.
 
-import { allocRegion } from './memory';
+import { allocRegion, freeLastRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
 import { hashLocBytes, locFindings, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
@@ -116,11 +116,14 @@ const NAMESPACE_UNBOUND: i32 = -1;
 // ---------------------------------------------------------------- regions
 let tokens: usize = allocRegion(<usize>(TOKEN_CAPACITY * TOKEN_WORDS * 4));
 let inputCap: i32 = 1 << 20;
-let input: usize = allocRegion(<usize>inputCap + 16);
+// The input window and both arenas share one region (windowRegionBytes), so that growing them
+// gives the old region back when nothing was allocated after it (reserveInput).
+let windowRegion: usize = allocRegion(windowRegionBytes(inputCap));
+let input: usize = windowRegion;
 // Decoded values: ASCII ones in `arena`, the others (UTF-8) in `wideArena`, so JS can turn the
 // first into a string with a one-byte copy and only the second needs a UTF-8 decode.
-let arena: usize = allocRegion(<usize>inputCap * 3 + 64);
-let wideArena: usize = allocRegion(<usize>inputCap * 3 + 64);
+let arena: usize = windowRegion + <usize>inputCap + 16;
+let wideArena: usize = arena + <usize>inputCap * 3 + 64;
 const frames: usize = allocRegion(<usize>(MAX_DEPTH * 4 * 4)); // prefix, local, namespace, binding base
 const bindings: usize = allocRegion(<usize>(MAX_BINDINGS * 2 * 4)); // prefix, uri
 // Names read lately, direct-mapped by their first eight bytes: [those bytes (u64), prefix id,
@@ -233,19 +236,34 @@ export function watchText(local: i32): void {
   watchedLocal = local;
 }
 
-/** Makes the input window at least `bytes` long, keeping its content. May grow memory. */
+/** The window region for an input window of `capacity` bytes: the window (+16 of slack), the ASCII arena, the wide arena. */
+function windowRegionBytes(capacity: i32): usize {
+  return <usize>capacity + 16 + 2 * (<usize>capacity * 3 + 64);
+}
+
+/**
+ * Makes the input window at least `bytes` long, keeping its content. May grow memory. The old
+ * region goes back when it is the last one allocated (it usually is after the first growth): a
+ * 12 MB construct (10^6 attributes) had grown memory by every window on the way, 302 MB in all,
+ * and now needs its last window only (issue #22 item 6).
+ */
 export function reserveInput(bytes: i32): usize {
   if (bytes > inputCap) {
     let capacity = inputCap;
     while (capacity < bytes) capacity <<= 1;
-    const next = allocRegion(<usize>capacity + 16);
-    memory.copy(next, input, <usize>inputCap);
+    const old = windowRegion, oldArena = arena;
+    freeLastRegion(old); // its bytes stay until the copies below have read them
+    const next = allocRegion(windowRegionBytes(capacity));
+    // Taken back in place, the window is where it was; the kept arena moves up (memory.copy
+    // copies overlapping ranges correctly).
+    if (next != old) memory.copy(next, old, <usize>inputCap);
+    const nextArena = next + <usize>capacity + 16;
+    memory.copy(nextArena, oldArena, <usize>arenaKeep);
+    windowRegion = next;
     input = next;
     inputCap = capacity;
-    const nextArena = allocRegion(<usize>capacity * 3 + 64);
-    memory.copy(nextArena, arena, <usize>arenaKeep);
     arena = nextArena;
-    wideArena = allocRegion(<usize>capacity * 3 + 64);
+    wideArena = nextArena + <usize>capacity * 3 + 64;
   }
   return input;
 }

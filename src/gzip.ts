@@ -5,6 +5,8 @@
 
 import { Gunzip, Gzip, gzipSync } from 'fflate';
 import { SitemapError } from './errors';
+import { updateCrc32 } from './crc32';
+import { checkTrailer, MemberEndCheck, MIN_MEMBER_BYTES, RecentBytes, trailingBytesError } from './gzip-trailer';
 import { concatenateBytes } from './text';
 
 /**
@@ -28,8 +30,6 @@ export type GzipLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 /** The largest inflated-to-deflated ratio DEFLATE allows (258-byte matches in ~2 bits each). */
 const MAX_DEFLATE_RATIO = 1032;
-/** 10-byte header, the 2 bytes of an empty final block, 8-byte trailer (CRC-32, ISIZE). */
-const MIN_MEMBER_BYTES = 20;
 
 /**
  * True when `bytes` start with the gzip magic number `1f 8b`. Sniff with this instead of
@@ -76,8 +76,10 @@ export function gzip(bytes: Uint8Array, level: GzipLevel = 6): Uint8Array {
  * Decompresses gzip, including several members one after another (what `cat a.gz b.gz`
  * makes). Works in bounded memory: compressed input is fed in slices small enough that no
  * slice can inflate far past `maxBytes`, and it stops with `INPUT_TOO_LARGE` as soon as the
- * running total passes `maxBytes`. A damaged or truncated stream throws `GZIP_INVALID`.
- * (Like fflate, it does not verify the CRC-32 in the trailer.)
+ * running total passes `maxBytes`. A damaged or truncated stream throws `GZIP_INVALID`, and so
+ * does a member whose CRC-32 or size does not match its trailer, and bytes after the last
+ * member, trailing zero bytes included (RFC 1952 §2.2: a gzip file is a series of members; the
+ * same verdict in every API and runtime).
  *
  * @example
  * const xml = gunzip(bytes, { maxBytes: LIMITS.maxSitemapBytes });
@@ -184,14 +186,19 @@ export interface StreamingGunzip {
 
 /**
  * A streaming gunzip: the runtime's `DecompressionStream` where it has one (zlib in Node, on a
- * worker thread, so inflating overlaps with parsing), fflate's `Gunzip` elsewhere.
+ * worker thread, so inflating overlaps with parsing), fflate's `Gunzip` elsewhere, and always
+ * when `keepDamagedOutput` (recover mode: every byte inflated before damage is handed on).
  *
  * @example
  * const inflater = createStreamingGunzip(LIMITS.maxSitemapBytes, (bytes) => parser.push(bytes));
  * for await (const chunk of source) await inflater.push(chunk);
  * await inflater.finish();
  */
-export function createStreamingGunzip(maxBytes: number, onData: InflatedBytesHandler): StreamingGunzip {
+export function createStreamingGunzip(maxBytes: number, onData: InflatedBytesHandler, keepDamagedOutput = false): StreamingGunzip {
+  // A DecompressionStream that finds damage at the end (a CRC-32 or size that does not match)
+  // errors without the output that came with the error (Node: the last chunk, up to 16 KiB, so
+  // all of a small document; checked 2026-11-26): recover mode, which keeps what was read, takes fflate.
+  if (keepDamagedOutput) return new FflateStreamingGunzip(maxBytes, onData);
   if (streamingGunzipChoice === 'native' || (streamingGunzipChoice === 'auto' && typeof DecompressionStream === 'function')) {
     return new NativeStreamingGunzip(maxBytes, onData);
   }
@@ -199,6 +206,17 @@ export function createStreamingGunzip(maxBytes: number, onData: InflatedBytesHan
 }
 
 let streamingGunzipChoice: 'auto' | 'native' | 'fflate' = 'auto';
+
+/** Bytes the streaming gunzips have inflated in this realm (inflatedBytesForTesting). */
+let inflatedBytes = 0;
+
+/**
+ * Test hook, not part of the public API: bytes inflated by the streaming gunzips so far, handed
+ * on or not (tests check that inflating stops at the cap, also in the background).
+ */
+export function inflatedBytesForTesting(): number {
+  return inflatedBytes;
+}
 
 /** Test and benchmark hook: force one implementation ('auto' restores the default). Not public. */
 export function chooseStreamingGunzipForTesting(choice: 'auto' | 'native' | 'fflate'): void {
@@ -224,39 +242,26 @@ function sliceBytesFor(maxBytes: number): number {
   return Math.min(16384, Math.max(256, Math.floor(maxBytes / MAX_DEFLATE_RATIO / 4)));
 }
 
-/** The last four bytes seen, for the ISIZE field of a trailer. */
-class LastFourBytes {
-  private readonly bytes = new Uint8Array(4);
-  private filled = 0;
+/**
+ * Compressed bytes held for trailers: a slice, and a header of the next member up to 4 KiB long
+ * before fflate reports it (a longer one, with a long file name or comment, leaves that member's
+ * trailer unchecked; the last member's is always checked).
+ */
+const RECENT_BYTES = 16384 + 4096;
 
-  add(chunk: Uint8Array): void {
-    if (chunk.length >= 4) {
-      this.bytes.set(chunk.subarray(chunk.length - 4));
-      this.filled = 4;
-      return;
-    }
-    for (const byte of chunk) {
-      this.bytes.copyWithin(0, 1);
-      this.bytes[3] = byte;
-      this.filled = Math.min(4, this.filled + 1);
-    }
-  }
-
-  /** Little-endian 32-bit value of the four bytes (ISIZE, RFC 1952 §2.3.1). */
-  get uint32(): number {
-    const b = this.bytes;
-    return (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0;
-  }
-}
-
-/** fflate's Gunzip (every member of a multi-member stream), with the trailer's ISIZE checked. */
+/**
+ * fflate's Gunzip (every member of a multi-member stream), with each member's trailer checked,
+ * which fflate leaves out: its CRC-32 and its size against what the member inflated to.
+ */
 class FflateStreamingGunzip implements StreamingGunzip {
   private readonly inflater: Gunzip;
   private readonly sliceBytes: number;
-  private readonly tail = new LastFourBytes();
+  private readonly recent = new RecentBytes(RECENT_BYTES);
   private total = 0;
   private memberStart = 0;
-  private compressed = 0;
+  private memberCrc = 0;
+  /** A member's trailer that did not match, thrown once the input has been read. */
+  private damage: SitemapError | undefined;
   /** Set while the handler runs: an error thrown then is the handler's, not damage. */
   private inHandler = false;
   private cancelled = false;
@@ -264,39 +269,45 @@ class FflateStreamingGunzip implements StreamingGunzip {
   constructor(private readonly maxBytes: number, onData: InflatedBytesHandler) {
     this.sliceBytes = sliceBytesFor(maxBytes);
     this.inflater = new Gunzip((data) => {
+      inflatedBytes += data.length;
       this.total += data.length;
       if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
       if (data.length === 0 || this.cancelled) return;
+      this.memberCrc = updateCrc32(this.memberCrc, data);
       this.inHandler = true;
       void onData(data);
       this.inHandler = false;
     });
-    // Called when the header of a second, third… member has been read: what came before is done.
-    this.inflater.onmember = () => {
+    // Called when the header of a second, third… member has been read (`offset`: where it
+    // starts): every byte of the member before has been handed on, and its trailer ends there.
+    // Damage found there is thrown at the end: the members after it are read (recover mode keeps
+    // them), as DecompressionStream and zlib would have thrown at once.
+    this.inflater.onmember = (offset) => {
+      this.damage ??= checkTrailer(this.recent, offset, this.memberCrc, this.total - this.memberStart);
       this.memberStart = this.total;
+      this.memberCrc = 0;
     };
   }
 
   push(chunk: Uint8Array): void {
-    this.compressed += chunk.length;
-    this.tail.add(chunk);
     for (let start = 0; start < chunk.length && !this.cancelled; start += this.sliceBytes) {
-      this.feed(chunk.subarray(start, Math.min(chunk.length, start + this.sliceBytes)), false);
+      const slice = chunk.subarray(start, Math.min(chunk.length, start + this.sliceBytes));
+      this.recent.add(slice);
+      this.feed(slice, false);
     }
   }
 
   finish(): void {
-    if (this.compressed < MIN_MEMBER_BYTES) {
-      throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${this.compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: this.compressed });
+    const compressed = this.recent.end;
+    if (compressed < MIN_MEMBER_BYTES) {
+      throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: compressed });
     }
     this.feed(new Uint8Array(0), true);
-    // fflate does not read the trailer; its ISIZE field (the member's size mod 2^32) catches a
-    // stream cut off at a block boundary or inside the trailer.
-    const declaredSize = this.tail.uint32;
-    const memberSize = this.total - this.memberStart;
-    if (declaredSize !== memberSize % 0x100000000) {
-      throw new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (its trailer declares ${declaredSize} bytes, it inflates to ${memberSize})`, { offset: this.compressed - 4 });
-    }
+    if (this.damage) throw this.damage;
+    // The last member's trailer ends the input: this catches a stream cut off at a block boundary
+    // or inside the trailer, damage fflate inflates without noticing, and bytes after the member.
+    const damage = checkTrailer(this.recent, compressed, this.memberCrc, this.total - this.memberStart);
+    if (damage) throw damage;
   }
 
   cancel(): void {
@@ -307,8 +318,8 @@ class FflateStreamingGunzip implements StreamingGunzip {
     try {
       this.inflater.push(bytes, final);
     } catch (cause) {
-      if (this.inHandler || cause instanceof SitemapError) throw cause;
-      throw damaged(cause);
+      if (this.inHandler || (cause instanceof SitemapError && cause.code !== 'GZIP_INVALID')) throw cause;
+      throw this.damage ?? (cause instanceof SitemapError ? cause : damaged(cause));
     }
   }
 }
@@ -347,11 +358,15 @@ function nativeReadsConcatenatedMembers(): Promise<boolean> {
  * The runtime's DecompressionStream. Compressed bytes go in as slices, each written only when the
  * stream is ready for it, and output is read as it comes, so no more than about a slice's worth
  * of output is ever pending past the cap. Where the runtime's stream stops at the end of the
- * first member, members are split here: a member can only end where the next one's header
- * (1f 8b 08) starts; at such a place the output so far is drained and compared with the ISIZE
- * field that would end the member, and when they agree that member's stream is closed and a new
- * one opened. (A false match needs a 3-byte magic and a 32-bit size to coincide inside deflate
- * data: about 2^-56 per byte.)
+ * first member (Chromium), members are split here: a member can only end where the next one's
+ * header (1f 8b 08) starts; at such a place the output so far is drained and compared with the
+ * ISIZE field that would end the member, and when they agree that member's stream is closed and
+ * a new one opened. (A false match needs a 3-byte magic and a 32-bit size to coincide inside
+ * deflate data: about 2^-56 per byte.) The stream checks each member's CRC-32; bytes after the
+ * last member are refused (GZIP_INVALID, as by every other reader here: RFC 1952 §2.2, a gzip
+ * file is a series of members; the Compression Streams standard and fflate agree): Chromium's
+ * stream errors on them itself, Node's stops quietly at a zero byte after a member, which
+ * MemberEndCheck catches.
  */
 /**
  * How far compressed input may run ahead of the output it inflates to. Node's DecompressionStream
@@ -373,7 +388,9 @@ class NativeStreamingGunzip implements StreamingGunzip {
   private memberOutput = 0;
   private memberInput = 0;
   private splitMembers: boolean | undefined;
-  private readonly tail = new LastFourBytes();
+  private readonly tail = new RecentBytes(4);
+  /** Where the runtime's stream reads members on its own: does the input end where one ends? */
+  private readonly memberEnds = new MemberEndCheck();
   /** Up to two bytes held back when members are split: a magic number cut by a chunk boundary. */
   private carry: Uint8Array | null = null;
   private inHandler = false;
@@ -405,6 +422,10 @@ class NativeStreamingGunzip implements StreamingGunzip {
       await this.write(carry);
     }
     await this.endMember();
+    const lastSize = this.tail.lastUint32;
+    if (this.splitMembers ? lastSize !== this.memberOutput % 0x100000000 : !this.memberEnds.endsWithMember(this.total, lastSize)) {
+      throw trailingBytesError(`its last four bytes declare ${lastSize ?? 0} bytes, which do not end what it inflates to`, Math.max(0, this.tail.end - 4));
+    }
   }
 
   /** Queues compressed bytes, written once a slice's worth has gathered (or on a drain or the end). */
@@ -412,6 +433,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
     if (bytes.length === 0) return;
     this.memberInput += bytes.length;
     this.tail.add(bytes);
+    if (!this.splitMembers) this.memberEnds.add(bytes);
     if (this.gatheredBytes === 0 && bytes.length >= this.sliceBytes) {
       await this.writeNow(bytes);
       return;
@@ -463,6 +485,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
         reading = reader.read();
         this.ahead = 0;
         this.wakeWriter();
+        inflatedBytes += value.length;
         this.total += value.length;
         this.memberOutput += value.length;
         if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
@@ -547,7 +570,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
       await this.write(data.subarray(from, at));
       from = at;
       await this.drain();
-      if (this.tail.uint32 !== this.memberOutput % 0x100000000) continue;
+      if (this.tail.lastUint32 !== this.memberOutput % 0x100000000) continue;
       await this.endMember();
       this.startMember();
     }

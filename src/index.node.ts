@@ -20,14 +20,20 @@ setBytesToString((bytes, ascii) => {
 
 // zlib inflates ~2.8x faster than fflate here, and maxOutputLength stops it as soon as the output
 // passes the cap, so a gzip bomb costs no more memory than with fflate. It also reads
-// concatenated members and checks the CRC-32.
+// concatenated members and checks each one's CRC-32 and size.
 setGunzipImplementation((bytes, maxBytes) => {
   try {
     // maxOutputLength must be finite: `maxBytes: Infinity` means as much as a Buffer can hold.
-    const inflated = gunzipSync(bytes, { maxOutputLength: Math.max(1, Math.min(maxBytes, constants.MAX_LENGTH)) });
+    const { buffer: inflated, engine } = gunzipSync(bytes, { maxOutputLength: Math.max(1, Math.min(maxBytes, constants.MAX_LENGTH)), info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     if (inflated.length > maxBytes) throw new RangeError('ERR_BUFFER_TOO_LARGE');
+    // zlib stops quietly before trailing zero bytes; every other reader here refuses bytes after
+    // the last member (src/gzip.ts gunzip), so this one does too.
+    if (engine.bytesWritten < bytes.length) {
+      throw new SitemapError('GZIP_INVALID', `The gzip data is followed by other bytes (${(bytes.length - engine.bytesWritten).toLocaleString('en-US')} after its last member)`, { offset: engine.bytesWritten });
+    }
     return new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.byteLength);
   } catch (cause) {
+    if (cause instanceof SitemapError) throw cause;
     if (cause instanceof RangeError || (cause as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
       throw new SitemapError('INPUT_TOO_LARGE', `The gzip data inflates to more than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes`, { cause });
     }

@@ -3,6 +3,7 @@
 // the size cap, and HTML served where a sitemap was expected (SPEC.md §1, §5); and what to tell a
 // caller who passed something else (a Response, a Promise, a file name, a limit that is no number).
 
+import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { SitemapError } from './errors';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
@@ -189,13 +190,30 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
   // Byte-order marks: UTF-8 is skipped; UTF-16 is decoded (the protocol wants UTF-8: a warning).
   // One mark only: TextDecoder drops a UTF-16 one itself, and a second mark is a character
   // before the root (the parser is told the first is gone: markByteOrderMarkRemoved).
+  // The mark decides, and a declaration that says otherwise is an error (document-encoding.ts).
+  const contradicted = (marked: MarkedEncoding, declaration: Uint8Array): boolean => {
+    const label = declaredEncodingLabel(declaration);
+    const message = encodingContradiction(marked, label);
+    if (message === undefined) return false;
+    const at = encodingDeclarationPosition(declaration);
+    if (!recover) throw encodingContradictionError(message, at, encodingDeclarationOffset(declaration));
+    issues.push(encodingContradictionIssue(message, label!, at));
+    return true;
+  };
   const utf16 = utf16ByteOrder(bytes);
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-  else if (utf16) {
-    bytes = stringToBytes(declareUtf8(new TextDecoder(utf16).decode(bytes)));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    bytes = bytes.subarray(3);
+    contradicted('UTF-8', bytes);
+    return { bytes, compressedBytes, gzipped, issues };
+  }
+  if (utf16) {
+    const text = new TextDecoder(utf16).decode(bytes);
+    contradicted(utf16 === 'utf-16le' ? 'UTF-16LE' : 'UTF-16BE', stringToBytes(text.slice(0, 256)));
+    bytes = stringToBytes(declareUtf8(text));
     issues.push(utf16Issue(utf16, encodingDeclarationPosition(bytes)));
     return { bytes, compressedBytes, gzipped, issues };
   }
+  if (contradicted(undefined, bytes)) return { bytes, compressedBytes, gzipped, issues };
 
   // A declared encoding other than UTF-8: decode it as declared when the bytes need it.
   const declared = declaredEncoding(bytes);
@@ -263,9 +281,18 @@ export function declareUtf8(text: string): string {
 
 /** The encoding the XML declaration names (in the first 256 bytes), when it is not UTF-8. */
 export function declaredEncoding(bytes: Uint8Array): string | undefined {
-  const head = String.fromCharCode(...bytes.subarray(0, 256));
-  const declared = ENCODING_DECLARATION.exec(head)?.[2];
+  const declared = declaredEncodingLabel(bytes);
   return declared && !UTF8_LABELS.has(declared.toLowerCase()) ? declared : undefined;
+}
+
+/**
+ * The encoding the XML declaration names (in the first 256 bytes), whatever it is.
+ *
+ * @example
+ * declaredEncodingLabel(new TextEncoder().encode('<?xml version="1.0" encoding="UTF-8"?>')); // 'UTF-8'
+ */
+export function declaredEncodingLabel(bytes: Uint8Array): string | undefined {
+  return ENCODING_DECLARATION.exec(String.fromCharCode(...bytes.subarray(0, 256)))?.[2];
 }
 
 /**

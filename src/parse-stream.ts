@@ -5,7 +5,8 @@
 
 import { SitemapError } from './errors';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
-import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declareUtf8, describeValue, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
+import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
+import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
 import { checkKindOption, markByteOrderMarkRemoved, SitemapParser } from './parse';
 import { bytesToString, concatenateBytes, stringToBytes } from './text';
@@ -168,8 +169,9 @@ class StreamedDocument {
   private declared: string | undefined;
   /** The byte order of a UTF-16 document, for its issue. */
   private utf16: 'utf-16le' | 'utf-16be' | undefined;
-  /** Where the declaration names that encoding (line, column), for its issue. */
+  /** Where the declaration names that encoding (line, column), for its issue, and its byte offset. */
   private declaredAt: readonly [number, number] = [1, 1];
+  private declaredOffset = 0;
   /** A high surrogate that ended a string chunk, waiting for its pair. */
   private pendingSurrogate = '';
   private entries = 0;
@@ -297,7 +299,7 @@ class StreamedDocument {
       return new Promise<void>((resolve) => {
         this.resumeInflating = resolve;
       });
-    });
+    }, this.options.recover === true); // recover keeps every byte inflated before damage (gzip.ts)
     return this.gunzip.push(bytes);
   }
 
@@ -322,18 +324,41 @@ class StreamedDocument {
 
   /** Byte-order marks and declared encodings, as parse() reads them (src/input.ts); returns the head without a UTF-8 BOM. */
   private chooseEncoding(head: Uint8Array): Uint8Array {
-    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return head.subarray(3);
+    const marked = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+    if (marked) head = head.subarray(3);
     if (this.mode === Mode.Text) return head; // already decoded: a declared encoding no longer applies
+    if (marked) {
+      this.checkDeclaration('UTF-8', head);
+      return head;
+    }
     const utf16 = utf16ByteOrder(head);
     if (utf16) {
       this.utf16 = utf16; // reported once decoded, at its declaration (transcode)
       this.decoder = new TextDecoder(utf16); // drops the BOM, then keeps its state from chunk to chunk
       this.utf16Start = true;
-    } else {
+    } else if (!this.checkDeclaration(undefined, head)) {
       this.declared = declaredEncoding(head);
-      if (this.declared !== undefined) this.declaredAt = encodingDeclarationPosition(head);
+      if (this.declared !== undefined) {
+        this.declaredAt = encodingDeclarationPosition(head);
+        this.declaredOffset = encodingDeclarationOffset(head);
+      }
     }
     return head;
+  }
+
+  /**
+   * A declaration that contradicts the byte-order mark (or declares UTF-16 without one), as
+   * parse() reads it (src/input.ts, document-encoding.ts): thrown, or in recover mode reported
+   * (true: the document is read as the mark says, UTF-8 without one).
+   */
+  private checkDeclaration(marked: MarkedEncoding, declaration: Uint8Array): boolean {
+    const label = declaredEncodingLabel(declaration);
+    const message = encodingContradiction(marked, label);
+    if (message === undefined) return false;
+    const at = encodingDeclarationPosition(declaration);
+    if (!this.options.recover) throw encodingContradictionError(message, at, encodingDeclarationOffset(declaration));
+    this.report(encodingContradictionIssue(message, label!, at));
+    return true;
   }
 
   private toUtf8(bytes: Uint8Array, final: boolean): Uint8Array {
@@ -372,7 +397,9 @@ class StreamedDocument {
     if (this.utf16Start && text.length > 0) {
       this.utf16Start = false;
       // The issue at the declaration's encoding name, as parse() places it in the decoded text.
-      this.report(utf16Issue(this.utf16!, encodingDeclarationPosition(stringToBytes(text.slice(0, 512)))));
+      const declaration = stringToBytes(text.slice(0, 512));
+      this.checkDeclaration(this.utf16 === 'utf-16le' ? 'UTF-16LE' : 'UTF-16BE', declaration);
+      this.report(utf16Issue(this.utf16!, encodingDeclarationPosition(declaration)));
       text = declareUtf8(text); // TextDecoder dropped the byte-order mark: a second one stays, and is reported
     }
     return stringToBytes(text);
@@ -388,7 +415,12 @@ class StreamedDocument {
     while (first < bytes.length && bytes[first]! < 0x80) first++;
     if (first === bytes.length) return bytes;
     this.report(declaredEncodingIssue(this.declared!, true, this.declaredAt));
-    this.decoder = decoderFor(this.declared!.toLowerCase());
+    try {
+      this.decoder = decoderFor(this.declared!.toLowerCase());
+    } catch (error) {
+      // Where parse() puts it: at the declaration's encoding.
+      throw error instanceof SitemapError ? locatedError(error, this.declaredAt[0], this.declaredAt[1], this.declaredOffset) : error;
+    }
     this.declared = undefined;
     return concatenateBytes([bytes.subarray(0, first), this.transcode(bytes.subarray(first), final)]);
   }

@@ -756,7 +756,8 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity |
   switch (issue.code) {
     case 'SITEMAP_BAD_PRIORITY': return null; // validate reports it, at the value
     case 'SITEMAP_UNEXPECTED_ELEMENT': return null; // an element inside a field: validate reports it (startElement)
-    case 'INPUT_ENCODING': return SEVERITY.protocolOnly[profileIndex];
+    // An error already (a declaration that contradicts the bytes, document-encoding.ts) stays one.
+    case 'INPUT_ENCODING': return issue.severity === 'error' ? 'error' : SEVERITY.protocolOnly[profileIndex];
     case 'SITEMAP_NAMESPACE':
     case 'SITEMAP_MISSING_LOC':
     case 'SITEMAP_NESTED_ENTRY':

@@ -306,9 +306,13 @@ export function acquireCore(): Core {
   return pooled;
 }
 
+/** The largest linear memory of an instance when it was given back (memoryStatsForTesting). */
+let largestReleasedMemoryBytes = 0;
+
 /** Returns an instance taken with acquireCore. */
 export function releaseCore(instance: Core): void {
   instance.busy = false;
+  largestReleasedMemoryBytes = Math.max(largestReleasedMemoryBytes, instance.exports.memory.buffer.byteLength);
   if (instance.exports.memory.buffer.byteLength > MAX_KEPT_MEMORY_BYTES) {
     if (instance === core) core = undefined; // getCore makes a fresh one
     return;
@@ -323,4 +327,16 @@ export function loadBuildForTesting(build: 'simd' | 'scalar'): Core {
   core = new Core(new WebAssembly.Instance(compiled, {}));
   idle.length = 0;
   return core;
+}
+
+/**
+ * Test hook, not part of the public API: the linear memory of the largest instance given back
+ * since the last call (which starts the count again), and of every instance kept (the shared one
+ * and the idle ones) now, so tests can check that memory is bounded by the input and given back.
+ */
+export function memoryStatsForTesting(): { largestReleasedBytes: number; keptBytes: number[] } {
+  const largestReleasedBytes = largestReleasedMemoryBytes;
+  largestReleasedMemoryBytes = 0;
+  const kept = core === undefined ? idle : [core, ...idle];
+  return { largestReleasedBytes, keptBytes: kept.map((instance) => instance.exports.memory.buffer.byteLength) };
 }

@@ -154,6 +154,17 @@ function prepare(core: Core, names: readonly string[]): Map<string, number> {
 
 let knownNames: readonly string[] = [];
 
+/** Window bytes handed to the core's tokenizer, a construct scanned again counted again: the streaming cost. */
+let scannedBytes = 0;
+
+/**
+ * Test hook, not part of the public API: bytes the tokenizer has scanned in this realm so far
+ * (tests check that streaming a document costs work in proportion to its size).
+ */
+export function scannedBytesForTesting(): number {
+  return scannedBytes;
+}
+
 /** Registers the names readers must know by id (the element rules); call before the first reader. */
 export function registerKnownNames(names: readonly string[]): void {
   knownNames = names;
@@ -180,6 +191,15 @@ export class XmlReader {
   private readonly names: (string | undefined)[] = [];
   private finished = false;
   private bytesIn = 0;
+  /**
+   * The window length at which the tokenizer is tried again. The core rolls a construct cut by
+   * the end of the window back and scans it from its start next time (assembly/tokenizer.ts), so
+   * a construct spanning many chunks (2 MB of CDATA in 4 KiB chunks) was scanned once per chunk:
+   * quadratic, 1.7 s. Waiting until the pending bytes have doubled makes the re-scans add up to
+   * at most twice the construct: linear. Nothing is held back by it: the tokenizer can hand over
+   * nothing after a construct it cannot finish.
+   */
+  private retryLength = 0;
   private released = false;
   /**
    * Keep the core instance when the document ends, until `release()`: its loc set then still
@@ -218,7 +238,9 @@ export class XmlReader {
       this.windowLength += n;
       offset += n;
       this.bytesIn += n;
-      this.run(final && offset === chunk.length);
+      const last = final && offset === chunk.length;
+      // Also when the window is full: the construct may fit after all, and the window need not grow.
+      if (last || this.windowLength >= this.retryLength || this.windowLength === exports.inputCapacity()) this.run(last);
     } while (offset < chunk.length && !this.finished);
   }
 
@@ -395,6 +417,7 @@ export class XmlReader {
     const exports = this.core.exports;
     this.finalLength = final ? this.windowLength : -1;
     while (true) {
+      scannedBytes += this.windowLength - exports.consumed();
       const status = exports.tokenize(this.windowLength, final ? 1 : 0);
       const count = exports.tokenCount();
       if (count > 0) {
@@ -407,6 +430,7 @@ export class XmlReader {
       if (status === Status.OutputFull) continue;
       if (status === Status.NeedInput) {
         this.windowLength = exports.compactInput(this.windowLength);
+        this.retryLength = this.windowLength * 2;
         return;
       }
       // Done, or Stopped at the first error.

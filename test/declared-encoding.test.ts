@@ -1,0 +1,83 @@
+// Byte-order marks and declared encodings read the same way by every API (issue #22 item 9), as
+// XML 1.0 Appendix F says: the mark decides, and a declaration that contradicts it (or declares
+// UTF-16 in bytes without one) is INPUT_ENCODING, an error at the declaration's `encoding` (1:21)
+// in parse, validate (either profile) and the streams; recover mode reads the document as the
+// mark says. Shared: Node and Chromium.
+
+import { describe, expect, it } from 'vitest';
+import { parse, parseStream, SitemapError, validate, type Issue } from '../src/index';
+import { ENCODING_SHAPES, UNDECODABLE } from './fixtures/encoding-shapes';
+
+const at = (issue: Issue | SitemapError) => `${issue.code} ${issue instanceof SitemapError ? 'thrown' : issue.severity} ${issue.line}:${issue.column}`;
+
+function thrown(action: () => unknown): SitemapError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof SitemapError) return error;
+    throw error;
+  }
+  throw new Error('expected a SitemapError');
+}
+
+async function streamed(bytes: Uint8Array, recover: boolean, size: number): Promise<{ locs: string[]; issues: string[]; error?: string }> {
+  const chunks: Uint8Array[] = [];
+  for (let offset = 0; offset < bytes.length; offset += size) chunks.push(bytes.subarray(offset, offset + size));
+  const stream = parseStream(chunks, { recover });
+  const locs: string[] = [];
+  try {
+    for await (const entry of stream) locs.push(entry.loc);
+  } catch (error) {
+    if (!(error instanceof SitemapError)) throw error;
+    return { locs, issues: stream.issues.map(at), error: at(error) };
+  }
+  return { locs, issues: stream.issues.map(at) };
+}
+
+describe('declared encodings: one reading in every API', () => {
+  for (const { name, bytes, locs, contradiction } of ENCODING_SHAPES) {
+    it(`${name}: parse, recover, validate`, () => {
+      const recovered = parse(bytes, { recover: true });
+      expect(recovered.kind === 'urlset' && recovered.urls.map((url) => url.loc)).toEqual(locs);
+      if (contradiction) {
+        expect(at(thrown(() => parse(bytes)))).toBe('INPUT_ENCODING thrown 1:21');
+        expect(recovered.issues.map(at)).toContain('INPUT_ENCODING error 1:21');
+        for (const profile of ['google', 'xsd'] as const) {
+          const validated = validate(bytes, { profile });
+          expect(validated.valid).toBe(false);
+          expect(validated.issues.map(at)).toContain('INPUT_ENCODING error 1:21');
+        }
+      } else {
+        const strict = parse(bytes);
+        expect(strict.kind === 'urlset' && strict.urls.map((url) => url.loc)).toEqual(locs);
+        expect(recovered.issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+      }
+    });
+
+    it(`${name}: parseStream gives what parse gives, strict and recover, whatever the chunks`, async () => {
+      const parsed = parse(bytes, { recover: true });
+      let strictError: string | undefined;
+      try {
+        parse(bytes);
+      } catch (error) {
+        strictError = at(error as SitemapError);
+      }
+      for (const size of [1, 3, 64, bytes.length]) {
+        const recovered = await streamed(bytes, true, size);
+        expect(recovered.locs, `${size}-byte chunks`).toEqual(locs);
+        expect([...recovered.issues].sort(), `${size}-byte chunks`).toEqual(parsed.issues.map(at).sort());
+        const strict = await streamed(bytes, false, size);
+        expect(strict.error, `${size}-byte chunks`).toBe(strictError);
+      }
+    });
+  }
+
+  it('an encoding this runtime cannot decode, with non-ASCII bytes: INPUT_ENCODING at 1:21 from every API (the stream said 0:0)', async () => {
+    expect(at(thrown(() => parse(UNDECODABLE)))).toBe('INPUT_ENCODING thrown 1:21');
+    expect(at(thrown(() => parse(UNDECODABLE, { recover: true })))).toBe('INPUT_ENCODING thrown 1:21');
+    expect(validate(UNDECODABLE).issues.map(at)).toContain('INPUT_ENCODING error 1:21');
+    for (const recover of [false, true]) {
+      for (const size of [1, 100, UNDECODABLE.length]) expect((await streamed(UNDECODABLE, recover, size)).error).toBe('INPUT_ENCODING thrown 1:21');
+    }
+  });
+});

@@ -1,0 +1,39 @@
+// One verdict on damaged and padded gzip in every API (issue #22 items 7 and 8): a CRC-32 or size
+// that does not match what the member inflates to, and bytes after the last member (trailing zero
+// bytes included: RFC 1952 §2.2, a gzip file is a series of members), are GZIP_INVALID at 1:1 in
+// parse, validate, gunzip and the streams; recover mode keeps every URL and reports it. The
+// portable build (fflate, the runtime's DecompressionStream); gzip-verdicts.node.test.ts runs the
+// same through the Node entry (zlib). Shared: Node and Chromium.
+
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index';
+import { damagedShapes, expectOneStreamVerdict, expectOneSyncVerdict, intactTwoMembers } from './fixtures/gzip-damage';
+
+describe('damaged or padded gzip: one verdict', () => {
+  // 3 URLs: the whole document comes with the damage; 3,000 URLs: inflated in several chunks.
+  for (const count of [3, 3000]) {
+    for (const { name, bytes, locs } of damagedShapes(count)) {
+      it(`${name}, ${count} URLs: parse, recover, validate, gunzip`, () => {
+        expectOneSyncVerdict(api, bytes, locs);
+      });
+
+      it(`${name}, ${count} URLs: parseStream, strict and recover, both gunzips`, async () => {
+        await expectOneStreamVerdict(api, bytes, locs, count);
+      });
+    }
+  }
+
+  it('two intact members are read without a word, everywhere', async () => {
+    const { bytes, locs } = intactTwoMembers(3000);
+    const parsed = api.parse(bytes);
+    expect(parsed.kind === 'urlset' && parsed.urls.map((url) => url.loc)).toEqual(locs);
+    expect(api.validate(bytes).issues.filter((issue) => issue.code === 'GZIP_INVALID')).toEqual([]);
+    for (const recover of [false, true]) {
+      const seen: string[] = [];
+      const stream = api.parseStream([bytes.subarray(0, 777), bytes.subarray(777)], { recover });
+      for await (const entry of stream) seen.push(entry.loc);
+      expect(seen).toEqual(locs);
+      expect(stream.issues).toEqual([]);
+    }
+  });
+});
