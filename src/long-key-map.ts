@@ -18,6 +18,12 @@ const NATIVE_KEY_LENGTH = 4096;
 export class LongKeyMap<V> {
   private readonly native = new Map<string, V>();
   private readonly buckets = new Map<number, Array<[string, V]>>();
+  private longKeys = 0;
+
+  /** The number of keys. */
+  get size(): number {
+    return this.native.size + this.longKeys;
+  }
 
   get(key: string): V | undefined {
     if (key.length <= NATIVE_KEY_LENGTH) return this.native.get(key);
@@ -41,6 +47,7 @@ export class LongKeyMap<V> {
     const bucket = this.buckets.get(hash);
     if (bucket === undefined) {
       this.buckets.set(hash, [[key, value]]);
+      this.longKeys++;
       return;
     }
     for (const pair of bucket) {
@@ -50,6 +57,7 @@ export class LongKeyMap<V> {
       }
     }
     bucket.push([key, value]);
+    this.longKeys++;
   }
 }
 

@@ -288,4 +288,12 @@ describe('long locs and hosts of one length (V8 hashes strings over 16,383 chara
     expect(report.stats.hosts.length).toBe(1400);
     expect(report.stats.hosts[3]).toEqual({ host: hosts[3], entries: 2 });
   }, SLOW_INPUT);
+
+  it('validate compares the hreflang links of 1,200 pages with long URLs', () => {
+    const pages = Array.from({ length: 1200 }, (_, i) => `https://example.com/${'a'.repeat(16_400)}${String(i).padStart(5, '0')}`);
+    const entries = pages.map((page) => `<url><loc>${page}</loc><xhtml:link rel="alternate" hreflang="en" href="${page}"/></url>`);
+    const report = validate(`<urlset ${NS} xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.join('')}</urlset>`);
+    expect(report.stats.entries).toBe(1200);
+    expect(report.issues.filter((issue) => issue.code.startsWith('HREFLANG_'))).toEqual([]);
+  }, SLOW_INPUT);
 });
