@@ -282,7 +282,8 @@ class Walk {
       const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
       this.guesses.push({ url: task.url, status: fetched.status, found });
       // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
-      if (!found || this.finalUrls.has(comparableUrl(fetched.finalUrl))) return;
+      const finalKey = comparableUrl(fetched.finalUrl);
+      if (!found || this.finalUrls.has(finalKey) || (finalKey !== task.key && this.seen.has(finalKey))) return;
       task.record = this.newRecord(task.url, 'guess', undefined, 0);
     }
     await this.readSitemap(task, task.record!, fetched);
