@@ -115,7 +115,8 @@ export class RobotsTxtRules {
   disallowingAgent(url: string, userAgents: readonly string[]): string | undefined {
     for (const agent of userAgents) {
       // robots-parser picks the group of the agent, else `*`; "*" itself matches no named group.
-      if (this.robots.isDisallowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === true) return agent;
+      // isAllowed, not isDisallowed: that one is `!isAllowed`, true for a URL of another origin.
+      if (this.robots.isAllowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === false) return agent;
     }
     return undefined;
   }
