@@ -138,6 +138,7 @@ export interface CrawlSettings {
   maxSitemaps: number;
   maxBytes: number;
   maxEntries: number;
+  maxTrackedUrls: number;
   concurrency: number;
   concurrencyPerHost: number;
   timeout: number;
@@ -210,6 +211,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
     maxSitemaps: positive(options.maxSitemaps, 'maxSitemaps', 10_000),
     maxBytes: checkLimitOption(options.maxBytes, 'maxBytes', 100 * 1024 * 1024),
     maxEntries: checkLimitOption(options.maxEntries, 'maxEntries', Infinity),
+    maxTrackedUrls: checkLimitOption(options.maxTrackedUrls, 'maxTrackedUrls', 2_000_000),
     concurrency: positive(options.concurrency, 'concurrency', 4),
     concurrencyPerHost: positive(options.concurrencyPerHost, 'concurrencyPerHost', 2),
     timeout: positive(options.timeout, 'timeout', 30_000),

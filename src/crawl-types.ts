@@ -239,6 +239,12 @@ export interface CrawlOptions {
   maxBytes?: number;
   /** Most page entries read in the whole walk; the walk stops there. Default no limit (memory stays flat). */
   maxEntries?: number;
+  /**
+   * Most page URLs remembered for the "listed in two sitemaps" rule (CRAWL_DUPLICATE_URL), at 24
+   * bytes each at most: the default 2,000,000 takes about 50 MB at most. Past it, URLs are still checked
+   * against those remembered, and a CRAWL_LIMIT_REACHED warning says the rest were not kept.
+   */
+  maxTrackedUrls?: number;
   /** Requests in flight at once. Default 4. */
   concurrency?: number;
   /** Requests in flight at once to one host (`hostname:port`). Default 2. */

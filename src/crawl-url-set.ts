@@ -35,17 +35,24 @@ export class UrlHashSet {
   add(url: string, sitemap: number): number {
     if ((this.count + 1) * 2 > this.owner.length) this.grow();
     const [high, low] = hashes(url);
-    const found = this.place(high, low, sitemap + 1);
+    const found = this.place(high, low, sitemap + 1, true);
     if (found === 0) this.count++;
     return found - 1;
   }
 
-  /** Puts the pair in its slot (linear probing); returns the owner already there, or 0 when it was new. */
-  private place(high: number, low: number, owner: number): number {
+  /** The number of the sitemap that had `url`, or -1; adds nothing (for when the set is as big as it may get). */
+  find(url: string): number {
+    const [high, low] = hashes(url);
+    return this.place(high, low, 0, false) - 1;
+  }
+
+  /** Finds the pair (linear probing) and, with `insert`, puts it in the free slot; returns the owner already there, or 0 when it was not there. */
+  private place(high: number, low: number, owner: number, insert: boolean): number {
     const mask = this.owner.length - 1;
     for (let slot = (high ^ Math.imul(low, 0x9e3779b1)) & mask; ; slot = (slot + 1) & mask) {
       const there = this.owner[slot]!;
       if (there === 0) {
+        if (!insert) return 0;
         this.first[slot] = high;
         this.second[slot] = low;
         this.owner[slot] = owner;
@@ -62,7 +69,7 @@ export class UrlHashSet {
     this.second = new Uint32Array(slots);
     this.owner = new Uint32Array(slots);
     for (let slot = 0; slot < owner.length; slot++) {
-      if (owner[slot] !== 0) this.place(first[slot]!, second[slot]!, owner[slot]!);
+      if (owner[slot] !== 0) this.place(first[slot]!, second[slot]!, owner[slot]!, true);
     }
   }
 }

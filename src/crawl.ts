@@ -407,7 +407,10 @@ class Walk {
     this.entries++;
     record.entries++;
     const loc = entry.loc;
-    const first = this.pageUrls.add(comparableUrl(loc), number);
+    // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
+    const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
+    const first = tracked ? this.pageUrls.add(comparableUrl(loc), number) : this.pageUrls.find(comparableUrl(loc));
+    if (!tracked) this.limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
     if (first >= 0 && first !== number) {
       rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
     }

@@ -82,6 +82,11 @@ describe('UrlHashSet', () => {
     expect(set.add('https://example.com/b', 7)).toBe(0);
     expect(set.add('https://example.com/a/', 3)).toBe(-1);
     expect(set.size).toBe(3);
+    // find() looks up without remembering.
+    expect(set.find('https://example.com/b')).toBe(0);
+    expect(set.find('https://example.com/c')).toBe(-1);
+    expect(set.find('https://example.com/c')).toBe(-1);
+    expect(set.size).toBe(3);
   });
 
   it('keeps every URL across growth, with no false repeat among 200,000 distinct URLs', () => {

@@ -259,6 +259,13 @@ describe('crawlSitemaps within limits', () => {
     expect(top.sitemaps[0]!.issues.filter((issue) => issue.code === 'CRAWL_LIMIT_REACHED')).toHaveLength(20);
   }, 30_000);
 
+  it('stops remembering page URLs at maxTrackedUrls, saying so, and still reads every entry', async () => {
+    const { origin: a } = sites.abort;
+    const report = await crawlSitemaps(`${a}/`, { ...FAST, maxTrackedUrls: 100 }).report();
+    expect(report.totals.entries).toBe(10_000);
+    expect(report.issues.map((issue) => [issue.code, issue.value])).toEqual([['CRAWL_LIMIT_REACHED', 'maxTrackedUrls']]);
+  }, 30_000);
+
   it('refuses private addresses when asked to, without a request', async () => {
     await reset(o);
     const report = await crawlSitemaps([`${o}/small.xml`, o], { ...FAST, refusePrivateAddresses: true }).report();
