@@ -146,6 +146,7 @@ export interface CrawlSettings {
   retryDelay: number;
   maxRetryDelay: number;
   onProgress: ((progress: CrawlProgress) => void) | undefined;
+  validate: boolean;
   profile: ValidationProfile;
   now: Date | undefined;
   refusePrivateAddresses: boolean;
@@ -219,6 +220,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
     retryDelay: checkLimitOption(options.retryDelay, 'retryDelay', 1000),
     maxRetryDelay: checkLimitOption(options.maxRetryDelay, 'maxRetryDelay', 30_000),
     onProgress: options.onProgress,
+    validate: flag(options.validate, 'validate', true),
     profile,
     now: now as Date | undefined,
     refusePrivateAddresses: flag(options.refusePrivateAddresses, 'refusePrivateAddresses', false),

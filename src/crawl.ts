@@ -9,17 +9,22 @@ import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlO
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
 import { parseFeed } from './feed';
-import { parseStream } from './parse-stream';
+import { declaredEncoding, hasNonAscii, utf16ByteOrder } from './input';
+import { parse, SitemapParser } from './parse';
 import { readRobotsTxtSitemaps } from './robots';
 import { sniffFormat } from './sniff';
 import { parseTextSitemap } from './text-sitemap';
-import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from './types';
+import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from './types';
 import { validate } from './validate';
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
 /** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
 const MAX_RULE_ISSUES = 100;
+/** Issues kept per sitemap in the report (all are counted): a file of 50,000 bad URLs would otherwise hold 50,000 issues to the end of the walk. */
+const MAX_KEPT_ISSUES = 1000;
+/** The slice of a held document parsed at a time for its entries. */
+const ENTRY_SLICE_BYTES = 262_144;
 /** Entries queued for a reader before the walk waits for it. */
 const QUEUED_ENTRIES = 1024;
 
@@ -264,7 +269,7 @@ class Walk {
   }
 
   private newRecord(url: string, via: CrawlVia, parent: string | undefined, depth: number): CrawledSitemap {
-    const record: CrawledSitemap = { url, finalUrl: url, via, parent, depth, status: 0, format: undefined, compressed: false, bytes: 0, entries: 0, lastmod: undefined, issues: [], children: [], failed: false };
+    const record: CrawledSitemap = { url, finalUrl: url, via, parent, depth, status: 0, format: undefined, compressed: false, bytes: 0, entries: 0, lastmod: undefined, issues: [], issueCounts: {}, errors: 0, warnings: 0, children: [], failed: false };
     this.numbers.set(record, this.sitemaps.length);
     this.sitemaps.push(record);
     return record;
@@ -328,7 +333,7 @@ class Walk {
     const finalKey = comparableUrl(fetched.finalUrl);
     if (fetched.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
       // Redirected to a file that is (or will be) read anyway: read once.
-      record.issues.push(...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl));
+      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)]);
       return;
     }
     this.finalUrls.add(finalKey);
@@ -341,40 +346,50 @@ class Walk {
     const rules = new RuleIssues();
 
     if (format === 'urlset' || format === 'sitemapindex') {
-      const validation = validate(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) });
-      record.issues.push(...validation.issues);
-      record.entries = validation.stats.entries;
-      record.lastmod = validation.stats.lastmod;
+      if (this.settings.validate) {
+        const validation = validate(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) });
+        addIssues(record, validation.issues);
+        record.lastmod = validation.stats.lastmod;
+      }
       if (format === 'sitemapindex') {
         this.indexFiles++;
         if (this.indexFiles === MAX_INDEX_FILES + 1) {
           this.issues.push({ ...crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), url: fetched.finalUrl });
         }
-        record.entries = 0;
-        for await (const entry of parseStream([bytes], { recover: true, maxBytes: Infinity, onIssue: ignore })) {
-          if (!('loc' in entry) || (entry as SitemapUrl).loc === '') continue;
-          record.entries++;
-          const child = resolveChild((entry as SitemapIndexEntry).loc, fetched.finalUrl);
-          record.children.push(child);
-          this.enqueueSitemap(child, 'index', task, record.url, (entry as SitemapIndexEntry).lastmod, new Set(), rules.issues);
+        for (const batch of entriesOf(bytes)) {
+          for (const entry of batch as SitemapIndexEntry[]) {
+            if (typeof entry.loc !== 'string' || entry.loc === '') continue;
+            record.entries++;
+            const child = resolveChild(entry.loc, fetched.finalUrl);
+            record.children.push(child);
+            this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, new Set(), rules.issues);
+          }
         }
       } else {
-        record.entries = 0;
-        for await (const entry of parseStream([bytes], { recover: true, maxBytes: Infinity, onIssue: ignore })) {
-          if (!(await this.page(entry as SitemapUrl, record, number, rules))) break;
+        const range = this.settings.validate ? undefined : new LastmodRange();
+        read: for (const batch of entriesOf(bytes)) {
+          for (const entry of batch as SitemapUrl[]) {
+            range?.add(entry.lastmod);
+            const more = this.page(entry, record, number, rules);
+            if (!(more === true || (more !== false && await more))) break read;
+          }
         }
+        if (range) record.lastmod = range.value();
       }
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
-      record.issues.push(...result.issues);
+      addIssues(record, result.issues);
+      const range = new LastmodRange();
       for (const url of result.urls) {
-        if (!(await this.page(url, record, number, rules))) break;
+        range.add(url.lastmod);
+        const more = this.page(url, record, number, rules);
+        if (!(more === true || (more !== false && await more))) break;
       }
-      record.lastmod = lastmodRange(result.urls);
+      record.lastmod = range.value();
     } else if (format === 'robots') {
       const text = new TextDecoder().decode(bytes);
       const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
-      record.issues.push(...read.issues);
+      addIssues(record, read.issues);
       if (new URL(fetched.finalUrl).pathname === '/robots.txt') this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
       const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl))]);
       for (const sitemap of read.sitemaps) {
@@ -384,10 +399,11 @@ class Walk {
       record.entries = read.sitemaps.length;
     } else {
       // HTML (a soft 404), other XML, empty, unknown, gzip in gzip in gzip: validate says what it is.
-      record.issues.push(...validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
+      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
       record.failed = true;
     }
-    record.issues.push(...crawlIssues, ...rules.finish());
+    addIssues(record, crawlIssues);
+    addIssues(record, rules.finish());
     if (record.failed) this.childFailed(task, record);
     this.checkAgainstParent(task, record);
   }
@@ -396,7 +412,7 @@ class Walk {
    * One page entry: the site-level rules (listed in two sitemaps, disallowed by robots.txt), then
    * handed on. False when the walk must stop (maxEntries, cancelled).
    */
-  private async page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): Promise<boolean> {
+  private page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
     if (this.signal.aborted || this.stopped) return false;
     if (this.entries >= this.settings.maxEntries) {
       this.limitReached('maxEntries', `More entries than maxEntries (${this.settings.maxEntries}); the walk stopped there`, record.finalUrl);
@@ -407,31 +423,31 @@ class Walk {
     this.entries++;
     record.entries++;
     const loc = entry.loc;
+    const key = comparableUrl(loc);
     // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
     const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
-    const first = tracked ? this.pageUrls.add(comparableUrl(loc), number) : this.pageUrls.find(comparableUrl(loc));
+    const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
     if (!tracked) this.limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
     if (first >= 0 && first !== number) {
       rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
     }
-    let origin: string | undefined;
-    try { origin = new URL(loc).origin; } catch { origin = undefined; }
-    const robots = origin === undefined ? undefined : this.robotsRules.get(origin);
-    const agent = robots?.disallowingAgent(loc, this.settings.userAgents);
-    if (agent !== undefined) {
-      rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
+    if (this.robotsRules.size > 0) {
+      let origin: string | undefined;
+      try { origin = new URL(loc).origin; } catch { origin = undefined; }
+      const agent = origin === undefined ? undefined : this.robotsRules.get(origin)?.disallowingAgent(loc, this.settings.userAgents);
+      if (agent !== undefined) {
+        rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
+      }
     }
-    if (this.deliver) {
-      (entry as CrawledEntry).sitemap = record.finalUrl;
-      const waiting = this.deliver(entry as CrawledEntry);
-      if (waiting) await waiting;
-    }
-    return true;
+    if (!this.deliver) return true;
+    (entry as CrawledEntry).sitemap = record.finalUrl;
+    const waiting = this.deliver(entry as CrawledEntry);
+    return waiting ? waiting.then(() => !(this.signal.aborted || this.stopped)) : true;
   }
 
   private failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
     record.failed = true;
-    record.issues.push(...issues);
+    addIssues(record, issues);
     this.childFailed(task, record);
   }
 
@@ -440,7 +456,7 @@ class Walk {
     const parent = task.parent?.record;
     if (!parent) return;
     const why = record.issues.find((issue) => issue.severity === 'error');
-    parent.issues.push(crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
+    addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
   }
 
   /** An index in an index, and an index lastmod older than the child's newest. */
@@ -448,12 +464,12 @@ class Walk {
     const parent = task.parent?.record;
     if (!parent || parent.format !== 'sitemapindex') return;
     if (record.format === 'sitemapindex') {
-      parent.issues.push({ code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
+      addIssue(parent, { code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
     }
     if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
       const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
       if (listed < newest) {
-        parent.issues.push(crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
+        addIssue(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
       }
     }
   }
@@ -468,7 +484,7 @@ class Walk {
     const count = (issues: readonly Issue<IssueCode>[]) => {
       for (const issue of issues) { if (issue.severity === 'error') errors++; else warnings++; }
     };
-    for (const sitemap of this.sitemaps) count(sitemap.issues);
+    for (const sitemap of this.sitemaps) { errors += sitemap.errors; warnings += sitemap.warnings; }
     for (const robots of this.robotsTxt) count(robots.issues);
     count(this.issues);
     return {
@@ -509,16 +525,65 @@ function resolveChild(loc: string, base: string): string {
   }
 }
 
-function lastmodRange(urls: readonly SitemapUrl[]): { min: string; max: string } | undefined {
-  let min: string | undefined, max: string | undefined, minValue = Infinity, maxValue = -Infinity;
-  for (const { lastmod } of urls) {
-    if (lastmod === undefined) continue;
+/** The earliest and latest W3C Datetime `<lastmod>` seen, as written. */
+class LastmodRange {
+  private min: string | undefined;
+  private max: string | undefined;
+  private minValue = Infinity;
+  private maxValue = -Infinity;
+  add(lastmod: string | undefined): void {
+    if (lastmod === undefined) return;
     const value = datetimeValue(lastmod);
-    if (Number.isNaN(value)) continue;
-    if (value < minValue) { minValue = value; min = lastmod; }
-    if (value > maxValue) { maxValue = value; max = lastmod; }
+    if (Number.isNaN(value)) return;
+    if (value < this.minValue) { this.minValue = value; this.min = lastmod; }
+    if (value > this.maxValue) { this.maxValue = value; this.max = lastmod; }
   }
-  return min === undefined ? undefined : { min, max: max! };
+  value(): { min: string; max: string } | undefined {
+    return this.min === undefined ? undefined : { min: this.min, max: this.max! };
+  }
+}
+
+/**
+ * A sitemap's entries, a slice of the document at a time, so that no more than one slice's
+ * entries are held (the document itself is held: validate read it whole). A document that must
+ * be transcoded first (UTF-16, a declared encoding other than UTF-8) goes through parse(), which
+ * does that. Recover mode: issues are validate's business, and entries are read past errors.
+ */
+function* entriesOf(bytes: Uint8Array): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+  if (utf16ByteOrder(bytes) || (declaredEncoding(bytes) !== undefined && hasNonAscii(bytes))) {
+    let result: ParseResult;
+    try {
+      result = parse(bytes, { recover: true, maxBytes: Infinity });
+    } catch {
+      return; // not a sitemap after all: validate has said what it is
+    }
+    yield result.kind === 'urlset' ? result.urls : result.sitemaps;
+    return;
+  }
+  const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
+  try {
+    for (let at = 0; at < bytes.length; at += ENTRY_SLICE_BYTES) {
+      const end = Math.min(bytes.length, at + ENTRY_SLICE_BYTES);
+      parser.push(bytes.subarray(at, end), end === bytes.length);
+      yield parser.takeEntries();
+    }
+  } catch {
+    // A root that is no sitemap stops the parser even in recover mode; validate has said so.
+  } finally {
+    parser.abort();
+  }
+}
+
+/** Adds issues to a sitemap: every one counted (issueCounts, errors, warnings), the first MAX_KEPT_ISSUES kept. */
+function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCode>[]): void {
+  for (const issue of issues) addIssue(record, issue);
+}
+
+function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>): void {
+  record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
+  if (issue.severity === 'error') record.errors++;
+  else record.warnings++;
+  if (record.issues.length < MAX_KEPT_ISSUES) record.issues.push(issue);
 }
 
 /** The site-level issues of one file, at most MAX_RULE_ISSUES per code, then one that counts the rest. */

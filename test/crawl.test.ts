@@ -266,6 +266,19 @@ describe('crawlSitemaps within limits', () => {
     expect(report.issues.map((issue) => [issue.code, issue.value])).toEqual([['CRAWL_LIMIT_REACHED', 'maxTrackedUrls']]);
   }, 30_000);
 
+  it('keeps the first 1,000 issues of a file and counts them all; validate: false lists entries only', async () => {
+    const report = await crawlSitemaps(`${o}/many-bad.xml`, FAST).report();
+    const sitemap = report.sitemaps[0]!;
+    expect(sitemap.entries).toBe(1500);
+    expect(sitemap.issues).toHaveLength(1000);
+    expect(sitemap.issueCounts.SITEMAP_LOC_NOT_ALLOWED).toBe(1500);
+    expect(sitemap.errors).toBe(1500);
+    expect(report.totals.errors).toBe(1500);
+    expect(sitemap.lastmod).toEqual({ min: '2024-01-01', max: '2024-01-28' });
+    const listed = await crawlSitemaps(`${o}/many-bad.xml`, { ...FAST, validate: false }).report();
+    expect(listed.sitemaps[0]).toMatchObject({ entries: 1500, issues: [], errors: 0, lastmod: { min: '2024-01-01', max: '2024-01-28' } });
+  }, 30_000);
+
   it('refuses private addresses when asked to, without a request', async () => {
     await reset(o);
     const report = await crawlSitemaps([`${o}/small.xml`, o], { ...FAST, refusePrivateAddresses: true }).report();
