@@ -7,6 +7,7 @@ import { encodingContradiction, encodingContradictionError, encodingContradictio
 import { SitemapError } from './errors';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
+import { sniffFormat } from './sniff';
 import { stringToBytes } from './text';
 import type { Issue, SitemapInput } from './types';
 
@@ -320,26 +321,21 @@ function tooLarge(size: number, maxBytes: number): SitemapError {
   return new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
 }
 
-const HTML_TAG = /<(?:!doctype\s+html|html[\s>])/iy;
-const WHITE_SPACE = /\s*/y;
-
-/** True when the bytes start like an HTML page (what servers send for a missing sitemap). */
+/** True when the bytes start like an HTML page (what servers send for a missing sitemap): the one rule of sniffFormat. */
 export function looksLikeHtml(bytes: Uint8Array): boolean {
-  return htmlStart(String.fromCharCode(...bytes.subarray(0, 512))) >= 0;
+  return sniffFormat(bytes) === 'html';
 }
 
 /**
  * The index of the `<` of the `<!DOCTYPE html` or `<html` that `head` starts with after white
- * space and comments, or -1.
+ * space and comments, or -1 (sniffFormat's rule, with its offset).
  *
  * @example
  * htmlStart('<!-- page -->\n<!doctype html><title>404</title>'); // 14
  */
 export function htmlStart(head: string): number {
-  const at = markupStart(head, false);
-  if (at < 0) return -1;
-  HTML_TAG.lastIndex = at;
-  return HTML_TAG.test(head) ? at : -1;
+  const sniffed = sniffDocument(head);
+  return sniffed.format === 'html' ? sniffed.offset : -1;
 }
 
 /**

@@ -3,7 +3,8 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
-import { checkLimitOption, describeValue, htmlStart, looksLikeHtml, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, describeValue, prepareInput, type PreparedInput } from './input';
+import { sniffDocument } from './sniff';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { ExtensionItemSource } from './extensions';
@@ -919,9 +920,9 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
     if (damage.length > 0) return finish(damage.map((issue) => ({ ...issue, line: issue.line || 1, column: issue.column || 1 })));
     return finish([{ code: 'INPUT_EMPTY', severity: 'error', message: prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', line: 1, column: 1, path: '' }]);
   }
-  if (looksLikeHtml(bytes)) {
-    const at = htmlStart(String.fromCharCode(...bytes.subarray(0, 512)));
-    const [line, column] = at >= 0 ? positionOf(bytes, at) : [1, 1];
+  const sniffed = sniffDocument(bytes);
+  if (sniffed.format === 'html') {
+    const [line, column] = positionOf(bytes, sniffed.offset);
     return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
   }
 
