@@ -30,3 +30,6 @@ export { parseTextSitemap } from './text-sitemap';
 export type { TextSitemapResult } from './text-sitemap';
 export { parseFeed } from './feed';
 export type { FeedFormat, FeedResult } from './feed';
+// Comparing two sitemaps by loc: added, removed, changed.
+export { diffSitemaps, SitemapDiff } from './diff';
+export type { DiffCounts, DiffField, DiffOptions, DiffSource, DiffValues, SitemapChange } from './diff';
