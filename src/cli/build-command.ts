@@ -55,8 +55,10 @@ export async function runBuild(argv: string[], session: Session): Promise<number
   }
 
   const root = resolve(values.out);
+  // A directory this build made is removed again when the build writes nothing.
+  let madeDirectory: string | undefined;
   try {
-    await mkdir(root, { recursive: true });
+    madeDirectory = await mkdir(root, { recursive: true });
   } catch (error) {
     throw new CliFailure('io', `build: cannot make the directory ${values.out} (${(error as Error).message})`);
   }
@@ -91,6 +93,7 @@ export async function runBuild(argv: string[], session: Session): Promise<number
 
   const removeTemporaries = async () => {
     for (const [temporary] of pending) await rm(temporary, { force: true });
+    if (madeDirectory !== undefined) await rm(madeDirectory, { recursive: true, force: true });
   };
 
   let result: WriteSitemapsResult;

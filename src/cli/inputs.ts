@@ -68,13 +68,20 @@ function describeFileError(name: string, error: NodeJS.ErrnoException): string {
   }
 }
 
-/** Chunks of a Node stream as Uint8Array, with read errors turned into CliFailure. */
-async function* nodeChunks(stream: AsyncIterable<Buffer | Uint8Array>, name: string): AsyncGenerator<Uint8Array> {
+/**
+ * Chunks of a Node stream as Uint8Array, with read errors turned into CliFailure. Ctrl-C destroys
+ * the stream, so that a command waiting for more of stdin stops too (and says how far it got).
+ */
+async function* nodeChunks(stream: NodeJS.ReadableStream & { destroy(error?: Error): void }, name: string, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  const stop = () => stream.destroy(new DOMException('Interrupted', 'AbortError'));
+  signal.addEventListener('abort', stop, { once: true });
   try {
-    for await (const chunk of stream) yield chunk;
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) yield chunk;
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
+    if (signal.aborted || (error as Error).name === 'AbortError') throw error;
     throw new CliFailure('io', describeFileError(name, error as NodeJS.ErrnoException));
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
 }
 
@@ -87,7 +94,7 @@ async function* nodeChunks(stream: AsyncIterable<Buffer | Uint8Array>, name: str
  * const { chunks, size } = await openInput(classifyInput('-'), controller.signal);
  */
 export async function openInput(input: InputArgument, signal: AbortSignal): Promise<OpenedInput> {
-  if (input.kind === 'stdin') return { name: input.name, chunks: nodeChunks(process.stdin, input.name), size: undefined, finalUrl: undefined };
+  if (input.kind === 'stdin') return { name: input.name, chunks: nodeChunks(process.stdin, input.name, signal), size: undefined, finalUrl: undefined };
   if (input.kind === 'file') {
     let size: number;
     try {
@@ -97,9 +104,8 @@ export async function openInput(input: InputArgument, signal: AbortSignal): Prom
     } catch (error) {
       throw new CliFailure('io', describeFileError(input.name, error as NodeJS.ErrnoException));
     }
-    // No signal: the commands stop reading on Ctrl-C themselves, and say how far they got.
     const stream = createReadStream(input.argument, { highWaterMark: 65536 });
-    return { name: input.name, chunks: nodeChunks(stream, input.name), size, finalUrl: undefined };
+    return { name: input.name, chunks: nodeChunks(stream, input.name, signal), size, finalUrl: undefined };
   }
   let response: Response;
   try {
@@ -208,7 +214,7 @@ function formatOfText(head: string): InputFormat {
 }
 
 /**
- * Reads the head of a stream for sniffing and gives back a stream of all its chunks (head
+ * Reads the head of a stream for sniffing (the first chunk with content, or SNIFF_BYTES) and gives back a stream of all its chunks (head
  * included), so nothing is read twice.
  *
  * @example
@@ -219,6 +225,8 @@ export async function peekHead(chunks: AsyncIterable<Uint8Array>): Promise<{ hea
   const taken: Uint8Array[] = [];
   let length = 0;
   let done = false;
+  // The first chunk that has content decides (a pipe may deliver a little and then wait: the
+  // entries in it must not wait for more), unless it is tiny.
   while (length < SNIFF_BYTES) {
     const step = await iterator.next();
     if (step.done) {
@@ -227,6 +235,7 @@ export async function peekHead(chunks: AsyncIterable<Uint8Array>): Promise<{ hea
     }
     taken.push(step.value);
     length += step.value.length;
+    if (length >= 64 && step.value.some((byte) => byte > 0x20)) break;
   }
   const head = new Uint8Array(length);
   let offset = 0;

@@ -39,6 +39,8 @@ export function createPaint(enabled: boolean): Paint {
 
 /** Bytes of text gathered before they are handed to the stream: one write per 64 KiB, not per line. */
 const FLUSH_CHARACTERS = 65536;
+/** The longest a line waits in the buffer. */
+const LATENCY_MS = 50;
 
 /**
  * Buffered text output to a stream, waiting for `drain` when the reader is slower (flat memory
@@ -54,6 +56,7 @@ export class TextOutput {
   private buffered: string[] = [];
   private size = 0;
   private broken = false;
+  private timer: NodeJS.Timeout | undefined;
   private readonly stream: Writable;
 
   constructor(stream: Writable) {
@@ -74,6 +77,15 @@ export class TextOutput {
     this.buffered.push(text);
     this.size += text.length;
     if (this.size >= FLUSH_CHARACTERS) return this.flush();
+    // A slow source (a download, a pipe) must not hold lines back: what is buffered goes out
+    // within 50 ms even when the buffer is not full.
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, LATENCY_MS);
+      this.timer.unref();
+    }
     return undefined;
   }
 
@@ -83,6 +95,10 @@ export class TextOutput {
 
   /** Hands everything buffered to the stream and waits until it can take more. */
   async flush(): Promise<void> {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     if (this.size === 0 && this.buffered.length === 0) return;
     const text = this.buffered.join('');
     this.buffered = [];

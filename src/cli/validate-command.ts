@@ -35,7 +35,7 @@ function judge(bytes: Uint8Array, name: string, location: string | undefined, pr
     return { name, format: 'robots', kind: undefined, entries: result.sitemaps.length, issues: result.issues };
   }
   const result = validate(bytes, { profile, location, maxBytes });
-  return { name, format: 'xml', kind: result.kind, entries: result.stats.entries, issues: result.issues };
+  return { name, format, kind: result.kind, entries: result.stats.entries, issues: result.issues };
 }
 
 /**
