@@ -33,3 +33,9 @@ export type { FeedFormat, FeedResult } from './feed';
 // Comparing two sitemaps by loc: added, removed, changed.
 export { diffSitemaps, SitemapDiff } from './diff';
 export type { DiffCounts, DiffField, DiffOptions, DiffSource, DiffValues, SitemapChange } from './diff';
+// What a document is by content, and the walk of a whole site's sitemaps.
+export { sniffFormat } from './sniff';
+export type { DocumentFormat } from './sniff';
+export { CrawlIssueCode } from './crawl-types';
+export { crawlSitemaps } from './crawl';
+export type { CrawlOptions, CrawlReport, CrawledSitemap, CrawledEntry, CrawledRobotsTxt, CrawlGuess, CrawlSiteIssue, CrawlTotals, CrawlProgress, CrawlFetch, CrawlVia, SitemapCrawl } from './crawl-types';
