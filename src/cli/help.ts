@@ -118,6 +118,8 @@ Options:
   --max-entries N          entries in all
   --concurrency N          requests at a time
   --timeout SECONDS        per request
+  --profile google|xsd     validate's profile for each sitemap
+  --no-validate            list the tree only (about twice as fast)
 
 Exit: 0 no errors, 1 errors found (or no sitemap), 2 usage or I/O error.
 
