@@ -159,5 +159,10 @@ export function helpText(command: string | undefined): string {
   return (command !== undefined ? COMMANDS[command] : undefined) ?? MAIN;
 }
 
-/** The commands there are. */
+/**
+ * The commands there are.
+ *
+ * @example
+ * COMMAND_NAMES.includes('ls'); // true
+ */
 export const COMMAND_NAMES = Object.keys(COMMANDS);

@@ -32,6 +32,13 @@ export interface Paint {
   bold(text: string): string;
 }
 
+/**
+ * Colours for one stream: SGR codes when `enabled`, the text unchanged otherwise.
+ *
+ * @example
+ * const paint = createPaint(shouldUseColour(process.stdout, process.env));
+ * console.log(paint.red('error'));
+ */
 export function createPaint(enabled: boolean): Paint {
   const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
   return { red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), dim: wrap(2, 22), bold: wrap(1, 22) };
