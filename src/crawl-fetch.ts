@@ -221,24 +221,33 @@ interface ByteSink {
   finish(): void | Promise<void>;
 }
 
-/** Holds the inflated document (bounded by maxBytes): validate reads a whole file. */
+/**
+ * Holds the inflated document (bounded by maxBytes): validate reads a whole file. One buffer,
+ * doubled as it fills (sized from Content-Length when the body is not gzip), so a file costs its
+ * size and at most as much again, not a list of chunks plus their concatenation.
+ */
 class HeldBytes implements ByteSink {
-  private readonly chunks: Uint8Array[] = [];
+  private buffer: Uint8Array;
   length = 0;
-  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void) {}
+  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void, expected: number) {
+    // A Content-Length is a hint, not a promise: at most 16 MiB is taken before the bytes come.
+    this.buffer = new Uint8Array(Math.min(maxBytes, Math.max(Math.min(expected, 16 * 1024 * 1024), 65536)));
+  }
   push(chunk: Uint8Array): void {
-    if (this.length + chunk.length > this.maxBytes) throw tooLarge(this.maxBytes);
-    this.chunks.push(chunk.slice());
-    this.length += chunk.length;
+    const length = this.length + chunk.length;
+    if (length > this.maxBytes) throw tooLarge(this.maxBytes);
+    if (length > this.buffer.length) {
+      const grown = new Uint8Array(Math.min(this.maxBytes, Math.max(length, this.buffer.length * 2)));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length = length;
     this.onBytes(chunk.length);
   }
   finish(): void {}
   bytes(): Uint8Array {
-    if (this.chunks.length === 1) return this.chunks[0]!;
-    const bytes = new Uint8Array(this.length);
-    let offset = 0;
-    for (const chunk of this.chunks) { bytes.set(chunk, offset); offset += chunk.length; }
-    return bytes;
+    return this.buffer.subarray(0, this.length);
   }
 }
 
@@ -296,7 +305,9 @@ async function readBody(attempt: Extract<Attempt, { kind: 'response' }>, finalUr
   const { response, timer } = attempt;
   const contentType = response.headers.get('content-type') ?? '';
   let compressed = /\bgzip\b/i.test(response.headers.get('content-encoding') ?? '');
-  const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count));
+  // Content-Length sizes the buffer (a gzip body inflates to more: it grows).
+  const declaredLength = Number(response.headers.get('content-length'));
+  const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count), Number.isSafeInteger(declaredLength) && declaredLength > 0 ? declaredLength : 0);
   const layer = new GzipLayer(held, GZIP_LAYERS, context.settings.maxBytes, () => { compressed = true; });
   const result = (bytes: Uint8Array | undefined): FetchedFile => ({ finalUrl, status: response.status, bytes, compressed, contentType, issues });
   let lastProgress = Date.now();

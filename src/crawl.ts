@@ -4,7 +4,7 @@
 
 import { comparableUrl } from './url-check';
 import { crawlIssue, decodeCharset, fetchFile, refusal, type FetchContext, type FetchedFile } from './crawl-fetch';
-import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import { comparablePageUrl, datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
@@ -134,6 +134,8 @@ class Walk {
   private limitReported = new Set<string>();
   private readonly fetchContext: FetchContext;
   private stopped = false;
+  /** The end of the last document read (oneAtATime). */
+  private reading: Promise<void> = Promise.resolve();
   failure: unknown;
 
   constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: ((entry: CrawledEntry) => void | Promise<void>) | undefined) {
@@ -338,7 +340,31 @@ class Walk {
     }
     this.finalUrls.add(finalKey);
     this.seen.add(finalKey);
-    const bytes = decodeCharset(fetched.bytes, fetched.contentType, crawlIssues);
+    await this.oneAtATime(() => this.readDocument(task, record, fetched.bytes!, fetched, crawlIssues));
+  }
+
+  /**
+   * Runs `work` after the one before it has ended: files are fetched side by side, but read one at
+   * a time. Reading is CPU work in one thread, so this costs no speed, and it keeps one parser
+   * (one WebAssembly core, 18 MiB at least) alive instead of one per file in flight while each
+   * waits for the reader of its entries.
+   */
+  private async oneAtATime(work: () => Promise<void>): Promise<void> {
+    const previous = this.reading;
+    let release!: () => void;
+    this.reading = new Promise<void>((resolve) => { release = resolve; });
+    await previous;
+    try {
+      await work();
+    } finally {
+      release();
+    }
+  }
+
+  /** A fetched document read by its content: validated, its entries delivered and its children queued. */
+  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array, fetched: FetchedFile, crawlIssues: Issue<IssueCode>[]): Promise<void> {
+    if (this.signal.aborted || this.stopped) return; // cancelled, or maxEntries reached, while it waited its turn
+    const bytes = decodeCharset(body, fetched.contentType, crawlIssues);
     record.bytes = bytes.length;
     const format = sniffFormat(bytes);
     record.format = format;
@@ -423,7 +449,7 @@ class Walk {
     this.entries++;
     record.entries++;
     const loc = entry.loc;
-    const key = comparableUrl(loc);
+    const key = comparablePageUrl(loc);
     // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
     const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
     const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
@@ -531,8 +557,11 @@ class LastmodRange {
   private max: string | undefined;
   private minValue = Infinity;
   private maxValue = -Infinity;
+  private last: string | undefined;
   add(lastmod: string | undefined): void {
-    if (lastmod === undefined) return;
+    // Neighbouring entries often share a date: the same string changes nothing.
+    if (lastmod === undefined || lastmod === this.last) return;
+    this.last = lastmod;
     const value = datetimeValue(lastmod);
     if (Number.isNaN(value)) return;
     if (value < this.minValue) { this.minValue = value; this.min = lastmod; }
@@ -583,7 +612,22 @@ function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>): void {
   record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
   if (issue.severity === 'error') record.errors++;
   else record.warnings++;
-  if (record.issues.length < MAX_KEPT_ISSUES) record.issues.push(issue);
+  if (record.issues.length < MAX_KEPT_ISSUES) record.issues.push(keptIssue(issue));
+}
+
+/**
+ * An issue to keep to the end of the walk, its strings copied: a value read from a document is a
+ * slice of the string its batch was decoded into, and would keep that whole string alive.
+ */
+function keptIssue(issue: Issue<IssueCode>): Issue<IssueCode> {
+  const kept: Issue<IssueCode> = { code: issue.code, severity: issue.severity, message: copyString(issue.message), line: issue.line, column: issue.column, path: copyString(issue.path) };
+  if (issue.value !== undefined) kept.value = copyString(issue.value);
+  return kept;
+}
+
+/** A string with no tie to the one it was sliced from (engines keep a slice as a view of its parent). */
+function copyString(text: string): string {
+  return text.length === 0 ? '' : JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** The site-level issues of one file, at most MAX_RULE_ISSUES per code, then one that counts the rest. */
