@@ -51,6 +51,11 @@ describe('help, version and usage errors', () => {
     const overview = await runCli(['--help']);
     expect(overview.code).toBe(0);
     expect(overview.stdout).toContain('Commands:');
+    // No command at all is a usage error: the overview on stderr, nothing on stdout.
+    const bare = await runCli([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toContain('Commands:');
   });
 
   it('exits 2 with a one-line message for an unknown command, option or option value', async () => {
@@ -197,6 +202,12 @@ describe('ls', () => {
     expect(text.stdout.trimEnd().split('\n').length).toBe(1396);
     const feed = await runCli(['ls', corpus('feed/docusaurus-blog-atom.xml'), '--fields', 'loc']);
     expect(feed.stdout.trimEnd().split('\n').length).toBe(7);
+    const robots = await runCli(['ls', corpus('robots/multi-sitemap-host-robots.txt'), '--fields', 'loc']);
+    expect(robots.code).toBe(0);
+    const robotsText = await readFile(corpus('robots/multi-sitemap-host-robots.txt'), 'utf8');
+    const absolute = [...robotsText.matchAll(/^sitemap:\s*(https?:\/\/\S+)/gim)].map((match) => match[1]);
+    expect(absolute.length).toBeGreaterThan(1);
+    expect(robots.stdout.trimEnd().split('\n')).toEqual(absolute.map((loc) => new URL(loc!).href));
     const stdin = await runCli(['ls', '-', '--fields', 'loc'], { input: gzipSync(await readFile(LIVEJOURNAL)) });
     expect(stdin.stdout.trimEnd().split('\n')).toEqual(livejournalLocs);
   });

@@ -8,7 +8,7 @@ Usage: sitemapkit <command> [options] [inputs]
 
 Commands:
   validate <file|url|site>...   check against the protocol and Google's rules (or --profile xsd)
-  ls <file|url|site|->          list every entry, streamed (tsv, csv, ndjson, json)
+  ls <file|url|site|->          list every entry (or a robots.txt's sitemaps), streamed
   build [input|-]...            write sitemap files plus an index from URLs, NDJSON, CSV or sitemaps
   discover <site>               the tree of a site's sitemaps (robots.txt, indexes)
   diff <a> <b>                  URLs added, removed and changed between two sitemaps
