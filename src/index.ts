@@ -30,6 +30,9 @@ export { parseTextSitemap } from './text-sitemap';
 export type { TextSitemapResult } from './text-sitemap';
 export { parseFeed } from './feed';
 export type { FeedFormat, FeedResult } from './feed';
+// Comparing two sitemaps by loc: added, removed, changed.
+export { diffSitemaps, SitemapDiff } from './diff';
+export type { DiffCounts, DiffField, DiffOptions, DiffSource, DiffValues, SitemapChange } from './diff';
 // What a document is by content, and the walk of a whole site's sitemaps.
 export { sniffFormat } from './sniff';
 export type { DocumentFormat } from './sniff';
