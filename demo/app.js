@@ -3,7 +3,9 @@
 // worker.js; this module only draws what it answers.
 
 import { searchConsoleReport } from 'sitemapkit';
+import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
+import { entryColumns, issueSortKeys, locationProblem } from './table-columns.js';
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
 import { formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
 import { VirtualList } from './virtual-list.js';
@@ -45,7 +47,7 @@ function setState(state) {
  * Opens a source in the worker and shows it. `asChild` keeps the trail (an index's child);
  * anything else starts a new trail.
  */
-async function open(source, { asChild = false, label } = {}) {
+async function open(source, { asChild = false, label, fromHistory = false, bundled = false } = {}) {
   const token = ++loadToken;
   const useLocation = source.useLocation !== false;
   if (source.type !== 'file') performance.clearMarks(); // only files are timed (bench/viewer.mjs)
@@ -68,8 +70,9 @@ async function open(source, { asChild = false, label } = {}) {
     };
     trail.push(opened);
     show(opened);
+    addressBar.shown(source.type === 'url' ? table.summary.url : undefined, { fromHistory, bundled, useLocation });
     setState('validating');
-    say(h('span', { className: 'spinner-text' }, `Validating ${formatCount(count)} entries…`));
+    say(h('span', { className: 'spinner-text' }, `Validating ${entryCount(count)}…`));
   };
   try {
     const validation = await worker.request('open', { source, profile: current?.summary.profile ?? 'google', useLocation }, { onPartial: showTable });
@@ -80,7 +83,10 @@ async function open(source, { asChild = false, label } = {}) {
   } catch (error) {
     if (token !== loadToken) return;
     setState(current ? 'ready' : 'error');
-    say([h('strong', {}, `Could not open ${label ?? describeSource(source)}. `), error.message], 'error');
+    // What stays on screen is said, and the address bar keeps naming it, not the URL that failed.
+    const still = current && opened === undefined ? ` Still showing ${current.summary.url ?? current.summary.name}.` : '';
+    if (fromHistory && current && opened === undefined) addressBar.restore(current.summary.url, { useLocation: current.useLocation });
+    say([h('strong', {}, `Could not open ${label ?? describeSource(source)}. `), error.message, still], 'error');
     document.body.dataset.lastError = error.reason ?? 'error';
   }
 }
@@ -126,11 +132,24 @@ function openFile(file) {
   open({ type: 'file', file });
 }
 
-function openUrl(typed, { asChild = false, useLocation = true } = {}) {
+function openUrl(typed, { asChild = false, useLocation = true, fromHistory = false, bundled = false } = {}) {
   const text = typed.trim();
   if (!text) return;
-  open({ type: 'url', url: text, useLocation }, { asChild });
+  open({ type: 'url', url: text, useLocation }, { asChild, fromHistory, bundled });
 }
+
+/** Back or Forward: a document of the trail is shown again; any other URL is fetched again. */
+function navigateTo(url, { useLocation = true } = {}) {
+  if (!url) {
+    openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false, fromHistory: true });
+    return;
+  }
+  const n = trail.findIndex((document_) => document_.summary.url === url);
+  if (n >= 0) backTo(n, { fromHistory: true });
+  else openUrl(url, { useLocation, fromHistory: true });
+}
+
+const addressBar = new AddressBar({ onNavigate: navigateTo });
 
 /** Opens a child of the current index in place; it is checked against its URL if the index was. */
 function openChild(loc) {
@@ -140,6 +159,12 @@ function openChild(loc) {
 function looksLikeSitemapText(text) {
   const start = text.trimStart();
   return start.startsWith('<') || /^https?:\/\/\S+$/m.test(start.split('\n', 1)[0]);
+}
+
+/** A pasted single URL (nothing else on the line, no second line): fetched, not read as a one-URL text sitemap. */
+function pastedUrl(text) {
+  const trimmed = text.trim();
+  return /^https?:\/\/\S+$/i.test(trimmed) && isWebUrl(trimmed) ? trimmed : undefined;
 }
 
 function setUpSources() {
@@ -170,6 +195,13 @@ function setUpSources() {
   document.addEventListener('paste', (event) => {
     if (event.target.closest?.('input, textarea, [contenteditable]')) return;
     const text = event.clipboardData?.getData('text/plain') ?? '';
+    const url = pastedUrl(text);
+    if (url) {
+      event.preventDefault();
+      $('url-input').value = url;
+      openUrl(url);
+      return;
+    }
     if (!looksLikeSitemapText(text)) return;
     event.preventDefault();
     open({ type: 'text', text, name: 'pasted text' });
@@ -241,9 +273,10 @@ function renderTrail() {
   }));
 }
 
-function backTo(n) {
+function backTo(n, { fromHistory = false } = {}) {
   for (const document_ of trail.splice(n + 1)) worker.request('close', { id: document_.id });
   show(trail[n]);
+  addressBar.shown(trail[n].summary.url, { fromHistory, useLocation: trail[n].useLocation });
   // The worker's current view (what exports write) is the one this document had.
   requestView(trail[n]);
 }
@@ -280,7 +313,7 @@ function renderSummary(summary) {
     h('option', { value: 'xsd', selected: summary.profile === 'xsd' }, 'XSD (xmllint)'));
   const location = h('input', {
     id: 'location', type: 'text', inputMode: 'url', spellcheck: false, value: summary.location ?? '', placeholder: 'https://example.com/sitemap.xml', disabled: !validated,
-    attrs: { 'aria-label': 'URL the file lives at (enables the host and folder rules)', title: 'Where the file lives: enables the rules that every URL is on its host and in its folder' },
+    attrs: { 'aria-label': 'URL the file lives at (enables the host and folder rules)', 'aria-describedby': 'location-error', title: 'Where the file lives: enables the rules that every URL is on its host and in its folder' },
     on: { change: revalidate },
   });
   container.dataset.kind = summary.kind ?? 'unknown';
@@ -307,7 +340,8 @@ function renderSummary(summary) {
       summaryItem('lastmod', lastmod, null, 'lastmod'),
       h('div', { className: `summary-item verdict ${!verdict ? '' : verdict.valid ? 'good' : 'bad'}`, dataset: { key: 'verdict' } },
         h('dt', {}, 'Verdict'),
-        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), h('span', { className: 'validation-options' }, profile, location)))),
+        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), h('span', { className: 'validation-options' }, profile, location),
+          h('span', { id: 'location-error', className: 'field-error', hidden: true, attrs: { role: 'alert' } })))),
     h('p', { className: 'timings muted' }, timingText));
 }
 
@@ -315,6 +349,12 @@ async function revalidate() {
   const document_ = current;
   const profile = $('profile').value;
   const location = $('location').value.trim();
+  // A bad value is refused at its field, where the eye is; the last good validation stays.
+  const problem = locationProblem(location);
+  $('location').setAttribute('aria-invalid', String(Boolean(problem)));
+  $('location-error').textContent = problem;
+  $('location-error').hidden = !problem;
+  if (problem) { $('location').focus(); return; }
   setState('validating');
   say(h('span', { className: 'spinner-text' }, 'Validating again…'));
   try {
@@ -346,25 +386,10 @@ function priorityText(value) {
 
 function issueBadges(cell, errors, warnings) {
   const parts = [];
-  if (errors) parts.push(h('span', { className: 'badge error', title: plural(errors, 'error') }, `✕ ${errors}`));
-  if (warnings) parts.push(h('span', { className: 'badge warning', title: plural(warnings, 'warning') }, `! ${warnings}`));
+  if (errors) parts.push(h('span', { className: 'badge error', title: plural(errors, 'error') }, `✕ ${formatCount(errors)}`));
+  if (warnings) parts.push(h('span', { className: 'badge warning', title: plural(warnings, 'warning') }, `! ${formatCount(warnings)}`));
   cell.replaceChildren(...parts);
   cell.setAttribute('aria-label', parts.length ? [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ') : 'no issues');
-}
-
-function entryColumns(document_) {
-  const isIndex = document_.summary.kind === 'sitemapindex';
-  const hasChangefreq = document_.summary.kind === 'urlset';
-  const columns = [
-    { key: 'index', label: '#', sortable: true, className: 'number', width: '4.5rem' },
-    { key: 'loc', label: isIndex ? 'sitemap (loc)' : 'loc', sortable: true, className: 'loc', width: 'minmax(14rem, 1fr)' },
-    { key: 'lastmod', label: 'lastmod', sortable: true, className: 'lastmod', width: '14rem' },
-  ];
-  if (hasChangefreq) columns.push({ key: 'changefreq', label: 'changefreq', sortable: true, width: '7rem' }, { key: 'priority', label: 'priority', sortable: true, className: 'number', width: '5.5rem' });
-  columns.push({ key: 'issues', label: 'issues', sortable: true, className: 'issues', width: '7rem' });
-  if (document_.columns.extensionNames.length > 0) columns.push({ key: 'extensions', label: 'extensions', className: 'extensions', width: '10rem' });
-  if (isIndex) columns.push({ key: 'open', label: '', className: 'actions', width: '5rem' });
-  return columns;
 }
 
 function setUpEntriesTable(document_) {
@@ -444,7 +469,8 @@ function fillFilterOptions(document_) {
 function updateRows(document_, { fromTop = false } = {}) {
   const { rows, query, summary } = document_;
   const filtered = query.text || query.issue || query.extension || query.changefreq;
-  const noun = summary.kind === 'sitemapindex' ? 'sitemaps' : 'entries';
+  const [one, many] = summary.kind === 'sitemapindex' ? ['sitemap', 'sitemaps'] : ['entry', 'entries'];
+  const noun = summary.entries === 1 ? one : many;
   $('row-count').textContent = filtered ? `${formatCount(rows.length)} of ${formatCount(summary.entries)} ${noun}` : `${formatCount(summary.entries)} ${noun}`;
   $('row-count').dataset.rows = String(rows.length);
   $('filter-clear').hidden = !filtered;
@@ -513,8 +539,12 @@ async function showEntry(index, focusIssue) {
       onIssue: (n) => showIssue(n),
       onOpenChild: openChild,
       onShowInTable: () => showInTable(index),
+      showImages: document_.showImages === true,
+      onShowImages: () => { document_.showImages = true; showEntry(index, focusIssue); },
     });
     panel.dataset.entry = String(index);
+    // One column (a phone): the detail is below the table, so bring it on screen.
+    if (matchMedia('(max-width: 900px)').matches) panel.scrollIntoView({ block: 'start' });
   } catch (error) {
     say(`Could not show the entry: ${error.message}`, 'error');
   }
@@ -577,12 +607,13 @@ function setUpIssues(document_) {
     rowHeight: 30,
     template: '5.5rem 6.5rem minmax(12rem, 16rem) minmax(8rem, 12rem) minmax(16rem, 1fr)',
     columns: [
-      { key: 'severity', label: 'severity' },
-      { key: 'position', label: 'line:col', className: 'number' },
-      { key: 'code', label: 'code', className: 'code' },
-      { key: 'report', label: 'Search Console' },
-      { key: 'message', label: 'message', className: 'message' },
+      { key: 'severity', label: 'severity', sortable: true },
+      { key: 'position', label: 'line:col', className: 'number', sortable: true },
+      { key: 'code', label: 'code', className: 'code', sortable: true },
+      { key: 'report', label: 'Search Console', sortable: true },
+      { key: 'message', label: 'message', className: 'message', sortable: true },
     ],
+    onSort: (key, descending) => filterIssues({ sort: key, descending }),
     renderCell(cell, position, column) {
       const issue = issues[current.issueRows[position]];
       switch (column.key) {
@@ -596,6 +627,7 @@ function setUpIssues(document_) {
     onActivate: (position) => showIssue(current.issueRows[position]),
   });
   issuesList.element.dataset.table = 'issues';
+  if (document_.issueFilter.sort) issuesList.setSortIndicator(document_.issueFilter.sort, document_.issueFilter.descending);
   filterIssues({});
 }
 
@@ -609,6 +641,13 @@ function filterIssues(change) {
     if (severity && issues[n].severity !== severity) continue;
     if (code && issues[n].code !== code) continue;
     rows.push(n);
+  }
+  const { sort, descending } = document_.issueFilter;
+  if (sort) {
+    const keyOf = issueSortKeys[sort];
+    const direction = descending ? -1 : 1;
+    // Ties keep the document's order (line order), whichever way the column sorts.
+    rows.sort((a, b) => { const x = keyOf(issues[a]), y = keyOf(issues[b]); return (x < y ? -direction : x > y ? direction : 0) || a - b; });
   }
   document_.issueRows = Uint32Array.from(rows);
   const filtered = severity || code;
@@ -642,7 +681,7 @@ async function drawCharts() {
     selectTab('tab-entries');
   };
   panel.replaceChildren(...[
-    lastmodHistogram(charts.lastmod),
+    lastmodHistogram(charts.lastmod, { width: Math.max(300, Math.min(1200, panel.clientWidth - 50)) }),
     charts.changefreq ? barList('changefreq', charts.changefreq, (value) => filterAndShow({ changefreq: value })) : null,
     charts.priority ? barList('priority', charts.priority, null) : null,
     barList(summary.kind === 'sitemapindex' ? 'Sitemaps per directory' : 'URLs per directory', charts.directories, (directory) => filterAndShow({ text: directory }), 'directories'),
@@ -671,7 +710,7 @@ function updateExportScope(document_) {
   const shown = document_.rows.length;
   $('export-scope').textContent = shown === total
     ? `Exports write all ${entryCount(total)}.`
-    : `Exports write the ${formatCount(shown)} of ${formatCount(total)} entries the filters leave (clear them to export everything).`;
+    : `Exports write the ${formatCount(shown)} of ${entryCount(total)} the filters leave (clear them to export everything).`;
 }
 
 const entryCount = (count) => `${formatCount(count)} ${count === 1 ? 'entry' : 'entries'}`;
@@ -696,7 +735,7 @@ function setUpExportButtons() {
     try {
       const result = await worker.request('export', { id: current.id, format, baseUrl: $('base-url').value.trim() });
       download(result.file);
-      notes.replaceChildren(h('li', { className: 'good' }, `${result.file.name}: ${formatBytes(result.file.bytes.length)}, ${entryCount(result.rows)}${result.parts > 1 ? ` in ${result.parts} parts` : ''}.`),
+      notes.replaceChildren(h('li', { className: 'good' }, `${result.file.name}: ${formatBytes(result.file.bytes.length)}, ${format === 'issues-csv' ? plural(result.rows, 'issue') : entryCount(result.rows)}${result.parts > 1 ? ` in ${result.parts} parts` : ''}.`),
         ...result.notes.map((note) => h('li', {}, note)));
     } catch (error) {
       notes.replaceChildren(h('li', { className: 'bad' }, error.message));
@@ -758,6 +797,6 @@ setUpExportButtons();
 say('');
 
 // First open: ?url=… if given, else the bundled example.
-const requested = new URLSearchParams(location.search).get('url');
-if (requested) openUrl(requested);
-else openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false });
+const requested = AddressBar.requested();
+if (requested.url) openUrl(requested.url, { useLocation: requested.useLocation });
+else openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false, bundled: true });

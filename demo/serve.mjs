@@ -98,8 +98,8 @@ function fillInOrigin(text, request) {
 
 /**
  * The page's Content-Security-Policy: scripts from this server only (plus the inline import map,
- * by hash) and WebAssembly; `connect-src *` because the user may ask for a sitemap at any URL.
- * Nothing else leaves the page: no fonts, images or scripts from elsewhere.
+ * by hash) and WebAssembly; `connect-src *` because the user may ask for a sitemap at any URL;
+ * images from anywhere, for the thumbnails the user asks to see. No fonts or scripts from elsewhere.
  */
 function contentSecurityPolicy(html) {
   const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
@@ -109,7 +109,8 @@ function contentSecurityPolicy(html) {
     `script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`,
     "worker-src 'self'",
     'connect-src *',
-    "img-src 'self' data: blob:",
+    // Thumbnails of a sitemap's images load from their hosts, only when the user asks (detail panel).
+    "img-src 'self' data: blob: http: https:",
     "style-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -4,7 +4,7 @@
 // leaves as a few big strings and typed arrays (see `tableColumns`), not 50,000 objects.
 
 import { CHANGEFREQ_VALUES, gunzipPartial, isGzip, LIMITS, parse, SitemapError, validate } from '/sitemapkit/index.js';
-import { looksLikeTextSitemap, wrapTextSitemap } from './text-sitemap.js';
+import { LINE_END, looksLikeTextSitemap, readTextSitemap, textIssuesOf } from './text-sitemap.js';
 
 /** The fields every entry has a column for; any other own property is an extension (images, videos, …). */
 const CORE_FIELDS = new Set(['loc', 'lastmod', 'changefreq', 'priority']);
@@ -70,31 +70,37 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
   }
   document.timings.gunzip = performance.now() - started;
 
-  // A text sitemap is read as the urlset it stands for, line for line.
+  // A text sitemap is read by the package's text reader, line for line.
   const bytes = document.xml;
   const utf16 = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe);
   const head = utf16 ? '' : new TextDecoder().decode(bytes.subarray(0, 4096));
+  const parseStarted = performance.now();
   if (!head.includes('\0') && looksLikeTextSitemap(head)) {
     document.format = 'text';
+    document.kind = 'text';
     document.text = new TextDecoder().decode(document.xml);
-    document.wrapped = wrapTextSitemap(document.text);
-    document.entryLines = Uint32Array.from(document.wrapped.entryLines);
-  }
-
-  const parseStarted = performance.now();
-  const source = document.format === 'text' ? document.wrapped.xml : document.xml;
-  try {
-    const result = parse(source, { recover: true });
-    document.kind = result.kind;
-    document.entries = result.kind === 'urlset' ? result.urls : result.sitemaps;
-    document.parseIssues = result.issues;
-  } catch (error) {
-    // Not a sitemap at all (an HTML page, a feed, another root): validate() says what it is.
-    if (!(error instanceof SitemapError)) throw error;
+    try {
+      document.textSitemap = readTextSitemap(document.text);
+    } catch (error) {
+      if (!(error instanceof SitemapError)) throw error;
+      document.textSitemap = { entries: [], entryLines: new Uint32Array(0), issues: [issueFromError(error)], xml: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>` };
+    }
+    document.entries = document.textSitemap.entries;
+    document.entryLines = document.textSitemap.entryLines;
     document.parseIssues = [];
+  } else {
+    try {
+      const result = parse(document.xml, { recover: true });
+      document.kind = result.kind;
+      document.entries = result.kind === 'urlset' ? result.urls : result.sitemaps;
+      document.parseIssues = result.issues;
+    } catch (error) {
+      // Not a sitemap at all (an HTML page, a feed, another root): validate() says what it is.
+      if (!(error instanceof SitemapError)) throw error;
+      document.parseIssues = [];
+    }
   }
   document.timings.parse = performance.now() - parseStarted;
-  if (document.format === 'text') document.kind = 'text';
   document.leftOut = leftOutEntries(document.parseIssues);
   document.entryErrors = new Uint16Array(document.entries.length);
   document.entryWarnings = new Uint16Array(document.entries.length);
@@ -112,7 +118,7 @@ export function runValidation(document) {
   const started = performance.now();
   const options = { profile: document.profile };
   if (document.location) options.location = document.location;
-  const source = document.format === 'text' ? document.wrapped.xml : document.xml;
+  const source = document.format === 'text' ? document.textSitemap.xml : document.xml;
   let result;
   try {
     result = validate(source, options);
@@ -135,14 +141,11 @@ export function runValidation(document) {
   document.timings.validate = performance.now() - started;
 }
 
-/** Issues of a text sitemap: columns moved back; the size limit counts the text file's bytes. */
+/** Issues of a text sitemap: the line reader's, then validate()'s cross-entry rules worded for lines. */
 function textSitemapIssues(document, issues) {
-  const kept = issues.filter((issue) => issue.code !== 'SITEMAP_TOO_LARGE' && issue.code !== 'SITEMAP_NAMESPACE');
-  for (const issue of kept) document.wrapped.fixPosition(issue);
-  if (document.xml.length > LIMITS.maxSitemapBytes) {
-    kept.push({ code: 'SITEMAP_TOO_LARGE', severity: 'error', message: `The file is ${document.xml.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB)`, line: 0, column: 0, path: '' });
-  }
-  return kept;
+  const { textSitemap } = document;
+  const order = (issue) => (issue.line > 0 ? issue.line : Number.MAX_SAFE_INTEGER);
+  return [...textSitemap.issues, ...textIssuesOf(issues, textSitemap.entryLines)].sort((a, b) => order(a) - order(b) || a.column - b.column);
 }
 
 function issueFromError(error, prefix) {
@@ -530,7 +533,13 @@ function lineStarts(document) {
   if (!document.lineStarts) {
     const text = sourceText(document);
     const starts = [0];
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    if (text.includes('\r')) {
+      // CR and CRLF end lines too (XML normalises them; the text reader splits on them).
+      const ends = new RegExp(LINE_END.source, 'g');
+      for (let match = ends.exec(text); match; match = ends.exec(text)) starts.push(match.index + match[0].length);
+    } else {
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    }
     document.lineStarts = Uint32Array.from(starts);
   }
   return document.lineStarts;
@@ -553,7 +562,9 @@ export function sourceLines(document, from, to, column = 1) {
   const lines = [];
   for (let number = first; number <= last; number++) {
     const start = starts[number - 1];
-    let end = number < starts.length ? starts[number] - 1 : text.length;
+    let end = number < starts.length ? starts[number] : text.length;
+    // Drop the line's end: LF, CRLF or CR.
+    if (end > start && text.charCodeAt(end - 1) === 10) end--;
     if (end > start && text.charCodeAt(end - 1) === 13) end--;
     let clipStart = 0;
     if (end - start > LONG_LINE) clipStart = Math.max(0, Math.min(column - 1 - LONG_LINE / 3, end - start - LONG_LINE));

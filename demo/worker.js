@@ -4,7 +4,7 @@
 // It imports the package by its served URL: import maps do not reach module workers in Chromium.
 
 import { init, isGzip, LIMITS } from '/sitemapkit/index.js';
-import { entriesCsv, entriesJson, sitemapFiles } from './export-files.js';
+import { entriesCsv, entriesJson, issuesCsv, sitemapFiles } from './export-files.js';
 import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
 import { queryEntries } from './entry-query.js';
 import {
@@ -93,6 +93,9 @@ async function inflateNatively(bytes) {
   }
 }
 
+/** An export's answer: the file (its bytes transferred), notes, and how many rows it holds. */
+const exported = (output, rows) => ({ result: { ...output, rows }, transfer: [output.file.bytes.buffer] });
+
 const handlers = {
   /** Answers twice: the table first (`partial`), then, once validated, the issues. */
   async open({ source, profile, useLocation = true }, sendPartial) {
@@ -158,10 +161,11 @@ const handlers = {
     const rows = document.lastView ?? Uint32Array.from(document.entries.keys());
     const baseName = (document.name ?? 'sitemap').replace(/(\.xml)?(\.gz)?$|\.txt$/i, '').replace(/[^\w.-]+/g, '-') || 'sitemap';
     let output;
+    if (format === 'issues-csv') return exported({ file: issuesCsv(document, baseName), notes: [] }, document.issues.length);
     if (format === 'csv') output = { file: entriesCsv(document, rows, baseName), notes: [] };
     else if (format === 'json') output = { file: entriesJson(document, rows, baseName), notes: [] };
     else output = sitemapFiles(document, rows, { baseName, gzip: format === 'xml.gz', baseUrl });
-    return { result: { ...output, rows: rows.length }, transfer: [output.file.bytes.buffer] };
+    return exported(output, rows.length);
   },
 
   close({ id }) {
