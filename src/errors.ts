@@ -101,8 +101,8 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
- * The Search Console report name each code corresponds to (SPEC.md §6): every `ErrorCode` and
- * every `RobotsTxtIssueCode`, so `searchConsoleReport[issue.code]` works for any `Issue`.
+ * The Search Console report name each code corresponds to (SPEC.md §6): every `ErrorCode`,
+ * every `RobotsTxtIssueCode` and every `CrawlIssueCode`, so `searchConsoleReport[issue.code]` works for any `Issue`.
  *
  * @example
  * searchConsoleReport.XML_UNBOUND_PREFIX; // 'Unbound namespace prefix'
@@ -207,6 +207,29 @@ export const searchConsoleReport: Record<IssueCode, string> = {
   ROBOTS_SITEMAP_EMPTY: 'Invalid URL',
   ROBOTS_SITEMAP_DUPLICATE: 'Parsing error',
   ROBOTS_SITEMAP_FIELD_VARIANT: 'Parsing error',
+  // --- the crawl (src/crawl-types.ts CrawlIssueCode) ---
+  // SPEC.md §6's list has no fetch statuses ("Couldn't fetch", "HTTP error"): a file that could
+  // not be fetched or read is "Parsing error", as robots.txt's reading problems are; the rest
+  // take the report of the rule they are about.
+  CRAWL_NO_SITEMAP: 'Empty sitemap',
+  CRAWL_HTTP_ERROR: 'Parsing error',
+  CRAWL_NETWORK_ERROR: 'Parsing error',
+  CRAWL_TIMEOUT: 'Parsing error',
+  CRAWL_TOO_MANY_REDIRECTS: 'Parsing error',
+  CRAWL_CROSS_HOST_REDIRECT: 'URL not allowed',
+  CRAWL_UNSUPPORTED_URL: 'Invalid URL',
+  CRAWL_PRIVATE_ADDRESS: 'URL not allowed',
+  CRAWL_TOO_LARGE: 'Sitemap file size error',
+  CRAWL_CHILD_FAILED: 'Parsing error',
+  CRAWL_CYCLE: 'Nested sitemap indexes',
+  CRAWL_REPEATED_SITEMAP: 'Invalid tag value',
+  CRAWL_DUPLICATE_URL: 'Invalid tag value',
+  CRAWL_BLOCKED_BY_ROBOTS_TXT: 'URL not allowed',
+  CRAWL_STALE_INDEX_LASTMOD: 'Invalid date',
+  CRAWL_TOO_MANY_INDEX_FILES: 'Too many URLs',
+  CRAWL_LIMIT_REACHED: 'Sitemap file size error',
+  CRAWL_ROBOTS_TXT_UNAVAILABLE: 'Parsing error',
+  CRAWL_INVALID_START: 'Invalid URL',
 };
 
 export interface SitemapErrorInit {

@@ -30,3 +30,8 @@ export { parseTextSitemap } from './text-sitemap';
 export type { TextSitemapResult } from './text-sitemap';
 export { parseFeed } from './feed';
 export type { FeedFormat, FeedResult } from './feed';
+// What a document is by content, and the walk of a whole site's sitemaps.
+export { sniffFormat } from './sniff';
+export type { DocumentFormat } from './sniff';
+export { CrawlIssueCode } from './crawl-types';
+export type { CrawlOptions, CrawlReport, CrawledSitemap, CrawledEntry, CrawledRobotsTxt, CrawlGuess, CrawlSiteIssue, CrawlTotals, CrawlProgress, CrawlFetch, CrawlVia, SitemapCrawl } from './crawl-types';

@@ -6,6 +6,7 @@
 import { SitemapError } from './errors';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
+import { sniffFormat } from './sniff';
 import { stringToBytes } from './text';
 import type { Issue, SitemapInput } from './types';
 
@@ -290,10 +291,7 @@ function tooLarge(size: number, maxBytes: number): SitemapError {
   return new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
 }
 
-const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>])/i;
-
-/** True when the bytes start like an HTML page (what servers send for a missing sitemap). */
+/** True when the bytes start like an HTML page (what servers send for a missing sitemap): the one rule of sniffFormat. */
 export function looksLikeHtml(bytes: Uint8Array): boolean {
-  const head = String.fromCharCode(...bytes.subarray(0, 512));
-  return HTML_START.test(head);
+  return sniffFormat(bytes) === 'html';
 }

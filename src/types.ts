@@ -1,6 +1,7 @@
 // Public data types of sitemapkit: what parse returns and serialize accepts (sitemaps.org 0.9).
 
 import type { ErrorCode } from './errors';
+import type { CrawlIssueCode } from './crawl-types';
 import type { RobotsTxtIssueCode } from './robots';
 
 /**
@@ -362,10 +363,10 @@ export interface SitemapIndexEntry {
 export type IssueSeverity = 'error' | 'warning';
 
 /**
- * Every code an `Issue` can carry: the sitemap codes (`ErrorCode`) and the robots.txt codes
- * (`RobotsTxtIssueCode`). `searchConsoleReport` has an entry for each.
+ * Every code an `Issue` can carry: the sitemap codes (`ErrorCode`), the robots.txt codes
+ * (`RobotsTxtIssueCode`) and the crawl's (`CrawlIssueCode`). `searchConsoleReport` has an entry for each.
  */
-export type IssueCode = ErrorCode | RobotsTxtIssueCode;
+export type IssueCode = ErrorCode | RobotsTxtIssueCode | CrawlIssueCode;
 
 /**
  * A problem found in a document: plain data, never thrown. `Code` narrows what `code` can be:

@@ -3,7 +3,8 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
-import { checkLimitOption, describeValue, looksLikeHtml, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, describeValue, prepareInput, type PreparedInput } from './input';
+import { sniffDocument } from './sniff';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { ExtensionItemSource } from './extensions';
@@ -783,8 +784,6 @@ function positionOf(bytes: Uint8Array, offset: number): [number, number] {
   return [line, column];
 }
 
-const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i;
-
 /** ValidateOptions, checked and read once (readOptions). */
 interface CheckedOptions {
   profile: ValidationProfile;
@@ -917,10 +916,9 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
     if (damage.length > 0) return finish(damage.map((issue) => ({ ...issue, line: issue.line || 1, column: issue.column || 1 })));
     return finish([{ code: 'INPUT_EMPTY', severity: 'error', message: prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', line: 1, column: 1, path: '' }]);
   }
-  if (looksLikeHtml(bytes)) {
-    const head = String.fromCharCode(...bytes.subarray(0, 512));
-    const match = HTML_START.exec(head);
-    const [line, column] = match ? positionOf(bytes, head.lastIndexOf('<', match[0].length - 1)) : [1, 1];
+  const sniffed = sniffDocument(bytes);
+  if (sniffed.format === 'html') {
+    const [line, column] = positionOf(bytes, sniffed.offset);
     return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
   }
 

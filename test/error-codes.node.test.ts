@@ -5,7 +5,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, RobotsTxtIssueCode, searchConsoleReport } from '../src/index';
+import { CrawlIssueCode, ErrorCode, RobotsTxtIssueCode, searchConsoleReport } from '../src/index';
 import * as nodeEntry from '../src/node';
 import { XML_ERRORS } from '../src/errors';
 
@@ -117,7 +117,7 @@ describe('ErrorCode', () => {
   });
 
   it('has a searchConsoleReport entry for every code, and no entry for anything else', () => {
-    const codes = [...Object.values(ErrorCode), ...Object.values(RobotsTxtIssueCode)];
+    const codes = [...Object.values(ErrorCode), ...Object.values(RobotsTxtIssueCode), ...Object.values(CrawlIssueCode)];
     expect(Object.keys(searchConsoleReport).sort()).toEqual([...codes].sort());
     for (const code of codes) {
       const report = searchConsoleReport[code];
@@ -128,7 +128,7 @@ describe('ErrorCode', () => {
   it('covers every code of every exported code table, and nothing else', () => {
     const tables = exportedCodeTables();
     // The search by shape finds the tables it must (else it would check nothing).
-    expect([...tables.keys()].sort()).toEqual(expect.arrayContaining(['ErrorCode', 'RobotsTxtIssueCode']));
+    expect([...tables.keys()].sort()).toEqual(expect.arrayContaining(['ErrorCode', 'RobotsTxtIssueCode', 'CrawlIssueCode']));
     const everyCode = new Set<string>();
     for (const [table, codes] of tables) {
       for (const code of codes) {
@@ -160,5 +160,23 @@ describe('RobotsTxtIssueCode', () => {
       expect(key).toMatch(/^ROBOTS_[A-Z0-9_]+$/);
       expect(Object.values(ErrorCode)).not.toContain(key);
     }
+  });
+});
+
+describe('CrawlIssueCode', () => {
+  it('maps every key to itself with the CRAWL_ prefix, and shares no code with ErrorCode or RobotsTxtIssueCode', () => {
+    for (const [key, value] of Object.entries(CrawlIssueCode)) {
+      expect(value).toBe(key);
+      expect(key).toMatch(/^CRAWL_[A-Z0-9_]+$/);
+      expect(Object.values(ErrorCode)).not.toContain(key);
+      expect(Object.values(RobotsTxtIssueCode)).not.toContain(key);
+    }
+  });
+
+  it('names the reports the crawl rules match', () => {
+    expect(searchConsoleReport.CRAWL_BLOCKED_BY_ROBOTS_TXT).toBe('URL not allowed');
+    expect(searchConsoleReport.CRAWL_TOO_LARGE).toBe('Sitemap file size error');
+    expect(searchConsoleReport.CRAWL_CYCLE).toBe('Nested sitemap indexes');
+    expect(searchConsoleReport.CRAWL_STALE_INDEX_LASTMOD).toBe('Invalid date');
   });
 });

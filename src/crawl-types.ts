@@ -1,0 +1,295 @@
+// The types and issue codes of crawlSitemaps (src/crawl.ts): a site's sitemaps found through
+// robots.txt (sitemaps.org "Specifying the Sitemap location in your robots.txt file"), indexes
+// (SPEC.md §2) and the places generators publish them, fetched and walked with limits.
+
+import type { DocumentFormat } from './sniff';
+import type { Issue, IssueCode, SitemapUrl, ValidationProfile } from './types';
+
+/**
+ * The codes of the issues `crawlSitemaps` adds to what `validate` and `readRobotsTxtSitemaps`
+ * report: fetching, the walk, and the rules that need the whole site. They are not part of
+ * `ErrorCode` (which the WASM core mirrors); `searchConsoleReport` names a report for each.
+ *
+ * @example
+ * const { sitemaps } = await crawlSitemaps('example.com').report();
+ * const failed = sitemaps.filter((sitemap) => sitemap.issues.some((issue) => issue.code === CrawlIssueCode.CRAWL_HTTP_ERROR));
+ */
+export const CrawlIssueCode = {
+  /** Neither robots.txt nor any of the well-known places gave a sitemap (site-level). */
+  CRAWL_NO_SITEMAP: 'CRAWL_NO_SITEMAP',
+  /** The server answered with an HTTP error status (4xx, 5xx; after the retries for 429 and 5xx). */
+  CRAWL_HTTP_ERROR: 'CRAWL_HTTP_ERROR',
+  /** The request failed without an HTTP answer (DNS, connection refused or reset, CORS in a browser); status 0. */
+  CRAWL_NETWORK_ERROR: 'CRAWL_NETWORK_ERROR',
+  /** No answer, or no more bytes, within `timeout` milliseconds. */
+  CRAWL_TIMEOUT: 'CRAWL_TIMEOUT',
+  /** More redirects than the crawl follows (10), or a redirect loop. */
+  CRAWL_TOO_MANY_REDIRECTS: 'CRAWL_TOO_MANY_REDIRECTS',
+  /** A redirect to another host (followed; a warning: Google reads such sitemaps only with cross-submission). */
+  CRAWL_CROSS_HOST_REDIRECT: 'CRAWL_CROSS_HOST_REDIRECT',
+  /** A sitemap URL that is not http: or https: (`file:`, `data:`, `javascript:`…) or no URL at all: never fetched. */
+  CRAWL_UNSUPPORTED_URL: 'CRAWL_UNSUPPORTED_URL',
+  /** A loopback, private or link-local address refused under `refusePrivateAddresses`. */
+  CRAWL_PRIVATE_ADDRESS: 'CRAWL_PRIVATE_ADDRESS',
+  /** The file is larger than `maxBytes` once inflated (a gzip bomb stops here); it was not read. */
+  CRAWL_TOO_LARGE: 'CRAWL_TOO_LARGE',
+  /** A sitemap listed by this index failed (HTTP error, network, HTML, not a sitemap, over a limit): an issue of the index too. */
+  CRAWL_CHILD_FAILED: 'CRAWL_CHILD_FAILED',
+  /** A sitemap refers back to one of its ancestors (a cycle); it is not fetched again. */
+  CRAWL_CYCLE: 'CRAWL_CYCLE',
+  /** A sitemap already fetched (the same URL after RFC 3986 normalisation, or the same final URL) is referred to again; it is not fetched again. */
+  CRAWL_REPEATED_SITEMAP: 'CRAWL_REPEATED_SITEMAP',
+  /** A page URL already listed by another sitemap of the walk. */
+  CRAWL_DUPLICATE_URL: 'CRAWL_DUPLICATE_URL',
+  /** A listed page URL that the site's robots.txt disallows (Search Console: "Submitted URL blocked by robots.txt"). */
+  CRAWL_BLOCKED_BY_ROBOTS_TXT: 'CRAWL_BLOCKED_BY_ROBOTS_TXT',
+  /** An index's `<lastmod>` for a child is older than the newest `<lastmod>` inside that child: crawlers may skip the fresh file. */
+  CRAWL_STALE_INDEX_LASTMOD: 'CRAWL_STALE_INDEX_LASTMOD',
+  /** More than 500 sitemap index files for one site (Search Console's limit; site-level). */
+  CRAWL_TOO_MANY_INDEX_FILES: 'CRAWL_TOO_MANY_INDEX_FILES',
+  /** `maxDepth`, `maxSitemaps` or `maxEntries` stopped the walk short: what is listed was not all read. */
+  CRAWL_LIMIT_REACHED: 'CRAWL_LIMIT_REACHED',
+  /** robots.txt answered 5xx or failed: its Sitemap lines and rules are unknown (RFC 9309 §2.3.1.4); well-known places were tried. */
+  CRAWL_ROBOTS_TXT_UNAVAILABLE: 'CRAWL_ROBOTS_TXT_UNAVAILABLE',
+  /** A starting point that is not a site or an http(s) URL (site-level). */
+  CRAWL_INVALID_START: 'CRAWL_INVALID_START',
+} as const;
+
+export type CrawlIssueCode = (typeof CrawlIssueCode)[keyof typeof CrawlIssueCode];
+
+/** How a sitemap was found: named by a robots.txt, guessed at a well-known place, listed by an index, or given. */
+export type CrawlVia = 'robots' | 'guess' | 'index' | 'start';
+
+/**
+ * A page entry of the walk: the `SitemapUrl` that `parse` gives (from a sitemap, a text sitemap
+ * or a feed) plus the final URL of the file it came from.
+ *
+ * @example
+ * for await (const entry of crawlSitemaps('example.com')) console.log(entry.loc, entry.lastmod, 'from', entry.sitemap);
+ */
+export interface CrawledEntry extends SitemapUrl {
+  /** The final URL (after redirects) of the sitemap that lists it. */
+  sitemap: string;
+}
+
+/**
+ * One sitemap file of the walk (an index, a urlset, a text sitemap, a feed, or whatever was
+ * there), in the order they were found.
+ *
+ * @example
+ * for (const sitemap of report.sitemaps) console.log(sitemap.depth, sitemap.status, sitemap.format, sitemap.url, sitemap.entries);
+ */
+export interface CrawledSitemap {
+  /** The URL as listed (resolved to absolute). */
+  url: string;
+  /** The URL after redirects (`url` when there were none or it was never fetched). */
+  finalUrl: string;
+  via: CrawlVia;
+  /** The `url` of the index or robots.txt that listed it; undefined for a start URL or a guess. */
+  parent: string | undefined;
+  /** 0 for what robots.txt, a guess or the caller named; an index's children are one deeper. */
+  depth: number;
+  /** The last HTTP status; 0 when there was no answer (network error, timeout, refused, never fetched). */
+  status: number;
+  /** What the body is, by content (`sniffFormat`, after inflating); undefined when there was no body. */
+  format: DocumentFormat | undefined;
+  /** The body was gzip (a `.gz` file) or came with `Content-Encoding: gzip`, or both. */
+  compressed: boolean;
+  /** Bytes of the document after inflating (what the 50 MB limit counts). */
+  bytes: number;
+  /** `<url>` (or text line, or feed item) entries read; for an index, its `<sitemap>` entries. */
+  entries: number;
+  /** Earliest and latest valid `<lastmod>` as written; undefined when there is none. */
+  lastmod: { min: string; max: string } | undefined;
+  /**
+   * Everything wrong with this file, in document order where there is one: `validate`'s issues
+   * (judged with `location` = `finalUrl` and `crossSubmit` = the hosts whose robots.txt listed
+   * it), the parse issues of a text sitemap or feed, a robots.txt's Sitemap-line issues, then the
+   * crawl's (fetching, its children, site-level rules about its entries; line and column 0).
+   */
+  issues: Issue<IssueCode>[];
+  /** The sitemaps it lists (an index or a robots.txt), absolute, in document order. */
+  children: string[];
+  /** True when it failed: no answer, an HTTP error, over a limit, or a body that is no sitemap, text sitemap or feed. */
+  failed: boolean;
+}
+
+/**
+ * A robots.txt the walk read (the start site's), with the Sitemap lines it gave.
+ *
+ * @example
+ * for (const robots of report.robotsTxt) console.log(robots.url, robots.status, robots.sitemaps);
+ */
+export interface CrawledRobotsTxt {
+  url: string;
+  finalUrl: string;
+  /** HTTP status; 0 for no answer. A 4xx means "no robots.txt": everything is allowed (RFC 9309 §2.3.1.3). */
+  status: number;
+  /** The absolute http(s) sitemap URLs its Sitemap lines name. */
+  sitemaps: string[];
+  /** `readRobotsTxtSitemaps`' issues (line and column in the robots.txt), and the crawl's about fetching it. */
+  issues: Issue<IssueCode>[];
+}
+
+/**
+ * A well-known place tried because robots.txt named no sitemap; only those that held a sitemap
+ * are in `CrawlReport.sitemaps` (with `via: 'guess'`).
+ *
+ * @example
+ * console.log(report.guesses.filter((guess) => guess.found).map((guess) => guess.url));
+ */
+export interface CrawlGuess {
+  url: string;
+  /** HTTP status; 0 for no answer. */
+  status: number;
+  /** True when it held a sitemap, index, text sitemap or feed. */
+  found: boolean;
+}
+
+/** An issue about the site rather than one file, with the URL it concerns (a start URL, a robots.txt). */
+export interface CrawlSiteIssue extends Issue<IssueCode> {
+  /** The URL the issue is about ('' when none). */
+  url: string;
+}
+
+/**
+ * Sums over the walk.
+ *
+ * @example
+ * const { totals } = await crawlSitemaps('example.com').report();
+ * console.log(`${totals.entries} URLs in ${totals.sitemaps} sitemaps, ${totals.errors} errors`);
+ */
+export interface CrawlTotals {
+  /** Files in `sitemaps`. */
+  sitemaps: number;
+  /** Of those, sitemap indexes. */
+  indexes: number;
+  /** Of those, failed ones. */
+  failed: number;
+  /** Page entries read (index entries not counted). */
+  entries: number;
+  /** Inflated bytes read. */
+  bytes: number;
+  /** HTTP requests made (retries, redirects, robots.txt and guesses included). */
+  requests: number;
+  /** Issues of severity error / warning, in every file and the site-level ones. */
+  errors: number;
+  warnings: number;
+  /** Wall time of the walk in milliseconds. */
+  durationMs: number;
+}
+
+/**
+ * What a walk found.
+ *
+ * @example
+ * const report = await crawlSitemaps('https://example.com/').report();
+ * for (const issue of report.issues) console.log(issue.code, issue.message);
+ */
+export interface CrawlReport {
+  /** The starting points as understood (absolute URLs). */
+  start: string[];
+  robotsTxt: CrawledRobotsTxt[];
+  sitemaps: CrawledSitemap[];
+  guesses: CrawlGuess[];
+  /** Site-level issues: no sitemap found, too many index files, limits reached, an unusable start. */
+  issues: CrawlSiteIssue[];
+  totals: CrawlTotals;
+  /** True when `cancel()`, `options.signal` or leaving the loop stopped the walk before its end. */
+  cancelled: boolean;
+}
+
+/**
+ * What `onProgress` is told, whenever a sitemap is found, starts or ends, and about ten times a
+ * second while bytes arrive.
+ *
+ * @example
+ * const onProgress = ({ sitemapsDone, sitemapsFound, entries }: CrawlProgress) => bar.update(sitemapsDone / sitemapsFound, { entries });
+ */
+export interface CrawlProgress {
+  sitemapsFound: number;
+  sitemapsDone: number;
+  inFlight: number;
+  /** Inflated bytes read so far. */
+  bytes: number;
+  /** Page entries read so far. */
+  entries: number;
+}
+
+/** The `fetch` the walk uses: the runtime's, or any function with its shape. */
+export type CrawlFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Options of `crawlSitemaps`. Each is checked: a wrong one throws `SitemapError`
+ * `INPUT_INVALID_OPTION` naming it. Limits are whole numbers >= 0, or `Infinity` for none.
+ *
+ * @example
+ * const options: CrawlOptions = { maxSitemaps: 200, concurrency: 8, timeout: 10_000, onProgress: console.log };
+ */
+export interface CrawlOptions {
+  /** The `fetch` to use (a proxy, a cache, a test double). Default: the runtime's `fetch`. */
+  fetch?: CrawlFetch;
+  /** Stops the walk when aborted, as `cancel()` does. */
+  signal?: AbortSignal;
+  /** Deepest index level followed: 0 reads only what robots.txt, a guess or the caller named. Default 5 (Google allows 1). */
+  maxDepth?: number;
+  /** Most sitemap files fetched (guesses that found nothing not counted). Default 10,000. */
+  maxSitemaps?: number;
+  /** Most bytes of one file once inflated; a larger file (or gzip bomb) stops there and fails. Default 100 MiB, as `parse`. */
+  maxBytes?: number;
+  /** Most page entries read in the whole walk; the walk stops there. Default no limit (memory stays flat). */
+  maxEntries?: number;
+  /** Requests in flight at once. Default 4. */
+  concurrency?: number;
+  /** Requests in flight at once to one host (`hostname:port`). Default 2. */
+  concurrencyPerHost?: number;
+  /** Milliseconds to wait for an answer, and then between two chunks of its body. Default 30,000. */
+  timeout?: number;
+  /** Retries of a request after a network error, a timeout, 429 or 5xx. Default 2. */
+  retries?: number;
+  /** First retry delay in milliseconds, doubled each time; a `Retry-After` header takes its place. Default 1,000. */
+  retryDelay?: number;
+  /** Longest wait before a retry, `Retry-After` included (a longer one is cut to this). Default 30,000. */
+  maxRetryDelay?: number;
+  /** Told how the walk is going (see {@link CrawlProgress}). */
+  onProgress?: (progress: CrawlProgress) => void;
+  /** `validate`'s profile for each sitemap. Default `google`. */
+  profile?: ValidationProfile;
+  /** "Now" for validate's time-relative rules. Default: the current time. */
+  now?: Date;
+  /**
+   * Refuse sitemap URLs (and redirects) to loopback, private, link-local and unspecified IP
+   * literals and `localhost` names, for services that crawl URLs their users submit. It sees
+   * only the URL: a public name that resolves to a private address is not caught (a browser
+   * cannot see DNS answers; in Node, also filter in your `fetch`). Default false.
+   */
+  refusePrivateAddresses?: boolean;
+  /** User agents whose robots.txt rules a listed URL is checked against (any one disallowing it is reported). Default `['Googlebot', '*']`. */
+  userAgent?: string | readonly string[];
+  /** Headers sent with every request (e.g. `{ 'user-agent': 'mybot/1.0' }` in Node; browsers may refuse some). */
+  headers?: Record<string, string>;
+  /** Read the site's robots.txt when starting from a site. Default true. */
+  robotsTxt?: boolean;
+  /** Try the well-known places when robots.txt names no sitemap. Default true. */
+  guess?: boolean;
+}
+
+/**
+ * A walk in progress: iterate it for every page entry (entries are not kept; iterating holds the
+ * walk back to the reader's pace), or call `report()` alone to run it to its end counting them.
+ *
+ * @example
+ * const crawl = crawlSitemaps('example.com', { maxSitemaps: 100 });
+ * for await (const entry of crawl) console.log(entry.loc);
+ * const report = await crawl.report();
+ */
+export interface SitemapCrawl extends AsyncIterable<CrawledEntry> {
+  [Symbol.asyncIterator](): AsyncIterator<CrawledEntry>;
+  /**
+   * The report: runs the walk to its end when nobody iterates (entries counted, not kept), else
+   * resolves when iteration ends. Never rejects for anything a site sends.
+   */
+  report(): Promise<CrawlReport>;
+  /** Stops everything: requests are aborted, iteration ends, `report()` resolves with `cancelled: true`. */
+  cancel(reason?: unknown): void;
+}
