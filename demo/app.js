@@ -2,9 +2,11 @@
 // and issues tables, the detail panel, charts and exports. All reading and querying is done by
 // worker.js; this module only draws what it answers.
 
-import { searchConsoleReport } from 'sitemapkit';
+import { searchConsoleReport, sniffFormat } from 'sitemapkit';
 import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
+import { contextNote } from './context-note.js';
+import { kindName, listsSitemaps } from './document-kinds.js';
 import { entryColumns, issueSortKeys, locationProblem } from './table-columns.js';
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
 import { formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
@@ -14,7 +16,8 @@ import { ViewerWorker } from './worker-client.js';
 const $ = (id) => document.getElementById(id);
 const worker = new ViewerWorker();
 
-const KIND_NAMES = { urlset: 'Sitemap (urlset)', sitemapindex: 'Sitemap index', text: 'Text sitemap' };
+/** What the Kind line adds for formats that are not XML sitemaps. */
+const KIND_NOTES = { text: ' one URL per line', rss: ' read as a sitemap: each item\'s link', atom: ' read as a sitemap: each entry\'s link', robots: ' its Sitemap lines, each openable' };
 const EMPTY_QUERY = { text: '', extension: '', issue: '', changefreq: '', sort: 'index', descending: false };
 
 /**
@@ -101,6 +104,8 @@ function applyValidation(document_, validation) {
   document_.validated = true;
   if (current !== document_) return;
   renderSummary(document_.summary);
+  const note = contextNote(document_, { onOpenRobots: (url) => openUrl(url) });
+  if (note) $('summary').append(note);
   setUpIssues(document_);
   fillFilterOptions(document_);
   entriesList.refresh();
@@ -132,10 +137,10 @@ function openFile(file) {
   open({ type: 'file', file });
 }
 
-function openUrl(typed, { asChild = false, useLocation = true, fromHistory = false, bundled = false } = {}) {
+function openUrl(typed, { asChild = false, useLocation = true, fromHistory = false, bundled = false, crossSubmit } = {}) {
   const text = typed.trim();
   if (!text) return;
-  open({ type: 'url', url: text, useLocation }, { asChild, fromHistory, bundled });
+  open({ type: 'url', url: text, useLocation, crossSubmit }, { asChild, fromHistory, bundled });
 }
 
 /** Back or Forward: a document of the trail is shown again; any other URL is fetched again. */
@@ -151,15 +156,20 @@ function navigateTo(url, { useLocation = true } = {}) {
 
 const addressBar = new AddressBar({ onNavigate: navigateTo });
 
-/** Opens a child of the current index in place; it is checked against its URL if the index was. */
+/**
+ * Opens a child of the current index (or a sitemap a robots.txt lists) in place; it is checked
+ * against its URL if the parent was. A sitemap a robots.txt lists may list URLs anywhere on that
+ * robots.txt's host (cross-submission), and so may the children of an index it lists.
+ */
 function openChild(loc) {
-  openUrl(loc, { asChild: true, useLocation: current?.useLocation ?? true });
+  const { summary } = current ?? {};
+  const crossSubmit = summary?.kind === 'robots' ? [summary.robotsHost].filter(Boolean) : summary?.crossSubmit;
+  openUrl(loc, { asChild: true, useLocation: current?.useLocation ?? true, crossSubmit: crossSubmit?.length ? crossSubmit : undefined });
 }
 
-function looksLikeSitemapText(text) {
-  const start = text.trimStart();
-  return start.startsWith('<') || /^https?:\/\/\S+$/m.test(start.split('\n', 1)[0]);
-}
+/** What Ctrl+V outside a field opens: anything the library's sniffer calls a sitemap, a feed or a robots.txt. */
+const PASTABLE = new Set(['urlset', 'sitemapindex', 'text', 'rss', 'atom', 'robots', 'xml', 'html']);
+const looksLikeSitemapText = (text) => PASTABLE.has(sniffFormat(text));
 
 /** A pasted single URL (nothing else on the line, no second line): fetched, not read as a one-URL text sitemap. */
 function pastedUrl(text) {
@@ -188,7 +198,9 @@ function setUpSources() {
   });
   dialog.addEventListener('close', () => {
     const text = $('paste-text').value;
-    if (dialog.returnValue === 'open' && text.trim()) open({ type: 'text', text, name: 'pasted text' });
+    if (dialog.returnValue !== 'open' || !text.trim()) return;
+    const url = pastedUrl(text);
+    if (url) openUrl(url); else open({ type: 'text', text, name: 'pasted text' });
   });
 
   // Ctrl+V anywhere outside a text field opens what was copied, if it looks like a sitemap.
@@ -243,7 +255,7 @@ function show(document_) {
   $('panel-charts').replaceChildren();
   if (!$('panel-charts').hidden) drawCharts();
   setUpExport(document_);
-  $('detail').replaceChildren(h('p', { className: 'muted' }, document_.summary.kind === 'sitemapindex'
+  $('detail').replaceChildren(h('p', { className: 'muted' }, listsSitemaps(document_.summary.kind)
     ? 'Choose a sitemap (click, or Enter on the focused row) to see it here and open it.'
     : 'Choose an entry or an issue (click, or Enter on the focused row) to see it here.'));
   document.title = `${document_.summary.name} · sitemapkit viewer`;
@@ -292,7 +304,8 @@ function meter(value, max, label) {
 function renderSummary(summary) {
   const { verdict, validated } = summary;
   const container = $('summary');
-  const isIndex = summary.kind === 'sitemapindex';
+  const isIndex = listsSitemaps(summary.kind);
+  const robots = summary.kind === 'robots';
   const pending = h('span', { className: 'muted' }, 'checking…');
   const source = summary.url ? h('a', { href: summary.url, target: '_blank', rel: 'noopener noreferrer' }, summary.url) : summary.name;
   const bytes = summary.gzipped
@@ -332,12 +345,13 @@ function renderSummary(summary) {
   container.replaceChildren(
     h('h2', { className: 'source-name' }, source),
     h('dl', { className: 'summary-grid' },
-      summaryItem('Kind', KIND_NAMES[summary.kind] ?? (validated ? 'Not a sitemap' : pending.cloneNode(true)), summary.format === 'text' ? ' one URL per line' : null, 'kind'),
-      summaryItem(isIndex ? 'Sitemaps' : 'URLs', h('span', { id: 'entry-count' }, formatCount(summary.entries)), meter(summary.entries, summary.limits.urls, `${formatCount(summary.entries)} of the ${formatCount(summary.limits.urls)} allowed`), 'entries'),
-      summaryItem('Size', bytes, meter(summary.uncompressedBytes, summary.limits.bytes, `${formatCount(summary.uncompressedBytes)} of the ${formatCount(summary.limits.bytes)} bytes allowed (uncompressed)`), 'bytes'),
-      summaryItem(summary.hostCount > 1 ? 'Hosts' : 'Host', hosts, null, 'hosts'),
-      summaryItem('Extensions', extensions, extensionFields, 'extensions'),
-      summaryItem('lastmod', lastmod, null, 'lastmod'),
+      summaryItem('Kind', kindName(summary) ?? (validated ? 'Not a sitemap' : pending.cloneNode(true)), KIND_NOTES[summary.format] ?? null, 'kind'),
+      summaryItem(isIndex ? 'Sitemaps' : 'URLs', h('span', { id: 'entry-count' }, formatCount(summary.entries)), robots ? null : meter(summary.entries, summary.limits.urls, `${formatCount(summary.entries)} of the ${formatCount(summary.limits.urls)} allowed`), 'entries'),
+      summaryItem('Size', bytes, robots ? null : meter(summary.uncompressedBytes, summary.limits.bytes, `${formatCount(summary.uncompressedBytes)} of the ${formatCount(summary.limits.bytes)} bytes allowed (uncompressed)`), 'bytes'),
+      // A robots.txt has no URLs, extensions or dates of its own: its host is what its sitemaps are judged by.
+      robots ? summaryItem('Host', summary.robotsHost ?? 'not known (opened without a URL)', null, 'hosts') : summaryItem(summary.hostCount > 1 ? 'Hosts' : 'Host', hosts, null, 'hosts'),
+      robots ? null : summaryItem('Extensions', extensions, extensionFields, 'extensions'),
+      robots ? null : summaryItem('lastmod', lastmod, null, 'lastmod'),
       h('div', { className: `summary-item verdict ${!verdict ? '' : verdict.valid ? 'good' : 'bad'}`, dataset: { key: 'verdict' } },
         h('dt', {}, 'Verdict'),
         h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), h('span', { className: 'validation-options' }, profile, location),
@@ -397,7 +411,7 @@ function setUpEntriesTable(document_) {
   const data = document_.columns;
   entriesList?.destroy();
   entriesList = new VirtualList($('entries-table'), {
-    label: document_.summary.kind === 'sitemapindex' ? 'Child sitemaps' : 'Entries',
+    label: listsSitemaps(document_.summary.kind) ? 'Sitemaps' : 'Entries',
     rowHeight: 30,
     columns,
     template: columns.map((column) => column.width).join(' '),
@@ -469,7 +483,7 @@ function fillFilterOptions(document_) {
 function updateRows(document_, { fromTop = false } = {}) {
   const { rows, query, summary } = document_;
   const filtered = query.text || query.issue || query.extension || query.changefreq;
-  const [one, many] = summary.kind === 'sitemapindex' ? ['sitemap', 'sitemaps'] : ['entry', 'entries'];
+  const [one, many] = listsSitemaps(summary.kind) ? ['sitemap', 'sitemaps'] : ['entry', 'entries'];
   const noun = summary.entries === 1 ? one : many;
   $('row-count').textContent = filtered ? `${formatCount(rows.length)} of ${formatCount(summary.entries)} ${noun}` : `${formatCount(summary.entries)} ${noun}`;
   $('row-count').dataset.rows = String(rows.length);
@@ -684,7 +698,7 @@ async function drawCharts() {
     lastmodHistogram(charts.lastmod, { width: Math.max(300, Math.min(1200, panel.clientWidth - 50)) }),
     charts.changefreq ? barList('changefreq', charts.changefreq, (value) => filterAndShow({ changefreq: value })) : null,
     charts.priority ? barList('priority', charts.priority, null) : null,
-    barList(summary.kind === 'sitemapindex' ? 'Sitemaps per directory' : 'URLs per directory', charts.directories, (directory) => filterAndShow({ text: directory }), 'directories'),
+    barList(listsSitemaps(summary.kind) ? 'Sitemaps per directory' : 'URLs per directory', charts.directories, (directory) => filterAndShow({ text: directory }), 'directories'),
   ].filter(Boolean));
 }
 

@@ -5,6 +5,7 @@
 
 import { searchConsoleReport } from 'sitemapkit';
 import { formatCount, h, isWebUrl, linkOrText, relativeTime } from './dom.js';
+import { listsSitemaps } from './document-kinds.js';
 import { fieldLabel, thumbnailOf } from './field-labels.js';
 
 const CORE_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
@@ -125,15 +126,16 @@ export function renderEntryDetail(container, { detail, kind, total, issues, issu
   const { entry, index, issueIndices, source, line } = detail;
   const parts = [];
   parts.push(h('header', { className: 'detail-head' },
-    h('h2', {}, kind === 'sitemapindex' ? 'Sitemap ' : 'Entry ', formatCount(index + 1), h('small', {}, ` of ${formatCount(total)}`)),
+    h('h2', {}, listsSitemaps(kind) ? 'Sitemap ' : 'Entry ', formatCount(index + 1), h('small', {}, ` of ${formatCount(total)}`)),
     h('div', { className: 'detail-actions' },
-      kind === 'sitemapindex' && isWebUrl(entry.loc) ? h('button', { type: 'button', className: 'primary open-child', on: { click: () => onOpenChild(entry.loc) } }, 'Open this sitemap') : null,
+      listsSitemaps(kind) && isWebUrl(entry.loc) ? h('button', { type: 'button', className: 'primary open-child', on: { click: () => onOpenChild(entry.loc) } }, 'Open this sitemap') : null,
       onShowInTable ? h('button', { type: 'button', className: 'show-in-table', on: { click: onShowInTable } }, 'Show in table') : null)));
   if (focusIssue) parts.push(issueContext(focusIssue, issueSource));
 
   const fields = h('dl', { className: 'fields' });
   for (const field of CORE_FIELDS) {
-    if (kind === 'sitemapindex' && (field === 'changefreq' || field === 'priority')) continue;
+    if (listsSitemaps(kind) && (field === 'changefreq' || field === 'priority')) continue;
+    if (kind === 'robots' && field === 'lastmod') continue;
     const value = entry[field];
     fields.append(h('dt', {}, field), h('dd', { dataset: { field } },
       value === undefined ? h('span', { className: 'muted' }, field === 'priority' ? 'not set (0.5 by default)' : 'not set')

@@ -35,6 +35,7 @@ const CONTENT_TYPES = {
   '.json': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.rss': 'application/rss+xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
   // Raw bytes without Content-Encoding: the viewer sniffs gzip by its magic, as for any server.

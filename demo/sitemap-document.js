@@ -3,7 +3,7 @@
 // source lines and exports never read the file again. What the page needs to draw the table
 // leaves as a few big strings and typed arrays (see `tableColumns`), not 50,000 objects.
 
-import { CHANGEFREQ_VALUES, gunzipPartial, isGzip, LIMITS, parse, SitemapError, validate } from '/sitemapkit/index.js';
+import { CHANGEFREQ_VALUES, gunzipPartial, isGzip, LIMITS, parse, parseFeed, readRobotsTxtSitemaps, SitemapError, sniffFormat, validate } from '/sitemapkit/index.js';
 import { LINE_END, looksLikeTextSitemap, readTextSitemap, textIssuesOf } from './text-sitemap.js';
 
 /** The fields every entry has a column for; any other own property is an extension (images, videos, …). */
@@ -20,7 +20,10 @@ const NAMESPACE_NAMES = {
   'http://www.w3.org/2001/XMLSchema-instance': 'xsi (schema location)',
 };
 
-const ENTRY_PATH = /^[^/]+\/[^/[]+\[(\d+)\]/;
+// `urlset/url[41]`, `sitemapindex/sitemap[2]`, `rss/channel/item[3]`, `feed/entry[7]`.
+const ENTRY_PATH = /^(?:rss\/channel|[^/]+)\/[^/[]+\[(\d+)\]/;
+/** Resolves relative Sitemap lines of a robots.txt that came without a URL (a file, pasted text). */
+const NO_ROBOTS_URL = 'https://robots-txt.invalid/robots.txt';
 const decoderFor = (label) => { try { return new TextDecoder(label); } catch { return new TextDecoder('utf-8'); } };
 
 /**
@@ -34,10 +37,10 @@ const decoderFor = (label) => { try { return new TextDecoder(label); } catch { r
  * const document = readSitemapDocument(bytes, { name: 'sitemap.xml', profile: 'google' });
  * postTable(document); runValidation(document); postIssues(document);
  */
-export function readSitemapDocument(input, { name, url, profile = 'google', location, inflated } = {}) {
+export function readSitemapDocument(input, { name, url, profile = 'google', location, inflated, crossSubmit } = {}) {
   const started = performance.now();
   const document = {
-    name, url, profile, location,
+    name, url, profile, location, crossSubmit,
     input,
     gzipped: isGzip(input),
     format: 'xml',
@@ -70,24 +73,20 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
   }
   document.timings.gunzip = performance.now() - started;
 
-  // A text sitemap is read by the package's text reader, line for line.
+  // What it is, by content (the library's one sniffing rule), picks the reader.
   const bytes = document.xml;
   const utf16 = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe);
   const head = utf16 ? '' : new TextDecoder().decode(bytes.subarray(0, 4096));
+  const sniffed = sniffFormat(bytes);
+  document.sniffed = sniffed;
   const parseStarted = performance.now();
-  if (!head.includes('\0') && looksLikeTextSitemap(head)) {
-    document.format = 'text';
-    document.kind = 'text';
-    document.text = new TextDecoder().decode(document.xml);
-    try {
-      document.textSitemap = readTextSitemap(document.text);
-    } catch (error) {
-      if (!(error instanceof SitemapError)) throw error;
-      document.textSitemap = { entries: [], entryLines: new Uint32Array(0), issues: [issueFromError(error)], xml: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>` };
-    }
-    document.entries = document.textSitemap.entries;
-    document.entryLines = document.textSitemap.entryLines;
-    document.parseIssues = [];
+  // Text that is no URL on its first line still reads best line by line: each bad line an issue.
+  if (sniffed === 'text' || (sniffed === 'unknown' && !head.includes('\0') && looksLikeTextSitemap(head))) {
+    readText(document);
+  } else if (sniffed === 'robots') {
+    readRobots(document);
+  } else if (sniffed === 'rss' || sniffed === 'atom') {
+    readFeed(document, sniffed);
   } else {
     try {
       const result = parse(document.xml, { recover: true });
@@ -95,7 +94,7 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
       document.entries = result.kind === 'urlset' ? result.urls : result.sitemaps;
       document.parseIssues = result.issues;
     } catch (error) {
-      // Not a sitemap at all (an HTML page, a feed, another root): validate() says what it is.
+      // Not a sitemap at all (an HTML page, another root): validate() says what it is.
       if (!(error instanceof SitemapError)) throw error;
       document.parseIssues = [];
     }
@@ -108,6 +107,60 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
   return document;
 }
 
+/** A text sitemap, read by the package's text reader line by line. */
+function readText(document) {
+  document.format = 'text';
+  document.kind = 'text';
+  document.text = new TextDecoder().decode(document.xml);
+  try {
+    document.textSitemap = readTextSitemap(document.text);
+  } catch (error) {
+    if (!(error instanceof SitemapError)) throw error;
+    document.textSitemap = { entries: [], entryLines: new Uint32Array(0), issues: [issueFromError(error)], xml: '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>' };
+  }
+  document.entries = document.textSitemap.entries;
+  document.entryLines = document.textSitemap.entryLines;
+  document.parseIssues = [];
+}
+
+/**
+ * A robots.txt: its Sitemap lines are the entries (each opens in place, judged as cross-submitted
+ * by this host), its issues those of the lines the reader skipped or read with a caveat.
+ */
+function readRobots(document) {
+  document.format = 'robots';
+  document.kind = 'robots';
+  document.text = new TextDecoder().decode(document.xml);
+  const base = document.url ?? document.location ?? NO_ROBOTS_URL;
+  const robots = readRobotsTxtSitemaps(document.text, base);
+  document.entries = robots.sitemaps.map((loc) => ({ loc }));
+  document.robotsIssues = robots.issues;
+  document.robotsHost = base === NO_ROBOTS_URL ? undefined : new URL(base).host;
+  // Where each kept Sitemap line is: the line whose own reading gives the next URL, in order.
+  const lines = document.text.split(LINE_END);
+  const entryLines = new Uint32Array(document.entries.length);
+  for (let i = 0, next = 0; i < lines.length && next < entryLines.length; i++) {
+    if (!/^\s*site-?map/i.test(lines[i])) continue;
+    if (readRobotsTxtSitemaps(lines[i], base).sitemaps[0] === document.entries[next].loc) entryLines[next++] = i + 1;
+  }
+  document.entryLines = entryLines;
+  document.parseIssues = [];
+}
+
+/** An RSS or Atom feed, read as the urlset it stands for (each item's link and date). */
+function readFeed(document, format) {
+  document.format = format;
+  try {
+    const result = parseFeed(document.xml, { recover: true });
+    document.kind = 'urlset';
+    document.entries = result.urls;
+    document.parseIssues = result.issues;
+  } catch (error) {
+    if (!(error instanceof SitemapError)) throw error;
+    document.parseIssues = [issueFromError(error)];
+  }
+}
+
 /**
  * (Re)validates with the document's profile and location, and maps each issue to its entry.
  *
@@ -116,8 +169,13 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
  */
 export function runValidation(document) {
   const started = performance.now();
+  if (document.format === 'robots' || document.format === 'rss' || document.format === 'atom') {
+    finishValidation(document, document.format === 'robots' ? document.robotsIssues : document.parseIssues, { hosts: [], extensions: [], lastmod: undefined }, started);
+    return;
+  }
   const options = { profile: document.profile };
   if (document.location) options.location = document.location;
+  if (document.crossSubmit?.length) options.crossSubmit = document.crossSubmit;
   const source = document.format === 'text' ? document.textSitemap.xml : document.xml;
   let result;
   try {
@@ -130,11 +188,16 @@ export function runValidation(document) {
   }
   let issues = result.issues;
   if (document.format === 'text') issues = textSitemapIssues(document, issues);
-  issues = [...document.readIssues, ...issues];
+  finishValidation(document, issues, result.stats, started, result.kind);
+}
+
+/** Keeps a validation's issues (after the reading issues) and statistics, and maps issues to entries. */
+function finishValidation(document, found, stats, started, kind) {
+  const issues = [...document.readIssues, ...found];
   document.issues = issues;
   document.valid = !issues.some((issue) => issue.severity === 'error');
-  document.stats = result.stats;
-  if (document.kind === undefined) document.kind = result.kind;
+  document.stats = stats;
+  if (document.kind === undefined) document.kind = kind;
   mapIssuesToEntries(document);
   document.validated = true;
   document.sortCache.delete('issues');
@@ -160,7 +223,7 @@ function issueFromError(error, prefix) {
 function leftOutEntries(parseIssues) {
   const numbers = [];
   for (const issue of parseIssues) {
-    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || (issue.code === 'SITEMAP_NESTED_ENTRY' && /left out/.test(issue.message));
+    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || ((issue.code === 'SITEMAP_NESTED_ENTRY' || issue.code === 'SITEMAP_MISSING_LOC') && /left out/.test(issue.message));
     const number = left ? entryNumberOf(issue.path) : 0;
     if (number > 0) numbers.push(number);
   }
@@ -189,7 +252,7 @@ function mapIssuesToEntries(document) {
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i];
     let index = -1;
-    if (document.format === 'text') {
+    if (document.format === 'text' || document.format === 'robots') {
       index = binarySearch(document.entryLines, issue.line);
     } else {
       const number = entryNumberOf(issue.path);
@@ -403,6 +466,9 @@ export function summaryOf(document) {
     verdict: document.validated ? { valid: document.valid, errors, warnings } : undefined,
     profile: document.profile,
     location: document.location,
+    crossSubmit: document.crossSubmit ?? [],
+    robotsHost: document.robotsHost,
+    sniffed: document.sniffed,
     limits: { urls: document.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap, bytes: LIMITS.maxSitemapBytes },
     timings: { ...document.timings },
   };
@@ -419,8 +485,8 @@ export function chartsOf(document) {
   const times = lastmodTimes(document);
   return {
     lastmod: lastmodHistogram(times, entries),
-    changefreq: document.kind === 'sitemapindex' || document.kind === 'text' ? null : changefreqCounts(entries),
-    priority: document.kind === 'sitemapindex' || document.kind === 'text' ? null : priorityCounts(entries),
+    changefreq: document.kind !== 'urlset' || document.format !== 'xml' ? null : changefreqCounts(entries),
+    priority: document.kind !== 'urlset' || document.format !== 'xml' ? null : priorityCounts(entries),
     directories: directoryCounts(entries, (document.stats?.hosts.length ?? 0) > 1),
   };
 }
@@ -584,12 +650,12 @@ export function sourceLines(document, from, to, column = 1) {
  */
 export function entryPositions(document) {
   if (document.entryPositions !== undefined) return document.entryPositions;
-  if (document.format === 'text') {
+  if (document.format === 'text' || document.format === 'robots') {
     document.entryPositions = { lines: document.entryLines, columns: new Uint32Array(document.entryLines.length).fill(1) };
     return document.entryPositions;
   }
   const text = sourceText(document);
-  const name = document.kind === 'sitemapindex' ? 'sitemap' : 'url';
+  const name = { sitemapindex: 'sitemap', rss: 'item', atom: 'entry' }[document.format === 'xml' ? document.kind : document.format] ?? 'url';
   const pattern = new RegExp(`<!--[\\s\\S]*?-->|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|<(?:[A-Za-z_][\\w.-]*:)?${name}(?=[\\s/>])`, 'g');
   const lines = [];
   const columns = [];

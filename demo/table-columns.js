@@ -2,6 +2,7 @@
 // needs to lay out the entries and issues tables (issue 19, item 12) without growing app.js.
 
 import { searchConsoleReport } from 'sitemapkit';
+import { listsSitemaps } from './document-kinds.js';
 import { isWebUrl } from './dom.js';
 
 /** Whether any entry has a value in a string column. */
@@ -22,7 +23,7 @@ function longest(column) {
  * const columns = entryColumns(document_); // [{ key: 'index', … }, { key: 'loc', width: 'minmax(14rem, 1fr)' }, …]
  */
 export function entryColumns(document_) {
-  const isIndex = document_.summary.kind === 'sitemapindex';
+  const isIndex = listsSitemaps(document_.summary.kind);
   const data = document_.columns;
   const digits = String(Math.max(1, data.count)).length + Math.floor((String(Math.max(1, data.count)).length - 1) / 3);
   const columns = [

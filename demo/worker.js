@@ -106,7 +106,7 @@ const handlers = {
     const inflateMs = performance.now() - inflateStarted;
     await ready;
     // A fetched sitemap is checked against where it lives (host and folder rules), as Google does.
-    const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated });
+    const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated, crossSubmit: source.crossSubmit });
     if (inflated) document.timings.gunzip = inflateMs;
     const id = nextDocumentId++;
     documents.set(id, document);
