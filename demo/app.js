@@ -219,7 +219,8 @@ function setUpSources() {
     open({ type: 'text', text, name: 'pasted text' });
   });
 
-  $('sample-select').addEventListener('change', (event) => {
+  // The viewer bundled in the extension has no samples (nothing to serve them).
+  $('sample-select')?.addEventListener('change', (event) => {
     const path = event.target.value;
     event.target.value = '';
     if (path) openUrl(new URL(path, location.href).href, { useLocation: false });
