@@ -9,7 +9,7 @@ import { contextNote } from './context-note.js';
 import { kindName, listsSitemaps } from './document-kinds.js';
 import { entryColumns, issueSortKeys, locationProblem } from './table-columns.js';
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
-import { formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
+import { breakableUrl, formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
 import { VirtualList } from './virtual-list.js';
 import { ViewerWorker } from './worker-client.js';
 
@@ -308,7 +308,7 @@ function renderSummary(summary) {
   const isIndex = listsSitemaps(summary.kind);
   const robots = summary.kind === 'robots';
   const pending = h('span', { className: 'muted' }, 'checking…');
-  const source = summary.url ? h('a', { href: summary.url, target: '_blank', rel: 'noopener noreferrer' }, summary.url) : summary.name;
+  const source = summary.url ? h('a', { href: summary.url, target: '_blank', rel: 'noopener noreferrer' }, breakableUrl(summary.url)) : summary.name;
   const bytes = summary.gzipped
     ? [`${formatBytes(summary.bytes)} gzip → ${formatBytes(summary.uncompressedBytes)}`]
     : [formatBytes(summary.uncompressedBytes)];

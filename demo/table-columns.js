@@ -27,7 +27,8 @@ export function entryColumns(document_) {
   const data = document_.columns;
   const digits = String(Math.max(1, data.count)).length + Math.floor((String(Math.max(1, data.count)).length - 1) / 3);
   const columns = [
-    { key: 'index', label: '#', sortable: true, className: 'number', width: `${(digits * 0.62 + 1.6).toFixed(2)}rem` },
+    // Room for the digits, and for "#" with its sort arrow when there are few.
+    { key: 'index', label: '#', sortable: true, className: 'number', width: `${Math.max(2.8, digits * 0.62 + 1.6).toFixed(2)}rem` },
     { key: 'loc', label: isIndex ? 'sitemap (loc)' : 'loc', sortable: true, className: 'loc', width: 'minmax(14rem, 1fr)' },
   ];
   // lastmod as wide as its longest value (a date is 10 characters, a date and time up to 29).
