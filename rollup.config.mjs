@@ -12,6 +12,9 @@
 // everything else that is imported but unused. The chunks need no entry: their top level only
 // fills their own tables, which whoever uses an export of theirs keeps anyway.
 //
+// robots-parser is bundled (see the commonjs plugin below); it stays a declared dependency so
+// that its MIT license and version show in every install's tree.
+//
 // fflate stays external: it is a declared dependency, so npm dedupes it with other users, and
 // each consumer gets fflate's own build for its runtime through fflate's export conditions
 // (its browser ESM build in bundlers and browsers, its Node build in Node). Node built-ins
@@ -19,6 +22,7 @@
 
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
@@ -95,6 +99,9 @@ export default [
       // That "sideEffects" list describes dist/ for consumers' bundlers; applied to src/ here, it
       // would let this build drop `node`'s import of `index.node` (and with it the Node setup).
       nodeResolve({ ignoreSideEffectsForRoot: true }),
+      // robots-parser (the crawl's robots.txt rules) ships CommonJS only: it is bundled, so the
+      // browser entry loads without a bundler (an import map cannot resolve a CommonJS module).
+      commonjs({ include: /node_modules\/robots-parser\// }),
       typescript({
         tsconfig: './tsconfig.json',
         include: ['src/**/*.ts'],

@@ -63,6 +63,8 @@ export default defineConfig({
     fs: { allow: [repositoryRoot, corpusRoot] },
   },
   test: {
+    // The crawl tests' fixture web sites (node:http on 127.0.0.1), started once per project.
+    globalSetup: ['test/crawl-global-setup.ts'],
     projects: [
       {
         extends: true,
@@ -75,7 +77,7 @@ export default defineConfig({
       {
         extends: true,
         // Pre-bundle what tests import so Vite never re-optimises (and reloads) mid-run.
-        optimizeDeps: { include: ['fflate', 'fast-check'] },
+        optimizeDeps: { include: ['fflate', 'fast-check', 'robots-parser'] },
         test: {
           name: 'browser',
           include: testFiles,

@@ -102,12 +102,21 @@ export interface CrawledSitemap {
   /** Earliest and latest valid `<lastmod>` as written; undefined when there is none. */
   lastmod: { min: string; max: string } | undefined;
   /**
-   * Everything wrong with this file, in document order where there is one: `validate`'s issues
+   * Everything wrong with this file (the first 1,000: `issueCounts` counts them all), in document
+   * order where there is one: `validate`'s issues
    * (judged with `location` = `finalUrl` and `crossSubmit` = the hosts whose robots.txt listed
    * it), the parse issues of a text sitemap or feed, a robots.txt's Sitemap-line issues, then the
    * crawl's (fetching, its children, site-level rules about its entries; line and column 0).
    */
   issues: Issue<IssueCode>[];
+  /**
+   * How many issues of each code it has, all of them: `issues` keeps the first 1,000 (a file of
+   * 50,000 bad URLs would otherwise hold 50,000 issues to the end of the walk).
+   */
+  issueCounts: Partial<Record<IssueCode, number>>;
+  /** Issues of severity error / warning, all of them. */
+  errors: number;
+  warnings: number;
   /** The sitemaps it lists (an index or a robots.txt), absolute, in document order. */
   children: string[];
   /** True when it failed: no answer, an HTTP error, over a limit, or a body that is no sitemap, text sitemap or feed. */
@@ -239,6 +248,12 @@ export interface CrawlOptions {
   maxBytes?: number;
   /** Most page entries read in the whole walk; the walk stops there. Default no limit (memory stays flat). */
   maxEntries?: number;
+  /**
+   * Most page URLs remembered for the "listed in two sitemaps" rule (CRAWL_DUPLICATE_URL), at 24
+   * bytes each at most: the default 2,000,000 takes about 50 MB at most. Past it, URLs are still checked
+   * against those remembered, and a CRAWL_LIMIT_REACHED warning says the rest were not kept.
+   */
+  maxTrackedUrls?: number;
   /** Requests in flight at once. Default 4. */
   concurrency?: number;
   /** Requests in flight at once to one host (`hostname:port`). Default 2. */
@@ -253,6 +268,11 @@ export interface CrawlOptions {
   maxRetryDelay?: number;
   /** Told how the walk is going (see {@link CrawlProgress}). */
   onProgress?: (progress: CrawlProgress) => void;
+  /**
+   * Validate each sitemap and index (`validate`: its issues in `CrawledSitemap.issues`). False
+   * only lists entries (the site-level rules still apply): about twice as fast. Default true.
+   */
+  validate?: boolean;
   /** `validate`'s profile for each sitemap. Default `google`. */
   profile?: ValidationProfile;
   /** "Now" for validate's time-relative rules. Default: the current time. */

@@ -34,4 +34,5 @@ export type { FeedFormat, FeedResult } from './feed';
 export { sniffFormat } from './sniff';
 export type { DocumentFormat } from './sniff';
 export { CrawlIssueCode } from './crawl-types';
+export { crawlSitemaps } from './crawl';
 export type { CrawlOptions, CrawlReport, CrawledSitemap, CrawledEntry, CrawledRobotsTxt, CrawlGuess, CrawlSiteIssue, CrawlTotals, CrawlProgress, CrawlFetch, CrawlVia, SitemapCrawl } from './crawl-types';

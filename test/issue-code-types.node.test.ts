@@ -52,6 +52,19 @@ beforeAll(async () => {
   // The Validate example reads a file with readFile, imported by the README's Node example before it.
   const validate = await readmeExample('### Validate');
   checks['check-readme-errors.ts'] = errors + '\nexport {};\n';
+  // The crawl's first example, and its codes: a crawl issue narrows like any other.
+  checks['check-readme-crawl.ts'] = (await readmeExample('### Crawl a site: `crawlSitemaps`')) + '\nexport {};\n';
+  checks['check-crawl-codes.ts'] = [
+    "import { crawlSitemaps, searchConsoleReport, type CrawlIssueCode } from 'sitemapkit';",
+    "const report = await crawlSitemaps('example.com', { maxSitemaps: 10 }).report();",
+    'for (const sitemap of report.sitemaps) for (const issue of sitemap.issues) {',
+    "  if (issue.code === 'CRAWL_CHILD_FAILED') console.log(searchConsoleReport[issue.code]);",
+    '  // @ts-expect-error: a misspelt crawl code is not a code',
+    "  if (issue.code === 'CRAWL_CHILD_FAILURE') console.log(issue);",
+    '}',
+    "const site: CrawlIssueCode[] = report.issues.map((issue) => issue.code).filter((code): code is CrawlIssueCode => code.startsWith('CRAWL_'));",
+    'export { site };',
+  ].join('\n');
   checks['check-readme-validate.ts'] = (validate.includes('readFile') && !validate.includes("from 'node:fs/promises'") ? "import { readFile } from 'node:fs/promises';\n" : '') + validate + '\nexport {};\n';
   for (const [name, text] of Object.entries(checks)) await writeFile(join(project, name), text);
   await writeFile(join(project, 'tsconfig.json'), JSON.stringify({

@@ -1,0 +1,692 @@
+// crawlSitemaps: a site's sitemaps found through robots.txt (sitemaps.org "Specifying the Sitemap
+// location in your robots.txt file"), indexes (SPEC.md §2) and well-known places, fetched with
+// the runtime's fetch, each read by content (src/sniff.ts), validated and walked with limits.
+
+import { comparableUrl } from './url-check';
+import { crawlIssue, decodeCharset, fetchFile, refusal, type FetchContext, type FetchedFile } from './crawl-fetch';
+import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
+import { UrlHashSet } from './crawl-url-set';
+import { SitemapError } from './errors';
+import { parseFeed } from './feed';
+import { declaredEncoding, hasNonAscii, utf16ByteOrder } from './input';
+import { parse, SitemapParser } from './parse';
+import { readRobotsTxtSitemaps } from './robots';
+import { sniffFormat } from './sniff';
+import { parseTextSitemap } from './text-sitemap';
+import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from './types';
+import { validate } from './validate';
+
+/** Search Console's limit of sitemap index files per site (SPEC.md §2). */
+const MAX_INDEX_FILES = 500;
+/** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
+const MAX_RULE_ISSUES = 100;
+/** Issues kept per sitemap in the report (all are counted): a file of 50,000 bad URLs would otherwise hold 50,000 issues to the end of the walk. */
+const MAX_KEPT_ISSUES = 1000;
+/** The slice of a held document parsed at a time for its entries. */
+const ENTRY_SLICE_BYTES = 262_144;
+/** Entries queued for a reader before the walk waits for it. */
+const QUEUED_ENTRIES = 1024;
+
+/** A file to fetch: a sitemap (listed, guessed or given) or a robots.txt. */
+interface Task {
+  kind: 'sitemap' | 'robots';
+  url: string;
+  /** comparableUrl(url): what "the same sitemap" means. */
+  key: string;
+  host: string;
+  via: CrawlVia;
+  depth: number;
+  parent: Task | undefined;
+  /** The parent's record (an index) or robots.txt URL, for `CrawledSitemap.parent`. */
+  parentUrl: string | undefined;
+  /** The `<lastmod>` the parent index gave it. */
+  listedLastmod: string | undefined;
+  /** Hosts whose robots.txt listed it (validate's crossSubmit). */
+  crossSubmit: Set<string>;
+  /** For a robots.txt of a site: guess the well-known places when it names no sitemap. */
+  guessSite: string | undefined;
+  record: CrawledSitemap | undefined;
+}
+
+/** Where the entries go: a reader's queue (iteration) or nowhere (report() alone counts them). */
+class EntryChannel {
+  private entries: CrawledEntry[] = [];
+  private reader: (() => void) | undefined;
+  private room: (() => void)[] = [];
+  private closed = false;
+  private failure: unknown;
+
+  /** Queues one; resolves once there is room again when the queue is full. */
+  push(entry: CrawledEntry): void | Promise<void> {
+    this.entries.push(entry);
+    this.wakeReader();
+    if (this.entries.length >= QUEUED_ENTRIES && !this.closed) return new Promise((resolve) => this.room.push(resolve));
+  }
+
+  close(failure?: unknown): void {
+    this.closed = true;
+    this.failure = failure;
+    this.wakeReader();
+    this.releaseRoom();
+  }
+
+  /** Drops what is queued (the reader left, or the walk was cancelled). */
+  drop(): void {
+    this.entries = [];
+    this.releaseRoom();
+  }
+
+  async next(): Promise<IteratorResult<CrawledEntry>> {
+    for (;;) {
+      if (this.entries.length > 0) {
+        const entry = this.entries.shift()!;
+        if (this.entries.length < QUEUED_ENTRIES / 2) this.releaseRoom();
+        return { done: false, value: entry };
+      }
+      if (this.closed) {
+        if (this.failure !== undefined) { const failure = this.failure; this.failure = undefined; throw failure; }
+        return { done: true, value: undefined };
+      }
+      await new Promise<void>((resolve) => { this.reader = resolve; });
+    }
+  }
+
+  private wakeReader(): void {
+    const reader = this.reader;
+    this.reader = undefined;
+    reader?.();
+  }
+
+  private releaseRoom(): void {
+    const waiting = this.room;
+    this.room = [];
+    for (const resolve of waiting) resolve();
+  }
+}
+
+/** One walk: the scheduler, the records and the site-level rules. */
+class Walk {
+  readonly sitemaps: CrawledSitemap[] = [];
+  readonly robotsTxt: CrawledRobotsTxt[] = [];
+  readonly guesses: CrawlGuess[] = [];
+  readonly issues: CrawlSiteIssue[] = [];
+  readonly start: string[] = [];
+  entries = 0;
+  private bytes = 0;
+  private requests = 0;
+  private sitemapsDone = 0;
+  private sitemapsQueued = 0;
+  private indexFiles = 0;
+  private readonly startTime = Date.now();
+  /** Every sitemap URL queued or fetched, and every final URL read, by comparableUrl. */
+  private readonly seen = new Set<string>();
+  private readonly finalUrls = new Set<string>();
+  private readonly pageUrls = new UrlHashSet();
+  private readonly robotsRules = new Map<string, RobotsTxtRules>();
+  /** Each record's place in `sitemaps` (the owner numbers of pageUrls). */
+  private readonly numbers = new Map<CrawledSitemap, number>();
+  /** Pending tasks by host, and the hosts in the order they got work. */
+  private readonly pending = new Map<string, Task[]>();
+  private readonly active = new Map<string, number>();
+  private inFlight = 0;
+  private wake: (() => void) | undefined;
+  private limitReported = new Set<string>();
+  private readonly fetchContext: FetchContext;
+  private stopped = false;
+  failure: unknown;
+
+  constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: ((entry: CrawledEntry) => void | Promise<void>) | undefined) {
+    this.fetchContext = {
+      settings,
+      signal,
+      followRedirects: false,
+      onRequest: () => { this.requests++; },
+      onBytes: (count) => { this.bytes += count; },
+    };
+  }
+
+  async run(starts: readonly unknown[]): Promise<CrawlReport> {
+    for (const value of starts) {
+      const start = readStartingPoint(value);
+      if (start.kind === 'invalid') {
+        this.issues.push({ ...crawlIssue('CRAWL_INVALID_START', 'error', start.message, start.url), url: start.url });
+        continue;
+      }
+      this.start.push(start.url);
+      if (start.kind === 'document') this.enqueueSitemap(start.url, 'start', undefined, undefined, undefined, new Set());
+      else if (start.kind === 'robots' || this.settings.robotsTxt) {
+        const robotsUrl = start.kind === 'robots' ? start.url : new URL('/robots.txt', start.url).href;
+        const refused = refusal(new URL(robotsUrl), this.settings);
+        if (refused) { this.issues.push({ ...refused, url: robotsUrl }); continue; }
+        this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: hostOf(new URL(robotsUrl)), via: 'start', depth: 0, parent: undefined, parentUrl: undefined, listedLastmod: undefined, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined, record: undefined });
+      } else this.guess(start.url);
+    }
+    await this.schedule();
+    return this.finish();
+  }
+
+  /** Runs tasks while there are any, within the overall and per-host limits. */
+  private async schedule(): Promise<void> {
+    for (;;) {
+      if (this.signal.aborted) this.stopped = true;
+      if (!this.stopped) this.startTasks();
+      if (this.inFlight === 0 && (this.stopped || this.pending.size === 0)) return;
+      await new Promise<void>((resolve) => { this.wake = resolve; });
+    }
+  }
+
+  private startTasks(): void {
+    for (const [host, tasks] of this.pending) {
+      while (this.inFlight < this.settings.concurrency && (this.active.get(host) ?? 0) < this.settings.concurrencyPerHost && tasks.length > 0) {
+        const task = tasks.shift()!;
+        this.inFlight++;
+        this.active.set(host, (this.active.get(host) ?? 0) + 1);
+        this.progress();
+        this.runTask(task).catch((error: unknown) => {
+          // A bug or a throwing onProgress: the walk stops and report() rejects with it.
+          this.failure ??= error;
+          this.stopped = true;
+        }).finally(() => {
+          this.inFlight--;
+          this.active.set(host, this.active.get(host)! - 1);
+          this.changed();
+        });
+      }
+      if (tasks.length === 0) this.pending.delete(host);
+      if (this.inFlight >= this.settings.concurrency) return;
+    }
+  }
+
+  /** Wakes the scheduler (a task ended, work was queued, the walk was cancelled). */
+  changed(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private enqueue(task: Task): void {
+    this.seen.add(task.key);
+    const tasks = this.pending.get(task.host);
+    if (tasks) tasks.push(task);
+    else this.pending.set(task.host, [task]);
+    if (task.kind === 'sitemap' && task.via !== 'guess') this.sitemapsQueued++;
+    this.changed();
+  }
+
+  private progress(): void {
+    this.settings.onProgress?.({ sitemapsFound: this.sitemapsQueued, sitemapsDone: this.sitemapsDone, inFlight: this.inFlight, bytes: this.bytes, entries: this.entries });
+  }
+
+  private limitReached(which: string, message: string, url: string): void {
+    if (this.limitReported.has(which)) return;
+    this.limitReported.add(which);
+    this.issues.push({ ...crawlIssue('CRAWL_LIMIT_REACHED', 'warning', message, which), url });
+  }
+
+  /**
+   * Queues a sitemap unless it is no http(s) URL, refused, already seen (a cycle when it is an
+   * ancestor), too deep or over maxSitemaps; the reason goes to `issues` (the parent's).
+   */
+  private enqueueSitemap(url: string, via: CrawlVia, parent: Task | undefined, parentUrl: string | undefined, listedLastmod: string | undefined, crossSubmit: Set<string>, issues?: Issue<IssueCode>[]): void {
+    const report = (issue: Issue<IssueCode>) => {
+      if (issues) issues.push(issue);
+      else this.issues.push({ ...issue, url });
+    };
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      report(crawlIssue('CRAWL_UNSUPPORTED_URL', 'error', `"${url}" is not an absolute URL; it was not fetched`, url));
+      return;
+    }
+    parsed.hash = '';
+    const refused = refusal(parsed, this.settings);
+    if (refused) { report(refused); return; }
+    const key = comparableUrl(parsed.href);
+    if (this.seen.has(key)) {
+      if (via === 'guess') return;
+      for (let ancestor = parent; ancestor; ancestor = ancestor.parent) {
+        if (ancestor.key === key) {
+          report(crawlIssue('CRAWL_CYCLE', 'error', `${parsed.href} is an ancestor of this file: the references form a cycle; it was not fetched again`, parsed.href));
+          return;
+        }
+      }
+      report(crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `${parsed.href} is referred to more than once; it was fetched once`, parsed.href));
+      return;
+    }
+    const depth = parent ? parent.depth + 1 : 0;
+    if (depth > this.settings.maxDepth) {
+      report(crawlIssue('CRAWL_LIMIT_REACHED', 'warning', `${parsed.href} is deeper than maxDepth (${this.settings.maxDepth}); it was not fetched`, parsed.href));
+      return;
+    }
+    if (via !== 'guess' && this.sitemapsQueued >= this.settings.maxSitemaps) {
+      this.limitReached('maxSitemaps', `More sitemaps than maxSitemaps (${this.settings.maxSitemaps}); the rest were not fetched`, parsed.href);
+      return;
+    }
+    const record: CrawledSitemap | undefined = via === 'guess' ? undefined : this.newRecord(parsed.href, via, parentUrl, depth);
+    this.enqueue({ kind: 'sitemap', url: parsed.href, key, host: hostOf(parsed), via, depth, parent, parentUrl, listedLastmod, crossSubmit, guessSite: undefined, record });
+  }
+
+  private newRecord(url: string, via: CrawlVia, parent: string | undefined, depth: number): CrawledSitemap {
+    const record: CrawledSitemap = { url, finalUrl: url, via, parent, depth, status: 0, format: undefined, compressed: false, bytes: 0, entries: 0, lastmod: undefined, issues: [], issueCounts: {}, errors: 0, warnings: 0, children: [], failed: false };
+    this.numbers.set(record, this.sitemaps.length);
+    this.sitemaps.push(record);
+    return record;
+  }
+
+  private guess(site: string): void {
+    for (const path of WELL_KNOWN_SITEMAP_PATHS) this.enqueueSitemap(new URL(path, site).href, 'guess', undefined, undefined, undefined, new Set());
+  }
+
+  private async runTask(task: Task): Promise<void> {
+    if (task.kind === 'robots') return this.readRobotsTxt(task);
+    const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
+    if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
+    if (task.via === 'guess') {
+      const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
+      this.guesses.push({ url: task.url, status: fetched.status, found });
+      // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
+      const finalKey = comparableUrl(fetched.finalUrl);
+      if (!found || this.finalUrls.has(finalKey) || (finalKey !== task.key && this.seen.has(finalKey))) return;
+      task.record = this.newRecord(task.url, 'guess', undefined, 0);
+    }
+    await this.readSitemap(task, task.record!, fetched);
+    this.sitemapsDone++;
+    this.progress();
+  }
+
+  /** robots.txt: its Sitemap lines are queued (via 'robots'), its rules kept for the Disallow rule; none, and the site is guessed. */
+  private async readRobotsTxt(task: Task): Promise<void> {
+    const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
+    const robots: CrawledRobotsTxt = { url: task.url, finalUrl: fetched.finalUrl, status: fetched.status, sitemaps: [], issues: fetched.issues.filter((issue) => issue.code !== 'CRAWL_HTTP_ERROR' || fetched.status >= 500) };
+    this.robotsTxt.push(robots);
+    if (this.signal.aborted) return;
+    if (fetched.bytes !== undefined) {
+      const text = new TextDecoder().decode(decodeCharset(fetched.bytes, fetched.contentType, robots.issues));
+      const format = sniffFormat(text);
+      // An HTML page at /robots.txt (a soft 404) has neither rules nor Sitemap lines.
+      if (format === 'robots' || format === 'text' || format === 'empty') {
+        const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
+        robots.sitemaps = read.sitemaps;
+        robots.issues.push(...read.issues);
+        this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
+      }
+    } else if (fetched.status === 0 || fetched.status >= 500) {
+      // RFC 9309 §2.3.1.4: an unreachable robots.txt means "assume complete disallow" to a crawler of pages; here it only means its Sitemap lines are unknown.
+      this.issues.push({ ...crawlIssue('CRAWL_ROBOTS_TXT_UNAVAILABLE', 'warning', `robots.txt could not be read (${fetched.status === 0 ? fetched.issues[0]?.message ?? 'no answer' : `HTTP ${fetched.status}`}); the well-known places were tried`, task.url), url: task.url });
+    }
+    const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl)), task.host]);
+    for (const sitemap of robots.sitemaps) {
+      this.enqueueSitemap(sitemap, 'robots', undefined, task.url, undefined, crossSubmit, robots.issues);
+    }
+    if (robots.sitemaps.length === 0 && task.guessSite !== undefined && this.settings.guess) this.guess(task.guessSite);
+  }
+
+  /** One fetched file read by its content: validated, its entries delivered and its children queued. */
+  private async readSitemap(task: Task, record: CrawledSitemap, fetched: FetchedFile): Promise<void> {
+    record.finalUrl = fetched.finalUrl;
+    record.status = fetched.status;
+    record.compressed = fetched.compressed;
+    const crawlIssues = fetched.issues;
+    if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
+    const finalKey = comparableUrl(fetched.finalUrl);
+    if (fetched.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
+      // Redirected to a file that is (or will be) read anyway: read once.
+      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)]);
+      return;
+    }
+    this.finalUrls.add(finalKey);
+    this.seen.add(finalKey);
+    const bytes = decodeCharset(fetched.bytes, fetched.contentType, crawlIssues);
+    record.bytes = bytes.length;
+    const format = sniffFormat(bytes);
+    record.format = format;
+    const number = this.numbers.get(record)!;
+    const rules = new RuleIssues();
+
+    if (format === 'urlset' || format === 'sitemapindex') {
+      if (this.settings.validate) {
+        const validation = validate(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) });
+        addIssues(record, validation.issues);
+        record.lastmod = validation.stats.lastmod;
+      }
+      if (format === 'sitemapindex') {
+        this.indexFiles++;
+        if (this.indexFiles === MAX_INDEX_FILES + 1) {
+          this.issues.push({ ...crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), url: fetched.finalUrl });
+        }
+        for (const batch of entriesOf(bytes)) {
+          for (const entry of batch as SitemapIndexEntry[]) {
+            if (typeof entry.loc !== 'string' || entry.loc === '') continue;
+            record.entries++;
+            const child = resolveChild(entry.loc, fetched.finalUrl);
+            record.children.push(child);
+            this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, new Set(), rules.issues);
+          }
+        }
+      } else {
+        const range = this.settings.validate ? undefined : new LastmodRange();
+        read: for (const batch of entriesOf(bytes)) {
+          for (const entry of batch as SitemapUrl[]) {
+            range?.add(entry.lastmod);
+            const more = this.page(entry, record, number, rules);
+            if (!(more === true || (more !== false && await more))) break read;
+          }
+        }
+        if (range) record.lastmod = range.value();
+      }
+    } else if (format === 'text' || format === 'rss' || format === 'atom') {
+      const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
+      addIssues(record, result.issues);
+      const range = new LastmodRange();
+      for (const url of result.urls) {
+        range.add(url.lastmod);
+        const more = this.page(url, record, number, rules);
+        if (!(more === true || (more !== false && await more))) break;
+      }
+      record.lastmod = range.value();
+    } else if (format === 'robots') {
+      const text = new TextDecoder().decode(bytes);
+      const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
+      addIssues(record, read.issues);
+      if (new URL(fetched.finalUrl).pathname === '/robots.txt') this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
+      const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl))]);
+      for (const sitemap of read.sitemaps) {
+        record.children.push(sitemap);
+        this.enqueueSitemap(sitemap, 'robots', undefined, record.url, undefined, crossSubmit, rules.issues);
+      }
+      record.entries = read.sitemaps.length;
+    } else {
+      // HTML (a soft 404), other XML, empty, unknown, gzip in gzip in gzip: validate says what it is.
+      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
+      record.failed = true;
+    }
+    addIssues(record, crawlIssues);
+    addIssues(record, rules.finish());
+    if (record.failed) this.childFailed(task, record);
+    this.checkAgainstParent(task, record);
+  }
+
+  /**
+   * One page entry: the site-level rules (listed in two sitemaps, disallowed by robots.txt), then
+   * handed on. False when the walk must stop (maxEntries, cancelled).
+   */
+  private page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
+    if (this.signal.aborted || this.stopped) return false;
+    if (this.entries >= this.settings.maxEntries) {
+      this.limitReached('maxEntries', `More entries than maxEntries (${this.settings.maxEntries}); the walk stopped there`, record.finalUrl);
+      this.stopped = true;
+      this.changed();
+      return false;
+    }
+    this.entries++;
+    record.entries++;
+    const loc = entry.loc;
+    const key = comparableUrl(loc);
+    // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
+    const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
+    const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
+    if (!tracked) this.limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
+    if (first >= 0 && first !== number) {
+      rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
+    }
+    if (this.robotsRules.size > 0) {
+      let origin: string | undefined;
+      try { origin = new URL(loc).origin; } catch { origin = undefined; }
+      const agent = origin === undefined ? undefined : this.robotsRules.get(origin)?.disallowingAgent(loc, this.settings.userAgents);
+      if (agent !== undefined) {
+        rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
+      }
+    }
+    if (!this.deliver) return true;
+    (entry as CrawledEntry).sitemap = record.finalUrl;
+    const waiting = this.deliver(entry as CrawledEntry);
+    return waiting ? waiting.then(() => !(this.signal.aborted || this.stopped)) : true;
+  }
+
+  private failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
+    record.failed = true;
+    addIssues(record, issues);
+    this.childFailed(task, record);
+  }
+
+  /** A failed child is an issue of the index that listed it. */
+  private childFailed(task: Task, record: CrawledSitemap): void {
+    const parent = task.parent?.record;
+    if (!parent) return;
+    const why = record.issues.find((issue) => issue.severity === 'error');
+    addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
+  }
+
+  /** An index in an index, and an index lastmod older than the child's newest. */
+  private checkAgainstParent(task: Task, record: CrawledSitemap): void {
+    const parent = task.parent?.record;
+    if (!parent || parent.format !== 'sitemapindex') return;
+    if (record.format === 'sitemapindex') {
+      addIssue(parent, { code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
+    }
+    if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
+      const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
+      if (listed < newest) {
+        addIssue(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
+      }
+    }
+  }
+
+  private finish(): CrawlReport {
+    if (this.failure !== undefined) throw this.failure;
+    const cancelled = this.signal.aborted;
+    if (!cancelled && !this.sitemaps.some((sitemap) => !sitemap.failed && sitemap.format !== undefined) && this.start.length > 0) {
+      this.issues.push({ ...crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.guesses.length > 0 ? `, and none of the ${this.guesses.length} well-known places holds one` : ''}`), url: this.start[0] ?? '' });
+    }
+    let errors = 0, warnings = 0;
+    const count = (issues: readonly Issue<IssueCode>[]) => {
+      for (const issue of issues) { if (issue.severity === 'error') errors++; else warnings++; }
+    };
+    for (const sitemap of this.sitemaps) { errors += sitemap.errors; warnings += sitemap.warnings; }
+    for (const robots of this.robotsTxt) count(robots.issues);
+    count(this.issues);
+    return {
+      start: this.start,
+      robotsTxt: this.robotsTxt,
+      sitemaps: this.sitemaps,
+      guesses: this.guesses,
+      issues: this.issues,
+      totals: {
+        sitemaps: this.sitemaps.length,
+        indexes: this.indexFiles,
+        failed: this.sitemaps.filter((sitemap) => sitemap.failed).length,
+        entries: this.entries,
+        bytes: this.bytes,
+        requests: this.requests,
+        errors,
+        warnings,
+        durationMs: Date.now() - this.startTime,
+      },
+      cancelled,
+    };
+  }
+}
+
+function ignore(): void {}
+
+/** The formats whose entries are read: what makes a guess a find. */
+function isSitemapFormat(format: string): boolean {
+  return format === 'urlset' || format === 'sitemapindex' || format === 'text' || format === 'rss' || format === 'atom';
+}
+
+/** An index's `<loc>`, absolute (a relative one, which validate reports, is resolved against the index). */
+function resolveChild(loc: string, base: string): string {
+  try {
+    return new URL(loc, base).href;
+  } catch {
+    return loc;
+  }
+}
+
+/** The earliest and latest W3C Datetime `<lastmod>` seen, as written. */
+class LastmodRange {
+  private min: string | undefined;
+  private max: string | undefined;
+  private minValue = Infinity;
+  private maxValue = -Infinity;
+  add(lastmod: string | undefined): void {
+    if (lastmod === undefined) return;
+    const value = datetimeValue(lastmod);
+    if (Number.isNaN(value)) return;
+    if (value < this.minValue) { this.minValue = value; this.min = lastmod; }
+    if (value > this.maxValue) { this.maxValue = value; this.max = lastmod; }
+  }
+  value(): { min: string; max: string } | undefined {
+    return this.min === undefined ? undefined : { min: this.min, max: this.max! };
+  }
+}
+
+/**
+ * A sitemap's entries, a slice of the document at a time, so that no more than one slice's
+ * entries are held (the document itself is held: validate read it whole). A document that must
+ * be transcoded first (UTF-16, a declared encoding other than UTF-8) goes through parse(), which
+ * does that. Recover mode: issues are validate's business, and entries are read past errors.
+ */
+function* entriesOf(bytes: Uint8Array): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+  if (utf16ByteOrder(bytes) || (declaredEncoding(bytes) !== undefined && hasNonAscii(bytes))) {
+    let result: ParseResult;
+    try {
+      result = parse(bytes, { recover: true, maxBytes: Infinity });
+    } catch {
+      return; // not a sitemap after all: validate has said what it is
+    }
+    yield result.kind === 'urlset' ? result.urls : result.sitemaps;
+    return;
+  }
+  const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
+  try {
+    for (let at = 0; at < bytes.length; at += ENTRY_SLICE_BYTES) {
+      const end = Math.min(bytes.length, at + ENTRY_SLICE_BYTES);
+      parser.push(bytes.subarray(at, end), end === bytes.length);
+      yield parser.takeEntries();
+    }
+  } catch {
+    // A root that is no sitemap stops the parser even in recover mode; validate has said so.
+  } finally {
+    parser.abort();
+  }
+}
+
+/** Adds issues to a sitemap: every one counted (issueCounts, errors, warnings), the first MAX_KEPT_ISSUES kept. */
+function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCode>[]): void {
+  for (const issue of issues) addIssue(record, issue);
+}
+
+function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>): void {
+  record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
+  if (issue.severity === 'error') record.errors++;
+  else record.warnings++;
+  if (record.issues.length < MAX_KEPT_ISSUES) record.issues.push(issue);
+}
+
+/** The site-level issues of one file, at most MAX_RULE_ISSUES per code, then one that counts the rest. */
+class RuleIssues {
+  readonly issues: Issue<IssueCode>[] = [];
+  private readonly counts = new Map<IssueCode, number>();
+  add(issue: Issue<IssueCode>): void {
+    const count = (this.counts.get(issue.code) ?? 0) + 1;
+    this.counts.set(issue.code, count);
+    if (count <= MAX_RULE_ISSUES) this.issues.push(issue);
+  }
+  finish(): Issue<IssueCode>[] {
+    for (const [code, count] of this.counts) {
+      if (count <= MAX_RULE_ISSUES) continue;
+      const example = this.issues.find((issue) => issue.code === code)!;
+      this.issues.push({ ...example, message: `… and ${(count - MAX_RULE_ISSUES).toLocaleString('en-US')} more ${code} in this file (${count.toLocaleString('en-US')} in all; the first ${MAX_RULE_ISSUES} are listed)`, value: String(count) });
+    }
+    return this.issues;
+  }
+}
+
+/** The SitemapCrawl crawlSitemaps returns: runs the walk when first iterated or asked for its report. */
+class Crawl implements SitemapCrawl {
+  private readonly controller = new AbortController();
+  private walk: Promise<CrawlReport> | undefined;
+  private mode: 'none' | 'iterate' | 'count' = 'none';
+  private readonly channel = new EntryChannel();
+  private iterator: AsyncIterator<CrawledEntry> | undefined;
+
+  constructor(private readonly starts: readonly unknown[], private readonly settings: CrawlSettings) {
+    const signal = settings.signal;
+    if (signal) {
+      if (signal.aborted) this.controller.abort(signal.reason);
+      else signal.addEventListener('abort', () => this.cancel(signal.reason), { once: true });
+    }
+  }
+
+  private begin(mode: 'iterate' | 'count'): Promise<CrawlReport> {
+    if (!this.walk) {
+      this.mode = mode;
+      const walk = new Walk(this.settings, this.controller.signal, mode === 'iterate' ? (entry) => this.channel.push(entry) : undefined);
+      this.controller.signal.addEventListener('abort', () => { this.channel.drop(); walk.changed(); }, { once: true });
+      this.walk = walk.run(this.starts);
+      this.walk.then(() => this.channel.close(), (error: unknown) => this.channel.close(error));
+    }
+    return this.walk;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<CrawledEntry> {
+    if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before iterating: the walk counts entries without keeping them; iterate first, then call report()', { offset: 0 });
+    if (this.iterator) return this.iterator;
+    const begin = () => { void this.begin('iterate').catch(ignore); };
+    this.iterator = {
+      next: () => { begin(); return this.channel.next(); },
+      // Leaving the loop (break, return, throw) stops the walk.
+      return: async () => {
+        if (this.mode === 'iterate') this.cancel('iteration ended');
+        this.channel.drop();
+        return { done: true, value: undefined };
+      },
+    };
+    return this.iterator;
+  }
+
+  report(): Promise<CrawlReport> {
+    return this.begin(this.mode === 'iterate' ? 'iterate' : 'count');
+  }
+
+  cancel(reason?: unknown): void {
+    if (!this.controller.signal.aborted) this.controller.abort(reason ?? new Error('The crawl was cancelled'));
+  }
+}
+
+/**
+ * Walks a site's sitemaps: from a site (`example.com` or `https://example.com/`) its robots.txt
+ * `Sitemap:` lines, or when it names none the places generators publish sitemaps at; from a
+ * robots.txt URL its lines; from any other URL that file. Each file is read by its content
+ * (sitemap, index, text sitemap, RSS/Atom, robots.txt; an HTML page is an issue), validated
+ * (`validate`, with the file's final URL as `location`), and indexes are followed. Iterate the
+ * result for every page entry, or call `report()` alone to run the walk counting them.
+ *
+ * It uses the runtime's `fetch` (or `options.fetch`), so it runs in Node 18+, browsers (for
+ * sites that allow it by CORS), workers and extensions. Nothing a site sends makes it throw:
+ * every failure is an issue with a code (`CrawlIssueCode`, `ErrorCode`). It throws `SitemapError`
+ * `INPUT_INVALID_OPTION` only for a wrong option.
+ *
+ * Memory: entries are not kept (iteration hands each on once); each file in flight is held
+ * whole once inflated (at most `maxBytes`, `concurrency` of them), because `validate` reads a
+ * whole file; page URLs are remembered as two 32-bit hashes (24 bytes a URL at most) for the
+ * "listed in two sitemaps" rule.
+ *
+ * @example
+ * // Every URL of a site.
+ * for await (const entry of crawlSitemaps('example.com')) console.log(entry.loc, entry.lastmod);
+ *
+ * @example
+ * // A health report, with limits and progress.
+ * const report = await crawlSitemaps('https://example.com/', { maxSitemaps: 500, onProgress: (p) => console.log(p.sitemapsDone, '/', p.sitemapsFound) }).report();
+ * for (const sitemap of report.sitemaps) console.log(sitemap.status, sitemap.format, sitemap.url, sitemap.issues.length);
+ * for (const issue of report.issues) console.log(issue.code, issue.message);
+ */
+export function crawlSitemaps(start: string | URL | readonly (string | URL)[], options?: CrawlOptions): SitemapCrawl {
+  const settings = readCrawlOptions(options);
+  const starts: readonly unknown[] = Array.isArray(start) ? start : [start];
+  return new Crawl(starts, settings);
+}

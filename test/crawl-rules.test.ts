@@ -1,0 +1,138 @@
+// The crawl's building blocks without a network: starting points, private addresses, robots.txt
+// matching (robots-parser), W3C Datetime comparison, the URL hash set and Content-Type charsets
+// (src/crawl-rules.ts, src/crawl-url-set.ts, src/crawl-fetch.ts).
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeCharset } from '../src/crawl-fetch';
+import { datetimeValue, isPrivateAddress, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/crawl-rules';
+import { UrlHashSet } from '../src/crawl-url-set';
+import type { Issue, IssueCode } from '../src/index';
+
+describe('readStartingPoint', () => {
+  const cases: Array<[unknown, string, string]> = [
+    ['example.com', 'site', 'https://example.com/'],
+    ['  Example.COM  ', 'site', 'https://example.com/'],
+    ['https://example.com', 'site', 'https://example.com/'],
+    ['http://example.com/#top', 'site', 'http://example.com/'],
+    ['localhost:8080', 'site', 'https://localhost:8080/'],
+    ['example.com/robots.txt', 'robots', 'https://example.com/robots.txt'],
+    ['https://example.com/ROBOTS.TXT', 'robots', 'https://example.com/ROBOTS.TXT'],
+    ['https://example.com/sitemap.xml.gz', 'document', 'https://example.com/sitemap.xml.gz'],
+    ['https://example.com/?page=sitemap', 'document', 'https://example.com/?page=sitemap'],
+    [new URL('https://example.com/feed'), 'document', 'https://example.com/feed'],
+    ['ftp://example.com/sitemap.xml', 'invalid', 'ftp://example.com/sitemap.xml'],
+    ['javascript:alert(1)', 'invalid', 'javascript:alert(1)'],
+    ['data:text/plain,https://example.com/', 'invalid', 'data:text/plain,https://example.com/'],
+    ['http://', 'invalid', 'http://'],
+    [42, 'invalid', ''],
+  ];
+  for (const [value, kind, url] of cases) {
+    it(`${String(value)} is a ${kind}`, () => {
+      expect(readStartingPoint(value)).toMatchObject({ kind, url });
+    });
+  }
+});
+
+describe('isPrivateAddress', () => {
+  const privateHosts = ['localhost', 'LOCALHOST.', 'api.localhost', '127.0.0.1', '127.1', '0x7f.0.0.1', '2130706433', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '[::1]', '[::]', '[fc00::1]', '[fd12:3456::1]', '[fe80::1]', '[::ffff:127.0.0.1]', '[::ffff:10.0.0.1]'];
+  const publicHosts = ['example.com', '8.8.8.8', '172.32.0.1', '172.15.0.1', '192.169.0.1', '100.128.0.1', '11.0.0.1', '[2001:db8::1]', '[::ffff:8.8.8.8]', 'localhost.example.com', '[fec0::1]'];
+  for (const host of privateHosts) it(`refuses ${host}`, () => expect(isPrivateAddress(new URL(`http://${host}/s.xml`))).toBe(true));
+  for (const host of publicHosts) it(`allows ${host}`, () => expect(isPrivateAddress(new URL(`http://${host}/s.xml`))).toBe(false));
+});
+
+describe('RobotsTxtRules (robots-parser)', () => {
+  const rules = new RobotsTxtRules('https://example.com/robots.txt', [
+    'User-agent: *', 'Disallow: /private/', 'Allow: /private/open', '',
+    'User-agent: Googlebot', 'Disallow: /no-google', '',
+  ].join('\n'));
+  it('names the first agent that may not fetch a URL, Googlebot by its own group, every other crawler by *', () => {
+    expect(rules.disallowingAgent('https://example.com/private/x', ['Googlebot', '*'])).toBe('*');
+    expect(rules.disallowingAgent('https://example.com/no-google/x', ['Googlebot', '*'])).toBe('Googlebot');
+    expect(rules.disallowingAgent('https://example.com/private/open', ['Googlebot', '*'])).toBeUndefined();
+    expect(rules.disallowingAgent('https://example.com/page', ['Googlebot', '*'])).toBeUndefined();
+    expect(rules.disallowingAgent('https://example.com/private/x', ['Googlebot'])).toBeUndefined();
+  });
+  it('judges only URLs of its own origin', () => {
+    expect(rules.disallowingAgent('https://other.example/private/x', ['*'])).toBeUndefined();
+    expect(rules.disallowingAgent('http://example.com/private/x', ['*'])).toBeUndefined();
+  });
+});
+
+describe('datetimeValue', () => {
+  it('orders the W3C Datetime forms, a date alone at its midnight UTC', () => {
+    expect(datetimeValue('2024')).toBe(Date.UTC(2024, 0, 1));
+    expect(datetimeValue('2024-05')).toBe(Date.UTC(2024, 4, 1));
+    expect(datetimeValue('2024-05-01')).toBe(Date.UTC(2024, 4, 1));
+    expect(datetimeValue('2024-05-01T10:00+02:00')).toBe(Date.UTC(2024, 4, 1, 8));
+    expect(datetimeValue('2024-05-01T10:00:00.5Z')).toBe(Date.UTC(2024, 4, 1, 10, 0, 0, 500));
+    expect(datetimeValue('2020-01-01')).toBeLessThan(datetimeValue('2024-05-01T00:00:01Z'));
+  });
+  it('is NaN for what is no W3C Datetime', () => {
+    for (const value of ['', 'yesterday', '2024-05-01T10:00', '01/05/2024', '2024-5-1']) expect(datetimeValue(value), value).toBeNaN();
+  });
+});
+
+describe('UrlHashSet', () => {
+  it('says which sitemap listed a URL first, and -1 for a new one', () => {
+    const set = new UrlHashSet();
+    expect(set.add('https://example.com/a', 0)).toBe(-1);
+    expect(set.add('https://example.com/b', 0)).toBe(-1);
+    expect(set.add('https://example.com/a', 3)).toBe(0);
+    expect(set.add('https://example.com/b', 7)).toBe(0);
+    expect(set.add('https://example.com/a/', 3)).toBe(-1);
+    expect(set.size).toBe(3);
+    // find() looks up without remembering.
+    expect(set.find('https://example.com/b')).toBe(0);
+    expect(set.find('https://example.com/c')).toBe(-1);
+    expect(set.find('https://example.com/c')).toBe(-1);
+    expect(set.size).toBe(3);
+  });
+
+  it('keeps every URL across growth, with no false repeat among 200,000 distinct URLs', () => {
+    const set = new UrlHashSet();
+    for (let i = 0; i < 200_000; i++) expect(set.add(`https://example.com/page/${i}`, i % 5)).toBe(-1);
+    for (let i = 0; i < 200_000; i += 997) expect(set.add(`https://example.com/page/${i}`, 9)).toBe(i % 5);
+    expect(set.size).toBe(200_000);
+    // Half full at most, 12 bytes a slot: 524,288 slots for 200,000 URLs.
+    expect(set.byteLength).toBeLessThanOrEqual(200_000 * 2 * 2 * 12);
+  });
+
+  it('agrees with a Set of strings on any URLs', () => {
+    fc.assert(fc.property(fc.array(fc.webUrl(), { maxLength: 200 }), (urls) => {
+      const set = new UrlHashSet();
+      const reference = new Map<string, number>();
+      urls.forEach((url, index) => {
+        const first = set.add(url, index);
+        expect(first).toBe(reference.get(url) ?? -1);
+        if (!reference.has(url)) reference.set(url, index);
+      });
+    }), { numRuns: 200 });
+  });
+});
+
+describe('decodeCharset', () => {
+  const latin1 = new Uint8Array([0x68, 0x74, 0x74, 0x70, 0x73, 0x3a, 0x2f, 0x2f, 0x78, 0x2f, 0xe9]); // https://x/é
+  it('decodes by Content-Type only where the document says nothing itself', () => {
+    const issues: Issue<IssueCode>[] = [];
+    expect(new TextDecoder().decode(decodeCharset(latin1, 'text/plain; charset=ISO-8859-1', issues))).toBe('https://x/\u00e9');
+    expect(issues.map((issue) => [issue.code, issue.value])).toEqual([['INPUT_ENCODING', 'iso-8859-1']]);
+    const declared = new TextEncoder().encode('<?xml version="1.0" encoding="windows-1252"?><urlset/>');
+    expect(decodeCharset(declared, 'application/xml; charset=iso-8859-2', [])).toBe(declared);
+    const ascii = new TextEncoder().encode('https://x/\n');
+    expect(decodeCharset(ascii, 'text/plain; charset="iso-8859-1"', [])).toBe(ascii);
+    expect(decodeCharset(latin1, 'text/plain; charset=utf-8', [])).toBe(latin1);
+    expect(decodeCharset(latin1, 'text/plain', [])).toBe(latin1);
+  });
+  it('reads an unknown charset as UTF-8, with a warning', () => {
+    const issues: Issue<IssueCode>[] = [];
+    expect(decodeCharset(latin1, 'text/plain; charset=x-klingon', issues)).toBe(latin1);
+    expect(issues[0]).toMatchObject({ code: 'INPUT_ENCODING', severity: 'warning', value: 'x-klingon' });
+  });
+});
+
+describe('WELL_KNOWN_SITEMAP_PATHS', () => {
+  it('has at least the six places the issue names', () => {
+    expect(WELL_KNOWN_SITEMAP_PATHS).toEqual(expect.arrayContaining(['/sitemap.xml', '/sitemap_index.xml', '/sitemap-index.xml', '/sitemap.xml.gz', '/wp-sitemap.xml', '/sitemap.txt']));
+  });
+});

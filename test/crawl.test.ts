@@ -1,0 +1,382 @@
+// crawlSitemaps (src/crawl.ts) against real local web sites (test/fixtures/crawl-sites.ts, served
+// by node:http from globalSetup), in Node and in Chromium: every case of issue #17's test list,
+// each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
+
+import { describe, expect, inject, it } from 'vitest';
+import { crawlSitemaps, CrawlIssueCode, searchConsoleReport, SitemapError, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
+import { inBrowser } from './fixtures';
+
+const sites = inject('crawlSites');
+
+async function requestCounts(origin: string): Promise<Record<string, number>> {
+  return (await fetch(`${origin}/__requests`, { cache: 'no-store' })).json() as Promise<Record<string, number>>;
+}
+
+async function reset(origin: string): Promise<void> {
+  await fetch(`${origin}/__reset`, { cache: 'no-store' });
+}
+
+function sitemapAt(report: CrawlReport, url: string): CrawledSitemap {
+  const sitemap = report.sitemaps.find((candidate) => candidate.url === url);
+  if (!sitemap) throw new Error(`no sitemap ${url} in the report: ${report.sitemaps.map((candidate) => candidate.url).join(', ')}`);
+  return sitemap;
+}
+
+const codes = (issues: readonly Issue<IssueCode>[]) => issues.map((issue) => issue.code);
+
+/** Quick retries for the tests; Retry-After (1 s) still has to be waited for. */
+const FAST = { retryDelay: 10, maxRetryDelay: 5000, timeout: 5000 } as const;
+
+describe('crawlSitemaps on a site with everything (robots.txt, indexes, errors, redirects, gzip)', () => {
+  const { origin: o, otherOrigin: l } = sites.main;
+  let report: CrawlReport;
+  let counts: Record<string, number>;
+  let entries: CrawledEntry[];
+  let progress: CrawlProgress[];
+
+  it('walks it to the end, iterating every entry', async () => {
+    await reset(o);
+    progress = [];
+    entries = [];
+    const walk = crawlSitemaps(`${o}/`, { ...FAST, onProgress: (state) => progress.push(state) });
+    for await (const entry of walk) entries.push(entry);
+    report = await walk.report();
+    counts = await requestCounts(o);
+    expect(report.cancelled).toBe(false);
+    expect(report.start).toEqual([`${o}/`]);
+  }, 30_000);
+
+  it('reads robots.txt: its Sitemap lines (absolute, relative, another host, a repeat) with their issues', () => {
+    expect(report.robotsTxt).toHaveLength(1);
+    const robots = report.robotsTxt[0]!;
+    expect(robots).toMatchObject({ url: `${o}/robots.txt`, status: 200, sitemaps: [`${o}/index.xml`, `${o}/plain.xml.gz`, `${l}/other-host.xml`] });
+    expect(codes(robots.issues)).toEqual(['ROBOTS_SITEMAP_RELATIVE_URL', 'ROBOTS_SITEMAP_DUPLICATE']);
+    expect(robots.issues[0]).toMatchObject({ line: 9, column: 10 });
+    for (const url of robots.sitemaps) expect(sitemapAt(report, url)).toMatchObject({ via: 'robots', depth: 0, parent: `${o}/robots.txt` });
+    expect(sitemapAt(report, `${l}/other-host.xml`)).toMatchObject({ status: 200, format: 'urlset', entries: 2, failed: false, issues: [] });
+  });
+
+  it('follows index → index → urlset, with the index rules: nested, cycle, child listed twice, stale lastmod, failed children', () => {
+    const index = sitemapAt(report, `${o}/index.xml`);
+    expect(index).toMatchObject({ format: 'sitemapindex', status: 200, entries: 16, failed: false });
+    expect(index.children).toHaveLength(16);
+    const nested = sitemapAt(report, `${o}/nested-index.xml`);
+    expect(nested).toMatchObject({ via: 'index', depth: 1, parent: `${o}/index.xml`, format: 'sitemapindex' });
+    expect(codes(nested.issues)).toEqual(['CRAWL_CYCLE']);
+    expect(sitemapAt(report, `${o}/deep.xml`)).toMatchObject({ depth: 2, parent: `${o}/nested-index.xml`, format: 'urlset', entries: 2 });
+    const indexCodes = codes(index.issues);
+    expect(indexCodes).toContain('INDEX_NESTED');
+    expect(indexCodes).toContain('CRAWL_REPEATED_SITEMAP');
+    expect(indexCodes).toContain('CRAWL_UNSUPPORTED_URL');
+    expect(index.issues.find((issue) => issue.code === 'CRAWL_STALE_INDEX_LASTMOD')).toMatchObject({ severity: 'warning', value: `${o}/pages.xml` });
+    const failedChildren = index.issues.filter((issue) => issue.code === 'CRAWL_CHILD_FAILED').map((issue) => issue.value).sort();
+    expect(failedChildren).toEqual([`${o}/gone.xml`, `${o}/loop-a.xml`, `${o}/missing.xml`, `${o}/soft-404.xml`]);
+    // validate's own issues of the index are there too, with positions.
+    expect(index.issues.find((issue) => issue.code === 'SITEMAP_BAD_LOC')).toMatchObject({ line: 18, column: 15 });
+    expect(report.totals.indexes).toBe(2);
+  });
+
+  it('reports 404 and 410 once each, retries 500 and 429 (honouring Retry-After), and reads the HTML page as a soft 404', () => {
+    expect(sitemapAt(report, `${o}/missing.xml`)).toMatchObject({ status: 404, failed: true, format: undefined });
+    expect(codes(sitemapAt(report, `${o}/missing.xml`).issues)).toEqual(['CRAWL_HTTP_ERROR']);
+    expect(sitemapAt(report, `${o}/gone.xml`)).toMatchObject({ status: 410, failed: true });
+    expect(sitemapAt(report, `${o}/flaky.xml`)).toMatchObject({ status: 200, format: 'urlset', entries: 1, failed: false, issues: [] });
+    expect(sitemapAt(report, `${o}/busy.xml`)).toMatchObject({ status: 200, format: 'urlset', entries: 1, failed: false, issues: [] });
+    // Retry-After: 1 was waited for.
+    expect(report.totals.durationMs).toBeGreaterThanOrEqual(900);
+    const soft404 = sitemapAt(report, `${o}/soft-404.xml`);
+    expect(soft404).toMatchObject({ status: 200, format: 'html', failed: true });
+    expect(soft404.issues[0]).toMatchObject({ code: 'SITEMAP_HTML', line: 1, column: 1 });
+    expect(counts['/missing.xml']).toBe(1);
+    expect(counts['/gone.xml']).toBe(1);
+    expect(counts['/flaky.xml']).toBe(2);
+    expect(counts['/busy.xml']).toBe(2);
+    expect(counts['/soft-404.xml']).toBe(1);
+  });
+
+  it('follows a redirect chain, stops a redirect loop, and reports a redirect to another host', () => {
+    expect(sitemapAt(report, `${o}/redirect-1.xml`)).toMatchObject({ finalUrl: `${o}/moved.xml`, status: 200, format: 'urlset', entries: 1, issues: [] });
+    expect(entries.find((entry) => entry.loc === `${o}/moved-1`)?.sitemap).toBe(`${o}/moved.xml`);
+    const loop = sitemapAt(report, `${o}/loop-a.xml`);
+    expect(loop.failed).toBe(true);
+    const cross = sitemapAt(report, `${o}/cross.xml`);
+    expect(cross).toMatchObject({ finalUrl: `${l}/cross-target.xml`, status: 200, entries: 1 });
+    expect(codes(cross.issues)).toEqual(['CRAWL_CROSS_HOST_REDIRECT']);
+    expect(counts['/moved.xml']).toBe(1);
+    expect(counts['/cross-target.xml']).toBe(1);
+    if (inBrowser) {
+      // Chromium hides manual redirects (opaqueredirect): the first one is asked again with
+      // redirect 'follow', and a loop ends as a network error after Chromium's 20 hops.
+      expect(loop.status).toBe(0);
+      expect(codes(loop.issues)).toEqual(['CRAWL_NETWORK_ERROR']);
+    } else {
+      expect(loop.status).toBe(302);
+      expect(codes(loop.issues)).toEqual(['CRAWL_TOO_MANY_REDIRECTS']);
+      expect(loop.issues[0]!.message).toMatch(/loop/);
+      expect([counts['/redirect-1.xml'], counts['/redirect-2.xml'], counts['/loop-a.xml'], counts['/loop-b.xml'], counts['/cross.xml']]).toEqual([1, 1, 1, 1, 1]);
+    }
+  });
+
+  it('reads .gz files, gzip transfer encoding and both at once, a text sitemap and an RSS feed', () => {
+    expect(sitemapAt(report, `${o}/plain.xml.gz`)).toMatchObject({ compressed: true, format: 'urlset', entries: 2 });
+    expect(sitemapAt(report, `${o}/encoded.xml`)).toMatchObject({ format: 'urlset', entries: 1 });
+    expect(sitemapAt(report, `${o}/both.xml.gz`)).toMatchObject({ compressed: true, format: 'urlset', entries: 1, issues: [] });
+    if (!inBrowser) expect(sitemapAt(report, `${o}/encoded.xml`).compressed).toBe(true);
+    expect(sitemapAt(report, `${o}/urls.txt`)).toMatchObject({ format: 'text', entries: 3, failed: false });
+    expect(sitemapAt(report, `${o}/feed.rss`)).toMatchObject({ format: 'rss', entries: 2, lastmod: { min: '2003-06-10T04:00:00+00:00', max: '2003-06-10T04:00:00+00:00' } });
+    for (const path of ['/plain.xml.gz', '/encoded.xml', '/both.xml.gz', '/urls.txt', '/feed.rss']) expect(counts[path], path).toBe(1);
+  });
+
+  it('applies the site-level rules to entries: robots.txt Disallow (for * and Googlebot) and a URL in two sitemaps', () => {
+    const pages = sitemapAt(report, `${o}/pages.xml`);
+    const blocked = pages.issues.filter((issue) => issue.code === 'CRAWL_BLOCKED_BY_ROBOTS_TXT');
+    expect(blocked.map((issue) => issue.value)).toEqual([`${o}/private/secret`, `${o}/no-google/page`]);
+    expect(blocked.every((issue) => issue.severity === 'error')).toBe(true);
+    expect(pages.lastmod).toEqual({ min: '2023-01-01', max: '2024-05-01' });
+    const deep = sitemapAt(report, `${o}/deep.xml`);
+    const duplicate = [...pages.issues, ...deep.issues].filter((issue) => issue.code === 'CRAWL_DUPLICATE_URL');
+    expect(duplicate).toHaveLength(1);
+    expect(duplicate[0]!.value).toBe(`${o}/a`);
+  });
+
+  it('hands every page entry on once, with the sitemap it came from, and counts what it did', () => {
+    expect(entries).toHaveLength(21);
+    expect(report.totals).toMatchObject({ sitemaps: 18, failed: 4, entries: 21 });
+    // 23 paths, two of them asked twice (500, 429); Chromium follows redirects itself after the first (fewer requests of ours).
+    if (inBrowser) expect(report.totals.requests).toBeGreaterThanOrEqual(20);
+    else expect(report.totals.requests).toBe(25);
+    expect(report.totals.errors).toBe([...report.sitemaps.flatMap((sitemap) => sitemap.issues), ...report.robotsTxt.flatMap((robots) => robots.issues), ...report.issues].filter((issue) => issue.severity === 'error').length);
+    const locs = entries.map((entry) => entry.loc);
+    expect(new Set(locs).size).toBe(20); // /a is listed twice (pages.xml and deep.xml), and handed on from each
+    expect(entries.find((entry) => entry.loc === `${l}/x1`)?.sitemap).toBe(`${l}/other-host.xml`);
+    expect(entries.find((entry) => entry.loc === `${o}/t2`)?.sitemap).toBe(`${o}/urls.txt`);
+    expect(report.issues).toEqual([]);
+    // Each sitemap URL was fetched once, however often it was listed (index.xml: robots.txt twice and a cycle; pages.xml twice).
+    for (const path of ['/robots.txt', '/index.xml', '/nested-index.xml', '/pages.xml', '/deep.xml', '/other-host.xml']) expect(counts[path], path).toBe(1);
+    expect(progress.length).toBeGreaterThan(5);
+    const last = progress.at(-1)!;
+    expect(last.sitemapsFound).toBeGreaterThanOrEqual(last.sitemapsDone);
+  });
+
+  it('gives the same report when report() runs the walk alone (entries counted, not kept)', async () => {
+    const alone = await crawlSitemaps(`${o}/`, FAST).report();
+    expect(alone.totals.entries).toBe(21);
+    expect(alone.sitemaps.map((sitemap) => [sitemap.url, sitemap.status, sitemap.format, sitemap.entries])).toEqual(report.sitemaps.map((sitemap) => [sitemap.url, sitemap.status, sitemap.format, sitemap.entries]));
+  }, 30_000);
+
+  it('names a Search Console report for every code it reported', () => {
+    const all = [...report.sitemaps.flatMap((sitemap) => sitemap.issues), ...report.robotsTxt.flatMap((robots) => robots.issues)];
+    for (const issue of all) expect(typeof searchConsoleReport[issue.code], issue.code).toBe('string');
+    expect(Object.values(CrawlIssueCode)).toContain('CRAWL_CHILD_FAILED');
+  });
+});
+
+describe('crawlSitemaps finding sitemaps without robots.txt', () => {
+  it('tries the well-known places, follows a redirect among them, and reports only what it found', async () => {
+    const { origin: o } = sites.guess;
+    await reset(o);
+    const report = await crawlSitemaps(`${o}/`, FAST).report();
+    const counts = await requestCounts(o);
+    expect(report.robotsTxt[0]).toMatchObject({ status: 404, sitemaps: [], issues: [] });
+    // /sitemap.xml redirects to /sitemap_index.xml, itself a guess: that one file is read once, as itself.
+    expect(report.sitemaps.map((sitemap) => [sitemap.url, sitemap.via, sitemap.format, sitemap.entries])).toEqual([
+      [`${o}/sitemap_index.xml`, 'guess', 'sitemapindex', 1],
+      [`${o}/post-sitemap.xml`, 'index', 'urlset', 2],
+    ]);
+    const found = report.guesses.filter((guess) => guess.found).map((guess) => guess.url).sort();
+    expect(found).toEqual([`${o}/sitemap.xml`, `${o}/sitemap_index.xml`]);
+    // The redirect and its target are one sitemap: read once.
+    expect(report.sitemaps.filter((sitemap) => sitemap.format === 'sitemapindex')).toHaveLength(1);
+    expect(report.guesses.find((guess) => guess.url === `${o}/sitemap.txt`)).toMatchObject({ status: 200, found: false });
+    expect(report.guesses.find((guess) => guess.url === `${o}/wp-sitemap.xml`)).toMatchObject({ status: 404, found: false });
+    expect(report.guesses).toHaveLength(7);
+    expect(report.totals.entries).toBe(2);
+    expect(report.issues).toEqual([]);
+    expect(counts['/post-sitemap.xml']).toBe(1);
+    for (const path of ['/sitemap.xml', '/sitemap-index.xml', '/sitemap.xml.gz', '/wp-sitemap.xml', '/sitemap.txt', '/news-sitemap.xml', '/robots.txt']) expect(counts[path], path).toBe(1);
+    expect(counts['/sitemap_index.xml']).toBeLessThanOrEqual(2);
+  }, 30_000);
+
+  it('says CRAWL_NO_SITEMAP when neither robots.txt nor any well-known place has one (a guess that is missing is no issue)', async () => {
+    const { origin: o } = sites.empty;
+    await reset(o);
+    const report = await crawlSitemaps(`${o}/`, FAST).report();
+    expect(report.sitemaps).toEqual([]);
+    expect(report.guesses.every((guess) => !guess.found)).toBe(true);
+    expect(codes(report.issues)).toEqual(['CRAWL_NO_SITEMAP']);
+    expect(report.issues[0]).toMatchObject({ severity: 'error', url: `${o}/` });
+    const counts = await requestCounts(o);
+    expect(counts['/robots.txt']).toBe(1);
+    expect(counts['/sitemap.xml']).toBe(1);
+  }, 30_000);
+});
+
+describe('crawlSitemaps within limits', () => {
+  const { origin: o } = sites.limits;
+
+  it('stops a file over maxBytes and a gzip bomb at maxBytes, and reads the rest', async () => {
+    await reset(o);
+    const report = await crawlSitemaps([`${o}/big.xml`, `${o}/bomb.xml.gz`, `${o}/small.xml`], { ...FAST, maxBytes: 64 * 1024 }).report();
+    for (const url of [`${o}/big.xml`, `${o}/bomb.xml.gz`]) {
+      const sitemap = sitemapAt(report, url);
+      expect(sitemap).toMatchObject({ status: 200, failed: true, format: undefined, via: 'start' });
+      expect(codes(sitemap.issues)).toEqual(['CRAWL_TOO_LARGE']);
+    }
+    expect(sitemapAt(report, `${o}/small.xml`)).toMatchObject({ failed: false, entries: 1 });
+    // The bomb inflates to 64 MiB; at most maxBytes of it (and the other files) were read.
+    expect(report.totals.bytes).toBeLessThan(3 * 64 * 1024);
+    const counts = await requestCounts(o);
+    expect([counts['/big.xml'], counts['/bomb.xml.gz'], counts['/small.xml']]).toEqual([1, 1, 1]);
+  }, 30_000);
+
+  it('times out a server that never answers and a body that stops, retrying as told', async () => {
+    await reset(o);
+    const started = Date.now();
+    const report = await crawlSitemaps([`${o}/hang.xml`, `${o}/stall.xml`], { timeout: 300, retries: 1, retryDelay: 10 }).report();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const hung = sitemapAt(report, `${o}/hang.xml`);
+    expect(hung).toMatchObject({ status: 0, failed: true });
+    expect(codes(hung.issues)).toEqual(['CRAWL_TIMEOUT']);
+    const stalled = sitemapAt(report, `${o}/stall.xml`);
+    expect(stalled).toMatchObject({ status: 200, failed: true });
+    expect(codes(stalled.issues)).toEqual(['CRAWL_TIMEOUT']);
+    expect(codes(report.issues)).toEqual(['CRAWL_NO_SITEMAP']);
+    const counts = await requestCounts(o);
+    expect(counts['/hang.xml']).toBe(2); // one retry
+    expect(counts['/stall.xml']).toBe(1); // the body stopped after the answer: not retried
+  }, 30_000);
+
+  it('stops at maxEntries and maxSitemaps, saying so', async () => {
+    const { origin: a } = sites.abort;
+    const few = await crawlSitemaps(`${a}/`, { ...FAST, maxEntries: 700, concurrency: 1 }).report();
+    expect(few.totals.entries).toBe(700);
+    expect(few.issues.map((issue) => [issue.code, issue.value])).toEqual([['CRAWL_LIMIT_REACHED', 'maxEntries']]);
+    const shallow = await crawlSitemaps(`${a}/`, { ...FAST, maxSitemaps: 3 }).report();
+    expect(shallow.sitemaps).toHaveLength(3);
+    expect(shallow.issues.map((issue) => [issue.code, issue.value])).toEqual([['CRAWL_LIMIT_REACHED', 'maxSitemaps']]);
+    const top = await crawlSitemaps(`${a}/`, { ...FAST, maxDepth: 0 }).report();
+    expect(top.sitemaps).toHaveLength(1);
+    expect(top.sitemaps[0]!.issues.filter((issue) => issue.code === 'CRAWL_LIMIT_REACHED')).toHaveLength(20);
+  }, 30_000);
+
+  it('stops remembering page URLs at maxTrackedUrls, saying so, and still reads every entry', async () => {
+    const { origin: a } = sites.abort;
+    const report = await crawlSitemaps(`${a}/`, { ...FAST, maxTrackedUrls: 100 }).report();
+    expect(report.totals.entries).toBe(10_000);
+    expect(report.issues.map((issue) => [issue.code, issue.value])).toEqual([['CRAWL_LIMIT_REACHED', 'maxTrackedUrls']]);
+  }, 30_000);
+
+  it('keeps the first 1,000 issues of a file and counts them all; validate: false lists entries only', async () => {
+    const report = await crawlSitemaps(`${o}/many-bad.xml`, FAST).report();
+    const sitemap = report.sitemaps[0]!;
+    expect(sitemap.entries).toBe(1500);
+    expect(sitemap.issues).toHaveLength(1000);
+    expect(sitemap.issueCounts.SITEMAP_LOC_NOT_ALLOWED).toBe(1500);
+    expect(sitemap.errors).toBe(1500);
+    expect(report.totals.errors).toBe(1500);
+    expect(sitemap.lastmod).toEqual({ min: '2024-01-01', max: '2024-01-28' });
+    const listed = await crawlSitemaps(`${o}/many-bad.xml`, { ...FAST, validate: false }).report();
+    expect(listed.sitemaps[0]).toMatchObject({ entries: 1500, issues: [], errors: 0, lastmod: { min: '2024-01-01', max: '2024-01-28' } });
+  }, 30_000);
+
+  it('refuses private addresses when asked to, without a request', async () => {
+    await reset(o);
+    const report = await crawlSitemaps([`${o}/small.xml`, o], { ...FAST, refusePrivateAddresses: true }).report();
+    expect(report.sitemaps).toEqual([]);
+    expect(codes(report.issues)).toEqual(['CRAWL_PRIVATE_ADDRESS', 'CRAWL_PRIVATE_ADDRESS', 'CRAWL_NO_SITEMAP']);
+    expect(await requestCounts(o)).toEqual({});
+  });
+});
+
+describe('crawlSitemaps stopped half-way', () => {
+  const { origin: a } = sites.abort;
+
+  it('cancel() stops fetching, ends iteration and resolves the report as cancelled', async () => {
+    await reset(a);
+    const crawl = crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 });
+    let seen = 0;
+    for await (const entry of crawl) {
+      expect(entry.sitemap).toMatch(/\/part-\d+\.xml$/);
+      if (++seen === 600) crawl.cancel('enough');
+    }
+    const report = await crawl.report();
+    expect(report.cancelled).toBe(true);
+    expect(seen).toBeLessThan(2000);
+    const counts = await requestCounts(a);
+    const parts = Object.keys(counts).filter((path) => path.startsWith('/part-'));
+    expect(parts.length).toBeLessThan(20);
+    expect(report.issues).toEqual([]); // cancelling is no site problem (no CRAWL_NO_SITEMAP)
+  }, 30_000);
+
+  it('an aborted options.signal stops it the same way, and leaving the loop does too', async () => {
+    const controller = new AbortController();
+    const crawl = crawlSitemaps(`${a}/`, { ...FAST, signal: controller.signal, concurrency: 1 });
+    let seen = 0;
+    for await (const _ of crawl) if (++seen === 10) controller.abort();
+    expect((await crawl.report()).cancelled).toBe(true);
+    const left = crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 });
+    for await (const _ of left) break;
+    expect((await left.report()).cancelled).toBe(true);
+    const before = new AbortController();
+    before.abort();
+    const never = await crawlSitemaps(`${a}/`, { signal: before.signal }).report();
+    expect(never).toMatchObject({ cancelled: true, sitemaps: [] });
+  }, 30_000);
+});
+
+describe('crawlSitemaps on charsets and odd starting points', () => {
+  it('honours a Content-Type charset where the document declares none, and not where it does', async () => {
+    const { origin: o } = sites.charset;
+    const crawl = crawlSitemaps([`${o}/latin1.txt`, `${o}/latin1.xml`, `${o}/declared.xml`], FAST);
+    const locs: string[] = [];
+    for await (const entry of crawl) locs.push(entry.loc);
+    expect(locs.sort()).toEqual([`${o}/caf\u00e9`, `${o}/cr\u00e8me`, `${o}/na\u00efve`, `${o}/plain`]);
+    const report = await crawl.report();
+    expect(sitemapAt(report, `${o}/latin1.txt`).issues.map((issue) => [issue.code, issue.value])).toContainEqual(['INPUT_ENCODING', 'iso-8859-1']);
+    expect(codes(sitemapAt(report, `${o}/declared.xml`).issues)).not.toContain('INPUT_ENCODING');
+  });
+
+  it('reports a start that is no http(s) URL as an issue, and a bad option as a SitemapError', async () => {
+    const report = await crawlSitemaps(['javascript:alert(1)', 'file:///etc/passwd', 'http://'], FAST).report();
+    // Nothing usable was given: three issues, and no walk to find "no sitemap" in.
+    expect(codes(report.issues)).toEqual(['CRAWL_INVALID_START', 'CRAWL_INVALID_START', 'CRAWL_INVALID_START']);
+    expect(() => crawlSitemaps('example.com', { concurrency: 0 })).toThrow(SitemapError);
+    expect(() => crawlSitemaps('example.com', { maxBytes: Number.NaN })).toThrow(/maxBytes/);
+    expect(() => crawlSitemaps('example.com', { retries: Infinity })).toThrow(/retries/);
+    expect(() => crawlSitemaps('example.com', { fetch: 'no' as unknown as typeof fetch })).toThrow(/fetch/);
+  });
+
+  it('takes a bare host as https://host/ and uses options.fetch (nothing leaves this machine)', async () => {
+    const asked: string[] = [];
+    const report = await crawlSitemaps('example.com', {
+      ...FAST,
+      fetch: async (url) => {
+        asked.push(url);
+        if (url === 'https://example.com/robots.txt') return new Response('Sitemap: https://example.com/s.xml\n', { status: 200 });
+        if (url === 'https://example.com/s.xml') return new Response('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>', { status: 200 });
+        return new Response('', { status: 404 });
+      },
+    }).report();
+    expect(asked).toEqual(['https://example.com/robots.txt', 'https://example.com/s.xml']);
+    expect(report.start).toEqual(['https://example.com/']);
+    expect(report.totals.entries).toBe(1);
+  });
+
+  it('never throws out of the walk for a fetch that throws or answers nonsense', async () => {
+    let calls = 0;
+    const report = await crawlSitemaps(['https://example.com/a.xml', 'https://example.com/b.xml'], {
+      ...FAST,
+      retries: 1,
+      fetch: async (url) => {
+        calls++;
+        if (url.endsWith('a.xml')) throw new TypeError('fetch failed');
+        return new Response(new Uint8Array([0x1f, 0x8b, 1, 2, 3]), { status: 200 });
+      },
+    }).report();
+    expect(calls).toBe(3); // a.xml tried twice, b.xml once
+    expect(codes(sitemapAt(report, 'https://example.com/a.xml').issues)).toEqual(['CRAWL_NETWORK_ERROR']);
+    const damaged = sitemapAt(report, 'https://example.com/b.xml');
+    expect(damaged.failed).toBe(true);
+    expect(codes(damaged.issues)).toContain('GZIP_INVALID');
+  });
+});
