@@ -23,6 +23,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import commonjs from '@rollup/plugin-commonjs';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
@@ -88,6 +90,34 @@ function wasmFiles() {
   };
 }
 
+const nodeEntry = fileURLToPath(new URL('./src/node.ts', import.meta.url));
+
+/**
+ * The command line (`bin` sitemapkit → dist/cli.js, ESM, Node only). It imports the library from
+ * dist/node.js instead of bundling a second copy of it (and of the WASM core): `../node` is
+ * external and written as `./node.js`.
+ */
+const cli = {
+  input: { cli: 'src/cli/main.ts' },
+  external: (id, importer) => isExternal(id) || (importer !== undefined && id.startsWith('.') && resolvePath(dirname(importer), id) + '.ts' === nodeEntry),
+  plugins: [
+    typescript({
+      tsconfig: './tsconfig.json',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.test.ts'],
+      compilerOptions: { declaration: false, noEmit: false, allowImportingTsExtensions: false, outDir: 'dist' },
+      noEmitOnError: true,
+    }),
+  ],
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    banner: '#!/usr/bin/env node',
+    paths: (id) => (id === nodeEntry.replace(/\.ts$/, '') || id === nodeEntry ? './node.js' : id),
+  },
+};
+
 /** @type {import('rollup').RollupOptions[]} */
 export default [
   {
@@ -128,4 +158,5 @@ export default [
       { dir: 'dist', format: 'es', entryFileNames: '[name].d.cts', chunkFileNames: 'chunks/[name]-[hash].d.cts' },
     ],
   },
+  cli,
 ];

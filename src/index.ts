@@ -36,3 +36,6 @@ export type { DocumentFormat } from './sniff';
 export { CrawlIssueCode } from './crawl-types';
 export { crawlSitemaps } from './crawl';
 export type { CrawlOptions, CrawlReport, CrawledSitemap, CrawledEntry, CrawledRobotsTxt, CrawlGuess, CrawlSiteIssue, CrawlTotals, CrawlProgress, CrawlFetch, CrawlVia, SitemapCrawl } from './crawl-types';
+// Comparing two sitemaps by loc: added, removed, changed.
+export { diffSitemaps, SitemapDiff } from './diff';
+export type { DiffCounts, DiffField, DiffOptions, DiffSource, DiffValues, SitemapChange } from './diff';

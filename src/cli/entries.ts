@@ -1,0 +1,106 @@
+// The entries of one input for `ls` and `diff`, streamed whatever its format: XML sitemaps and
+// indexes through parseStream (flat memory), text sitemaps line batch by line batch through
+// parseTextSitemap, feeds whole through parseFeed (SPEC.md §4).
+
+import { createGunzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { parseFeed, parseStream, parseTextSitemap, type Issue, type SitemapEntry } from '../node';
+import { peekHead, sniffInput, type InputFormat, type OpenedInput } from './inputs';
+
+/**
+ * How to read entries: the parse options, where issues go, and a byte counter for progress.
+ *
+ * @example
+ * const options: EntryReadOptions = { recover: false, maxBytes: Infinity, onIssue: print, onBytes: (n) => progress.update(n) };
+ */
+export interface EntryReadOptions {
+  recover: boolean;
+  maxBytes: number;
+  onIssue: (issue: Issue) => void;
+  /** Bytes of the input read so far (as stored: compressed for gzip). */
+  onBytes?: (bytes: number) => void;
+}
+
+/** Text is parsed in batches of whole lines of about this many bytes. */
+const TEXT_BATCH_BYTES = 1 << 20;
+/** Issues about a whole file that a batch of lines cannot judge (the CLI's `validate` judges files). */
+const WHOLE_FILE_CODES = new Set(['SITEMAP_TOO_MANY_URLS', 'SITEMAP_TOO_LARGE', 'SITEMAP_EMPTY']);
+
+async function* counted(chunks: AsyncIterable<Uint8Array>, onBytes: ((bytes: number) => void) | undefined): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.length;
+    onBytes?.(total);
+    yield chunk;
+  }
+}
+
+async function* inflated(chunks: AsyncIterable<Uint8Array>, gzip: boolean): AsyncGenerator<Uint8Array> {
+  if (!gzip) {
+    yield* chunks;
+    return;
+  }
+  const gunzip = createGunzip();
+  const source = Readable.from(chunks);
+  source.on('error', (error) => gunzip.destroy(error));
+  source.pipe(gunzip);
+  yield* gunzip as AsyncIterable<Uint8Array>;
+}
+
+/** A text sitemap, batch by batch of whole lines, with the issues' lines counted from the file's start. */
+async function* textEntries(chunks: AsyncIterable<Uint8Array>, options: EntryReadOptions): AsyncGenerator<SitemapEntry> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
+  let carry = '';
+  let lineOffset = 0;
+  const flushBatch = (text: string) => {
+    const result = parseTextSitemap(text, { recover: true, maxBytes: Infinity });
+    for (const issue of result.issues) {
+      if (WHOLE_FILE_CODES.has(issue.code)) continue;
+      options.onIssue({ ...issue, line: issue.line + lineOffset });
+    }
+    let lines = 0;
+    for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lines++;
+    lineOffset += lines;
+    return result.urls;
+  };
+  for await (const chunk of chunks) {
+    carry += decoder.decode(chunk, { stream: true });
+    if (carry.length < TEXT_BATCH_BYTES) continue;
+    const end = carry.lastIndexOf('\n');
+    if (end < 0) continue;
+    const batch = carry.slice(0, end + 1);
+    carry = carry.slice(end + 1);
+    yield* flushBatch(batch);
+  }
+  carry += decoder.decode();
+  if (carry.length > 0) yield* flushBatch(carry);
+}
+
+/**
+ * The entries of an input, in order, with the format it turned out to be. Malformed XML throws
+ * parseStream's `SitemapError` (with line and column) after the entries before it, unless
+ * `recover`, where every issue goes to `onIssue`.
+ *
+ * @example
+ * const { format, entries } = await readEntries(await openInput(input, signal), options);
+ * for await (const entry of entries) console.log(entry.loc);
+ */
+export async function readEntries(input: OpenedInput, options: EntryReadOptions): Promise<{ format: InputFormat; gzip: boolean; entries: AsyncIterable<SitemapEntry> }> {
+  const { head, chunks } = await peekHead(counted(input.chunks, options.onBytes));
+  const { gzip, format } = sniffInput(head);
+  if (format === 'text' || format === 'csv') {
+    return { format: 'text', gzip, entries: textEntries(inflated(chunks, gzip), options) };
+  }
+  if (format === 'feed') {
+    async function* feedEntries(): AsyncGenerator<SitemapEntry> {
+      const parts: Uint8Array[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      const result = parseFeed(Buffer.concat(parts), { recover: options.recover, maxBytes: options.maxBytes });
+      for (const issue of result.issues) options.onIssue(issue);
+      yield* result.urls;
+    }
+    return { format, gzip, entries: feedEntries() };
+  }
+  const stream = parseStream(chunks, { recover: options.recover, maxBytes: options.maxBytes, onIssue: options.onIssue });
+  return { format, gzip, entries: stream };
+}

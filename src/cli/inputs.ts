@@ -1,0 +1,261 @@
+// The inputs of the command line: a file, `-` (stdin), a URL, or a site; opened as a stream of
+// bytes (flat memory) or read whole, and told apart by content, never by name (SPEC.md §4–5:
+// gzip by its magic bytes, a feed by its root, a text sitemap by having no markup).
+
+import { createReadStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { constants as zlibConstants, gunzipSync } from 'node:zlib';
+import { CliFailure } from './command-line';
+
+/**
+ * What an argument names: `-` is stdin, an http(s) URL with a path is a URL, an http(s) URL of a
+ * site's root or a bare host name that is not a file is a site, anything else a file.
+ *
+ * @example
+ * classifyInput('example.com').kind; // 'site'
+ */
+export interface InputArgument {
+  argument: string;
+  kind: 'stdin' | 'file' | 'url' | 'site';
+  /** How messages name it: the path, the URL, or `<stdin>`. */
+  name: string;
+}
+
+/** Names that look like a host but are files people give (`sitemap.xml` is a missing file, not a site). */
+const FILE_EXTENSION = /\.(?:xml|gz|txt|rss|atom|csv|tsv|ndjson|jsonl|json|html?)\/?$/i;
+const BARE_HOST = /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)+|\[[0-9a-f:.]+\])(?::\d+)?\/?$/i;
+
+export function classifyInput(argument: string): InputArgument {
+  if (argument === '-') return { argument, kind: 'stdin', name: '<stdin>' };
+  if (/^https?:\/\//i.test(argument)) {
+    let url: URL;
+    try {
+      url = new URL(argument);
+    } catch {
+      throw new CliFailure('usage', `${argument}: not a valid URL`);
+    }
+    const kind = url.pathname === '/' && url.search === '' ? 'site' : 'url';
+    return { argument: url.href, kind, name: url.href };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(argument)) throw new CliFailure('usage', `${argument}: only http and https URLs are read`);
+  if (!existsSync(argument) && BARE_HOST.test(argument) && !FILE_EXTENSION.test(argument)) return { argument: `https://${argument.replace(/\/$/, '')}/`, kind: 'site', name: argument };
+  return { argument, kind: 'file', name: argument };
+}
+
+/**
+ * An input opened for reading: its chunks (read once), its size when known, and for a URL where
+ * it ended up after redirects.
+ *
+ * @example
+ * const input = await openInput(classifyInput('sitemap.xml'), signal);
+ * for await (const chunk of input.chunks) count += chunk.length;
+ */
+export interface OpenedInput {
+  name: string;
+  chunks: AsyncIterable<Uint8Array>;
+  /** Bytes to read, when known (a file's size, a Content-Length without Content-Encoding). */
+  size: number | undefined;
+  /** The URL after redirects (for a URL). */
+  finalUrl: string | undefined;
+}
+
+function describeFileError(name: string, error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOENT': return `${name}: no such file`;
+    case 'EACCES': case 'EPERM': return `${name}: permission denied`;
+    case 'EISDIR': return `${name}: is a directory, not a file`;
+    default: return `${name}: cannot read (${error.message})`;
+  }
+}
+
+/**
+ * Chunks of a Node stream as Uint8Array, with read errors turned into CliFailure. Ctrl-C destroys
+ * the stream, so that a command waiting for more of stdin stops too (and says how far it got).
+ */
+async function* nodeChunks(stream: NodeJS.ReadableStream & { destroy(error?: Error): void }, name: string, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  const stop = () => stream.destroy(new DOMException('Interrupted', 'AbortError'));
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) yield chunk;
+  } catch (error) {
+    if (signal.aborted || (error as Error).name === 'AbortError') throw error;
+    throw new CliFailure('io', describeFileError(name, error as NodeJS.ErrnoException));
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * Opens an input: a file as a read stream (a missing file, a directory or no permission is an
+ * `io` failure), stdin, or a URL fetched with redirects followed (an HTTP error status is an `io`
+ * failure). `signal` stops a download.
+ *
+ * @example
+ * const { chunks, size } = await openInput(classifyInput('-'), controller.signal);
+ */
+export async function openInput(input: InputArgument, signal: AbortSignal): Promise<OpenedInput> {
+  if (input.kind === 'stdin') return { name: input.name, chunks: nodeChunks(process.stdin, input.name, signal), size: undefined, finalUrl: undefined };
+  if (input.kind === 'file') {
+    let size: number;
+    try {
+      const stats = await stat(input.argument);
+      if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      size = stats.size;
+    } catch (error) {
+      throw new CliFailure('io', describeFileError(input.name, error as NodeJS.ErrnoException));
+    }
+    const stream = createReadStream(input.argument, { highWaterMark: 65536 });
+    return { name: input.name, chunks: nodeChunks(stream, input.name, signal), size, finalUrl: undefined };
+  }
+  let response: Response;
+  try {
+    response = await fetch(input.argument, { signal, redirect: 'follow', headers: { 'user-agent': 'sitemapkit-cli' } });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new CliFailure('io', `${input.name}: cannot fetch (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new CliFailure('io', `${input.name}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  }
+  const length = Number(response.headers.get('content-length'));
+  // fetch inflates a Content-Encoding itself, so the length is the encoded size then.
+  const size = response.headers.get('content-encoding') === null && Number.isSafeInteger(length) && length > 0 ? length : undefined;
+  const body = response.body;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    if (body === null) return;
+    try {
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) yield chunk;
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new CliFailure('io', `${input.name}: the download failed (${(error as Error).message})`);
+    }
+  }
+  return { name: input.name, chunks: chunks(), size, finalUrl: response.url || input.argument };
+}
+
+/**
+ * Reads an opened input whole, refusing more than `maxBytes` (an `io` failure naming the limit).
+ *
+ * @example
+ * const bytes = await readWhole(await openInput(input, signal), 100 * 2 ** 20, (n) => progress(n));
+ */
+export async function readWhole(input: OpenedInput, maxBytes: number, onBytes?: (bytes: number) => void): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of input.chunks) {
+    total += chunk.length;
+    if (total > maxBytes) throw new CliFailure('io', `${input.name}: larger than --max-bytes (${maxBytes.toLocaleString('en-US')} bytes)`);
+    parts.push(chunk);
+    onBytes?.(total);
+  }
+  if (parts.length === 1) return parts[0]!;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}
+
+/**
+ * What a document is, by its first bytes: an XML document (a sitemap or index; other roots are
+ * the parser's to report), a feed (RSS / Atom root), HTML, a robots.txt, newline-delimited JSON,
+ * CSV with a `loc`/`url` header, a text list of URLs, or nothing.
+ *
+ * @example
+ * const format: InputFormat = sniffInput(new TextEncoder().encode('<rss version="2.0">')).format; // 'feed'
+ */
+export type InputFormat = 'xml' | 'feed' | 'html' | 'robots' | 'ndjson' | 'csv' | 'text' | 'empty';
+
+/** Bytes looked at to decide. */
+export const SNIFF_BYTES = 8192;
+
+/**
+ * Tells the format of a document from its first bytes (gzip is inflated first; a truncated head is
+ * fine).
+ *
+ * @example
+ * sniffInput(head); // { gzip: false, format: 'xml' }
+ */
+export function sniffInput(head: Uint8Array): { gzip: boolean; format: InputFormat } {
+  const gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  let plain = head;
+  if (gzip) {
+    try {
+      // Z_SYNC_FLUSH: give what inflates from a head cut anywhere, without an "unexpected end" error.
+      plain = gunzipSync(head.subarray(0, 4096), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    } catch {
+      return { gzip, format: 'xml' }; // damaged: the parser reports it with its position
+    }
+  }
+  return { gzip, format: formatOfText(new TextDecoder().decode(plain.subarray(0, SNIFF_BYTES))) };
+}
+
+function formatOfText(head: string): InputFormat {
+  const text = head.replace(/^\ufeff/, '').replace(/^[\s\0]+/, '');
+  if (text.length === 0) return 'empty';
+  if (text.startsWith('<')) {
+    if (/^<!doctype\s+html/i.test(text)) return 'html';
+    const withoutProlog = text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '').trimStart();
+    const root = /^<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(withoutProlog);
+    const name = root?.[1]?.toLowerCase();
+    if (name === 'rss' || name === 'feed' || name === 'rdf') return 'feed';
+    if (name === 'html') return 'html';
+    return 'xml';
+  }
+  if (text.startsWith('{')) return 'ndjson';
+  const firstLine = text.split(/\r\n|\r|\n/, 1)[0]!;
+  if (/^(?:user-agent|sitemap|disallow|allow|crawl-delay|host)\s*:/im.test(text) && !/^https?:\/\//i.test(firstLine)) return 'robots';
+  if (/^"?(?:loc|url)"?\s*[,;\t]/i.test(firstLine) || /[,;\t]\s*"?(?:loc|url)"?\s*(?:[,;\t]|$)/i.test(firstLine)) return 'csv';
+  return 'text';
+}
+
+/**
+ * Reads the head of a stream for sniffing (the first chunk with content, or SNIFF_BYTES) and gives back a stream of all its chunks (head
+ * included), so nothing is read twice.
+ *
+ * @example
+ * const { head, chunks } = await peekHead(input.chunks);
+ */
+export async function peekHead(chunks: AsyncIterable<Uint8Array>): Promise<{ head: Uint8Array; chunks: AsyncIterable<Uint8Array> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const taken: Uint8Array[] = [];
+  let length = 0;
+  let done = false;
+  // The first chunk that has content decides (a pipe may deliver a little and then wait: the
+  // entries in it must not wait for more), unless it is tiny.
+  while (length < SNIFF_BYTES) {
+    const step = await iterator.next();
+    if (step.done) {
+      done = true;
+      break;
+    }
+    taken.push(step.value);
+    length += step.value.length;
+    if (length >= 64 && step.value.some((byte) => byte > 0x20)) break;
+  }
+  const head = new Uint8Array(length);
+  let offset = 0;
+  for (const part of taken) {
+    head.set(part, offset);
+    offset += part.length;
+  }
+  async function* all(): AsyncGenerator<Uint8Array> {
+    try {
+      for (const part of taken) yield part;
+      taken.length = 0;
+      if (done) return;
+      for (;;) {
+        const step = await iterator.next();
+        if (step.done) return;
+        yield step.value;
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  return { head, chunks: all() };
+}
