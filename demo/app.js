@@ -7,6 +7,7 @@ import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
 import { contextNote } from './context-note.js';
 import { kindName, listsSitemaps } from './document-kinds.js';
+import { relayAvailable } from './relay-fetch.js';
 import { entryColumns, issueSortKeys, locationProblem } from './table-columns.js';
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
 import { breakableUrl, formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
@@ -15,6 +16,8 @@ import { ViewerWorker } from './worker-client.js';
 
 const $ = (id) => document.getElementById(id);
 const worker = new ViewerWorker();
+/** Whether `npm start`'s relay is there to read other origins (a statically hosted viewer has none). */
+const relay = relayAvailable();
 
 /** What the Kind line adds for formats that are not XML sitemaps. */
 const KIND_NOTES = { text: ' one URL per line', rss: ' read as a sitemap: each item\'s link', atom: ' read as a sitemap: each entry\'s link', robots: ' its Sitemap lines, each openable' };
@@ -57,6 +60,7 @@ async function open(source, { asChild = false, label, fromHistory = false, bundl
   setState('loading');
   say(h('span', { className: 'spinner-text' }, `Reading ${label ?? describeSource(source)}…`));
   let opened;
+  if (source.type === 'url') source.relay = await relay;
   // The worker answers twice: the table as soon as the entries are read, then the validation.
   const showTable = (table) => {
     performance.mark('viewer:table-received');

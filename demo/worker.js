@@ -58,7 +58,7 @@ async function bytesOf(source) {
     case 'bytes': return { bytes: new Uint8Array(source.bytes), name: source.name };
     case 'url': {
       const url = normalizeUrl(source.url);
-      const { bytes, finalUrl } = await fetchSitemap(url);
+      const { bytes, finalUrl } = await fetchSitemap(url, { relay: source.relay === true });
       return { bytes, name: fileNameOf(finalUrl), url: finalUrl };
     }
     default: throw new Error(`Unknown source ${source.type}`);
