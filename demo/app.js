@@ -8,6 +8,7 @@ import { barList, lastmodHistogram } from './charts.js';
 import { contextNote } from './context-note.js';
 import { kindName, listsSitemaps } from './document-kinds.js';
 import { relayAvailable } from './relay-fetch.js';
+import { isSiteAddress, SiteView } from './site-view.js';
 import { entryColumns, issueSortKeys, locationProblem } from './table-columns.js';
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
 import { breakableUrl, formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
@@ -53,7 +54,7 @@ function setState(state) {
  * Opens a source in the worker and shows it. `asChild` keeps the trail (an index's child);
  * anything else starts a new trail.
  */
-async function open(source, { asChild = false, label, fromHistory = false, bundled = false } = {}) {
+async function open(source, { asChild = false, label, fromHistory = false, bundled = false, fromSite } = {}) {
   const token = ++loadToken;
   const useLocation = source.useLocation !== false;
   if (source.type !== 'file') performance.clearMarks(); // only files are timed (bench/viewer.mjs)
@@ -73,7 +74,7 @@ async function open(source, { asChild = false, label, fromHistory = false, bundl
     table.columns.warnings = new Uint16Array(count);
     opened = {
       ...table, useLocation, validated: false, issues: [], issueEntry: new Int32Array(0), charts: undefined,
-      rows: identityRows(count), query: { ...EMPTY_QUERY }, issueFilter: { severity: '', code: '' },
+      rows: identityRows(count), query: { ...EMPTY_QUERY }, issueFilter: { severity: '', code: '' }, fromSite,
     };
     trail.push(opened);
     show(opened);
@@ -144,6 +145,7 @@ function openFile(file) {
 function openUrl(typed, { asChild = false, useLocation = true, fromHistory = false, bundled = false, crossSubmit } = {}) {
   const text = typed.trim();
   if (!text) return;
+  if (!asChild && isSiteAddress(text)) { openSite(text, { fromHistory }); return; }
   open({ type: 'url', url: text, useLocation, crossSubmit }, { asChild, fromHistory, bundled });
 }
 
@@ -153,6 +155,7 @@ function navigateTo(url, { useLocation = true } = {}) {
     openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false, fromHistory: true });
     return;
   }
+  if (isSiteAddress(url) && siteView.report && siteView.start === url) { showSite({ fromHistory: true }); return; }
   const n = trail.findIndex((document_) => document_.summary.url === url);
   if (n >= 0) backTo(n, { fromHistory: true });
   else openUrl(url, { useLocation, fromHistory: true });
@@ -253,6 +256,7 @@ function setUpSources() {
 
 function show(document_) {
   current = document_;
+  showView('document');
   renderTrail();
   renderSummary(document_.summary);
   setUpEntriesTable(document_);
@@ -280,14 +284,62 @@ function show(document_) {
 
 function renderTrail() {
   const nav = $('trail');
-  nav.hidden = trail.length < 2;
-  nav.replaceChildren(...trail.flatMap((document_, n) => {
-    const last = n === trail.length - 1;
-    const name = document_.summary.name;
-    const crumb = last ? h('span', { attrs: { 'aria-current': 'page' } }, name)
-      : h('button', { type: 'button', className: 'link', on: { click: () => backTo(n) } }, name);
-    return n === 0 ? [crumb] : [h('span', { className: 'separator', attrs: { 'aria-hidden': 'true' } }, ' › '), crumb];
-  }));
+  // A document opened from a site's tree keeps the way back to the tree as its first crumb.
+  const site = trail[0]?.fromSite;
+  nav.hidden = trail.length < 2 && !site;
+  const separator = () => h('span', { className: 'separator', attrs: { 'aria-hidden': 'true' } }, ' › ');
+  nav.replaceChildren(...(site ? [h('button', { type: 'button', className: 'link site-crumb', on: { click: () => showSite() } }, `site ${site}`), separator()] : []),
+    ...trail.flatMap((document_, n) => {
+      const last = n === trail.length - 1;
+      const name = document_.summary.name;
+      const crumb = last ? h('span', { attrs: { 'aria-current': 'page' } }, name)
+        : h('button', { type: 'button', className: 'link', on: { click: () => backTo(n) } }, name);
+      return n === 0 ? [crumb] : [separator(), crumb];
+    }));
+}
+
+// ------------------------------------------------------------------ a site's tree
+
+const siteView = new SiteView($('site-view'), {
+  onOpen: (sitemap, crossSubmit) => open({ type: 'url', url: sitemap.finalUrl, useLocation: true, crossSubmit: crossSubmit.length ? crossSubmit : undefined }, { fromSite: siteView.start }),
+  onStop: () => worker.request('stopCrawl'),
+});
+
+/** Shows the site's tree (view `site`) or the document (view `document`) in the main area. */
+function showView(view) {
+  document.body.dataset.view = view;
+  $('site-view').hidden = view !== 'site';
+  $('summary').hidden = view === 'site';
+  document.querySelector('.workspace').hidden = view === 'site';
+  if (view === 'site') $('trail').hidden = true;
+}
+
+/** Back to the site's tree last walked. */
+function showSite({ fromHistory = false } = {}) {
+  showView('site');
+  addressBar.shown(siteView.start, { fromHistory });
+}
+
+/** Walks a site (the Fetch box got `example.com` or `https://example.com/`) and shows its tree. */
+async function openSite(start, { fromHistory = false } = {}) {
+  const token = ++loadToken;
+  showView('site');
+  setState('loading');
+  say('');
+  siteView.progress(start, { sitemapsFound: 0, sitemapsDone: 0, inFlight: 0, bytes: 0, entries: 0 });
+  const relayed = await relay;
+  try {
+    const { report } = await worker.request('crawl', { start, relay: relayed }, { onPartial: ({ progress }) => { if (token === loadToken) siteView.progress(start, progress); } });
+    if (token !== loadToken) return;
+    siteView.show(start, report, { relayed });
+    addressBar.shown(start, { fromHistory });
+    document.body.dataset.site = start;
+    setState('ready');
+  } catch (error) {
+    if (token !== loadToken) return;
+    setState('ready');
+    say([h('strong', {}, `Could not walk ${start}. `), error.message], 'error');
+  }
 }
 
 function backTo(n, { fromHistory = false } = {}) {

@@ -3,7 +3,8 @@
 // answers `{ requestId, result }` or `{ requestId, error }`, with typed arrays transferred, not copied.
 // It imports the package by its served URL: import maps do not reach module workers in Chromium.
 
-import { init, isGzip, LIMITS } from '/sitemapkit/index.js';
+import { crawlSitemaps, init, isGzip, LIMITS } from '/sitemapkit/index.js';
+import { relayFetch } from './relay-fetch.js';
 import { entriesCsv, entriesJson, issuesCsv, sitemapFiles } from './export-files.js';
 import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
 import { queryEntries } from './entry-query.js';
@@ -14,6 +15,13 @@ import {
 /** Open documents by id (an index and the children opened from it stay until closed). */
 const documents = new Map();
 let nextDocumentId = 1;
+/** The site walk in progress (one at a time: a new one stops the last). */
+let currentCrawl;
+
+/** What the page needs of a walk's report: everything but each file's issue list (counted in issueCounts). */
+function slimReport(report) {
+  return { ...report, sitemaps: report.sitemaps.map(({ issues, ...sitemap }) => sitemap) };
+}
 
 // Compile the WebAssembly core while the page is still drawing, not on the first file.
 const ready = init();
@@ -166,6 +174,34 @@ const handlers = {
     else if (format === 'json') output = { file: entriesJson(document, rows, baseName), notes: [] };
     else output = sitemapFiles(document, rows, { baseName, gzip: format === 'xml.gz', baseUrl });
     return exported(output, rows.length);
+  },
+
+  /** Walks a site with crawlSitemaps (through the relay when there is one); partial answers are progress. */
+  async crawl({ start, relay }, sendPartial) {
+    currentCrawl?.cancel();
+    await ready;
+    let last = 0;
+    const crawl = crawlSitemaps(start, {
+      fetch: relay ? relayFetch : undefined,
+      maxSitemaps: 1000,
+      onProgress: (progress) => {
+        const now = performance.now();
+        if (now - last < 100) return; // ten a second is enough for a progress line
+        last = now;
+        sendPartial({ result: { progress } });
+      },
+    });
+    currentCrawl = crawl;
+    try {
+      return { result: { report: slimReport(await crawl.report()) } };
+    } finally {
+      if (currentCrawl === crawl) currentCrawl = undefined;
+    }
+  },
+
+  stopCrawl() {
+    currentCrawl?.cancel();
+    return { result: true };
   },
 
   close({ id }) {

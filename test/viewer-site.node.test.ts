@@ -1,0 +1,99 @@
+// The viewer's site tree (issue 17, the viewer): the Fetch box takes a site, the worker walks it
+// with crawlSitemaps through `npm start`'s relay (the test site sends no CORS headers, so only
+// the relay can read it), and the tree shows each file's status, format, entries and issues, a
+// failed child on its parent, and the site's totals, as crawlSitemaps reports them in Node; a
+// node opens in the table, judged as cross-submitted by the robots.txt that led to it.
+// Debian Chromium against the real server. Node-only.
+
+import { createServer, type Server } from 'node:http';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawlSitemaps, type CrawlReport } from '../src/index';
+import { opensDocument, startViewerSession, type ViewerSession } from './viewer-harness';
+
+let session: ViewerSession;
+let page: Page;
+let site: Server;
+let origin: string;
+const requests: string[] = [];
+
+const files = (): Record<string, string> => ({
+  '/robots.txt': `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap_index.xml\n`,
+  '/sitemap_index.xml': `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${['pages.xml', 'gone.xml', 'posts.txt'].map((name) => `  <sitemap><loc>${origin}/sitemaps/${name}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+  '/sitemaps/pages.xml': `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${['', 'about', 'contact'].map((path) => `  <url><loc>${origin}/${path}</loc></url>`).join('\n')}\n</urlset>\n`,
+  '/sitemaps/posts.txt': `${origin}/posts/1\n${origin}/posts/2\n`,
+});
+
+beforeAll(async () => {
+  site = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    requests.push(path);
+    const body = files()[path];
+    // No Access-Control-Allow-Origin: a browser page cannot read these without the relay.
+    response.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  session = await startViewerSession();
+  page = await session.openPage();
+}, 60_000);
+
+afterAll(async () => {
+  await session?.close();
+  await new Promise((resolve) => site ? site.close(resolve) : resolve(undefined));
+});
+
+describe('a site in the Fetch box', { timeout: 40_000 }, () => {
+  let expected: CrawlReport;
+
+  it('walks it and shows the tree with statuses, formats, entries and issues, as crawlSitemaps reports them', async () => {
+    expected = await crawlSitemaps(`${origin}/`).report();
+    expect(expected.sitemaps.map((sitemap) => [new URL(sitemap.url).pathname, sitemap.status])).toEqual([
+      ['/sitemap_index.xml', 200], ['/sitemaps/pages.xml', 200], ['/sitemaps/gone.xml', 404], ['/sitemaps/posts.txt', 200],
+    ]);
+    session.expectedErrors.push(/status of 404/);
+    await page.fill('#url-input', `${origin}/`);
+    await page.click('#url-form button');
+    await page.waitForFunction((start) => document.body.dataset.site === start && document.body.dataset.state === 'ready', `${origin}/`, { timeout: 30_000 });
+    expect(await page.evaluate(() => document.body.dataset.view)).toBe('site');
+    expect(await page.locator('#summary').isVisible()).toBe(false);
+    const nodes = await page.locator('#site-tree li.site-node:not(.robots)').evaluateAll((items) => items.map((item) => {
+      const data = (item as HTMLElement).dataset;
+      return { url: data.url, status: Number(data.status), format: data.format, entries: Number(data.entries), errors: Number(data.errors), warnings: Number(data.warnings), failed: data.failed === 'true' };
+    }));
+    expect(nodes).toEqual(expected.sitemaps.map((sitemap) => ({ url: sitemap.url, status: sitemap.status, format: sitemap.format ?? '', entries: sitemap.entries, errors: sitemap.errors, warnings: sitemap.warnings, failed: sitemap.failed })));
+    // The tree: robots.txt → the index → its three children, the failed one on its parent.
+    const robots = page.locator('#site-tree > li.robots');
+    expect(await robots.getAttribute('data-status')).toBe('200');
+    const index = robots.locator(':scope > ul > li.site-node');
+    expect(await index.getAttribute('data-url')).toBe(`${origin}/sitemap_index.xml`);
+    expect(await index.locator(':scope > ul > li.site-node').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.url))).toEqual(['pages.xml', 'gone.xml', 'posts.txt'].map((name) => `${origin}/sitemaps/${name}`));
+    expect(await index.locator(':scope > ul > li.failed').getAttribute('data-url')).toBe(`${origin}/sitemaps/gone.xml`);
+    // Totals as the report says.
+    const totals = await page.locator('#site-totals .site-total').evaluateAll((items) => Object.fromEntries(items.map((item) => [(item as HTMLElement).dataset.key, item.querySelector('dd')?.textContent])));
+    expect(totals).toMatchObject({ sitemaps: String(expected.totals.sitemaps), indexes: String(expected.totals.indexes), failed: String(expected.totals.failed), entries: String(expected.totals.entries), errors: expected.totals.errors.toLocaleString('en-US') });
+    expect(new URL(page.url()).searchParams.get('url')).toBe(`${origin}/`);
+    await page.screenshot({ path: 'test-results/viewer-site-tree.png' });
+  });
+
+  it('opens a node in the table, cross-submitted by the robots.txt above it, and comes back to the tree', async () => {
+    await opensDocument(page, () => page.locator(`#site-tree li.site-node[data-url="${origin}/sitemaps/pages.xml"] > .node-line button.open-node`).click());
+    expect(await page.evaluate(() => document.body.dataset.view)).toBe('document');
+    expect(await page.locator('#summary .source-name').textContent()).toBe(`${origin}/sitemaps/pages.xml`);
+    expect(await page.locator('#entry-count').textContent()).toBe('3');
+    // In /sitemaps/ yet listing root URLs: allowed, because the site's robots.txt leads to it.
+    expect(await page.locator('#summary').getAttribute('data-errors')).toBe('0');
+    expect(await page.locator('#trail').textContent()).toBe(`site ${origin}/ › pages.xml`);
+    await page.click('#trail .site-crumb');
+    expect(await page.evaluate(() => document.body.dataset.view)).toBe('site');
+    expect(await page.locator('#site-tree').isVisible()).toBe(true);
+    // Every file of the site was read through the relay (the browser could not have: no CORS).
+    expect(requests).toContain('/sitemaps/posts.txt');
+  });
+});
+
+describe('afterwards', () => {
+  it('logged no unexpected errors', () => {
+    expect(session.pageErrors).toEqual([]);
+  });
+});
