@@ -5,6 +5,7 @@
 import { searchConsoleReport, sniffFormat } from 'sitemapkit';
 import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
+import { childCounts, childStatusText, recordChild, statusFromCrawl } from './child-status.js';
 import { contextNote } from './context-note.js';
 import { kindName, listsSitemaps } from './document-kinds.js';
 import { relayAvailable } from './relay-fetch.js';
@@ -61,6 +62,8 @@ async function open(source, { asChild = false, label, fromHistory = false, bundl
   setState('loading');
   say(h('span', { className: 'spinner-text' }, `Reading ${label ?? describeSource(source)}…`));
   let opened;
+  // An index's child reports back to the index what it did (item 7: the index's status column).
+  const parent = asChild && current?.summary.kind === 'sitemapindex' ? current : undefined;
   if (source.type === 'url') source.relay = await relay;
   // The worker answers twice: the table as soon as the entries are read, then the validation.
   const showTable = (table) => {
@@ -86,6 +89,10 @@ async function open(source, { asChild = false, label, fromHistory = false, bundl
     const validation = await worker.request('open', { source, profile: current?.summary.profile ?? 'google', useLocation }, { onPartial: showTable });
     if (token !== loadToken) { worker.request('close', { id: validation.id }); return; }
     applyValidation(opened, validation);
+    if (parent) {
+      const { summary } = opened;
+      recordChild(parent, source.url, { status: 200, format: summary.format === 'xml' ? summary.kind : summary.format, entries: summary.entries, errors: summary.verdict.errors, warnings: summary.verdict.warnings, failed: summary.kind === undefined });
+    }
     say('');
     setState('ready');
   } catch (error) {
@@ -95,6 +102,10 @@ async function open(source, { asChild = false, label, fromHistory = false, bundl
     const still = current && opened === undefined ? ` Still showing ${current.summary.url ?? current.summary.name}.` : '';
     if (fromHistory && current && opened === undefined) addressBar.restore(current.summary.url, { useLocation: current.useLocation });
     say([h('strong', {}, `Could not open ${label ?? describeSource(source)}. `), error.message, still], 'error');
+    if (parent && opened === undefined) {
+      recordChild(parent, source.url, { status: Number(/^HTTP (\d+)/.exec(error.message)?.[1] ?? 0), failed: true });
+      if (current === parent) refreshIndex(parent);
+    }
     document.body.dataset.lastError = error.reason ?? 'error';
   }
 }
@@ -257,6 +268,7 @@ function setUpSources() {
 function show(document_) {
   current = document_;
   showView('document');
+  if (document_.childStatus) document_.summary.childCheck = childCounts(document_);
   renderTrail();
   renderSummary(document_.summary);
   setUpEntriesTable(document_);
@@ -280,6 +292,33 @@ function show(document_) {
     document.body.dataset.tableWorkerMs = document_.summary.timings.toTable.toFixed(1);
     document.body.dataset.shown = String(document_.id);
   }));
+}
+
+/** Draws an index's verdict and status column again after children reported what they did. */
+function refreshIndex(document_) {
+  document_.summary.childCheck = childCounts(document_);
+  renderSummary(document_.summary);
+  const note = contextNote(document_, { onOpenRobots: (url) => openUrl(url) });
+  if (note) $('summary').append(note);
+  entriesList.refresh();
+}
+
+/** "Check all children": walks the index one level deep with crawlSitemaps and fills the status column. */
+async function checkChildren() {
+  const document_ = current;
+  const button = $('check-children');
+  button.disabled = true;
+  button.textContent = 'Checking…';
+  try {
+    const { report } = await worker.request('crawl', { start: document_.summary.url, relay: await relay, maxDepth: 1 });
+    for (const sitemap of report.sitemaps) if (sitemap.parent !== undefined) recordChild(document_, sitemap.url, statusFromCrawl(sitemap));
+    if (current === document_) refreshIndex(document_);
+  } catch (error) {
+    say(`Could not check the children: ${error.message}`, 'error');
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Check all children';
+  }
 }
 
 function renderTrail() {
@@ -375,9 +414,14 @@ function renderSummary(summary) {
   const extensions = !validated ? pending.cloneNode(true) : extensionNames.length ? extensionNames.join(', ') : 'none';
   const extensionFields = summary.extensionFields.length ? ` (entry fields: ${summary.extensionFields.join(', ')})` : null;
   const lastmod = !validated ? pending.cloneNode(true) : summary.lastmod ? `${summary.lastmod.min} … ${summary.lastmod.max}` : 'none';
-  const verdictText = !verdict ? 'Validating…'
+  // An index's verdict counts the children that failed, once any were checked (item 7).
+  const children = summary.childCheck ?? { checked: 0, failed: 0 };
+  const childText = children.checked === 0 ? '' : children.failed === 0 ? `; ${formatCount(children.checked)} ${children.checked === 1 ? 'child' : 'children'} checked, none failed` : `; ${formatCount(children.failed)} of ${formatCount(children.checked)} children checked failed`;
+  const verdictText = (!verdict ? 'Validating…'
     : verdict.valid ? (verdict.warnings ? `Valid, ${plural(verdict.warnings, 'warning')}` : 'Valid')
-      : `Not valid: ${plural(verdict.errors, 'error')}, ${plural(verdict.warnings, 'warning')}`;
+      : `Not valid: ${plural(verdict.errors, 'error')}, ${plural(verdict.warnings, 'warning')}`) + (verdict ? childText : '');
+  const verdictTone = !verdict ? '' : verdict.valid && children.failed === 0 ? 'good' : 'bad';
+  container.dataset.failedChildren = String(children.failed);
   const profile = h('select', { id: 'profile', disabled: !validated, attrs: { 'aria-label': 'Validation profile' }, on: { change: revalidate } },
     h('option', { value: 'google', selected: summary.profile === 'google' }, 'Google rules'),
     h('option', { value: 'xsd', selected: summary.profile === 'xsd' }, 'XSD (xmllint)'));
@@ -409,7 +453,7 @@ function renderSummary(summary) {
       robots ? summaryItem('Host', summary.robotsHost ?? 'not known (opened without a URL)', null, 'hosts') : summaryItem(summary.hostCount > 1 ? 'Hosts' : 'Host', hosts, null, 'hosts'),
       robots ? null : summaryItem('Extensions', extensions, extensionFields, 'extensions'),
       robots ? null : summaryItem('lastmod', lastmod, null, 'lastmod'),
-      h('div', { className: `summary-item verdict ${!verdict ? '' : verdict.valid ? 'good' : 'bad'}`, dataset: { key: 'verdict' } },
+      h('div', { className: `summary-item verdict ${verdictTone}`, dataset: { key: 'verdict' } },
         h('dt', {}, 'Verdict'),
         h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), h('span', { className: 'validation-options' }, profile, location),
           h('span', { id: 'location-error', className: 'field-error', hidden: true, attrs: { role: 'alert' } })))),
@@ -486,6 +530,12 @@ function setUpEntriesTable(document_) {
           cell.textContent = data.extensionNames.filter((_, bit) => mask & (1 << bit)).join(', ');
           break;
         }
+        case 'status': {
+          const status = current.childStatus?.get(slice(data.loc, i));
+          cell.textContent = childStatusText(status);
+          cell.className = `vlist-cell status${status?.failed ? ' bad' : status?.errors ? ' warn' : ''}`;
+          break;
+        }
         case 'open': {
           const loc = slice(data.loc, i);
           cell.replaceChildren(isWebUrl(loc) ? h('button', { type: 'button', className: 'small open-child', tabIndex: -1, on: { click: () => openChild(loc) } }, 'Open') : '');
@@ -501,6 +551,7 @@ function setUpEntriesTable(document_) {
     onSort: (key, descending) => applyQuery({ sort: key, descending }),
   });
   entriesList.element.dataset.table = 'entries';
+  $('check-children').hidden = document_.summary.kind !== 'sitemapindex' || !document_.summary.url;
   entriesList.setSortIndicator(document_.query.sort, document_.query.descending);
   fillFilterOptions(document_);
   $('filter-text').value = document_.query.text;
@@ -862,6 +913,7 @@ function setUpKeys() {
 
 setUpSources();
 setUpFilters();
+$('check-children').addEventListener('click', () => checkChildren());
 setUpTabs();
 setUpKeys();
 setUpExportButtons();

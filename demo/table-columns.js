@@ -39,6 +39,8 @@ export function entryColumns(document_) {
   }
   columns.push({ key: 'issues', label: 'issues', sortable: true, className: 'issues', width: '4.8rem' });
   if (data.extensionNames.length > 0) columns.push({ key: 'extensions', label: 'extensions', className: 'extensions', width: '7rem' });
+  // What each child did, once opened or checked (item 7).
+  if (document_.summary.kind === 'sitemapindex') columns.push({ key: 'status', label: 'status', className: 'status', width: '14rem' });
   if (isIndex) columns.push({ key: 'open', label: '', className: 'actions', width: '4.5rem' });
   return columns;
 }

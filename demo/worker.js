@@ -177,13 +177,14 @@ const handlers = {
   },
 
   /** Walks a site with crawlSitemaps (through the relay when there is one); partial answers are progress. */
-  async crawl({ start, relay }, sendPartial) {
+  async crawl({ start, relay, maxDepth }, sendPartial) {
     currentCrawl?.cancel();
     await ready;
     let last = 0;
     const crawl = crawlSitemaps(start, {
       fetch: relay ? relayFetch : undefined,
       maxSitemaps: 1000,
+      ...(maxDepth === undefined ? {} : { maxDepth }),
       onProgress: (progress) => {
         const now = performance.now();
         if (now - last < 100) return; // ten a second is enough for a progress line

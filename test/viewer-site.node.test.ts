@@ -97,3 +97,28 @@ describe('afterwards', () => {
     expect(session.pageErrors).toEqual([]);
   });
 });
+
+describe('an index remembers what its children did (item 7)', { timeout: 40_000 }, () => {
+  it('fills the status column as children are opened, or all at once, and counts failed children in the verdict', async () => {
+    const index = `${origin}/sitemap_index.xml`;
+    await opensDocument(page, async () => { await page.fill('#url-input', index); await page.click('#url-form button'); });
+    expect(await page.locator('[data-table=entries] .vlist-head [data-key=status]').count()).toBe(1);
+    const statusCells = () => page.locator('[data-table=entries] .vlist-spacer > .vlist-row:not([hidden]) .vlist-cell.status').allTextContents();
+    expect(await statusCells()).toEqual(['', '', '']);
+    // One child opened and back: its row says what it did.
+    await opensDocument(page, () => page.locator('[data-table=entries] .vlist-row[data-position="2"] button.open-child').click());
+    await opensDocument(page, () => page.locator('#trail button', { hasText: 'sitemap_index.xml' }).click());
+    // Opened from the index alone (not from the site's robots.txt), the text sitemap in /sitemaps/
+    // listing root URLs breaks the folder rule twice: that is what it did, and it was read.
+    expect(await statusCells()).toEqual(['', '', '200 · 2 URLs · 2 errors']);
+    expect(await page.locator('#verdict-text').textContent()).toMatch(/; 1 child checked, none failed$/);
+    // All at once: the 404 shows, and the verdict counts it.
+    await page.click('#check-children');
+    await expect.poll(() => page.locator('#summary').getAttribute('data-failed-children'), { timeout: 20_000 }).toBe('1');
+    const cells = await statusCells();
+    expect(cells[1]).toBe('404 · failed');
+    expect(cells[0]).toMatch(/^200 · 3 URLs · /);
+    expect(await page.locator('#verdict-text').textContent()).toMatch(/; 1 of 3 children checked failed$/);
+    expect(await page.locator('#summary .verdict').getAttribute('class')).toContain('bad');
+  });
+});
