@@ -294,6 +294,46 @@ function show(document_) {
   }));
 }
 
+/**
+ * Where the verdict is, in red: the file is over what the viewer reads at once; and the offer to
+ * read it as a stream (entries shown as they arrive), or how far the stream got.
+ */
+function tooLargeNote(summary) {
+  const size = `${formatBytes(summary.tooLarge)} (${formatCount(summary.tooLarge)} bytes)`;
+  const streamed = summary.streamed;
+  return h('span', { className: 'too-large', id: 'too-large' },
+    h('span', { className: 'bad' }, `Too large to read at once: ${size}. The viewer reads up to 100 MiB at once; the protocol allows 50 MiB per sitemap.`),
+    streamed
+      ? h('span', { className: 'muted', id: 'stream-state' }, streamed.done ? ` Read as a stream: ${entryCount(streamed.entries)}${streamed.entries > summary.entries ? `, the first ${formatCount(summary.entries)} listed` : ''}.` : ` Reading as a stream: ${entryCount(streamed.entries)} so far…`)
+      : h('button', { type: 'button', className: 'small primary', id: 'read-stream', on: { click: () => streamDocument(current) } }, 'Read it as a stream'));
+}
+
+/** Reads the current (too large) file as a stream: the table grows as entries arrive. */
+async function streamDocument(document_) {
+  setState('validating');
+  say(h('span', { className: 'spinner-text' }, 'Reading as a stream…'));
+  let first = true;
+  try {
+    const validation = await worker.request('stream', { id: document_.id }, {
+      onPartial: (table) => {
+        const count = table.columns.count;
+        table.columns.errors = new Uint16Array(count);
+        table.columns.warnings = new Uint16Array(count);
+        Object.assign(document_, { columns: table.columns, summary: table.summary, rows: identityRows(count) });
+        if (current !== document_) return;
+        renderSummary(document_.summary);
+        if (first) { setUpEntriesTable(document_); first = false; } else { updateRows(document_); entriesList.refresh(); }
+      },
+    });
+    if (current === document_) setUpEntriesTable(document_);
+    applyValidation(document_, validation);
+    say('');
+  } catch (error) {
+    say(`Could not read it as a stream: ${error.message}`, 'error');
+  }
+  setState('ready');
+}
+
 /** Draws an index's verdict and status column again after children reported what they did. */
 function refreshIndex(document_) {
   document_.summary.childCheck = childCounts(document_);
@@ -414,6 +454,7 @@ function renderSummary(summary) {
   const extensions = !validated ? pending.cloneNode(true) : extensionNames.length ? extensionNames.join(', ') : 'none';
   const extensionFields = summary.extensionFields.length ? ` (entry fields: ${summary.extensionFields.join(', ')})` : null;
   const lastmod = !validated ? pending.cloneNode(true) : summary.lastmod ? `${summary.lastmod.min} … ${summary.lastmod.max}` : 'none';
+  const tooLarge = summary.tooLarge !== undefined;
   // An index's verdict counts the children that failed, once any were checked (item 7).
   const children = summary.childCheck ?? { checked: 0, failed: 0 };
   const childText = children.checked === 0 ? '' : children.failed === 0 ? `; ${formatCount(children.checked)} ${children.checked === 1 ? 'child' : 'children'} checked, none failed` : `; ${formatCount(children.failed)} of ${formatCount(children.checked)} children checked failed`;
@@ -446,7 +487,7 @@ function renderSummary(summary) {
   container.replaceChildren(
     h('h2', { className: 'source-name' }, source),
     h('dl', { className: 'summary-grid' },
-      summaryItem('Kind', kindName(summary) ?? (validated ? 'Not a sitemap' : pending.cloneNode(true)), KIND_NOTES[summary.format] ?? null, 'kind'),
+      summaryItem('Kind', kindName(summary) ?? (tooLarge ? 'Not read: too large' : validated ? 'Not a sitemap' : pending.cloneNode(true)), KIND_NOTES[summary.format] ?? null, 'kind'),
       summaryItem(isIndex ? 'Sitemaps' : 'URLs', h('span', { id: 'entry-count' }, formatCount(summary.entries)), robots ? null : meter(summary.entries, summary.limits.urls, `${formatCount(summary.entries)} of the ${formatCount(summary.limits.urls)} allowed`), 'entries'),
       summaryItem('Size', bytes, robots ? null : meter(summary.uncompressedBytes, summary.limits.bytes, `${formatCount(summary.uncompressedBytes)} of the ${formatCount(summary.limits.bytes)} bytes allowed (uncompressed)`), 'bytes'),
       // A robots.txt has no URLs, extensions or dates of its own: its host is what its sitemaps are judged by.
@@ -455,7 +496,7 @@ function renderSummary(summary) {
       robots ? null : summaryItem('lastmod', lastmod, null, 'lastmod'),
       h('div', { className: `summary-item verdict ${verdictTone}`, dataset: { key: 'verdict' } },
         h('dt', {}, 'Verdict'),
-        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), h('span', { className: 'validation-options' }, profile, location),
+        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), tooLarge ? tooLargeNote(summary) : null, h('span', { className: 'validation-options' }, profile, location),
           h('span', { id: 'location-error', className: 'field-error', hidden: true, attrs: { role: 'alert' } })))),
     h('p', { className: 'timings muted' }, timingText));
 }

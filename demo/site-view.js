@@ -69,7 +69,7 @@ export class SiteView {
     this.container.replaceChildren(
       h('h2', {}, 'Walking ', h('span', { className: 'site-name' }, start)),
       h('p', { className: 'spinner-text', id: 'site-progress' },
-        `${formatCount(sitemapsDone)} of ${formatCount(sitemapsFound)} sitemaps read, ${formatCount(inFlight)} in flight; ${plural(entries, 'entry')}, ${formatBytes(bytes)}.`),
+        `${formatCount(sitemapsDone)} of ${formatCount(sitemapsFound)} sitemaps read, ${formatCount(inFlight)} in flight; ${formatCount(entries)} ${entries === 1 ? 'entry' : 'entries'}, ${formatBytes(bytes)}.`),
       h('p', {}, h('button', { type: 'button', id: 'site-stop', on: { click: () => this.onStop() } }, 'Stop')));
   }
 

@@ -37,10 +37,10 @@ const decoderFor = (label) => { try { return new TextDecoder(label); } catch { r
  * const document = readSitemapDocument(bytes, { name: 'sitemap.xml', profile: 'google' });
  * postTable(document); runValidation(document); postIssues(document);
  */
-export function readSitemapDocument(input, { name, url, profile = 'google', location, inflated, crossSubmit } = {}) {
+export function readSitemapDocument(input, { name, url, profile = 'google', location, inflated, crossSubmit, tooLarge } = {}) {
   const started = performance.now();
   const document = {
-    name, url, profile, location, crossSubmit,
+    name, url, profile, location, crossSubmit, tooLarge,
     input,
     gzipped: isGzip(input),
     format: 'xml',
@@ -73,6 +73,16 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
   }
   document.timings.gunzip = performance.now() - started;
 
+  if (tooLarge !== undefined) {
+    // Not read at all: the page says so where the verdict is and offers to read it as a stream.
+    document.readIssues.push({ code: 'INPUT_TOO_LARGE', severity: 'error', message: `The file is ${tooLarge.toLocaleString('en-US')} bytes: more than the ${LIMITS.defaultMaxInputBytes.toLocaleString('en-US')} the viewer reads at once (and than the protocol's 52,428,800). Read it as a stream to see its entries.`, line: 0, column: 0, path: '' });
+    document.parseIssues = [];
+    document.leftOut = [];
+    document.entryErrors = new Uint16Array(0);
+    document.entryWarnings = new Uint16Array(0);
+    document.timings.read = performance.now() - started;
+    return document;
+  }
   // What it is, by content (the library's one sniffing rule), picks the reader.
   const bytes = document.xml;
   const utf16 = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe);
@@ -169,6 +179,12 @@ function readFeed(document, format) {
  */
 export function runValidation(document) {
   const started = performance.now();
+  if (document.tooLarge !== undefined) {
+    // Read as a stream (or not at all): the stream's issues, and the size, are the verdict.
+    const found = document.streamIssues ?? [];
+    finishValidation(document, document.streamed ? found : [], { hosts: [], extensions: [], lastmod: undefined }, started, document.kind);
+    return;
+  }
   if (document.format === 'robots' || document.format === 'rss' || document.format === 'atom') {
     finishValidation(document, document.format === 'robots' ? document.robotsIssues : document.parseIssues, { hosts: [], extensions: [], lastmod: undefined }, started);
     return;
@@ -455,8 +471,8 @@ export function summaryOf(document) {
     kind: document.kind,
     format: document.format,
     entries: document.entries.length,
-    bytes: document.input.length,
-    uncompressedBytes: document.xml.length,
+    bytes: document.tooLarge ?? document.input.length,
+    uncompressedBytes: document.tooLarge ?? document.xml.length,
     gzipped: document.gzipped,
     hosts: stats.hosts.slice(0, 20),
     hostCount: stats.hosts.length,
@@ -467,6 +483,8 @@ export function summaryOf(document) {
     profile: document.profile,
     location: document.location,
     crossSubmit: document.crossSubmit ?? [],
+    tooLarge: document.tooLarge,
+    streamed: document.streamed,
     robotsHost: document.robotsHost,
     sniffed: document.sniffed,
     limits: { urls: document.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap, bytes: LIMITS.maxSitemapBytes },

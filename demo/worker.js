@@ -3,7 +3,7 @@
 // answers `{ requestId, result }` or `{ requestId, error }`, with typed arrays transferred, not copied.
 // It imports the package by its served URL: import maps do not reach module workers in Chromium.
 
-import { crawlSitemaps, init, isGzip, LIMITS } from '/sitemapkit/index.js';
+import { crawlSitemaps, init, isGzip, LIMITS, parseStream } from '/sitemapkit/index.js';
 import { relayFetch } from './relay-fetch.js';
 import { entriesCsv, entriesJson, issuesCsv, sitemapFiles } from './export-files.js';
 import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
@@ -11,6 +11,14 @@ import { queryEntries } from './entry-query.js';
 import {
   chartsOf, entryPositions, issueColumns, issuesOfEntry, readSitemapDocument, runValidation, sourceLines, summaryOf, tableColumns,
 } from './sitemap-document.js';
+
+/**
+ * Entries of a streamed file kept for the table (the rest are counted): four times a protocol
+ * sitemap, some 50 MB of worker memory, and a table snapshot that still posts in a blink.
+ */
+const STREAM_KEPT = 200_000;
+/** Issues of a streamed file kept (the rest are counted). */
+const STREAM_ISSUES = 10_000;
 
 /** Open documents by id (an index and the children opened from it stay until closed). */
 const documents = new Map();
@@ -61,7 +69,10 @@ function fileNameOf(url) {
 
 async function bytesOf(source) {
   switch (source.type) {
-    case 'file': return { bytes: new Uint8Array(await source.file.arrayBuffer()), name: source.file.name };
+    case 'file':
+      // Over the package's cap on one read: not read at once (the page offers to stream it).
+      if (source.file.size > LIMITS.defaultMaxInputBytes) return { bytes: new Uint8Array(0), name: source.file.name, tooLarge: source.file.size };
+      return { bytes: new Uint8Array(await source.file.arrayBuffer()), name: source.file.name };
     case 'text': return { bytes: new TextEncoder().encode(source.text), name: source.name ?? 'pasted.xml' };
     case 'bytes': return { bytes: new Uint8Array(source.bytes), name: source.name };
     case 'url': {
@@ -108,13 +119,14 @@ const handlers = {
   /** Answers twice: the table first (`partial`), then, once validated, the issues. */
   async open({ source, profile, useLocation = true }, sendPartial) {
     const started = performance.now();
-    const { bytes, name, url } = await bytesOf(source);
+    const { bytes, name, url, tooLarge } = await bytesOf(source);
     const inflateStarted = performance.now();
     const inflated = isGzip(bytes) ? await inflateNatively(bytes) : undefined;
     const inflateMs = performance.now() - inflateStarted;
     await ready;
     // A fetched sitemap is checked against where it lives (host and folder rules), as Google does.
-    const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated, crossSubmit: source.crossSubmit });
+    const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated, crossSubmit: source.crossSubmit, tooLarge });
+    if (source.type === 'file') document.file = source.file; // kept for reading it as a stream
     if (inflated) document.timings.gunzip = inflateMs;
     const id = nextDocumentId++;
     documents.set(id, document);
@@ -174,6 +186,43 @@ const handlers = {
     else if (format === 'json') output = { file: entriesJson(document, rows, baseName), notes: [] };
     else output = sitemapFiles(document, rows, { baseName, gzip: format === 'xml.gz', baseUrl });
     return exported(output, rows.length);
+  },
+
+  /**
+   * Reads a file too large to read at once as a stream (parseStream, recover mode, no size cap):
+   * the table is sent again every quarter second as entries arrive (the first STREAM_KEPT
+   * entries are kept for it; the rest are counted), then the stream's issues.
+   */
+  async stream({ id }, sendPartial) {
+    const document = documentById(id);
+    await ready;
+    const issues = [];
+    let dropped = 0;
+    const entries = parseStream(document.file, { recover: true, maxBytes: Infinity, onIssue: (issue) => { if (issues.length < STREAM_ISSUES) issues.push(issue); else dropped++; } });
+    document.entries = [];
+    document.streamed = { entries: 0, done: false };
+    let last = performance.now();
+    // A snapshot costs more as the table grows: never spend more than a fifth of the time on them.
+    let interval = 250;
+    for await (const entry of entries) {
+      document.streamed.entries++;
+      if (document.entries.length < STREAM_KEPT) document.entries.push(entry);
+      if (performance.now() - last > interval) {
+        const started = performance.now();
+        document.kind = entries.kind;
+        sendPartial(tableSnapshot(id, document));
+        last = performance.now();
+        interval = Math.max(250, 4 * (last - started));
+        await new Promise((resolve) => setTimeout(resolve, 0)); // let the page's other requests in
+      }
+    }
+    document.kind = entries.kind;
+    document.streamed.done = true;
+    document.streamIssues = issues;
+    document.droppedIssues = dropped;
+    sendPartial(tableSnapshot(id, document));
+    runValidation(document);
+    return validationSnapshot(id, document);
   },
 
   /** Walks a site with crawlSitemaps (through the relay when there is one); partial answers are progress. */

@@ -336,3 +336,51 @@ describe('afterwards', () => {
     expect(session.pageErrors).toEqual([]);
   });
 });
+
+describe('a file over the 100 MiB the viewer reads at once (item 5)', { timeout: 90_000 }, () => {
+  it('says so where the verdict is, in red, and reads it as a stream on request', async () => {
+    const { createWriteStream } = await import('node:fs');
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const directory = await mkdtemp(join(tmpdir(), 'sitemapkit-viewer-big-'));
+    const path = join(directory, 'huge.xml');
+    // ~101 MiB: 500,000 long URLs, written as a stream.
+    const count = 500_000;
+    const padding = 'p'.repeat(160);
+    await new Promise<void>((resolve, reject) => {
+      const out = createWriteStream(path);
+      out.on('error', reject);
+      out.write('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+      let n = 0;
+      const more = () => {
+        while (n < count) {
+          const line = `<url><loc>https://www.example.com/${padding}/${n}</loc></url>\n`;
+          n++;
+          if (!out.write(line)) { out.once('drain', more); return; }
+        }
+        out.end('</urlset>\n', () => resolve());
+      };
+      more();
+    });
+    try {
+      const size = (await import('node:fs')).statSync(path).size;
+      expect(size).toBeGreaterThan(100 * 1024 * 1024);
+      await opensDocument(page, () => page.setInputFiles('#file-input', path));
+      const note = page.locator('#too-large');
+      expect(await note.locator('.bad').textContent()).toMatch(/^Too large to read at once: \d+\.\d MiB \([\d,]+ bytes\)/);
+      expect(await note.locator('.bad').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(180, 35, 24)');
+      expect(await page.locator('#summary [data-key=kind] dd').textContent()).toBe('Not read: too large');
+      expect(await page.locator('#summary').getAttribute('data-valid')).toBe('false');
+      // Read as a stream: the table fills as entries arrive; the first 200,000 are listed, all are counted.
+      await page.click('#read-stream');
+      await page.waitForFunction(() => document.getElementById('stream-state')?.textContent?.startsWith(' Read as a stream') && document.body.dataset.state === 'ready', undefined, { timeout: 60_000 });
+      expect(await page.locator('#stream-state').textContent()).toBe(` Read as a stream: ${count.toLocaleString('en-US')} entries, the first 200,000 listed.`);
+      expect(await page.locator('#entry-count').textContent()).toBe('200,000');
+      const rows = await renderedRows(page, 'entries');
+      expect(rows[0]!.cells[1]).toBe(`https://www.example.com/${padding}/0`);
+      expect(await page.locator('#summary').getAttribute('data-kind')).toBe('urlset');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
