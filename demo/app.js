@@ -6,6 +6,7 @@ import { searchConsoleReport, sniffFormat } from 'sitemapkit';
 import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
 import { childCounts, childStatusText, recordChild, statusFromCrawl } from './child-status.js';
+import { setUpComparePanel } from './compare-view.js';
 import { contextNote } from './context-note.js';
 import { kindName, listsSitemaps } from './document-kinds.js';
 import { relayAvailable } from './relay-fetch.js';
@@ -20,6 +21,7 @@ const $ = (id) => document.getElementById(id);
 const worker = new ViewerWorker();
 /** Whether `npm start`'s relay is there to read other origins (a statically hosted viewer has none). */
 const relay = relayAvailable();
+const compare = setUpComparePanel({ worker, currentDocument: () => current, relay });
 
 /** What the Kind line adds for formats that are not XML sitemaps. */
 const KIND_NOTES = { text: ' one URL per line', rss: ' read as a sitemap: each item\'s link', atom: ' read as a sitemap: each entry\'s link', robots: ' its Sitemap lines, each openable' };
@@ -119,6 +121,7 @@ function applyValidation(document_, validation) {
   document_.columns.warnings = validation.warnings;
   document_.validated = true;
   if (current !== document_) return;
+  compare.follow(document_);
   renderSummary(document_.summary);
   const note = contextNote(document_, { onOpenRobots: (url) => openUrl(url) });
   if (note) $('summary').append(note);
@@ -269,6 +272,7 @@ function show(document_) {
   current = document_;
   showView('document');
   if (document_.childStatus) document_.summary.childCheck = childCounts(document_);
+  compare.reset(document_);
   renderTrail();
   renderSummary(document_.summary);
   setUpEntriesTable(document_);

@@ -3,7 +3,7 @@
 // answers `{ requestId, result }` or `{ requestId, error }`, with typed arrays transferred, not copied.
 // It imports the package by its served URL: import maps do not reach module workers in Chromium.
 
-import { crawlSitemaps, init, isGzip, LIMITS, parseStream } from '/sitemapkit/index.js';
+import { crawlSitemaps, diffSitemaps, init, isGzip, LIMITS, parseStream } from '/sitemapkit/index.js';
 import { relayFetch } from './relay-fetch.js';
 import { entriesCsv, entriesJson, issuesCsv, sitemapFiles } from './export-files.js';
 import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
@@ -17,6 +17,8 @@ import {
  * sitemap, some 50 MB of worker memory, and a table snapshot that still posts in a blink.
  */
 const STREAM_KEPT = 200_000;
+/** Changes of a comparison listed (all are counted). */
+const COMPARE_KEPT = 200_000;
 /** Issues of a streamed file kept (the rest are counted). */
 const STREAM_ISSUES = 10_000;
 
@@ -223,6 +225,20 @@ const handlers = {
     sendPartial(tableSnapshot(id, document));
     runValidation(document);
     return validationSnapshot(id, document);
+  },
+
+  /**
+   * Compares the open document (as `a`) with another file or URL (`b`) with diffSitemaps: the
+   * counts of all changes and the first COMPARE_KEPT of them.
+   */
+  async compare({ id, other }) {
+    const document = documentById(id);
+    const { bytes, name, url } = await bytesOf(other);
+    await ready;
+    const diff = diffSitemaps(document.entries, bytes, { recover: true, maxBytes: Infinity });
+    const changes = [];
+    for await (const change of diff) if (changes.length < COMPARE_KEPT) changes.push(change);
+    return { result: { a: document.url ?? document.name, b: url ?? name, counts: diff.counts, changes, kept: changes.length } };
   },
 
   /** Walks a site with crawlSitemaps (through the relay when there is one); partial answers are progress. */

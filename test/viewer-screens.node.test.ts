@@ -35,6 +35,18 @@ const SCREENS: [string, (page: Page) => Promise<void>][] = [
   ['not-a-sitemap', async (page) => { await pasteText(page, '<!doctype html><html><body><h1>Not found</h1></body></html>'); }],
   ['no-match', async (page) => { await page.fill('#filter-text', 'nothing matches this'); await page.waitForSelector('#row-count[data-rows="0"]'); }],
   ['paste-dialog', async (page) => { await page.click('#paste-button'); }],
+  ['compare', async (page) => {
+    await tab(page, 'tab-compare');
+    await page.fill('#compare-url', new URL('/samples/with-issues.xml', page.url()).href);
+    await page.click('#compare-form button[type=submit]');
+    await page.waitForSelector('#compare-result[data-state=done]');
+  }],
+  ['site-tree', async (page) => {
+    // The viewer's own server as a site: no robots.txt, so the well-known places are tried.
+    await page.fill('#url-input', new URL('/', page.url()).href);
+    await page.click('#url-form button');
+    await page.waitForFunction(() => document.body.dataset.site && document.body.dataset.state === 'ready');
+  }],
 ];
 
 const VARIANTS = [

@@ -8,7 +8,10 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlSitemaps, type CrawlReport } from '../src/index';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crawlSitemaps, diffSitemaps, type CrawlReport } from '../src/index';
 import { opensDocument, startViewerSession, type ViewerSession } from './viewer-harness';
 
 let session: ViewerSession;
@@ -22,7 +25,22 @@ const files = (): Record<string, string> => ({
   '/sitemap_index.xml': `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${['pages.xml', 'gone.xml', 'posts.txt'].map((name) => `  <sitemap><loc>${origin}/sitemaps/${name}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
   '/sitemaps/pages.xml': `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${['', 'about', 'contact'].map((path) => `  <url><loc>${origin}/${path}</loc></url>`).join('\n')}\n</urlset>\n`,
   '/sitemaps/posts.txt': `${origin}/posts/1\n${origin}/posts/2\n`,
+  '/live/sitemap.xml': VERSION_B,
 });
+
+/** Two versions of one sitemap for the comparison: one removed, one added, two changed, one unchanged. */
+const VERSION_A = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>https://shop.example.com/</loc><lastmod>2026-01-01</lastmod></url>
+<url><loc>https://shop.example.com/old</loc></url>
+<url><loc>https://shop.example.com/lamps</loc><lastmod>2026-01-01</lastmod><priority>0.5</priority></url>
+<url><loc>https://shop.example.com/tables</loc><changefreq>weekly</changefreq></url>
+</urlset>`;
+const VERSION_B = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>https://shop.example.com/</loc><lastmod>2026-01-01</lastmod></url>
+<url><loc>https://shop.example.com/lamps</loc><lastmod>2026-02-01</lastmod><priority>0.5</priority></url>
+<url><loc>https://shop.example.com/tables</loc><changefreq>daily</changefreq></url>
+<url><loc>https://shop.example.com/new</loc></url>
+</urlset>`;
 
 beforeAll(async () => {
   site = createServer((request, response) => {
@@ -89,6 +107,52 @@ describe('a site in the Fetch box', { timeout: 40_000 }, () => {
     expect(await page.locator('#site-tree').isVisible()).toBe(true);
     // Every file of the site was read through the relay (the browser could not have: no CORS).
     expect(requests).toContain('/sitemaps/posts.txt');
+  });
+});
+
+describe('compare two sitemaps (item 10)', { timeout: 40_000 }, () => {
+  it('compares a file with its live URL (through the relay) and with another file: counts and a filterable list, as diffSitemaps says', async () => {
+    const expectedChanges: { change: string; loc: string; fields?: string[] }[] = [];
+    const diff = diffSitemaps(VERSION_A, VERSION_B);
+    for await (const change of diff) expectedChanges.push(change);
+    expect(diff.counts).toMatchObject({ added: 1, removed: 1, changed: 2, unchanged: 1 });
+    const directory = await mkdtemp(join(tmpdir(), 'sitemapkit-compare-'));
+    try {
+      const fileA = join(directory, 'sitemap.xml');
+      const fileB = join(directory, 'sitemap-new.xml');
+      await writeFile(fileA, VERSION_A);
+      await writeFile(fileB, VERSION_B);
+      await opensDocument(page, () => page.setInputFiles('#file-input', fileA));
+      // A file against its live URL: the URL it lives at, given in the verdict's field.
+      const live = `${origin}/live/sitemap.xml`;
+      await page.fill('#location', live);
+      await page.locator('#location').press('Enter');
+      await page.waitForFunction(() => document.body.dataset.state === 'ready' && !document.getElementById('location')?.hasAttribute('disabled'));
+      await page.click('#tab-compare');
+      expect(await page.locator('#compare-live').textContent()).toBe(`Compare with its live URL (${live})`);
+      await page.click('#compare-live');
+      await page.waitForSelector('#compare-result[data-state=done]', { timeout: 15_000 });
+      const counts = await page.locator('#compare-result .compare-count').evaluateAll((chips) => chips.map((chip) => chip.textContent));
+      expect(counts).toEqual(['1 added', '1 removed', '2 changed']);
+      const rows = async () => (await page.locator('[data-table=compare] .vlist-spacer > .vlist-row:not([hidden])').evaluateAll((items) => items
+        .map((row) => ({ position: Number((row as HTMLElement).dataset.position), cells: [...row.children].map((cell) => cell.textContent ?? '') }))
+        .sort((a, b) => a.position - b.position))).map((row) => row.cells);
+      expect((await rows()).map((cells) => [cells[0], cells[1], cells[2]])).toEqual(expectedChanges.map((change) => [change.change, change.loc, change.fields?.join(', ') ?? '']));
+      // A count is a filter; the text filter narrows further.
+      await page.click('#compare-result .compare-count[data-change=changed]');
+      expect((await rows()).map((cells) => cells[1])).toEqual(['https://shop.example.com/lamps', 'https://shop.example.com/tables']);
+      expect((await rows())[0]![3]).toBe('lastmod 2026-01-01, priority 0.5 → lastmod 2026-02-01, priority 0.5');
+      await page.fill('#compare-filter', 'tables');
+      expect(await page.locator('#compare-count').getAttribute('data-rows')).toBe('1');
+      // Two files.
+      await page.setInputFiles('#compare-file', fileB);
+      await page.waitForSelector('#compare-result[data-state=done] .compare-count', { timeout: 15_000 });
+      expect(await page.locator('#compare-result .compare-sides').textContent()).toContain('sitemap-new.xml');
+      expect(await page.locator('#compare-count').textContent()).toBe('4 changes');
+      await page.click('#tab-entries');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
 
