@@ -14,6 +14,8 @@ const RELAY_HEADERS = { 'X-Sitemapkit-Relay': '1' };
  * const relay = await relayAvailable();
  */
 export async function relayAvailable() {
+  // Only a page served over http(s) can have a server with a relay (not the copy in the extension).
+  if (self.location.protocol !== 'http:' && self.location.protocol !== 'https:') return false;
   try {
     const response = await fetch(RELAY_PATH, { headers: RELAY_HEADERS, credentials: 'omit' });
     return response.status === 204 && response.headers.get('x-relay-available') === '1';

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from '../src/index';
+import { crawlSitemaps, parse } from '../src/index';
 import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { repositoryRoot } from './packed-package';
 
@@ -460,6 +460,32 @@ describe('a site with a 50,000-URL sitemap of 50,000 issues and a feed (issue 19
     expect(await viewer.locator('#summary [data-key=kind] dd').textContent()).toMatch(/^RSS feed/);
     expect(await viewer.locator('#entry-count').textContent()).toBe('3');
     await viewer.close();
+  });
+});
+
+describe('the popup walks the whole site with crawlSitemaps (issue 17)', { timeout: 40_000 }, () => {
+  it('shows the tree with each file\'s status, format, entries and errors, as crawlSitemaps reports them in Node', async () => {
+    const expected = await crawlSitemaps(`${site.origin}/`).report();
+    const popup = await openExtensionPage(`popup.html?url=${encodeURIComponent(`${site.origin}/a/page`)}`);
+    await popup.setViewportSize({ width: 548, height: 700 });
+    await popup.waitForSelector('body[data-ready=true]', { timeout: 20_000 });
+    await popup.click('#walk-site');
+    await popup.waitForSelector('#site-walk[data-state=done]', { timeout: 30_000 });
+    const nodes = await popup.locator('#site-walk li.site-node').evaluateAll((items) => items.map((item) => {
+      const data = (item as HTMLElement).dataset;
+      return { url: data.url, status: Number(data.status), format: data.format, entries: Number(data.entries), errors: Number(data.errors), failed: data.failed === 'true' };
+    }));
+    // In tree order (an index's children under it), the report lists them as found: compare by URL.
+    const byUrl = (a: { url?: string }, b: { url?: string }) => ((a.url ?? '') < (b.url ?? '') ? -1 : 1);
+    expect(nodes.sort(byUrl)).toEqual(expected.sitemaps.map((sitemap) => ({ url: sitemap.url, status: sitemap.status, format: sitemap.format ?? '', entries: sitemap.entries, errors: sitemap.errors, failed: sitemap.failed })).sort(byUrl));
+    // The index's children hang under it.
+    const index = popup.locator(`#site-walk li.site-node[data-url="${site.origin}/sitemap-index"]`);
+    expect(await index.locator(':scope > ul > li.site-node').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.url))).toEqual([`${site.origin}/sitemap-pages.xml`, `${site.origin}/sitemap-posts.xml`]);
+    expect(await popup.locator('#site-walk').getAttribute('data-sitemaps')).toBe(String(expected.totals.sitemaps));
+    // Issues counted by code on the broken file's node.
+    expect(await popup.locator(`#site-walk li.site-node[data-url="${site.origin}/broken-sitemap.xml"] > .issues`).textContent()).toContain('XML_MISMATCHED_END_TAG');
+    await popup.screenshot({ path: join(repositoryRoot, 'test-results/extension-popup-walk.png'), fullPage: true });
+    await popup.close();
   });
 });
 

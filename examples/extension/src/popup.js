@@ -5,6 +5,7 @@
 
 import { askServiceWorker } from './ask-service-worker.js';
 import { linkTo } from './safe-link.js';
+import { walkSite } from './site-walk.js';
 import { codeCountText, entryCountText, issueText, verdictText } from './verdict-text.js';
 
 /** Issue codes listed under a sitemap; the list page has the rest. */
@@ -186,6 +187,15 @@ async function main() {
   document.getElementById('sitemaps').append(...items);
   await Promise.all(items.map(summarizeInto));
   await showAnsweredBy();
+  // The whole site, on request: every index followed, the well-known places tried too.
+  const walk = document.getElementById('walk-site');
+  walk.hidden = false;
+  walk.addEventListener('click', () => {
+    walk.disabled = true;
+    walkSite(document.getElementById('site-walk'), pageUrl, { openList: (url) => openList(url), openViewer })
+      .catch((error) => showMessage(`Could not walk the site: ${error.message ?? error}`))
+      .finally(() => { walk.disabled = false; });
+  });
 }
 
 main().then(

@@ -3,7 +3,7 @@
 // (sitemaps.org 0.9, text sitemaps and RSS/Atom feeds as the protocol allows; what a file is comes
 // from the package's sniffFormat, gzip included). Uses only the package's built browser entry.
 
-import { gunzip, LIMITS, parse, parseFeed, parseTextSitemap, readRobotsTxtSitemaps, sniffFormat, SitemapError, validate } from './sitemapkit/index.js';
+import { crawlSitemaps, gunzip, LIMITS, parse, parseFeed, parseTextSitemap, readRobotsTxtSitemaps, sniffFormat, SitemapError, validate } from './sitemapkit/index.js';
 
 /** How many children of an index the popup may expand; the full list page shows all of them. */
 export const CHILDREN_SHOWN = 50;
@@ -199,4 +199,19 @@ export async function listSitemapEntries(url, declaredBy) {
     const failure = issueFromError(error);
     return { url, ok: false, failure, entries: [], issues: [failure] };
   }
+}
+
+/** Sitemaps a walk reads at most: a popup is no crawler farm. */
+const WALK_MAX_SITEMAPS = 200;
+
+/**
+ * The whole site of `pageUrl` walked with crawlSitemaps (robots.txt, the well-known places, every
+ * index), its report without each file's issue list (the counts by code stay: `issueCounts`).
+ *
+ * @example
+ * const { sitemaps, totals } = await walkSite('https://example.com/some/page');
+ */
+export async function walkSite(pageUrl) {
+  const report = await crawlSitemaps(`${new URL(pageUrl).origin}/`, { maxSitemaps: WALK_MAX_SITEMAPS }).report();
+  return { ...report, sitemaps: report.sitemaps.map(({ issues, ...sitemap }) => sitemap) };
 }
