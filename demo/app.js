@@ -2,17 +2,29 @@
 // and issues tables, the detail panel, charts and exports. All reading and querying is done by
 // worker.js; this module only draws what it answers.
 
-import { searchConsoleReport } from 'sitemapkit';
+import { searchConsoleReport, sniffFormat } from 'sitemapkit';
+import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
+import { childCounts, childStatusText, recordChild, statusFromCrawl } from './child-status.js';
+import { setUpComparePanel } from './compare-view.js';
+import { contextNote } from './context-note.js';
+import { kindName, listsSitemaps } from './document-kinds.js';
+import { relayAvailable } from './relay-fetch.js';
+import { isSiteAddress, SiteView } from './site-view.js';
+import { entryColumns, issueSortKeys, locationProblem } from './table-columns.js';
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
-import { formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
+import { breakableUrl, formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
 import { VirtualList } from './virtual-list.js';
 import { ViewerWorker } from './worker-client.js';
 
 const $ = (id) => document.getElementById(id);
 const worker = new ViewerWorker();
+/** Whether `npm start`'s relay is there to read other origins (a statically hosted viewer has none). */
+const relay = relayAvailable();
+const compare = setUpComparePanel({ worker, currentDocument: () => current, relay });
 
-const KIND_NAMES = { urlset: 'Sitemap (urlset)', sitemapindex: 'Sitemap index', text: 'Text sitemap' };
+/** What the Kind line adds for formats that are not XML sitemaps. */
+const KIND_NOTES = { text: ' one URL per line', rss: ' read as a sitemap: each item\'s link', atom: ' read as a sitemap: each entry\'s link', robots: ' its Sitemap lines, each openable' };
 const EMPTY_QUERY = { text: '', extension: '', issue: '', changefreq: '', sort: 'index', descending: false };
 
 /**
@@ -45,13 +57,16 @@ function setState(state) {
  * Opens a source in the worker and shows it. `asChild` keeps the trail (an index's child);
  * anything else starts a new trail.
  */
-async function open(source, { asChild = false, label } = {}) {
+async function open(source, { asChild = false, label, fromHistory = false, bundled = false, fromSite } = {}) {
   const token = ++loadToken;
   const useLocation = source.useLocation !== false;
   if (source.type !== 'file') performance.clearMarks(); // only files are timed (bench/viewer.mjs)
   setState('loading');
   say(h('span', { className: 'spinner-text' }, `Reading ${label ?? describeSource(source)}…`));
   let opened;
+  // An index's child reports back to the index what it did (item 7: the index's status column).
+  const parent = asChild && current?.summary.kind === 'sitemapindex' ? current : undefined;
+  if (source.type === 'url') source.relay = await relay;
   // The worker answers twice: the table as soon as the entries are read, then the validation.
   const showTable = (table) => {
     performance.mark('viewer:table-received');
@@ -64,23 +79,35 @@ async function open(source, { asChild = false, label } = {}) {
     table.columns.warnings = new Uint16Array(count);
     opened = {
       ...table, useLocation, validated: false, issues: [], issueEntry: new Int32Array(0), charts: undefined,
-      rows: identityRows(count), query: { ...EMPTY_QUERY }, issueFilter: { severity: '', code: '' },
+      rows: identityRows(count), query: { ...EMPTY_QUERY }, issueFilter: { severity: '', code: '' }, fromSite,
     };
     trail.push(opened);
     show(opened);
+    addressBar.shown(source.type === 'url' ? table.summary.url : undefined, { fromHistory, bundled, useLocation });
     setState('validating');
-    say(h('span', { className: 'spinner-text' }, `Validating ${formatCount(count)} entries…`));
+    say(h('span', { className: 'spinner-text' }, `Validating ${entryCount(count)}…`));
   };
   try {
     const validation = await worker.request('open', { source, profile: current?.summary.profile ?? 'google', useLocation }, { onPartial: showTable });
     if (token !== loadToken) { worker.request('close', { id: validation.id }); return; }
     applyValidation(opened, validation);
+    if (parent) {
+      const { summary } = opened;
+      recordChild(parent, source.url, { status: 200, format: summary.format === 'xml' ? summary.kind : summary.format, entries: summary.entries, errors: summary.verdict.errors, warnings: summary.verdict.warnings, failed: summary.kind === undefined });
+    }
     say('');
     setState('ready');
   } catch (error) {
     if (token !== loadToken) return;
     setState(current ? 'ready' : 'error');
-    say([h('strong', {}, `Could not open ${label ?? describeSource(source)}. `), error.message], 'error');
+    // What stays on screen is said, and the address bar keeps naming it, not the URL that failed.
+    const still = current && opened === undefined ? ` Still showing ${current.summary.url ?? current.summary.name}.` : '';
+    if (fromHistory && current && opened === undefined) addressBar.restore(current.summary.url, { useLocation: current.useLocation });
+    say([h('strong', {}, `Could not open ${label ?? describeSource(source)}. `), error.message, still], 'error');
+    if (parent && opened === undefined) {
+      recordChild(parent, source.url, { status: Number(/^HTTP (\d+)/.exec(error.message)?.[1] ?? 0), failed: true });
+      if (current === parent) refreshIndex(parent);
+    }
     document.body.dataset.lastError = error.reason ?? 'error';
   }
 }
@@ -94,7 +121,10 @@ function applyValidation(document_, validation) {
   document_.columns.warnings = validation.warnings;
   document_.validated = true;
   if (current !== document_) return;
+  compare.follow(document_);
   renderSummary(document_.summary);
+  const note = contextNote(document_, { onOpenRobots: (url) => openUrl(url) });
+  if (note) $('summary').append(note);
   setUpIssues(document_);
   fillFilterOptions(document_);
   entriesList.refresh();
@@ -126,20 +156,46 @@ function openFile(file) {
   open({ type: 'file', file });
 }
 
-function openUrl(typed, { asChild = false, useLocation = true } = {}) {
+function openUrl(typed, { asChild = false, useLocation = true, fromHistory = false, bundled = false, crossSubmit } = {}) {
   const text = typed.trim();
   if (!text) return;
-  open({ type: 'url', url: text, useLocation }, { asChild });
+  if (!asChild && isSiteAddress(text)) { openSite(text, { fromHistory }); return; }
+  open({ type: 'url', url: text, useLocation, crossSubmit }, { asChild, fromHistory, bundled });
 }
 
-/** Opens a child of the current index in place; it is checked against its URL if the index was. */
+/** Back or Forward: a document of the trail is shown again; any other URL is fetched again. */
+function navigateTo(url, { useLocation = true } = {}) {
+  if (!url) {
+    openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false, fromHistory: true });
+    return;
+  }
+  if (isSiteAddress(url) && siteView.report && siteView.start === url) { showSite({ fromHistory: true }); return; }
+  const n = trail.findIndex((document_) => document_.summary.url === url);
+  if (n >= 0) backTo(n, { fromHistory: true });
+  else openUrl(url, { useLocation, fromHistory: true });
+}
+
+const addressBar = new AddressBar({ onNavigate: navigateTo });
+
+/**
+ * Opens a child of the current index (or a sitemap a robots.txt lists) in place; it is checked
+ * against its URL if the parent was. A sitemap a robots.txt lists may list URLs anywhere on that
+ * robots.txt's host (cross-submission), and so may the children of an index it lists.
+ */
 function openChild(loc) {
-  openUrl(loc, { asChild: true, useLocation: current?.useLocation ?? true });
+  const { summary } = current ?? {};
+  const crossSubmit = summary?.kind === 'robots' ? [summary.robotsHost].filter(Boolean) : summary?.crossSubmit;
+  openUrl(loc, { asChild: true, useLocation: current?.useLocation ?? true, crossSubmit: crossSubmit?.length ? crossSubmit : undefined });
 }
 
-function looksLikeSitemapText(text) {
-  const start = text.trimStart();
-  return start.startsWith('<') || /^https?:\/\/\S+$/m.test(start.split('\n', 1)[0]);
+/** What Ctrl+V outside a field opens: anything the library's sniffer calls a sitemap, a feed or a robots.txt. */
+const PASTABLE = new Set(['urlset', 'sitemapindex', 'text', 'rss', 'atom', 'robots', 'xml', 'html']);
+const looksLikeSitemapText = (text) => PASTABLE.has(sniffFormat(text));
+
+/** A pasted single URL (nothing else on the line, no second line): fetched, not read as a one-URL text sitemap. */
+function pastedUrl(text) {
+  const trimmed = text.trim();
+  return /^https?:\/\/\S+$/i.test(trimmed) && isWebUrl(trimmed) ? trimmed : undefined;
 }
 
 function setUpSources() {
@@ -163,19 +219,29 @@ function setUpSources() {
   });
   dialog.addEventListener('close', () => {
     const text = $('paste-text').value;
-    if (dialog.returnValue === 'open' && text.trim()) open({ type: 'text', text, name: 'pasted text' });
+    if (dialog.returnValue !== 'open' || !text.trim()) return;
+    const url = pastedUrl(text);
+    if (url) openUrl(url); else open({ type: 'text', text, name: 'pasted text' });
   });
 
   // Ctrl+V anywhere outside a text field opens what was copied, if it looks like a sitemap.
   document.addEventListener('paste', (event) => {
     if (event.target.closest?.('input, textarea, [contenteditable]')) return;
     const text = event.clipboardData?.getData('text/plain') ?? '';
+    const url = pastedUrl(text);
+    if (url) {
+      event.preventDefault();
+      $('url-input').value = url;
+      openUrl(url);
+      return;
+    }
     if (!looksLikeSitemapText(text)) return;
     event.preventDefault();
     open({ type: 'text', text, name: 'pasted text' });
   });
 
-  $('sample-select').addEventListener('change', (event) => {
+  // The viewer bundled in the extension has no samples (nothing to serve them).
+  $('sample-select')?.addEventListener('change', (event) => {
     const path = event.target.value;
     event.target.value = '';
     if (path) openUrl(new URL(path, location.href).href, { useLocation: false });
@@ -204,6 +270,9 @@ function setUpSources() {
 
 function show(document_) {
   current = document_;
+  showView('document');
+  if (document_.childStatus) document_.summary.childCheck = childCounts(document_);
+  compare.reset(document_);
   renderTrail();
   renderSummary(document_.summary);
   setUpEntriesTable(document_);
@@ -211,7 +280,7 @@ function show(document_) {
   $('panel-charts').replaceChildren();
   if (!$('panel-charts').hidden) drawCharts();
   setUpExport(document_);
-  $('detail').replaceChildren(h('p', { className: 'muted' }, document_.summary.kind === 'sitemapindex'
+  $('detail').replaceChildren(h('p', { className: 'muted' }, listsSitemaps(document_.summary.kind)
     ? 'Choose a sitemap (click, or Enter on the focused row) to see it here and open it.'
     : 'Choose an entry or an issue (click, or Enter on the focused row) to see it here.'));
   document.title = `${document_.summary.name} · sitemapkit viewer`;
@@ -229,21 +298,137 @@ function show(document_) {
   }));
 }
 
-function renderTrail() {
-  const nav = $('trail');
-  nav.hidden = trail.length < 2;
-  nav.replaceChildren(...trail.flatMap((document_, n) => {
-    const last = n === trail.length - 1;
-    const name = document_.summary.name;
-    const crumb = last ? h('span', { attrs: { 'aria-current': 'page' } }, name)
-      : h('button', { type: 'button', className: 'link', on: { click: () => backTo(n) } }, name);
-    return n === 0 ? [crumb] : [h('span', { className: 'separator', attrs: { 'aria-hidden': 'true' } }, ' › '), crumb];
-  }));
+/**
+ * Where the verdict is, in red: the file is over what the viewer reads at once; and the offer to
+ * read it as a stream (entries shown as they arrive), or how far the stream got.
+ */
+function tooLargeNote(summary) {
+  const size = `${formatBytes(summary.tooLarge)} (${formatCount(summary.tooLarge)} bytes)`;
+  const streamed = summary.streamed;
+  return h('span', { className: 'too-large', id: 'too-large' },
+    h('span', { className: 'bad' }, `Too large to read at once: ${size}. The viewer reads up to 100 MiB at once; the protocol allows 50 MiB per sitemap.`),
+    streamed
+      ? h('span', { className: 'muted', id: 'stream-state' }, streamed.done ? ` Read as a stream: ${entryCount(streamed.entries)}${streamed.entries > summary.entries ? `, the first ${formatCount(summary.entries)} listed` : ''}.` : ` Reading as a stream: ${entryCount(streamed.entries)} so far…`)
+      : h('button', { type: 'button', className: 'small primary', id: 'read-stream', on: { click: () => streamDocument(current) } }, 'Read it as a stream'));
 }
 
-function backTo(n) {
+/** Reads the current (too large) file as a stream: the table grows as entries arrive. */
+async function streamDocument(document_) {
+  setState('validating');
+  say(h('span', { className: 'spinner-text' }, 'Reading as a stream…'));
+  let first = true;
+  try {
+    const validation = await worker.request('stream', { id: document_.id }, {
+      onPartial: (table) => {
+        const count = table.columns.count;
+        table.columns.errors = new Uint16Array(count);
+        table.columns.warnings = new Uint16Array(count);
+        Object.assign(document_, { columns: table.columns, summary: table.summary, rows: identityRows(count) });
+        if (current !== document_) return;
+        renderSummary(document_.summary);
+        if (first) { setUpEntriesTable(document_); first = false; } else { updateRows(document_); entriesList.refresh(); }
+      },
+    });
+    if (current === document_) setUpEntriesTable(document_);
+    applyValidation(document_, validation);
+    say('');
+  } catch (error) {
+    say(`Could not read it as a stream: ${error.message}`, 'error');
+  }
+  setState('ready');
+}
+
+/** Draws an index's verdict and status column again after children reported what they did. */
+function refreshIndex(document_) {
+  document_.summary.childCheck = childCounts(document_);
+  renderSummary(document_.summary);
+  const note = contextNote(document_, { onOpenRobots: (url) => openUrl(url) });
+  if (note) $('summary').append(note);
+  entriesList.refresh();
+}
+
+/** "Check all children": walks the index one level deep with crawlSitemaps and fills the status column. */
+async function checkChildren() {
+  const document_ = current;
+  const button = $('check-children');
+  button.disabled = true;
+  button.textContent = 'Checking…';
+  try {
+    const { report } = await worker.request('crawl', { start: document_.summary.url, relay: await relay, maxDepth: 1 });
+    for (const sitemap of report.sitemaps) if (sitemap.parent !== undefined) recordChild(document_, sitemap.url, statusFromCrawl(sitemap));
+    if (current === document_) refreshIndex(document_);
+  } catch (error) {
+    say(`Could not check the children: ${error.message}`, 'error');
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Check all children';
+  }
+}
+
+function renderTrail() {
+  const nav = $('trail');
+  // A document opened from a site's tree keeps the way back to the tree as its first crumb.
+  const site = trail[0]?.fromSite;
+  nav.hidden = trail.length < 2 && !site;
+  const separator = () => h('span', { className: 'separator', attrs: { 'aria-hidden': 'true' } }, ' › ');
+  nav.replaceChildren(...(site ? [h('button', { type: 'button', className: 'link site-crumb', on: { click: () => showSite() } }, `site ${site}`), separator()] : []),
+    ...trail.flatMap((document_, n) => {
+      const last = n === trail.length - 1;
+      const name = document_.summary.name;
+      const crumb = last ? h('span', { attrs: { 'aria-current': 'page' } }, name)
+        : h('button', { type: 'button', className: 'link', on: { click: () => backTo(n) } }, name);
+      return n === 0 ? [crumb] : [separator(), crumb];
+    }));
+}
+
+// ------------------------------------------------------------------ a site's tree
+
+const siteView = new SiteView($('site-view'), {
+  onOpen: (sitemap, crossSubmit) => open({ type: 'url', url: sitemap.finalUrl, useLocation: true, crossSubmit: crossSubmit.length ? crossSubmit : undefined }, { fromSite: siteView.start }),
+  onStop: () => worker.request('stopCrawl'),
+});
+
+/** Shows the site's tree (view `site`) or the document (view `document`) in the main area. */
+function showView(view) {
+  document.body.dataset.view = view;
+  $('site-view').hidden = view !== 'site';
+  $('summary').hidden = view === 'site';
+  document.querySelector('.workspace').hidden = view === 'site';
+  if (view === 'site') $('trail').hidden = true;
+}
+
+/** Back to the site's tree last walked. */
+function showSite({ fromHistory = false } = {}) {
+  showView('site');
+  addressBar.shown(siteView.start, { fromHistory });
+}
+
+/** Walks a site (the Fetch box got `example.com` or `https://example.com/`) and shows its tree. */
+async function openSite(start, { fromHistory = false } = {}) {
+  const token = ++loadToken;
+  showView('site');
+  setState('loading');
+  say('');
+  siteView.progress(start, { sitemapsFound: 0, sitemapsDone: 0, inFlight: 0, bytes: 0, entries: 0 });
+  const relayed = await relay;
+  try {
+    const { report } = await worker.request('crawl', { start, relay: relayed }, { onPartial: ({ progress }) => { if (token === loadToken) siteView.progress(start, progress); } });
+    if (token !== loadToken) return;
+    siteView.show(start, report, { relayed });
+    addressBar.shown(start, { fromHistory });
+    document.body.dataset.site = start;
+    setState('ready');
+  } catch (error) {
+    if (token !== loadToken) return;
+    setState('ready');
+    say([h('strong', {}, `Could not walk ${start}. `), error.message], 'error');
+  }
+}
+
+function backTo(n, { fromHistory = false } = {}) {
   for (const document_ of trail.splice(n + 1)) worker.request('close', { id: document_.id });
   show(trail[n]);
+  addressBar.shown(trail[n].summary.url, { fromHistory, useLocation: trail[n].useLocation });
   // The worker's current view (what exports write) is the one this document had.
   requestView(trail[n]);
 }
@@ -259,9 +444,10 @@ function meter(value, max, label) {
 function renderSummary(summary) {
   const { verdict, validated } = summary;
   const container = $('summary');
-  const isIndex = summary.kind === 'sitemapindex';
+  const isIndex = listsSitemaps(summary.kind);
+  const robots = summary.kind === 'robots';
   const pending = h('span', { className: 'muted' }, 'checking…');
-  const source = summary.url ? h('a', { href: summary.url, target: '_blank', rel: 'noopener noreferrer' }, summary.url) : summary.name;
+  const source = summary.url ? h('a', { href: summary.url, target: '_blank', rel: 'noopener noreferrer' }, breakableUrl(summary.url)) : summary.name;
   const bytes = summary.gzipped
     ? [`${formatBytes(summary.bytes)} gzip → ${formatBytes(summary.uncompressedBytes)}`]
     : [formatBytes(summary.uncompressedBytes)];
@@ -272,15 +458,21 @@ function renderSummary(summary) {
   const extensions = !validated ? pending.cloneNode(true) : extensionNames.length ? extensionNames.join(', ') : 'none';
   const extensionFields = summary.extensionFields.length ? ` (entry fields: ${summary.extensionFields.join(', ')})` : null;
   const lastmod = !validated ? pending.cloneNode(true) : summary.lastmod ? `${summary.lastmod.min} … ${summary.lastmod.max}` : 'none';
-  const verdictText = !verdict ? 'Validating…'
+  const tooLarge = summary.tooLarge !== undefined;
+  // An index's verdict counts the children that failed, once any were checked (item 7).
+  const children = summary.childCheck ?? { checked: 0, failed: 0 };
+  const childText = children.checked === 0 ? '' : children.failed === 0 ? `; ${formatCount(children.checked)} ${children.checked === 1 ? 'child' : 'children'} checked, none failed` : `; ${formatCount(children.failed)} of ${formatCount(children.checked)} children checked failed`;
+  const verdictText = (!verdict ? 'Validating…'
     : verdict.valid ? (verdict.warnings ? `Valid, ${plural(verdict.warnings, 'warning')}` : 'Valid')
-      : `Not valid: ${plural(verdict.errors, 'error')}, ${plural(verdict.warnings, 'warning')}`;
+      : `Not valid: ${plural(verdict.errors, 'error')}, ${plural(verdict.warnings, 'warning')}`) + (verdict ? childText : '');
+  const verdictTone = !verdict ? '' : verdict.valid && children.failed === 0 ? 'good' : 'bad';
+  container.dataset.failedChildren = String(children.failed);
   const profile = h('select', { id: 'profile', disabled: !validated, attrs: { 'aria-label': 'Validation profile' }, on: { change: revalidate } },
     h('option', { value: 'google', selected: summary.profile === 'google' }, 'Google rules'),
     h('option', { value: 'xsd', selected: summary.profile === 'xsd' }, 'XSD (xmllint)'));
   const location = h('input', {
     id: 'location', type: 'text', inputMode: 'url', spellcheck: false, value: summary.location ?? '', placeholder: 'https://example.com/sitemap.xml', disabled: !validated,
-    attrs: { 'aria-label': 'URL the file lives at (enables the host and folder rules)', title: 'Where the file lives: enables the rules that every URL is on its host and in its folder' },
+    attrs: { 'aria-label': 'URL the file lives at (enables the host and folder rules)', 'aria-describedby': 'location-error', title: 'Where the file lives: enables the rules that every URL is on its host and in its folder' },
     on: { change: revalidate },
   });
   container.dataset.kind = summary.kind ?? 'unknown';
@@ -299,15 +491,17 @@ function renderSummary(summary) {
   container.replaceChildren(
     h('h2', { className: 'source-name' }, source),
     h('dl', { className: 'summary-grid' },
-      summaryItem('Kind', KIND_NAMES[summary.kind] ?? (validated ? 'Not a sitemap' : pending.cloneNode(true)), summary.format === 'text' ? ' one URL per line' : null, 'kind'),
-      summaryItem(isIndex ? 'Sitemaps' : 'URLs', h('span', { id: 'entry-count' }, formatCount(summary.entries)), meter(summary.entries, summary.limits.urls, `${formatCount(summary.entries)} of the ${formatCount(summary.limits.urls)} allowed`), 'entries'),
-      summaryItem('Size', bytes, meter(summary.uncompressedBytes, summary.limits.bytes, `${formatCount(summary.uncompressedBytes)} of the ${formatCount(summary.limits.bytes)} bytes allowed (uncompressed)`), 'bytes'),
-      summaryItem(summary.hostCount > 1 ? 'Hosts' : 'Host', hosts, null, 'hosts'),
-      summaryItem('Extensions', extensions, extensionFields, 'extensions'),
-      summaryItem('lastmod', lastmod, null, 'lastmod'),
-      h('div', { className: `summary-item verdict ${!verdict ? '' : verdict.valid ? 'good' : 'bad'}`, dataset: { key: 'verdict' } },
+      summaryItem('Kind', kindName(summary) ?? (tooLarge ? 'Not read: too large' : validated ? 'Not a sitemap' : pending.cloneNode(true)), KIND_NOTES[summary.format] ?? null, 'kind'),
+      summaryItem(isIndex ? 'Sitemaps' : 'URLs', h('span', { id: 'entry-count' }, formatCount(summary.entries)), robots ? null : meter(summary.entries, summary.limits.urls, `${formatCount(summary.entries)} of the ${formatCount(summary.limits.urls)} allowed`), 'entries'),
+      summaryItem('Size', bytes, robots ? null : meter(summary.uncompressedBytes, summary.limits.bytes, `${formatCount(summary.uncompressedBytes)} of the ${formatCount(summary.limits.bytes)} bytes allowed (uncompressed)`), 'bytes'),
+      // A robots.txt has no URLs, extensions or dates of its own: its host is what its sitemaps are judged by.
+      robots ? summaryItem('Host', summary.robotsHost ?? 'not known (opened without a URL)', null, 'hosts') : summaryItem(summary.hostCount > 1 ? 'Hosts' : 'Host', hosts, null, 'hosts'),
+      robots ? null : summaryItem('Extensions', extensions, extensionFields, 'extensions'),
+      robots ? null : summaryItem('lastmod', lastmod, null, 'lastmod'),
+      h('div', { className: `summary-item verdict ${verdictTone}`, dataset: { key: 'verdict' } },
         h('dt', {}, 'Verdict'),
-        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), h('span', { className: 'validation-options' }, profile, location)))),
+        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), tooLarge ? tooLargeNote(summary) : null, h('span', { className: 'validation-options' }, profile, location),
+          h('span', { id: 'location-error', className: 'field-error', hidden: true, attrs: { role: 'alert' } })))),
     h('p', { className: 'timings muted' }, timingText));
 }
 
@@ -315,6 +509,12 @@ async function revalidate() {
   const document_ = current;
   const profile = $('profile').value;
   const location = $('location').value.trim();
+  // A bad value is refused at its field, where the eye is; the last good validation stays.
+  const problem = locationProblem(location);
+  $('location').setAttribute('aria-invalid', String(Boolean(problem)));
+  $('location-error').textContent = problem;
+  $('location-error').hidden = !problem;
+  if (problem) { $('location').focus(); return; }
   setState('validating');
   say(h('span', { className: 'spinner-text' }, 'Validating again…'));
   try {
@@ -346,25 +546,10 @@ function priorityText(value) {
 
 function issueBadges(cell, errors, warnings) {
   const parts = [];
-  if (errors) parts.push(h('span', { className: 'badge error', title: plural(errors, 'error') }, `✕ ${errors}`));
-  if (warnings) parts.push(h('span', { className: 'badge warning', title: plural(warnings, 'warning') }, `! ${warnings}`));
+  if (errors) parts.push(h('span', { className: 'badge error', title: plural(errors, 'error') }, `✕ ${formatCount(errors)}`));
+  if (warnings) parts.push(h('span', { className: 'badge warning', title: plural(warnings, 'warning') }, `! ${formatCount(warnings)}`));
   cell.replaceChildren(...parts);
   cell.setAttribute('aria-label', parts.length ? [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ') : 'no issues');
-}
-
-function entryColumns(document_) {
-  const isIndex = document_.summary.kind === 'sitemapindex';
-  const hasChangefreq = document_.summary.kind === 'urlset';
-  const columns = [
-    { key: 'index', label: '#', sortable: true, className: 'number', width: '4.5rem' },
-    { key: 'loc', label: isIndex ? 'sitemap (loc)' : 'loc', sortable: true, className: 'loc', width: 'minmax(14rem, 1fr)' },
-    { key: 'lastmod', label: 'lastmod', sortable: true, className: 'lastmod', width: '14rem' },
-  ];
-  if (hasChangefreq) columns.push({ key: 'changefreq', label: 'changefreq', sortable: true, width: '7rem' }, { key: 'priority', label: 'priority', sortable: true, className: 'number', width: '5.5rem' });
-  columns.push({ key: 'issues', label: 'issues', sortable: true, className: 'issues', width: '7rem' });
-  if (document_.columns.extensionNames.length > 0) columns.push({ key: 'extensions', label: 'extensions', className: 'extensions', width: '10rem' });
-  if (isIndex) columns.push({ key: 'open', label: '', className: 'actions', width: '5rem' });
-  return columns;
 }
 
 function setUpEntriesTable(document_) {
@@ -372,7 +557,7 @@ function setUpEntriesTable(document_) {
   const data = document_.columns;
   entriesList?.destroy();
   entriesList = new VirtualList($('entries-table'), {
-    label: document_.summary.kind === 'sitemapindex' ? 'Child sitemaps' : 'Entries',
+    label: listsSitemaps(document_.summary.kind) ? 'Sitemaps' : 'Entries',
     rowHeight: 30,
     columns,
     template: columns.map((column) => column.width).join(' '),
@@ -390,6 +575,12 @@ function setUpEntriesTable(document_) {
           cell.textContent = data.extensionNames.filter((_, bit) => mask & (1 << bit)).join(', ');
           break;
         }
+        case 'status': {
+          const status = current.childStatus?.get(slice(data.loc, i));
+          cell.textContent = childStatusText(status);
+          cell.className = `vlist-cell status${status?.failed ? ' bad' : status?.errors ? ' warn' : ''}`;
+          break;
+        }
         case 'open': {
           const loc = slice(data.loc, i);
           cell.replaceChildren(isWebUrl(loc) ? h('button', { type: 'button', className: 'small open-child', tabIndex: -1, on: { click: () => openChild(loc) } }, 'Open') : '');
@@ -405,6 +596,7 @@ function setUpEntriesTable(document_) {
     onSort: (key, descending) => applyQuery({ sort: key, descending }),
   });
   entriesList.element.dataset.table = 'entries';
+  $('check-children').hidden = document_.summary.kind !== 'sitemapindex' || !document_.summary.url;
   entriesList.setSortIndicator(document_.query.sort, document_.query.descending);
   fillFilterOptions(document_);
   $('filter-text').value = document_.query.text;
@@ -444,7 +636,8 @@ function fillFilterOptions(document_) {
 function updateRows(document_, { fromTop = false } = {}) {
   const { rows, query, summary } = document_;
   const filtered = query.text || query.issue || query.extension || query.changefreq;
-  const noun = summary.kind === 'sitemapindex' ? 'sitemaps' : 'entries';
+  const [one, many] = listsSitemaps(summary.kind) ? ['sitemap', 'sitemaps'] : ['entry', 'entries'];
+  const noun = summary.entries === 1 ? one : many;
   $('row-count').textContent = filtered ? `${formatCount(rows.length)} of ${formatCount(summary.entries)} ${noun}` : `${formatCount(summary.entries)} ${noun}`;
   $('row-count').dataset.rows = String(rows.length);
   $('filter-clear').hidden = !filtered;
@@ -513,8 +706,12 @@ async function showEntry(index, focusIssue) {
       onIssue: (n) => showIssue(n),
       onOpenChild: openChild,
       onShowInTable: () => showInTable(index),
+      showImages: document_.showImages === true,
+      onShowImages: () => { document_.showImages = true; showEntry(index, focusIssue); },
     });
     panel.dataset.entry = String(index);
+    // One column (a phone): the detail is below the table, so bring it on screen.
+    if (matchMedia('(max-width: 900px)').matches) panel.scrollIntoView({ block: 'start' });
   } catch (error) {
     say(`Could not show the entry: ${error.message}`, 'error');
   }
@@ -577,12 +774,13 @@ function setUpIssues(document_) {
     rowHeight: 30,
     template: '5.5rem 6.5rem minmax(12rem, 16rem) minmax(8rem, 12rem) minmax(16rem, 1fr)',
     columns: [
-      { key: 'severity', label: 'severity' },
-      { key: 'position', label: 'line:col', className: 'number' },
-      { key: 'code', label: 'code', className: 'code' },
-      { key: 'report', label: 'Search Console' },
-      { key: 'message', label: 'message', className: 'message' },
+      { key: 'severity', label: 'severity', sortable: true },
+      { key: 'position', label: 'line:col', className: 'number', sortable: true },
+      { key: 'code', label: 'code', className: 'code', sortable: true },
+      { key: 'report', label: 'Search Console', sortable: true },
+      { key: 'message', label: 'message', className: 'message', sortable: true },
     ],
+    onSort: (key, descending) => filterIssues({ sort: key, descending }),
     renderCell(cell, position, column) {
       const issue = issues[current.issueRows[position]];
       switch (column.key) {
@@ -596,6 +794,7 @@ function setUpIssues(document_) {
     onActivate: (position) => showIssue(current.issueRows[position]),
   });
   issuesList.element.dataset.table = 'issues';
+  if (document_.issueFilter.sort) issuesList.setSortIndicator(document_.issueFilter.sort, document_.issueFilter.descending);
   filterIssues({});
 }
 
@@ -609,6 +808,13 @@ function filterIssues(change) {
     if (severity && issues[n].severity !== severity) continue;
     if (code && issues[n].code !== code) continue;
     rows.push(n);
+  }
+  const { sort, descending } = document_.issueFilter;
+  if (sort) {
+    const keyOf = issueSortKeys[sort];
+    const direction = descending ? -1 : 1;
+    // Ties keep the document's order (line order), whichever way the column sorts.
+    rows.sort((a, b) => { const x = keyOf(issues[a]), y = keyOf(issues[b]); return (x < y ? -direction : x > y ? direction : 0) || a - b; });
   }
   document_.issueRows = Uint32Array.from(rows);
   const filtered = severity || code;
@@ -642,10 +848,10 @@ async function drawCharts() {
     selectTab('tab-entries');
   };
   panel.replaceChildren(...[
-    lastmodHistogram(charts.lastmod),
+    lastmodHistogram(charts.lastmod, { width: Math.max(300, Math.min(1200, panel.clientWidth - 50)) }),
     charts.changefreq ? barList('changefreq', charts.changefreq, (value) => filterAndShow({ changefreq: value })) : null,
     charts.priority ? barList('priority', charts.priority, null) : null,
-    barList(summary.kind === 'sitemapindex' ? 'Sitemaps per directory' : 'URLs per directory', charts.directories, (directory) => filterAndShow({ text: directory }), 'directories'),
+    barList(listsSitemaps(summary.kind) ? 'Sitemaps per directory' : 'URLs per directory', charts.directories, (directory) => filterAndShow({ text: directory }), 'directories'),
   ].filter(Boolean));
 }
 
@@ -671,7 +877,7 @@ function updateExportScope(document_) {
   const shown = document_.rows.length;
   $('export-scope').textContent = shown === total
     ? `Exports write all ${entryCount(total)}.`
-    : `Exports write the ${formatCount(shown)} of ${formatCount(total)} entries the filters leave (clear them to export everything).`;
+    : `Exports write the ${formatCount(shown)} of ${entryCount(total)} the filters leave (clear them to export everything).`;
 }
 
 const entryCount = (count) => `${formatCount(count)} ${count === 1 ? 'entry' : 'entries'}`;
@@ -696,7 +902,7 @@ function setUpExportButtons() {
     try {
       const result = await worker.request('export', { id: current.id, format, baseUrl: $('base-url').value.trim() });
       download(result.file);
-      notes.replaceChildren(h('li', { className: 'good' }, `${result.file.name}: ${formatBytes(result.file.bytes.length)}, ${entryCount(result.rows)}${result.parts > 1 ? ` in ${result.parts} parts` : ''}.`),
+      notes.replaceChildren(h('li', { className: 'good' }, `${result.file.name}: ${formatBytes(result.file.bytes.length)}, ${format === 'issues-csv' ? plural(result.rows, 'issue') : entryCount(result.rows)}${result.parts > 1 ? ` in ${result.parts} parts` : ''}.`),
         ...result.notes.map((note) => h('li', {}, note)));
     } catch (error) {
       notes.replaceChildren(h('li', { className: 'bad' }, error.message));
@@ -752,12 +958,13 @@ function setUpKeys() {
 
 setUpSources();
 setUpFilters();
+$('check-children').addEventListener('click', () => checkChildren());
 setUpTabs();
 setUpKeys();
 setUpExportButtons();
 say('');
 
 // First open: ?url=… if given, else the bundled example.
-const requested = new URLSearchParams(location.search).get('url');
-if (requested) openUrl(requested);
-else openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false });
+const requested = AddressBar.requested();
+if (requested.url) openUrl(requested.url, { useLocation: requested.useLocation });
+else openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false, bundled: true });

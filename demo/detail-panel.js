@@ -5,6 +5,8 @@
 
 import { searchConsoleReport } from 'sitemapkit';
 import { formatCount, h, isWebUrl, linkOrText, relativeTime } from './dom.js';
+import { listsSitemaps } from './document-kinds.js';
+import { fieldLabel, thumbnailOf } from './field-labels.js';
 
 const CORE_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
 
@@ -16,6 +18,9 @@ function primitive(value) {
   return isWebUrl(text) ? linkOrText(text) : h('span', {}, text);
 }
 
+/** Field names as the package spells them (the default); the detail panel passes human labels. */
+const rawKey = (key) => key;
+
 const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
 /**
@@ -25,22 +30,46 @@ const isPlainObject = (value) => typeof value === 'object' && value !== null && 
  * @example
  * panel.append(renderValue([{ loc: 'https://example.com/a.jpg', title: 'A' }]));
  */
-export function renderValue(value, depth = 0) {
+export function renderValue(value, depth = 0, labelOf = rawKey) {
   if (Array.isArray(value)) {
     if (value.length === 0) return h('span', { className: 'muted' }, 'none');
     if (value.every(isPlainObject)) {
       const keys = [...new Set(value.flatMap((item) => Object.keys(item)))];
+      // Many fields (a video has up to 25) do not fit a table in a side panel: one card each.
+      if (keys.length > 4 && depth === 0 && labelOf !== rawKey) {
+        return h('ol', { className: 'cards' }, value.map((item) => h('li', {}, renderValue(item, depth + 1, labelOf))));
+      }
       return h('div', { className: 'table-scroll' }, h('table', { className: 'values' },
-        h('thead', {}, h('tr', {}, h('th', {}, '#'), keys.map((key) => h('th', { scope: 'col' }, key)))),
-        h('tbody', {}, value.map((item, i) => h('tr', {}, h('td', { className: 'number' }, String(i + 1)), keys.map((key) => h('td', {}, item[key] === undefined ? '' : renderValue(item[key], depth + 1))))))));
+        h('thead', {}, h('tr', {}, h('th', {}, '#'), keys.map((key) => h('th', { scope: 'col' }, labelOf(key))))),
+        h('tbody', {}, value.map((item, i) => h('tr', {}, h('td', { className: 'number' }, String(i + 1)), keys.map((key) => h('td', {}, item[key] === undefined ? '' : renderValue(item[key], depth + 1, labelOf))))))));
     }
-    return h('ul', { className: 'plain' }, value.map((item) => h('li', {}, renderValue(item, depth + 1))));
+    return h('ul', { className: 'plain' }, value.map((item) => h('li', {}, renderValue(item, depth + 1, labelOf))));
   }
   if (isPlainObject(value)) {
     if (depth > 6) return h('code', {}, JSON.stringify(value));
-    return h('dl', { className: 'pairs' }, Object.entries(value).flatMap(([key, item]) => [h('dt', {}, key), h('dd', {}, renderValue(item, depth + 1))]));
+    return h('dl', { className: 'pairs' }, Object.entries(value).flatMap(([key, item]) => [h('dt', {}, labelOf(key)), h('dd', {}, renderValue(item, depth + 1, labelOf))]));
   }
   return primitive(value);
+}
+
+/**
+ * Thumbnails of an entry's images or video thumbnails. Loading them contacts the image's host,
+ * so they load only when asked (`showImages`); one that does not load says so instead.
+ */
+function thumbnails(field, items, showImages, onShowImages) {
+  const urls = items.map((item) => thumbnailOf(field, item)).filter((url) => typeof url === 'string' && isWebUrl(url));
+  if (urls.length === 0) return null;
+  if (!showImages) {
+    return h('p', { className: 'thumbnail-offer' }, h('button', { type: 'button', className: 'small show-images', on: { click: onShowImages } }, `Show ${urls.length === 1 ? 'the image' : `${formatCount(Math.min(urls.length, 12))} images`}`),
+      h('span', { className: 'muted' }, ' (loads them from their host)'));
+  }
+  return h('div', { className: 'thumbnails' }, urls.slice(0, 12).map((url) => {
+    const image = h('img', { src: url, alt: '', loading: 'lazy', decoding: 'async', referrerPolicy: 'no-referrer' });
+    const figure = h('a', { className: 'thumbnail', href: url, target: '_blank', rel: 'noopener noreferrer', title: url, dataset: { state: 'loading' } }, image);
+    image.addEventListener('load', () => { figure.dataset.state = 'loaded'; });
+    image.addEventListener('error', () => { figure.dataset.state = 'failed'; figure.replaceChildren(h('span', { className: 'muted' }, 'did not load')); });
+    return figure;
+  }));
 }
 
 /**
@@ -93,19 +122,20 @@ function lastmodText(value) {
  * @example
  * renderEntryDetail(panel, { detail, kind: 'urlset', total: 50000, issues, onIssue, onOpenChild });
  */
-export function renderEntryDetail(container, { detail, kind, total, issues, issueSource, focusIssue, onIssue, onOpenChild, onShowInTable }) {
+export function renderEntryDetail(container, { detail, kind, total, issues, issueSource, focusIssue, onIssue, onOpenChild, onShowInTable, showImages = false, onShowImages }) {
   const { entry, index, issueIndices, source, line } = detail;
   const parts = [];
   parts.push(h('header', { className: 'detail-head' },
-    h('h2', {}, kind === 'sitemapindex' ? 'Sitemap ' : 'Entry ', formatCount(index + 1), h('small', {}, ` of ${formatCount(total)}`)),
+    h('h2', {}, listsSitemaps(kind) ? 'Sitemap ' : 'Entry ', formatCount(index + 1), h('small', {}, ` of ${formatCount(total)}`)),
     h('div', { className: 'detail-actions' },
-      kind === 'sitemapindex' && isWebUrl(entry.loc) ? h('button', { type: 'button', className: 'primary open-child', on: { click: () => onOpenChild(entry.loc) } }, 'Open this sitemap') : null,
+      listsSitemaps(kind) && isWebUrl(entry.loc) ? h('button', { type: 'button', className: 'primary open-child', on: { click: () => onOpenChild(entry.loc) } }, 'Open this sitemap') : null,
       onShowInTable ? h('button', { type: 'button', className: 'show-in-table', on: { click: onShowInTable } }, 'Show in table') : null)));
   if (focusIssue) parts.push(issueContext(focusIssue, issueSource));
 
   const fields = h('dl', { className: 'fields' });
   for (const field of CORE_FIELDS) {
-    if (kind === 'sitemapindex' && (field === 'changefreq' || field === 'priority')) continue;
+    if (listsSitemaps(kind) && (field === 'changefreq' || field === 'priority')) continue;
+    if (kind === 'robots' && field === 'lastmod') continue;
     const value = entry[field];
     fields.append(h('dt', {}, field), h('dd', { dataset: { field } },
       value === undefined ? h('span', { className: 'muted' }, field === 'priority' ? 'not set (0.5 by default)' : 'not set')
@@ -123,7 +153,10 @@ export function renderEntryDetail(container, { detail, kind, total, issues, issu
     if (CORE_FIELDS.includes(key)) continue;
     const value = entry[key];
     const count = Array.isArray(value) ? value.length : 1;
-    parts.push(h('section', { className: 'extension', dataset: { extension: key } }, h('h3', {}, key, Array.isArray(value) ? h('small', {}, ` (${formatCount(count)})`) : null), renderValue(value)));
+    parts.push(h('section', { className: 'extension', dataset: { extension: key } },
+      h('h3', { title: key }, fieldLabel(key), Array.isArray(value) ? h('small', {}, ` (${formatCount(count)})`) : null),
+      Array.isArray(value) ? thumbnails(key, value, showImages, onShowImages) : null,
+      renderValue(value, 0, fieldLabel)));
   }
 
   if (source) {

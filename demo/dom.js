@@ -69,6 +69,20 @@ export function isWebUrl(text) {
 }
 
 /**
+ * A URL as text that may wrap after `/`, `.`, `-`, `?`, `&`, `=` and `_` (a `<wbr>` there), so a
+ * long URL in a heading breaks between its parts on a phone, not inside a word.
+ *
+ * @example
+ * heading.append(...breakableUrl('https://example.com/sitemaps/pages.xml'));
+ */
+export function breakableUrl(url) {
+  const parts = [];
+  for (const piece of url.split(/(?<=[/.\-?&=_])/)) parts.push(piece, document.createElement('wbr'));
+  parts.pop();
+  return parts;
+}
+
+/**
  * A link that opens in a new tab for http(s) URLs, else the text (a hostile loc cannot become `javascript:`).
  *
  * @example

@@ -2,7 +2,7 @@
 // again with the package's serializer, split at the protocol's limits (50,000 entries, 52,428,800
 // bytes uncompressed) into parts plus a sitemap index, delivered as one .zip when there are several.
 
-import { CHANGEFREQ_VALUES, checkDatetime, gzip, LIMITS, serializeSitemap, serializeSitemapIndex, SitemapError } from '/sitemapkit/index.js';
+import { CHANGEFREQ_VALUES, checkDatetime, gzip, LIMITS, searchConsoleReport, serializeSitemap, serializeSitemapIndex, SitemapError } from '/sitemapkit/index.js';
 import { zipSync } from '/vendor/fflate.js';
 import { issuesOfEntry } from './sitemap-document.js';
 
@@ -33,9 +33,31 @@ function itemCount(value) {
 }
 
 /**
+ * Every leaf of an extension value, keyed by its path of field names (`images_loc`,
+ * `videos_playerLoc_loc`); several items' values under one key, in order.
+ */
+function extensionLeaves(value, path, into) {
+  if (value === undefined || value === null) return into;
+  if (Array.isArray(value)) {
+    for (const item of value) extensionLeaves(item, path, into);
+  } else if (typeof value === 'object' && !(value instanceof Date)) {
+    for (const [key, item] of Object.entries(value)) extensionLeaves(item, `${path}_${key}`, into);
+  } else {
+    let list = into.get(path);
+    if (!list) into.set(path, (list = []));
+    list.push(value instanceof Date ? value.toISOString() : String(value));
+  }
+  return into;
+}
+
+/** Values of several items in one CSV cell. */
+const ITEM_SEPARATOR = ' | ';
+
+/**
  * The rows as CSV (RFC 4180, CRLF, UTF-8 with a byte-order mark so spreadsheets read it as
  * UTF-8): the entry's fields, its error and warning counts and issue codes, and for each
- * extension field how many items the entry has.
+ * extension field how many items the entry has and then its values, one column per field of
+ * the extension (`images_loc`, `videos_title`, …; several items' values joined with " | ").
  *
  * @example
  * entriesCsv(document, rows).name; // 'sitemap.csv'
@@ -44,17 +66,54 @@ export function entriesCsv(document, rows, baseName) {
   const { entries, issues } = document;
   const extensions = document.extensionNames ?? [];
   const fields = document.kind === 'sitemapindex' ? ['loc', 'lastmod'] : ['loc', 'lastmod', 'changefreq', 'priority'];
-  const header = [...fields, 'errors', 'warnings', 'issue_codes', ...extensions.map((name) => `${name}_count`)];
-  const lines = [header.join(',')];
-  for (const i of rows) {
+  // First pass: the extension columns these rows fill, in the order first met.
+  const leafColumns = new Set();
+  const leavesByRow = new Array(rows.length);
+  for (let n = 0; n < rows.length; n++) {
+    const entry = entries[rows[n]];
+    let leaves;
+    for (const name of extensions) {
+      if (entry[name] === undefined) continue;
+      leaves = extensionLeaves(entry[name], name, leaves ?? new Map());
+    }
+    if (leaves) for (const key of leaves.keys()) leafColumns.add(key);
+    leavesByRow[n] = leaves;
+  }
+  const leafNames = [...leafColumns];
+  const header = [...fields, 'errors', 'warnings', 'issue_codes', ...extensions.map((name) => `${name}_count`), ...leafNames];
+  const lines = [header.map(csvField).join(',')];
+  for (let n = 0; n < rows.length; n++) {
+    const i = rows[n];
     const entry = entries[i];
-    const codes = [...new Set(issuesOfEntry(document, i).map((n) => issues[n].code))].join(' ');
+    const codes = [...new Set(issuesOfEntry(document, i).map((k) => issues[k].code))].join(' ');
     const cells = fields.map((field) => csvField(entry[field]));
     cells.push(String(document.entryErrors[i]), String(document.entryWarnings[i]), csvField(codes));
     for (const name of extensions) cells.push(String(itemCount(entry[name])));
+    const leaves = leavesByRow[n];
+    for (const key of leafNames) cells.push(csvField(leaves?.get(key)?.join(ITEM_SEPARATOR)));
     lines.push(cells.join(','));
   }
   return file(`${baseName}.csv`, 'text/csv;charset=utf-8', encoder.encode(`\uFEFF${lines.join('\r\n')}\r\n`));
+}
+
+/**
+ * The issues as CSV (the same dialect as `entriesCsv`): severity, line, column, code, the Search
+ * Console report it falls under, message, path, value, and the loc of the entry it belongs to.
+ *
+ * @example
+ * issuesCsv(document, 'sitemap').name; // 'sitemap-issues.csv'
+ */
+export function issuesCsv(document, baseName) {
+  const header = ['severity', 'line', 'column', 'code', 'search_console_report', 'message', 'path', 'value', 'entry_loc'];
+  const lines = [header.join(',')];
+  const { issues, issueEntry, entries } = document;
+  for (let n = 0; n < issues.length; n++) {
+    const issue = issues[n];
+    const entry = issueEntry[n] >= 0 ? entries[issueEntry[n]] : undefined;
+    lines.push([issue.severity, issue.line > 0 ? issue.line : '', issue.line > 0 ? issue.column : '', issue.code, searchConsoleReport[issue.code] ?? '', issue.message, issue.path ?? '', issue.value, entry?.loc]
+      .map(csvField).join(','));
+  }
+  return file(`${baseName}-issues.csv`, 'text/csv;charset=utf-8', encoder.encode(`\uFEFF${lines.join('\r\n')}\r\n`));
 }
 
 /**

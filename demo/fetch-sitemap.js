@@ -2,6 +2,7 @@
 // on: an HTTP status, a size cap, and CORS told apart from an unreachable host.
 
 import { LIMITS } from '/sitemapkit/index.js';
+import { relayFetchFollowing } from './relay-fetch.js';
 
 /** Bytes read from a response at most (the package's own cap on decompressed input). */
 const MAX_DOWNLOAD = LIMITS.defaultMaxInputBytes;
@@ -44,18 +45,25 @@ export function normalizeUrl(typed) {
 }
 
 /**
- * Fetches `url` and returns its bytes (gzip stays gzip: the caller sniffs it).
+ * Fetches `url` and returns its bytes (gzip stays gzip: the caller sniffs it). With `relay`
+ * (the page's server has `npm start`'s relay), another origin is read through it, so that a
+ * site without CORS headers can be read.
  *
  * @example
- * const { bytes, finalUrl } = await fetchSitemap('https://example.com/sitemap.xml');
+ * const { bytes, finalUrl } = await fetchSitemap('https://example.com/sitemap.xml', { relay: true });
  */
-export async function fetchSitemap(url) {
+export async function fetchSitemap(url, { relay = false } = {}) {
   let response;
+  let relayedUrl;
+  const crossOrigin = new URL(url).origin !== self.location.origin;
   try {
-    response = await fetch(url, { credentials: 'omit', redirect: 'follow' });
-  } catch {
+    if (relay && crossOrigin) ({ response, finalUrl: relayedUrl } = await relayFetchFollowing(url));
+    else response = await fetch(url, { credentials: 'omit', redirect: 'follow' });
+  } catch (error) {
+    if (relay && crossOrigin) throw new FetchFailure(String(error.message ?? error), 'network');
     throw await explainFailedFetch(url);
   }
+  if (relayedUrl) Object.defineProperty(response, 'url', { value: relayedUrl });
   if (!response.ok) {
     throw new FetchFailure(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} for ${url}`, 'http');
   }
@@ -96,7 +104,8 @@ async function explainFailedFetch(url) {
   if (reachable) {
     return new FetchFailure(
       `${host} answered, but the browser would not let this page read the sitemap: the response has no Access-Control-Allow-Origin header that allows ${self.location.origin} (CORS). ` +
-      'Sitemaps are rarely served with CORS headers. Download the file and open it here instead (drop it on the page), or serve it with CORS allowed.',
+      'Sitemaps are rarely served with CORS headers, and this viewer is hosted without the local relay that reads them for it. ' +
+      'Run the viewer with `npm start` (its server relays such requests), use the browser extension, or download the file and open it here (drop it on the page).',
       'cors');
   }
   return new FetchFailure(

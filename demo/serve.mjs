@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The viewer's static server (`npm start`): serves demo/, the BUILT package (dist/) under
-// /sitemapkit/ and fflate's browser build under /vendor/fflate.js, on localhost only.
-// Node-only: it never runs in a browser.
+// /sitemapkit/ and fflate's browser build under /vendor/fflate.js, on localhost only, and a fetch
+// relay (/relay?url=…) so that the viewer can read other sites' sitemaps, which a browser page
+// may not read cross-origin (relay.mjs). Node-only: it never runs in a browser.
 //
 //   node demo/serve.mjs             http://localhost:5178/ (PORT=… to choose, PORT=0 for any free port)
 //
@@ -16,6 +17,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relayRequest, RELAY_PATH } from './relay.mjs';
 
 const demoDirectory = fileURLToPath(new URL('.', import.meta.url));
 const repositoryRoot = resolve(demoDirectory, '..');
@@ -35,6 +37,7 @@ const CONTENT_TYPES = {
   '.json': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.rss': 'application/rss+xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
   // Raw bytes without Content-Encoding: the viewer sniffs gzip by its magic, as for any server.
@@ -76,7 +79,8 @@ function route(pathname) {
     return file && /[\\/]examples[\\/][^\\/]+\.(xml|xml\.gz|txt)$/.test(file) ? { file } : undefined;
   }
   const file = inside(demoDirectory, pathname.slice(1));
-  if (!file || file === fileURLToPath(import.meta.url)) return undefined;
+  // The server's own modules (this file, relay.mjs) are not the page's.
+  if (!file || file.endsWith('.mjs')) return undefined;
   // Sample files may name the server they are served from: an index whose children open in place.
   return { file, transform: pathname.startsWith('/samples/') ? fillInOrigin : undefined };
 }
@@ -98,8 +102,8 @@ function fillInOrigin(text, request) {
 
 /**
  * The page's Content-Security-Policy: scripts from this server only (plus the inline import map,
- * by hash) and WebAssembly; `connect-src *` because the user may ask for a sitemap at any URL.
- * Nothing else leaves the page: no fonts, images or scripts from elsewhere.
+ * by hash) and WebAssembly; `connect-src *` because the user may ask for a sitemap at any URL;
+ * images from anywhere, for the thumbnails the user asks to see. No fonts or scripts from elsewhere.
  */
 function contentSecurityPolicy(html) {
   const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
@@ -109,7 +113,8 @@ function contentSecurityPolicy(html) {
     `script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`,
     "worker-src 'self'",
     'connect-src *',
-    "img-src 'self' data: blob:",
+    // Thumbnails of a sitemap's images load from their hosts, only when the user asks (detail panel).
+    "img-src 'self' data: blob: http: https:",
     "style-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -126,6 +131,10 @@ function contentSecurityPolicy(html) {
  */
 export function createViewerServer() {
   return createServer(async (request, response) => {
+    if (request.url?.startsWith(`${RELAY_PATH}?`) || request.url === RELAY_PATH) {
+      await relayRequest(request, response);
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
       return;

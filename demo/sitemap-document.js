@@ -3,8 +3,8 @@
 // source lines and exports never read the file again. What the page needs to draw the table
 // leaves as a few big strings and typed arrays (see `tableColumns`), not 50,000 objects.
 
-import { CHANGEFREQ_VALUES, gunzipPartial, isGzip, LIMITS, parse, SitemapError, validate } from '/sitemapkit/index.js';
-import { looksLikeTextSitemap, wrapTextSitemap } from './text-sitemap.js';
+import { CHANGEFREQ_VALUES, gunzipPartial, isGzip, LIMITS, parse, parseFeed, readRobotsTxtSitemaps, SitemapError, sniffFormat, validate } from '/sitemapkit/index.js';
+import { LINE_END, looksLikeTextSitemap, readTextSitemap, textIssuesOf } from './text-sitemap.js';
 
 /** The fields every entry has a column for; any other own property is an extension (images, videos, …). */
 const CORE_FIELDS = new Set(['loc', 'lastmod', 'changefreq', 'priority']);
@@ -20,7 +20,10 @@ const NAMESPACE_NAMES = {
   'http://www.w3.org/2001/XMLSchema-instance': 'xsi (schema location)',
 };
 
-const ENTRY_PATH = /^[^/]+\/[^/[]+\[(\d+)\]/;
+// `urlset/url[41]`, `sitemapindex/sitemap[2]`, `rss/channel/item[3]`, `feed/entry[7]`.
+const ENTRY_PATH = /^(?:rss\/channel|[^/]+)\/[^/[]+\[(\d+)\]/;
+/** Resolves relative Sitemap lines of a robots.txt that came without a URL (a file, pasted text). */
+const NO_ROBOTS_URL = 'https://robots-txt.invalid/robots.txt';
 const decoderFor = (label) => { try { return new TextDecoder(label); } catch { return new TextDecoder('utf-8'); } };
 
 /**
@@ -34,10 +37,10 @@ const decoderFor = (label) => { try { return new TextDecoder(label); } catch { r
  * const document = readSitemapDocument(bytes, { name: 'sitemap.xml', profile: 'google' });
  * postTable(document); runValidation(document); postIssues(document);
  */
-export function readSitemapDocument(input, { name, url, profile = 'google', location, inflated } = {}) {
+export function readSitemapDocument(input, { name, url, profile = 'google', location, inflated, crossSubmit, tooLarge } = {}) {
   const started = performance.now();
   const document = {
-    name, url, profile, location,
+    name, url, profile, location, crossSubmit, tooLarge,
     input,
     gzipped: isGzip(input),
     format: 'xml',
@@ -70,36 +73,102 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
   }
   document.timings.gunzip = performance.now() - started;
 
-  // A text sitemap is read as the urlset it stands for, line for line.
+  if (tooLarge !== undefined) {
+    // Not read at all: the page says so where the verdict is and offers to read it as a stream.
+    document.readIssues.push({ code: 'INPUT_TOO_LARGE', severity: 'error', message: `The file is ${tooLarge.toLocaleString('en-US')} bytes: more than the ${LIMITS.defaultMaxInputBytes.toLocaleString('en-US')} the viewer reads at once (and than the protocol's 52,428,800). Read it as a stream to see its entries.`, line: 0, column: 0, path: '' });
+    document.parseIssues = [];
+    document.leftOut = [];
+    document.entryErrors = new Uint16Array(0);
+    document.entryWarnings = new Uint16Array(0);
+    document.timings.read = performance.now() - started;
+    return document;
+  }
+  // What it is, by content (the library's one sniffing rule), picks the reader.
   const bytes = document.xml;
   const utf16 = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe);
   const head = utf16 ? '' : new TextDecoder().decode(bytes.subarray(0, 4096));
-  if (!head.includes('\0') && looksLikeTextSitemap(head)) {
-    document.format = 'text';
-    document.text = new TextDecoder().decode(document.xml);
-    document.wrapped = wrapTextSitemap(document.text);
-    document.entryLines = Uint32Array.from(document.wrapped.entryLines);
-  }
-
+  const sniffed = sniffFormat(bytes);
+  document.sniffed = sniffed;
   const parseStarted = performance.now();
-  const source = document.format === 'text' ? document.wrapped.xml : document.xml;
-  try {
-    const result = parse(source, { recover: true });
-    document.kind = result.kind;
-    document.entries = result.kind === 'urlset' ? result.urls : result.sitemaps;
-    document.parseIssues = result.issues;
-  } catch (error) {
-    // Not a sitemap at all (an HTML page, a feed, another root): validate() says what it is.
-    if (!(error instanceof SitemapError)) throw error;
-    document.parseIssues = [];
+  // Text that is no URL on its first line still reads best line by line: each bad line an issue.
+  if (sniffed === 'text' || (sniffed === 'unknown' && !head.includes('\0') && looksLikeTextSitemap(head))) {
+    readText(document);
+  } else if (sniffed === 'robots') {
+    readRobots(document);
+  } else if (sniffed === 'rss' || sniffed === 'atom') {
+    readFeed(document, sniffed);
+  } else {
+    try {
+      const result = parse(document.xml, { recover: true });
+      document.kind = result.kind;
+      document.entries = result.kind === 'urlset' ? result.urls : result.sitemaps;
+      document.parseIssues = result.issues;
+    } catch (error) {
+      // Not a sitemap at all (an HTML page, another root): validate() says what it is.
+      if (!(error instanceof SitemapError)) throw error;
+      document.parseIssues = [];
+    }
   }
   document.timings.parse = performance.now() - parseStarted;
-  if (document.format === 'text') document.kind = 'text';
   document.leftOut = leftOutEntries(document.parseIssues);
   document.entryErrors = new Uint16Array(document.entries.length);
   document.entryWarnings = new Uint16Array(document.entries.length);
   document.timings.read = performance.now() - started;
   return document;
+}
+
+/** A text sitemap, read by the package's text reader line by line. */
+function readText(document) {
+  document.format = 'text';
+  document.kind = 'text';
+  document.text = new TextDecoder().decode(document.xml);
+  try {
+    document.textSitemap = readTextSitemap(document.text);
+  } catch (error) {
+    if (!(error instanceof SitemapError)) throw error;
+    document.textSitemap = { entries: [], entryLines: new Uint32Array(0), issues: [issueFromError(error)], xml: '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>' };
+  }
+  document.entries = document.textSitemap.entries;
+  document.entryLines = document.textSitemap.entryLines;
+  document.parseIssues = [];
+}
+
+/**
+ * A robots.txt: its Sitemap lines are the entries (each opens in place, judged as cross-submitted
+ * by this host), its issues those of the lines the reader skipped or read with a caveat.
+ */
+function readRobots(document) {
+  document.format = 'robots';
+  document.kind = 'robots';
+  document.text = new TextDecoder().decode(document.xml);
+  const base = document.url ?? document.location ?? NO_ROBOTS_URL;
+  const robots = readRobotsTxtSitemaps(document.text, base);
+  document.entries = robots.sitemaps.map((loc) => ({ loc }));
+  document.robotsIssues = robots.issues;
+  document.robotsHost = base === NO_ROBOTS_URL ? undefined : new URL(base).host;
+  // Where each kept Sitemap line is: the line whose own reading gives the next URL, in order.
+  const lines = document.text.split(LINE_END);
+  const entryLines = new Uint32Array(document.entries.length);
+  for (let i = 0, next = 0; i < lines.length && next < entryLines.length; i++) {
+    if (!/^\s*site-?map/i.test(lines[i])) continue;
+    if (readRobotsTxtSitemaps(lines[i], base).sitemaps[0] === document.entries[next].loc) entryLines[next++] = i + 1;
+  }
+  document.entryLines = entryLines;
+  document.parseIssues = [];
+}
+
+/** An RSS or Atom feed, read as the urlset it stands for (each item's link and date). */
+function readFeed(document, format) {
+  document.format = format;
+  try {
+    const result = parseFeed(document.xml, { recover: true });
+    document.kind = 'urlset';
+    document.entries = result.urls;
+    document.parseIssues = result.issues;
+  } catch (error) {
+    if (!(error instanceof SitemapError)) throw error;
+    document.parseIssues = [issueFromError(error)];
+  }
 }
 
 /**
@@ -110,9 +179,20 @@ export function readSitemapDocument(input, { name, url, profile = 'google', loca
  */
 export function runValidation(document) {
   const started = performance.now();
+  if (document.tooLarge !== undefined) {
+    // Read as a stream (or not at all): the stream's issues, and the size, are the verdict.
+    const found = document.streamIssues ?? [];
+    finishValidation(document, document.streamed ? found : [], { hosts: [], extensions: [], lastmod: undefined }, started, document.kind);
+    return;
+  }
+  if (document.format === 'robots' || document.format === 'rss' || document.format === 'atom') {
+    finishValidation(document, document.format === 'robots' ? document.robotsIssues : document.parseIssues, { hosts: [], extensions: [], lastmod: undefined }, started);
+    return;
+  }
   const options = { profile: document.profile };
   if (document.location) options.location = document.location;
-  const source = document.format === 'text' ? document.wrapped.xml : document.xml;
+  if (document.crossSubmit?.length) options.crossSubmit = document.crossSubmit;
+  const source = document.format === 'text' ? document.textSitemap.xml : document.xml;
   let result;
   try {
     result = validate(source, options);
@@ -124,25 +204,27 @@ export function runValidation(document) {
   }
   let issues = result.issues;
   if (document.format === 'text') issues = textSitemapIssues(document, issues);
-  issues = [...document.readIssues, ...issues];
+  finishValidation(document, issues, result.stats, started, result.kind);
+}
+
+/** Keeps a validation's issues (after the reading issues) and statistics, and maps issues to entries. */
+function finishValidation(document, found, stats, started, kind) {
+  const issues = [...document.readIssues, ...found];
   document.issues = issues;
   document.valid = !issues.some((issue) => issue.severity === 'error');
-  document.stats = result.stats;
-  if (document.kind === undefined) document.kind = result.kind;
+  document.stats = stats;
+  if (document.kind === undefined) document.kind = kind;
   mapIssuesToEntries(document);
   document.validated = true;
   document.sortCache.delete('issues');
   document.timings.validate = performance.now() - started;
 }
 
-/** Issues of a text sitemap: columns moved back; the size limit counts the text file's bytes. */
+/** Issues of a text sitemap: the line reader's, then validate()'s cross-entry rules worded for lines. */
 function textSitemapIssues(document, issues) {
-  const kept = issues.filter((issue) => issue.code !== 'SITEMAP_TOO_LARGE' && issue.code !== 'SITEMAP_NAMESPACE');
-  for (const issue of kept) document.wrapped.fixPosition(issue);
-  if (document.xml.length > LIMITS.maxSitemapBytes) {
-    kept.push({ code: 'SITEMAP_TOO_LARGE', severity: 'error', message: `The file is ${document.xml.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB)`, line: 0, column: 0, path: '' });
-  }
-  return kept;
+  const { textSitemap } = document;
+  const order = (issue) => (issue.line > 0 ? issue.line : Number.MAX_SAFE_INTEGER);
+  return [...textSitemap.issues, ...textIssuesOf(issues, textSitemap.entryLines)].sort((a, b) => order(a) - order(b) || a.column - b.column);
 }
 
 function issueFromError(error, prefix) {
@@ -157,7 +239,7 @@ function issueFromError(error, prefix) {
 function leftOutEntries(parseIssues) {
   const numbers = [];
   for (const issue of parseIssues) {
-    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || (issue.code === 'SITEMAP_NESTED_ENTRY' && /left out/.test(issue.message));
+    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || ((issue.code === 'SITEMAP_NESTED_ENTRY' || issue.code === 'SITEMAP_MISSING_LOC') && /left out/.test(issue.message));
     const number = left ? entryNumberOf(issue.path) : 0;
     if (number > 0) numbers.push(number);
   }
@@ -186,7 +268,7 @@ function mapIssuesToEntries(document) {
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i];
     let index = -1;
-    if (document.format === 'text') {
+    if (document.format === 'text' || document.format === 'robots') {
       index = binarySearch(document.entryLines, issue.line);
     } else {
       const number = entryNumberOf(issue.path);
@@ -389,8 +471,8 @@ export function summaryOf(document) {
     kind: document.kind,
     format: document.format,
     entries: document.entries.length,
-    bytes: document.input.length,
-    uncompressedBytes: document.xml.length,
+    bytes: document.tooLarge ?? document.input.length,
+    uncompressedBytes: document.tooLarge ?? document.xml.length,
     gzipped: document.gzipped,
     hosts: stats.hosts.slice(0, 20),
     hostCount: stats.hosts.length,
@@ -400,6 +482,11 @@ export function summaryOf(document) {
     verdict: document.validated ? { valid: document.valid, errors, warnings } : undefined,
     profile: document.profile,
     location: document.location,
+    crossSubmit: document.crossSubmit ?? [],
+    tooLarge: document.tooLarge,
+    streamed: document.streamed,
+    robotsHost: document.robotsHost,
+    sniffed: document.sniffed,
     limits: { urls: document.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap, bytes: LIMITS.maxSitemapBytes },
     timings: { ...document.timings },
   };
@@ -416,8 +503,8 @@ export function chartsOf(document) {
   const times = lastmodTimes(document);
   return {
     lastmod: lastmodHistogram(times, entries),
-    changefreq: document.kind === 'sitemapindex' || document.kind === 'text' ? null : changefreqCounts(entries),
-    priority: document.kind === 'sitemapindex' || document.kind === 'text' ? null : priorityCounts(entries),
+    changefreq: document.kind !== 'urlset' || document.format !== 'xml' ? null : changefreqCounts(entries),
+    priority: document.kind !== 'urlset' || document.format !== 'xml' ? null : priorityCounts(entries),
     directories: directoryCounts(entries, (document.stats?.hosts.length ?? 0) > 1),
   };
 }
@@ -530,7 +617,13 @@ function lineStarts(document) {
   if (!document.lineStarts) {
     const text = sourceText(document);
     const starts = [0];
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    if (text.includes('\r')) {
+      // CR and CRLF end lines too (XML normalises them; the text reader splits on them).
+      const ends = new RegExp(LINE_END.source, 'g');
+      for (let match = ends.exec(text); match; match = ends.exec(text)) starts.push(match.index + match[0].length);
+    } else {
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    }
     document.lineStarts = Uint32Array.from(starts);
   }
   return document.lineStarts;
@@ -553,7 +646,9 @@ export function sourceLines(document, from, to, column = 1) {
   const lines = [];
   for (let number = first; number <= last; number++) {
     const start = starts[number - 1];
-    let end = number < starts.length ? starts[number] - 1 : text.length;
+    let end = number < starts.length ? starts[number] : text.length;
+    // Drop the line's end: LF, CRLF or CR.
+    if (end > start && text.charCodeAt(end - 1) === 10) end--;
     if (end > start && text.charCodeAt(end - 1) === 13) end--;
     let clipStart = 0;
     if (end - start > LONG_LINE) clipStart = Math.max(0, Math.min(column - 1 - LONG_LINE / 3, end - start - LONG_LINE));
@@ -573,12 +668,12 @@ export function sourceLines(document, from, to, column = 1) {
  */
 export function entryPositions(document) {
   if (document.entryPositions !== undefined) return document.entryPositions;
-  if (document.format === 'text') {
+  if (document.format === 'text' || document.format === 'robots') {
     document.entryPositions = { lines: document.entryLines, columns: new Uint32Array(document.entryLines.length).fill(1) };
     return document.entryPositions;
   }
   const text = sourceText(document);
-  const name = document.kind === 'sitemapindex' ? 'sitemap' : 'url';
+  const name = { sitemapindex: 'sitemap', rss: 'item', atom: 'entry' }[document.format === 'xml' ? document.kind : document.format] ?? 'url';
   const pattern = new RegExp(`<!--[\\s\\S]*?-->|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|<(?:[A-Za-z_][\\w.-]*:)?${name}(?=[\\s/>])`, 'g');
   const lines = [];
   const columns = [];

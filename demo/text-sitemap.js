@@ -1,12 +1,26 @@
 // Text sitemaps (sitemaps.org "Text file": one absolute URL per line, UTF-8, same limits as XML)
-// read through the package's XML reader: each line becomes one <url> ON THE SAME LINE, so the
-// issues validate() reports keep the text file's line numbers; columns are shifted back here.
+// read with the package's own parseTextSitemap, so the viewer keeps and refuses exactly the lines
+// the library does (LF, CRLF and CR line ends; blank lines skipped; a comment or other non-URL
+// line an issue of its line, never an entry). The rules that compare entries with each other or
+// with where the file lives (duplicates, host and folder) come from validate() run on a urlset
+// of the kept URLs, each written on its text line, and are then worded for lines, not elements.
 
-import { SITEMAP_NAMESPACE } from '/sitemapkit/index.js';
+import { parseTextSitemap, SITEMAP_NAMESPACE } from '/sitemapkit/index.js';
 
 const ROOT_OPEN = `<urlset xmlns="${SITEMAP_NAMESPACE}">`;
 const ENTRY_OPEN = '<url><loc>';
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+/** Line ends as the library reads them: LF, CRLF, or a lone CR. */
+export const LINE_END = /\r\n|\r|\n/;
+
+/**
+ * What parseTextSitemap already checks line by line: validate()'s versions of these on the
+ * wrapped urlset would say the same thing twice, in words about XML.
+ */
+const CHECKED_PER_LINE = new Set([
+  'SITEMAP_BAD_LOC', 'SITEMAP_LOC_NOT_ESCAPED', 'SITEMAP_LOC_LENGTH', 'SITEMAP_TOO_MANY_URLS',
+  'SITEMAP_TOO_LARGE', 'SITEMAP_EMPTY', 'SITEMAP_NAMESPACE',
+]);
 
 /**
  * Whether decoded text is a text sitemap rather than XML: its first character that is not white
@@ -21,38 +35,51 @@ export function looksLikeTextSitemap(text) {
 }
 
 /**
- * The urlset that says what a text sitemap says, line for line, and how to map positions back.
+ * Reads a text sitemap: its entries (`{ loc }`), the 1-based line of each, the library's issues,
+ * and `xml`, a urlset with each kept URL on its own line number, for validate().
  *
  * @example
- * const wrapped = wrapTextSitemap(text);
- * const result = validate(wrapped.xml);
- * for (const issue of result.issues) wrapped.fixPosition(issue);
+ * const text = readTextSitemap('https://example.com/\n# not a URL\n');
+ * text.entries; // [{ loc: 'https://example.com/' }]
+ * text.issues[0].line; // 2
  */
-export function wrapTextSitemap(text) {
-  const lines = text.split(/\r?\n/);
-  /** 1-based line of each entry, in order (blank lines make none). */
-  const entryLines = [];
-  const out = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/^\uFEFF/, '');
-    const prefix = i === 0 ? ROOT_OPEN : '';
-    if (line.trim() === '') {
-      out[i] = prefix;
-      continue;
-    }
-    entryLines.push(i + 1);
-    out[i] = `${prefix}${ENTRY_OPEN}${line.replace(/[&<>]/g, (c) => ESCAPES[c])}</loc></url>`;
+export function readTextSitemap(text) {
+  const result = parseTextSitemap(text, { recover: true });
+  const entries = result.urls;
+  const lines = text.split(LINE_END);
+  const entryLines = new Uint32Array(entries.length);
+  const out = new Array(lines.length).fill('');
+  // The library keeps each URL as its trimmed line, in order: find each one's line.
+  let next = 0;
+  for (let i = 0; i < lines.length && next < entries.length; i++) {
+    const line = (i === 0 ? lines[i].replace(/^\uFEFF/, '') : lines[i]).trim();
+    if (line !== entries[next].loc) continue;
+    entryLines[next++] = i + 1;
+    out[i] = `${ENTRY_OPEN}${line.replace(/[&<>]/g, (c) => ESCAPES[c])}</loc></url>`;
   }
-  const xml = `${out.join('\n')}</urlset>\n`;
-  const firstLineShift = ROOT_OPEN.length + ENTRY_OPEN.length;
-  return {
-    xml,
-    entryLines,
-    /** Moves an issue's column from the wrapped line back to the text line (the value's start). */
-    fixPosition(issue) {
-      if (issue.line < 1 || issue.column < 1) return issue;
-      issue.column = Math.max(1, issue.column - (issue.line === 1 ? firstLineShift : ENTRY_OPEN.length));
-      return issue;
-    },
-  };
+  out[0] = ROOT_OPEN + out[0];
+  return { entries, entryLines, issues: result.issues, xml: `${out.join('\n')}</urlset>\n` };
+}
+
+/**
+ * validate()'s issues of the wrapped urlset, turned into issues of the text file: only the rules
+ * the line reader does not check, at the line and column of the URL, worded for lines.
+ *
+ * @example
+ * const issues = textIssuesOf(validate(text.xml, { location }).issues, text.entryLines);
+ */
+export function textIssuesOf(issues, entryLines) {
+  const kept = [];
+  for (const issue of issues) {
+    if (CHECKED_PER_LINE.has(issue.code)) continue;
+    const line = issue.line;
+    const column = issue.line < 1 || issue.column < 1 ? issue.column : Math.max(1, issue.column - (issue.line === 1 ? ROOT_OPEN.length + ENTRY_OPEN.length : ENTRY_OPEN.length));
+    const message = issue.message
+      .replace(/\bin <url> (\d+)/g, (_, number) => `on line ${entryLines[Number(number) - 1] ?? number}`)
+      .replace(/^<loc>|^This loc\b/, 'This URL')
+      .replace(/<loc>|\bthis loc\b/g, 'the URL')
+      .replace(/<url>/g, 'line');
+    kept.push({ ...issue, message, line, column, path: line > 0 ? `line ${line}` : '' });
+  }
+  return kept;
 }

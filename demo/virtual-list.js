@@ -33,21 +33,21 @@ export class VirtualList {
     this.generation = 0;
 
     this.element = h('div', { className: 'vlist', attrs: { role: 'grid', 'aria-label': label, 'aria-rowcount': 1 } });
-    this.element.style.setProperty('--columns', template);
-    // The narrowest the columns can be (their rem minimums): below that the grid scrolls sideways.
-    const minimum = template.match(/minmax\([^)]*\)|\S+/g)
-      .map((track) => Number(/^(?:minmax\()?([\d.]+)rem/.exec(track)?.[1] ?? 0))
-      .reduce((sum, rem) => sum + rem, 0);
-    this.element.style.setProperty('--min-width', `${minimum + 1}rem`);
+    /** Each column's track (`12rem`, `minmax(14rem, 1fr)`); a resized column gets a width in pixels. */
+    this.tracks = template.match(/minmax\([^)]*\)|\S+/g);
+    this.applyTracks();
     this.element.style.setProperty('--row-height', `${rowHeight}px`);
     this.head = h('div', { className: 'vlist-row vlist-head', attrs: { role: 'row', 'aria-rowindex': 1 } },
-      columns.map((column) => h('div', { className: `vlist-cell ${column.className ?? ''}`, attrs: { role: 'columnheader' }, dataset: { key: column.key } },
-        column.sortable ? h('button', { type: 'button', className: 'sort', title: `Sort by ${column.label}`, on: { click: () => this.toggleSort(column.key) } }, column.label) : column.label)));
+      columns.map((column, index) => h('div', { className: `vlist-cell ${column.className ?? ''}`, attrs: { role: 'columnheader' }, dataset: { key: column.key } },
+        // The whole header cell is the sort button, not just its word.
+        column.sortable ? h('button', { type: 'button', className: 'sort', title: `Sort by ${column.label}`, on: { click: () => this.toggleSort(column.key) } }, column.label) : column.label,
+        index < columns.length - 1 && column.label ? this.resizeHandle(index, column.label) : null)));
     this.viewport = h('div', { className: 'vlist-viewport', tabIndex: -1, attrs: { role: 'rowgroup' } });
     this.spacer = h('div', { className: 'vlist-spacer', attrs: { role: 'presentation' } });
     this.empty = h('p', { className: 'vlist-empty', hidden: true });
     this.viewport.append(this.spacer);
-    this.element.append(this.head, this.viewport, this.empty);
+    // The empty state stands right under the header, where the eye is, not under a blank box.
+    this.element.append(this.head, this.empty, this.viewport);
     container.replaceChildren(this.element);
 
     this.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
@@ -67,6 +67,55 @@ export class VirtualList {
     this.resizeObserver.observe(this.viewport);
   }
 
+  /** Writes the column tracks into the grid template, and the width below which it scrolls sideways. */
+  applyTracks() {
+    this.element.style.setProperty('--columns', this.tracks.join(' '));
+    const minimum = this.tracks
+      .map((track) => { const match = /^(?:minmax\()?([\d.]+)(rem|px)/.exec(track); return !match ? 0 : match[2] === 'px' ? Number(match[1]) / 16 : Number(match[1]); })
+      .reduce((sum, rem) => sum + rem, 0);
+    this.element.style.setProperty('--min-width', `${minimum + 1}rem`);
+  }
+
+  /**
+   * A drag handle on a column's right edge (and, focused, ArrowLeft/ArrowRight by 16 px), so any
+   * column can be made wider or narrower; double-click gives the column its first width back.
+   */
+  resizeHandle(index, label) {
+    const original = this.tracks[index];
+    const setWidth = (pixels) => {
+      this.tracks[index] = `${Math.max(40, Math.round(pixels))}px`;
+      this.applyTracks();
+      this.schedule();
+    };
+    const cellWidth = () => this.head.children[index].getBoundingClientRect().width;
+    const handle = h('span', {
+      className: 'resize-handle', tabIndex: 0, title: `Drag to resize ${label}`,
+      attrs: { role: 'separator', 'aria-orientation': 'vertical', 'aria-label': `Resize column ${label}` },
+      on: {
+        pointerdown: (event) => {
+          event.preventDefault();
+          const startX = event.clientX;
+          const startWidth = cellWidth();
+          handle.setPointerCapture(event.pointerId);
+          const move = (moved) => setWidth(startWidth + moved.clientX - startX);
+          const stop = () => { handle.removeEventListener('pointermove', move); handle.removeEventListener('pointerup', stop); handle.removeEventListener('pointercancel', stop); };
+          handle.addEventListener('pointermove', move);
+          handle.addEventListener('pointerup', stop);
+          handle.addEventListener('pointercancel', stop);
+        },
+        click: (event) => event.stopPropagation(),
+        dblclick: () => { this.tracks[index] = original; this.applyTracks(); this.schedule(); },
+        keydown: (event) => {
+          const step = { ArrowLeft: -16, ArrowRight: 16 }[event.key];
+          if (!step) return;
+          event.preventDefault();
+          setWidth(cellWidth() + step);
+        },
+      },
+    });
+    return handle;
+  }
+
   /** Stops observing (an observer keeps its targets, and through them this list and its data, alive). */
   destroy() {
     this.resizeObserver.disconnect();
@@ -82,6 +131,7 @@ export class VirtualList {
     this.spacer.style.height = `${count * this.rowHeight}px`;
     if (this.active >= count) this.active = count - 1;
     this.empty.hidden = count > 0;
+    this.viewport.hidden = count === 0;
     this.empty.textContent = emptyText;
     this.render();
   }

@@ -3,17 +3,35 @@
 // answers `{ requestId, result }` or `{ requestId, error }`, with typed arrays transferred, not copied.
 // It imports the package by its served URL: import maps do not reach module workers in Chromium.
 
-import { init, isGzip, LIMITS } from '/sitemapkit/index.js';
-import { entriesCsv, entriesJson, sitemapFiles } from './export-files.js';
+import { crawlSitemaps, diffSitemaps, init, isGzip, LIMITS, parseStream } from '/sitemapkit/index.js';
+import { relayFetch } from './relay-fetch.js';
+import { entriesCsv, entriesJson, issuesCsv, sitemapFiles } from './export-files.js';
 import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
 import { queryEntries } from './entry-query.js';
 import {
   chartsOf, entryPositions, issueColumns, issuesOfEntry, readSitemapDocument, runValidation, sourceLines, summaryOf, tableColumns,
 } from './sitemap-document.js';
 
+/**
+ * Entries of a streamed file kept for the table (the rest are counted): four times a protocol
+ * sitemap, some 50 MB of worker memory, and a table snapshot that still posts in a blink.
+ */
+const STREAM_KEPT = 200_000;
+/** Changes of a comparison listed (all are counted). */
+const COMPARE_KEPT = 200_000;
+/** Issues of a streamed file kept (the rest are counted). */
+const STREAM_ISSUES = 10_000;
+
 /** Open documents by id (an index and the children opened from it stay until closed). */
 const documents = new Map();
 let nextDocumentId = 1;
+/** The site walk in progress (one at a time: a new one stops the last). */
+let currentCrawl;
+
+/** What the page needs of a walk's report: everything but each file's issue list (counted in issueCounts). */
+function slimReport(report) {
+  return { ...report, sitemaps: report.sitemaps.map(({ issues, ...sitemap }) => sitemap) };
+}
 
 // Compile the WebAssembly core while the page is still drawing, not on the first file.
 const ready = init();
@@ -53,12 +71,15 @@ function fileNameOf(url) {
 
 async function bytesOf(source) {
   switch (source.type) {
-    case 'file': return { bytes: new Uint8Array(await source.file.arrayBuffer()), name: source.file.name };
+    case 'file':
+      // Over the package's cap on one read: not read at once (the page offers to stream it).
+      if (source.file.size > LIMITS.defaultMaxInputBytes) return { bytes: new Uint8Array(0), name: source.file.name, tooLarge: source.file.size };
+      return { bytes: new Uint8Array(await source.file.arrayBuffer()), name: source.file.name };
     case 'text': return { bytes: new TextEncoder().encode(source.text), name: source.name ?? 'pasted.xml' };
     case 'bytes': return { bytes: new Uint8Array(source.bytes), name: source.name };
     case 'url': {
       const url = normalizeUrl(source.url);
-      const { bytes, finalUrl } = await fetchSitemap(url);
+      const { bytes, finalUrl } = await fetchSitemap(url, { relay: source.relay === true });
       return { bytes, name: fileNameOf(finalUrl), url: finalUrl };
     }
     default: throw new Error(`Unknown source ${source.type}`);
@@ -93,17 +114,21 @@ async function inflateNatively(bytes) {
   }
 }
 
+/** An export's answer: the file (its bytes transferred), notes, and how many rows it holds. */
+const exported = (output, rows) => ({ result: { ...output, rows }, transfer: [output.file.bytes.buffer] });
+
 const handlers = {
   /** Answers twice: the table first (`partial`), then, once validated, the issues. */
   async open({ source, profile, useLocation = true }, sendPartial) {
     const started = performance.now();
-    const { bytes, name, url } = await bytesOf(source);
+    const { bytes, name, url, tooLarge } = await bytesOf(source);
     const inflateStarted = performance.now();
     const inflated = isGzip(bytes) ? await inflateNatively(bytes) : undefined;
     const inflateMs = performance.now() - inflateStarted;
     await ready;
     // A fetched sitemap is checked against where it lives (host and folder rules), as Google does.
-    const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated });
+    const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated, crossSubmit: source.crossSubmit, tooLarge });
+    if (source.type === 'file') document.file = source.file; // kept for reading it as a stream
     if (inflated) document.timings.gunzip = inflateMs;
     const id = nextDocumentId++;
     documents.set(id, document);
@@ -158,10 +183,91 @@ const handlers = {
     const rows = document.lastView ?? Uint32Array.from(document.entries.keys());
     const baseName = (document.name ?? 'sitemap').replace(/(\.xml)?(\.gz)?$|\.txt$/i, '').replace(/[^\w.-]+/g, '-') || 'sitemap';
     let output;
+    if (format === 'issues-csv') return exported({ file: issuesCsv(document, baseName), notes: [] }, document.issues.length);
     if (format === 'csv') output = { file: entriesCsv(document, rows, baseName), notes: [] };
     else if (format === 'json') output = { file: entriesJson(document, rows, baseName), notes: [] };
     else output = sitemapFiles(document, rows, { baseName, gzip: format === 'xml.gz', baseUrl });
-    return { result: { ...output, rows: rows.length }, transfer: [output.file.bytes.buffer] };
+    return exported(output, rows.length);
+  },
+
+  /**
+   * Reads a file too large to read at once as a stream (parseStream, recover mode, no size cap):
+   * the table is sent again every quarter second as entries arrive (the first STREAM_KEPT
+   * entries are kept for it; the rest are counted), then the stream's issues.
+   */
+  async stream({ id }, sendPartial) {
+    const document = documentById(id);
+    await ready;
+    const issues = [];
+    let dropped = 0;
+    const entries = parseStream(document.file, { recover: true, maxBytes: Infinity, onIssue: (issue) => { if (issues.length < STREAM_ISSUES) issues.push(issue); else dropped++; } });
+    document.entries = [];
+    document.streamed = { entries: 0, done: false };
+    let last = performance.now();
+    // A snapshot costs more as the table grows: never spend more than a fifth of the time on them.
+    let interval = 250;
+    for await (const entry of entries) {
+      document.streamed.entries++;
+      if (document.entries.length < STREAM_KEPT) document.entries.push(entry);
+      if (performance.now() - last > interval) {
+        const started = performance.now();
+        document.kind = entries.kind;
+        sendPartial(tableSnapshot(id, document));
+        last = performance.now();
+        interval = Math.max(250, 4 * (last - started));
+        await new Promise((resolve) => setTimeout(resolve, 0)); // let the page's other requests in
+      }
+    }
+    document.kind = entries.kind;
+    document.streamed.done = true;
+    document.streamIssues = issues;
+    document.droppedIssues = dropped;
+    sendPartial(tableSnapshot(id, document));
+    runValidation(document);
+    return validationSnapshot(id, document);
+  },
+
+  /**
+   * Compares the open document (as `a`) with another file or URL (`b`) with diffSitemaps: the
+   * counts of all changes and the first COMPARE_KEPT of them.
+   */
+  async compare({ id, other }) {
+    const document = documentById(id);
+    const { bytes, name, url } = await bytesOf(other);
+    await ready;
+    const diff = diffSitemaps(document.entries, bytes, { recover: true, maxBytes: Infinity });
+    const changes = [];
+    for await (const change of diff) if (changes.length < COMPARE_KEPT) changes.push(change);
+    return { result: { a: document.url ?? document.name, b: url ?? name, counts: diff.counts, changes, kept: changes.length } };
+  },
+
+  /** Walks a site with crawlSitemaps (through the relay when there is one); partial answers are progress. */
+  async crawl({ start, relay, maxDepth }, sendPartial) {
+    currentCrawl?.cancel();
+    await ready;
+    let last = 0;
+    const crawl = crawlSitemaps(start, {
+      fetch: relay ? relayFetch : undefined,
+      maxSitemaps: 1000,
+      ...(maxDepth === undefined ? {} : { maxDepth }),
+      onProgress: (progress) => {
+        const now = performance.now();
+        if (now - last < 100) return; // ten a second is enough for a progress line
+        last = now;
+        sendPartial({ result: { progress } });
+      },
+    });
+    currentCrawl = crawl;
+    try {
+      return { result: { report: slimReport(await crawl.report()) } };
+    } finally {
+      if (currentCrawl === crawl) currentCrawl = undefined;
+    }
+  },
+
+  stopCrawl() {
+    currentCrawl?.cancel();
+    return { result: true };
   },
 
   close({ id }) {

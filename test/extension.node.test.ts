@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from '../src/index';
+import { crawlSitemaps, parse } from '../src/index';
 import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { repositoryRoot } from './packed-package';
 
@@ -65,6 +65,27 @@ const mainSite: SiteFiles = {
 `],
 };
 
+/**
+ * A big site (issue 19, items 17, 18, 20): robots.txt names a 50,000-URL sitemap whose every
+ * lastmod is bad (50,000 issues of one code) and an RSS feed.
+ */
+const BIG_COUNT = 50_000;
+const bigSite: SiteFiles = {
+  '/robots.txt': ['text/plain', 'User-agent: *\nAllow: /\nSitemap: {origin}/big-sitemap.xml\nSitemap: {origin}/feed.xml\n'],
+  '/big-sitemap.xml': ['application/xml', `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${Array.from({ length: BIG_COUNT }, (_, n) => `<url><loc>{origin}/item/${String(n).padStart(5, '0')}</loc><lastmod>2026-13-01</lastmod></url>`).join('\n')}
+</urlset>
+`],
+  '/feed.xml': ['application/rss+xml', `<?xml version="1.0"?>
+<rss version="2.0"><channel><title>News</title>
+<item><link>{origin}/news/1</link><pubDate>Tue, 10 Nov 2026 04:00:00 GMT</pubDate></item>
+<item><link>{origin}/news/2</link></item>
+<item><link>{origin}/news/3</link></item>
+</channel></rss>
+`],
+};
+
 /** A second site with no robots.txt: the popup falls back to /sitemap.xml. */
 const fallbackSite: SiteFiles = {
   '/sitemap.xml': ['application/xml', urlset(['{origin}/only-page'])],
@@ -106,6 +127,7 @@ let extensionDirectory: string;
 let site: TestSite;
 let otherSite: TestSite;
 let emptySite: TestSite;
+let big: TestSite;
 let context: BrowserContext;
 let serviceWorker: Worker;
 let extensionId: string;
@@ -131,7 +153,7 @@ beforeAll(async () => {
   // The build script the user runs (`npm run build:extension` = `npm run build` + this), writing
   // to a temporary folder so parallel runs never share one; dist/ comes from the pretest build.
   await run(process.execPath, [join(repositoryRoot, 'examples/extension/build.mjs'), '--out', extensionDirectory], { cwd: repositoryRoot });
-  [site, otherSite, emptySite] = await Promise.all([serveSite(mainSite), serveSite(fallbackSite), serveSite({})]);
+  [site, otherSite, emptySite, big] = await Promise.all([serveSite(mainSite), serveSite(fallbackSite), serveSite({}), serveSite(bigSite)]);
   await mkdir(join(repositoryRoot, 'test-results'), { recursive: true });
   context = await chromium.launchPersistentContext('', {
     executablePath: chromiumExecutablePath,
@@ -146,7 +168,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await Promise.all([site, otherSite, emptySite].map((each) => new Promise((resolve) => each ? each.server.close(resolve) : resolve(undefined))));
+  await Promise.all([site, otherSite, emptySite, big].map((each) => new Promise((resolve) => each ? each.server.close(resolve) : resolve(undefined))));
   if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
 });
 
@@ -196,6 +218,17 @@ describe('the built extension', { timeout: 20_000 }, () => {
       expect(code, file).not.toMatch(/\bimport\s*\(/);
       expect(code, file).not.toMatch(/^(?:import|export)\b[^'"]*from\s*['"](?!\.\.?\/)/m);
       expect(code, file).not.toMatch(/\/src\//);
+    }
+  });
+
+  it('has icons: PNGs of 16, 32, 48 and 128 px, named in the manifest and shown by the action', async () => {
+    const manifest = JSON.parse(await readFile(join(extensionDirectory, 'manifest.json'), 'utf8'));
+    expect(Object.keys(manifest.icons)).toEqual(['16', '32', '48', '128']);
+    expect(manifest.action.default_icon).toEqual({ 16: manifest.icons['16'], 32: manifest.icons['32'] });
+    for (const [size, path] of Object.entries(manifest.icons as Record<string, string>)) {
+      const png = await readFile(join(extensionDirectory, path));
+      expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size), Number(size)]);
     }
   });
 
@@ -351,6 +384,109 @@ describe('the popup on sites without robots.txt, and off the web', () => {
     expect(await popup.locator('#sitemaps > li').count()).toBe(0);
     await popup.close();
   }, 20_000);
+});
+
+describe('a site with a 50,000-URL sitemap of 50,000 issues and a feed (issue 19, items 17-20)', { timeout: 60_000 }, () => {
+  let popup: Page;
+
+  beforeAll(async () => {
+    popup = await openExtensionPage(`popup.html?url=${encodeURIComponent(`${big.origin}/`)}`);
+    await popup.setViewportSize({ width: 548, height: 600 });
+    await popup.waitForSelector('body[data-ready]', { timeout: 40_000 });
+  }, 60_000);
+
+  it('counts the issues by code (one line, not 50,000), keeps the card\'s buttons on one line, groups numbers', async () => {
+    const item = await readItem(popup, `#sitemaps > li[data-url="${big.origin}/big-sitemap.xml"]`);
+    expect(item).toMatchObject({ state: 'done', kind: 'urlset', count: BIG_COUNT, errors: BIG_COUNT });
+    expect(item.facts).toContain('50,000 URLs');
+    expect(item.facts).toContain('50,000 errors');
+    expect(item.issues).toHaveLength(1);
+    expect(item.issues[0]).toMatch(/^line 3:\d+ SITEMAP_BAD_LASTMOD ×50,000: /);
+    // The popup stays short (it grew to ~2,400 px with a line per issue).
+    expect(await popup.evaluate(() => document.body.getBoundingClientRect().height)).toBeLessThan(400);
+    const buttonTops = await popup.locator(`#sitemaps > li[data-url="${big.origin}/big-sitemap.xml"] .facts button`).evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+    expect(buttonTops.length).toBe(2);
+    expect(new Set(buttonTops).size).toBe(1);
+    await popup.screenshot({ path: join(repositoryRoot, 'test-results/extension-popup-big.png'), fullPage: true });
+  });
+
+  it('reads the feed robots.txt declares with parseFeed (it was UNREADABLE)', async () => {
+    const feed = await readItem(popup, `#sitemaps > li[data-url="${big.origin}/feed.xml"]`);
+    expect(feed).toMatchObject({ state: 'done', kind: 'urlset', count: 3, errors: 0 });
+    expect(feed.facts).toContain('feed');
+    expect(feed.facts).toContain('3 URLs');
+    expect(feed.facts).not.toContain('unreadable');
+  });
+
+  it('lists all 50,000 entries and the issues the popup promised, drawing only the rows in view, with a filter and sort', async () => {
+    const started = Date.now();
+    const list = await openExtensionPage(`entries.html?url=${encodeURIComponent(`${big.origin}/big-sitemap.xml`)}`);
+    await list.setViewportSize({ width: 1200, height: 800 });
+    await list.waitForSelector('body[data-ready=true]', { timeout: 30_000 });
+    const loadMs = Date.now() - started;
+    expect(await list.locator('#summary').textContent()).toBe('Sitemap: 50,000 URLs; 50,000 errors.');
+    expect(await list.locator('#entry-count').textContent()).toBe('(50,000)');
+    expect(await list.locator('#issue-count').textContent()).toBe('(50,000)');
+    // Virtual: a few dozen <tr>, not 50,002.
+    expect(await list.locator('tr').count()).toBeLessThan(200);
+    const issueRow = await list.locator('#issues tbody tr').first().evaluate((tr) => [...tr.children].map((td) => td.textContent));
+    expect(issueRow[2]).toBe('SITEMAP_BAD_LASTMOD');
+    // Scrolled to the end: the last entry is drawn.
+    await list.locator('.entries-box').evaluate((box) => { box.scrollTop = box.scrollHeight; });
+    await expect.poll(() => list.locator('#entries tbody td.loc > a:first-child').last().textContent(), { timeout: 5_000 }).toBe(`${big.origin}/item/49999`);
+    // Filter: "item/0012" matches 00120 … 00129.
+    await list.fill('#filter', 'item/0012');
+    await list.waitForSelector('body[data-rows="10"]', { timeout: 5_000 });
+    expect(await list.locator('#entries tbody td.loc > a:first-child').allTextContents()).toEqual(Array.from({ length: 10 }, (_, n) => `${big.origin}/item/0012${n}`));
+    // Sort by loc, descending.
+    await list.locator('#entries thead th.c-loc button').click();
+    await list.locator('#entries thead th.c-loc button').click();
+    await expect.poll(() => list.locator('#entries tbody td.loc > a:first-child').first().textContent(), { timeout: 5_000 }).toBe(`${big.origin}/item/00129`);
+    expect(await list.locator('#entries thead th.c-loc').getAttribute('aria-sort')).toBe('descending');
+    await list.screenshot({ path: join(repositoryRoot, 'test-results/extension-list-big.png') });
+    expect(loadMs).toBeGreaterThan(0);
+    await list.close();
+  });
+
+  it('opens a sitemap in the full viewer bundled in the extension', async () => {
+    const opened = context.waitForEvent('page', { timeout: 10_000 });
+    await popup.locator(`#sitemaps > li[data-url="${big.origin}/feed.xml"] button.open-viewer`).click();
+    const viewer = await opened;
+    watchForErrors(viewer);
+    expect(new URL(viewer.url()).pathname).toBe('/viewer/index.html');
+    await viewer.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.shown, undefined, { timeout: 20_000 });
+    // Fetched by the extension page itself: its host permissions make the site readable without CORS.
+    expect(await viewer.locator('#summary .source-name').textContent()).toBe(`${big.origin}/feed.xml`);
+    expect(await viewer.locator('#summary [data-key=kind] dd').textContent()).toMatch(/^RSS feed/);
+    expect(await viewer.locator('#entry-count').textContent()).toBe('3');
+    await viewer.close();
+  });
+});
+
+describe('the popup walks the whole site with crawlSitemaps (issue 17)', { timeout: 40_000 }, () => {
+  it('shows the tree with each file\'s status, format, entries and errors, as crawlSitemaps reports them in Node', async () => {
+    const expected = await crawlSitemaps(`${site.origin}/`).report();
+    const popup = await openExtensionPage(`popup.html?url=${encodeURIComponent(`${site.origin}/a/page`)}`);
+    await popup.setViewportSize({ width: 548, height: 700 });
+    await popup.waitForSelector('body[data-ready=true]', { timeout: 20_000 });
+    await popup.click('#walk-site');
+    await popup.waitForSelector('#site-walk[data-state=done]', { timeout: 30_000 });
+    const nodes = await popup.locator('#site-walk li.site-node').evaluateAll((items) => items.map((item) => {
+      const data = (item as HTMLElement).dataset;
+      return { url: data.url, status: Number(data.status), format: data.format, entries: Number(data.entries), errors: Number(data.errors), failed: data.failed === 'true' };
+    }));
+    // In tree order (an index's children under it), the report lists them as found: compare by URL.
+    const byUrl = (a: { url?: string }, b: { url?: string }) => ((a.url ?? '') < (b.url ?? '') ? -1 : 1);
+    expect(nodes.sort(byUrl)).toEqual(expected.sitemaps.map((sitemap) => ({ url: sitemap.url, status: sitemap.status, format: sitemap.format ?? '', entries: sitemap.entries, errors: sitemap.errors, failed: sitemap.failed })).sort(byUrl));
+    // The index's children hang under it.
+    const index = popup.locator(`#site-walk li.site-node[data-url="${site.origin}/sitemap-index"]`);
+    expect(await index.locator(':scope > ul > li.site-node').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.url))).toEqual([`${site.origin}/sitemap-pages.xml`, `${site.origin}/sitemap-posts.xml`]);
+    expect(await popup.locator('#site-walk').getAttribute('data-sitemaps')).toBe(String(expected.totals.sitemaps));
+    // Issues counted by code on the broken file's node.
+    expect(await popup.locator(`#site-walk li.site-node[data-url="${site.origin}/broken-sitemap.xml"] > .issues`).textContent()).toContain('XML_MISMATCHED_END_TAG');
+    await popup.screenshot({ path: join(repositoryRoot, 'test-results/extension-popup-walk.png'), fullPage: true });
+    await popup.close();
+  });
 });
 
 describe('the extension pages and service worker', () => {

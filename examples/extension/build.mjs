@@ -1,6 +1,7 @@
 // Builds the Manifest V3 example extension (README "Browser extension") from the package's BUILT
 // browser entry: copies src/ and dist/index.js with the chunks it imports, plus fflate's browser
-// ESM build, into a loadable folder and zips it (the Chrome Web Store takes a zip).
+// ESM build, the full viewer (demo/, as viewer/) and its bundled example sitemap, and the icons
+// (drawn by icons.mjs), into a loadable folder and zips it (the Chrome Web Store takes a zip).
 //
 //   npm run build:extension                     (= npm run build, then this script)
 //   node examples/extension/build.mjs [--out DIR]   default DIR: examples/extension/dist
@@ -15,9 +16,13 @@ import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { zipSync } from 'fflate';
+import { iconPng, ICON_SIZES } from './icons.mjs';
 
 const extensionDirectory = fileURLToPath(new URL('.', import.meta.url));
 const repositoryRoot = resolve(extensionDirectory, '../..');
+const demoDirectory = join(repositoryRoot, 'demo');
+/** Where the viewer goes inside the extension (the popup's "Viewer" button opens viewer/index.html?url=…). */
+const viewerFolder = 'viewer';
 const sourceDirectory = join(extensionDirectory, 'src');
 /** Where the package's modules go inside the extension, and fflate's browser build. */
 const packageFolder = 'sitemapkit';
@@ -82,6 +87,33 @@ export function buildExtension({ outDirectory = join(extensionDirectory, 'dist')
     });
     write(`${packageFolder}/${file}`, rewritten);
   }
+
+  // The viewer (demo/) as the extension's full-page view. Its modules name the package as a user's
+  // app would (`sitemapkit`, or by the URL `npm start` serves it at); here both are the copy above.
+  // Its page loses the import map (an inline script, which the extension CSP refuses) and the
+  // samples menu (nothing serves the samples); the example it opens without ?url= comes along.
+  for (const name of readdirSync(demoDirectory)) {
+    if (name.endsWith('.js')) {
+      const code = readFileSync(join(demoDirectory, name), 'utf8').replace(STATIC_SPECIFIER, (whole, keyword, quote, specifier) => {
+        if (specifier === 'sitemapkit' || specifier === '/sitemapkit/index.js') return `${keyword}${quote}../${packageFolder}/index.js${quote}`;
+        if (specifier === '/vendor/fflate.js') return `${keyword}${quote}../${fflateFile}${quote}`;
+        return whole;
+      });
+      write(`${viewerFolder}/${name}`, code);
+    }
+  }
+  write(`${viewerFolder}/style.css`, readFileSync(join(demoDirectory, 'style.css')));
+  const page = readFileSync(join(demoDirectory, 'index.html'), 'utf8')
+    .replace(/\s*<script type="importmap">[\s\S]*?<\/script>/, '')
+    .replace(/\s*<!-- The package's browser entry[^>]*-->/, '')
+    .replace(/\s*<select id="sample-select"[\s\S]*?<\/select>/, '')
+    .replace('<link rel="icon" href="data:,">', '<link rel="icon" href="../icons/icon-32.png">')
+    .replace('href="/style.css"', 'href="style.css"')
+    .replace('src="/app.js"', 'src="app.js"');
+  if (page.includes('importmap') || page.includes('sample-select') || /(?:src|href)="\/(?!\/)/.test(page)) throw new Error('demo/index.html changed: the viewer page could not be adapted for the extension');
+  write(`${viewerFolder}/index.html`, page);
+  write('examples/example-sitemap.xml', readFileSync(join(repositoryRoot, 'examples', 'example-sitemap.xml')));
+  for (const size of ICON_SIZES) write(`icons/icon-${size}.png`, iconPng(size));
 
   // fflate's browser ESM build: the file its "import" export condition names (no Node built-ins).
   const require = createRequire(join(repositoryRoot, 'package.json'));

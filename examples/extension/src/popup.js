@@ -5,7 +5,16 @@
 
 import { askServiceWorker } from './ask-service-worker.js';
 import { linkTo } from './safe-link.js';
-import { entryCountText, issueText, verdictText } from './verdict-text.js';
+import { walkSite } from './site-walk.js';
+import { codeCountText, entryCountText, issueText, verdictText } from './verdict-text.js';
+
+/** Issue codes listed under a sitemap; the list page has the rest. */
+const CODES_SHOWN = 4;
+/** The short kind label of a card, by what the file is. */
+const KIND_LABELS = { sitemapindex: 'index', rss: 'feed', atom: 'feed', text: 'text' };
+
+/** The sitemapkit functions whose verdicts the cards show (validate, parseFeed, parseTextSitemap). */
+const checkedBy = new Set();
 
 /** Children of an index read at once: enough to be quick, few enough not to hammer a site. */
 const CHILD_REQUESTS_AT_ONCE = 4;
@@ -29,6 +38,11 @@ function showMessage(text) {
   const message = document.getElementById('message');
   message.textContent = text;
   message.hidden = false;
+}
+
+/** Opens one sitemap in the full viewer bundled in the extension (viewer/index.html), in a new tab. */
+function openViewer(url) {
+  return chrome.tabs.create({ url: chrome.runtime.getURL(`viewer/index.html?${new URLSearchParams({ url })}`) });
 }
 
 /** Opens the full list page of one sitemap in a new tab. */
@@ -64,7 +78,7 @@ function showSummary(item, summary) {
     item.dataset.kind = summary.kind;
     item.dataset.count = String(summary.count);
     facts.append(
-      element('span', { className: `kind ${summary.kind}`, textContent: summary.kind === 'sitemapindex' ? 'index' : 'sitemap' }),
+      element('span', { className: `kind ${summary.kind}`, textContent: KIND_LABELS[summary.format] ?? KIND_LABELS[summary.kind] ?? 'sitemap' }),
       element('span', { className: 'count', textContent: entryCountText(summary.kind, summary.count) }),
     );
     if (summary.gzip) facts.append(element('span', { className: 'note', textContent: 'gzip', title: 'Served as gzip (recognised by its magic bytes)' }));
@@ -72,24 +86,30 @@ function showSummary(item, summary) {
     facts.append(element('span', { className: 'kind bad', textContent: 'unreadable' }));
   }
   facts.append(element('span', { className: `verdict ${verdict.tone}`, textContent: verdict.text }), element('span', { className: 'spacer' }));
+  // The buttons stay together on one line, whatever the width of the facts before them.
+  const actions = element('span', { className: 'actions' });
   if (summary.ok && summary.kind === 'sitemapindex' && summary.children.length > 0) {
     const expand = element('button', { className: 'expand', textContent: 'Expand' });
     expand.addEventListener('click', () => toggleChildren(item, summary, expand).catch((error) => showMessage(String(error.message ?? error))));
-    facts.append(expand);
+    actions.append(expand);
   }
-  const list = element('button', { className: 'open-list', textContent: 'List' });
+  const list = element('button', { className: 'open-list', textContent: 'List', title: 'Every entry and every issue, in a new tab' });
   list.addEventListener('click', () => openList(summary.url, item.dataset.declaredBy));
-  facts.append(list);
-  const issues = summary.verdict.firstIssues.slice(0, 3);
-  if (issues.length > 0) {
+  const viewer = element('button', { className: 'open-viewer', textContent: 'Viewer', title: 'Open in the full sitemapkit viewer (filters, charts, source lines, exports)' });
+  viewer.addEventListener('click', () => openViewer(summary.finalUrl ?? summary.url));
+  actions.append(list, viewer);
+  facts.append(actions);
+  // One line per issue code, with how often it occurs and where first (not one line per issue).
+  const codes = summary.verdict.codes ?? [];
+  if (codes.length > 0) {
     item.querySelector('.issues')?.remove();
-    const more = summary.verdict.errors + summary.verdict.warnings - issues.length;
+    const more = codes.length - CODES_SHOWN;
     item.insertBefore(element('ul', { className: 'issues' }, [
-      ...issues.map((issue) => element('li', { className: issue.severity === 'error' ? 'bad' : 'warn', textContent: issueText(issue) })),
-      ...(more > 0 ? [element('li', { textContent: `and ${more} more (List shows them all)` })] : []),
+      ...codes.slice(0, CODES_SHOWN).map((code) => element('li', { className: code.severity === 'error' ? 'bad' : 'warn', textContent: codeCountText(code) })),
+      ...(more > 0 ? [element('li', { className: 'more', textContent: `and ${more.toLocaleString('en')} more ${more === 1 ? 'code' : 'codes'} (List shows every issue)` })] : []),
     ]), facts.nextSibling);
   }
-  if (summary.verdict.checkedBy !== 'fetch') document.body.dataset.checkedBy = summary.verdict.checkedBy;
+  if (summary.verdict.checkedBy !== 'fetch') checkedBy.add(summary.verdict.checkedBy);
   item.dataset.state = summary.ok ? 'done' : 'failed';
 }
 
@@ -134,9 +154,9 @@ async function toggleChildren(item, summary, button) {
 
 async function showAnsweredBy() {
   const handled = await askServiceWorker('handled');
-  const { checkedBy } = document.body.dataset;
+  const readers = [...checkedBy].map((name) => `${name}()`).join(' and ');
   document.getElementById('answered-by').textContent =
-    `Fetched and parsed by the extension's service worker (${handled.length} requests answered)${checkedBy ? `; verdicts from sitemapkit's ${checkedBy}()` : ''}.`;
+    `Fetched and parsed by the extension's service worker (${handled.length.toLocaleString('en')} requests answered)${readers ? `; verdicts from sitemapkit's ${readers}` : ''}.`;
 }
 
 async function main() {
@@ -167,6 +187,15 @@ async function main() {
   document.getElementById('sitemaps').append(...items);
   await Promise.all(items.map(summarizeInto));
   await showAnsweredBy();
+  // The whole site, on request: every index followed, the well-known places tried too.
+  const walk = document.getElementById('walk-site');
+  walk.hidden = false;
+  walk.addEventListener('click', () => {
+    walk.disabled = true;
+    walkSite(document.getElementById('site-walk'), pageUrl, { openList: (url) => openList(url), openViewer })
+      .catch((error) => showMessage(`Could not walk the site: ${error.message ?? error}`))
+      .finally(() => { walk.disabled = false; });
+  });
 }
 
 main().then(

@@ -2,7 +2,7 @@
 // list page's chrome.runtime messages by fetching and parsing with sitemapkit. Static imports
 // only: MV3 service workers forbid dynamic imports.
 
-import { discoverSitemaps, listSitemapEntries, summarizeSitemap } from './sitemap-report.js';
+import { discoverSitemaps, listSitemapEntries, summarizeSitemap, walkSite } from './sitemap-report.js';
 
 /** Every request answered since the worker started: the popup's "answered by" line and the tests read it. */
 const handledRequests = [];
@@ -12,6 +12,7 @@ const handlers = {
   discover: (message) => discoverSitemaps(message.pageUrl),
   summarize: (message) => summarizeSitemap(message.url, message.declaredBy),
   entries: (message) => listSitemapEntries(message.url, message.declaredBy),
+  crawl: (message) => walkSite(message.pageUrl),
   handled: () => Promise.resolve(handledRequests.slice()),
 };
 

@@ -1,8 +1,9 @@
 // What the service worker knows how to do with a site: find its sitemaps (robots.txt `Sitemap:`
 // lines, SPEC.md §4, else /sitemap.xml) and read one sitemap into a summary or its full entry list
-// (sitemaps.org 0.9, gzip sniffed by parse()). Uses only the package's built browser entry.
+// (sitemaps.org 0.9, text sitemaps and RSS/Atom feeds as the protocol allows; what a file is comes
+// from the package's sniffFormat, gzip included). Uses only the package's built browser entry.
 
-import { parse, readRobotsTxtSitemaps, SitemapError, validate } from './sitemapkit/index.js';
+import { crawlSitemaps, gunzip, LIMITS, parse, parseFeed, parseTextSitemap, readRobotsTxtSitemaps, sniffFormat, SitemapError, validate } from './sitemapkit/index.js';
 
 /** How many children of an index the popup may expand; the full list page shows all of them. */
 export const CHILDREN_SHOWN = 50;
@@ -17,15 +18,40 @@ export const CHILDREN_SHOWN = 50;
  * const { errors, warnings } = verdictOf(bytes, { location: 'https://example.com/sitemap.xml' });
  */
 export function verdictOf(bytes, { location, crossSubmit } = {}) {
-  let issues;
+  return verdictFromIssues(validationIssues(bytes, { location, crossSubmit }), 'validate');
+}
+
+/** validate()'s issues; it throws only for misuse, shown the same way. */
+function validationIssues(bytes, options) {
   try {
-    issues = validate(bytes, { location, crossSubmit }).issues;
+    return validate(bytes, options).issues;
   } catch (error) {
-    // validate() turns bad data into issues; it throws only for misuse, shown the same way.
-    issues = [issueFromError(error)];
+    return [issueFromError(error)];
   }
-  const count = (severity) => issues.filter((issue) => issue.severity === severity).length;
-  return { errors: count('error'), warnings: count('warning'), firstIssues: issues.slice(0, 5), checkedBy: 'validate' };
+}
+
+/**
+ * Errors and warnings counted, and the issues counted by code (errors first, then the most
+ * frequent), each code with its first issue: the popup shows one line per code, not per issue.
+ *
+ * @example
+ * verdictFromIssues(issues, 'parseFeed').codes[0]; // { code: 'SITEMAP_BAD_LASTMOD', severity: 'warning', count: 3, first: {…} }
+ */
+export function verdictFromIssues(issues, checkedBy) {
+  const byCode = new Map();
+  let errors = 0;
+  for (const issue of issues) {
+    if (issue.severity === 'error') errors++;
+    const entry = byCode.get(issue.code);
+    if (entry) {
+      entry.count++;
+      if (issue.severity === 'error') entry.severity = 'error';
+    } else {
+      byCode.set(issue.code, { code: issue.code, severity: issue.severity, count: 1, first: issue });
+    }
+  }
+  const codes = [...byCode.values()].sort((a, b) => (a.severity === b.severity ? b.count - a.count : a.severity === 'error' ? -1 : 1));
+  return { errors, warnings: issues.length - errors, firstIssues: issues.slice(0, 5), codes, checkedBy };
 }
 
 /** A thrown error as an Issue, so that one list says everything that is wrong. */
@@ -74,6 +100,43 @@ export async function discoverSitemaps(pageUrl) {
   };
 }
 
+/**
+ * Reads fetched bytes by what they are: an XML sitemap or index (parse, then validate's
+ * verdict), a text sitemap (parseTextSitemap) or an RSS/Atom feed (parseFeed), each with the
+ * reader's own issues as the verdict. `format` says which; `result` is missing when unreadable.
+ */
+function readDocument(bytes, { location, crossSubmit }) {
+  let plain = bytes;
+  let format;
+  try {
+    format = sniffFormat(bytes);
+    if (format === 'gzip') {
+      plain = gunzip(bytes, { maxBytes: LIMITS.defaultMaxInputBytes });
+      format = sniffFormat(plain);
+    }
+    if (format === 'rss' || format === 'atom') {
+      const result = parseFeed(plain, { recover: true });
+      return { format, result, issues: result.issues, verdict: verdictFromIssues(result.issues, 'parseFeed') };
+    }
+    if (format === 'text') {
+      const result = parseTextSitemap(plain, { recover: true });
+      return { format, result, issues: result.issues, verdict: verdictFromIssues(result.issues, 'parseTextSitemap') };
+    }
+  } catch (error) {
+    const failure = issueFromError(error);
+    return { format, failure, issues: [failure], verdict: verdictFromIssues([failure], 'validate') };
+  }
+  let result;
+  let failure;
+  try {
+    result = parse(bytes, { recover: true });
+  } catch (error) {
+    failure = issueFromError(error);
+  }
+  const issues = validationIssues(bytes, { location, crossSubmit });
+  return { format, result, failure, issues, verdict: verdictFromIssues(issues, 'validate') };
+}
+
 // Recently read sitemaps, so that "open the list" after the summary does not fetch again.
 const recent = new Map();
 const RECENT_LIMIT = 20;
@@ -89,15 +152,7 @@ function readSitemap(url, declaredBy) {
     pending = (async () => {
       const { bytes, finalUrl } = await fetchBytes(url);
       const crossSubmit = declaredBy ? [new URL(declaredBy).host] : undefined;
-      let result;
-      let failure;
-      try {
-        result = parse(bytes, { recover: true });
-      } catch (error) {
-        failure = issueFromError(error);
-      }
-      const verdict = verdictOf(bytes, { location: finalUrl, crossSubmit });
-      return { url, finalUrl, size: bytes.length, gzip: bytes[0] === 0x1f && bytes[1] === 0x8b, result, failure, verdict };
+      return { url, finalUrl, size: bytes.length, gzip: bytes[0] === 0x1f && bytes[1] === 0x8b, ...readDocument(bytes, { location: finalUrl, crossSubmit }) };
     })();
     recent.set(key, pending);
     if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value);
@@ -114,33 +169,49 @@ function readSitemap(url, declaredBy) {
  */
 export async function summarizeSitemap(url, declaredBy) {
   try {
-    const { finalUrl, size, gzip, result, failure, verdict } = await readSitemap(url, declaredBy);
-    if (!result) return { url, finalUrl, ok: false, size, gzip, failure, verdict };
+    const { finalUrl, size, gzip, format, result, failure, verdict } = await readSitemap(url, declaredBy);
+    if (!result) return { url, finalUrl, ok: false, size, gzip, format, failure, verdict };
     const entries = result.kind === 'urlset' ? result.urls : result.sitemaps;
     return {
-      url, finalUrl, ok: true, size, gzip, kind: result.kind, count: entries.length, verdict,
+      url, finalUrl, ok: true, size, gzip, format, kind: result.kind, count: entries.length, verdict,
       children: result.kind === 'sitemapindex' ? entries.slice(0, CHILDREN_SHOWN).map((entry) => entry.loc) : [],
     };
   } catch (error) {
     const failure = issueFromError(error);
-    return { url, ok: false, failure, verdict: { errors: 1, warnings: 0, firstIssues: [failure], checkedBy: 'fetch' } };
+    return { url, ok: false, failure, verdict: verdictFromIssues([failure], 'fetch') };
   }
 }
 
 /**
- * Every entry of one sitemap, and every issue the parse reported, for the full list page.
+ * Every entry of one sitemap, and every issue of its verdict (the ones the popup counts), for the
+ * full list page.
  *
  * @example
  * const { kind, entries, issues } = await listSitemapEntries('https://example.com/sitemap.xml');
  */
 export async function listSitemapEntries(url, declaredBy) {
   try {
-    const { finalUrl, result, failure, verdict } = await readSitemap(url, declaredBy);
-    if (!result) return { url, finalUrl, ok: false, failure, verdict, entries: [], issues: [failure] };
+    const { finalUrl, format, result, failure, verdict, issues } = await readSitemap(url, declaredBy);
+    if (!result) return { url, finalUrl, ok: false, failure, verdict, entries: [], issues: issues ?? [failure] };
     const entries = result.kind === 'urlset' ? result.urls : result.sitemaps;
-    return { url, finalUrl, ok: true, kind: result.kind, entries, issues: result.issues, verdict };
+    return { url, finalUrl, ok: true, format, kind: result.kind, entries, issues, verdict };
   } catch (error) {
     const failure = issueFromError(error);
     return { url, ok: false, failure, entries: [], issues: [failure] };
   }
+}
+
+/** Sitemaps a walk reads at most: a popup is no crawler farm. */
+const WALK_MAX_SITEMAPS = 200;
+
+/**
+ * The whole site of `pageUrl` walked with crawlSitemaps (robots.txt, the well-known places, every
+ * index), its report without each file's issue list (the counts by code stay: `issueCounts`).
+ *
+ * @example
+ * const { sitemaps, totals } = await walkSite('https://example.com/some/page');
+ */
+export async function walkSite(pageUrl) {
+  const report = await crawlSitemaps(`${new URL(pageUrl).origin}/`, { maxSitemaps: WALK_MAX_SITEMAPS }).report();
+  return { ...report, sitemaps: report.sitemaps.map(({ issues, ...sitemap }) => sitemap) };
 }

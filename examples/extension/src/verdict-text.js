@@ -9,8 +9,8 @@
  */
 export function verdictText({ errors, warnings }) {
   const parts = [];
-  if (errors > 0) parts.push(`${errors} ${errors === 1 ? 'error' : 'errors'}`);
-  if (warnings > 0) parts.push(`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`);
+  if (errors > 0) parts.push(`${errors.toLocaleString('en')} ${errors === 1 ? 'error' : 'errors'}`);
+  if (warnings > 0) parts.push(`${warnings.toLocaleString('en')} ${warnings === 1 ? 'warning' : 'warnings'}`);
   return { text: parts.length > 0 ? parts.join(', ') : 'valid', tone: errors > 0 ? 'bad' : warnings > 0 ? 'warn' : 'good' };
 }
 
@@ -34,4 +34,17 @@ export function entryCountText(kind, count) {
 export function issueText(issue) {
   const where = issue.line > 0 ? `line ${issue.line}:${issue.column} ` : '';
   return `${where}${issue.code}: ${issue.message}`;
+}
+
+/**
+ * One issue code on one line: its first issue, and how many more there are.
+ * "line 3:14 SITEMAP_LOC_NOT_ALLOWED ×50,000: <loc> is on …".
+ *
+ * @example
+ * codeCountText({ code: 'XML_BAD_ENTITY', count: 2, first: { line: 3, column: 9, code: 'XML_BAD_ENTITY', message: 'A bare "&"' } });
+ */
+export function codeCountText({ count, first }) {
+  const where = first.line > 0 ? `line ${first.line}:${first.column} ` : '';
+  const times = count > 1 ? ` ×${count.toLocaleString('en')}` : '';
+  return `${where}${first.code}${times}: ${first.message}${count > 1 ? ' (the first shown)' : ''}`;
 }
