@@ -63,6 +63,8 @@ export default defineConfig({
     fs: { allow: [repositoryRoot, corpusRoot] },
   },
   test: {
+    // The scalar core is a lazily loaded chunk; tests comparing builds need it at hand.
+    setupFiles: ['test/setup-core-builds.ts'],
     projects: [
       {
         extends: true,

@@ -103,7 +103,9 @@ describe('the tarball', () => {
     expect(installed.packedFiles).toContain('dist/sitemapkit.scalar.wasm');
     expect(installed.packedFiles).toContain('package.json');
     expect(installed.packedFiles).toContain('README.md');
-    expect(installed.packedFiles.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(file))).toEqual([]);
+    expect(installed.packedFiles).toContain('CHANGELOG.md');
+    expect(installed.packedFiles).toContain('dist/index.edge.js');
+    expect(installed.packedFiles.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file))).toEqual([]);
   });
 });
 

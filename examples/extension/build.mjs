@@ -7,7 +7,9 @@
 //
 // Extension pages and service workers have no import maps and module service workers may not use
 // dynamic import(), so the bare `fflate` specifier is rewritten to a relative path and the build
-// fails if any copied module keeps a bare specifier or calls import().
+// fails if any copied module keeps a bare specifier or calls import(). The package's one dynamic
+// import, of its scalar core for runtimes without WebAssembly SIMD (dist/lib/core-binary.js), is
+// replaced by a rejection: every browser with MV3 has SIMD (Chrome since 91), so it never runs.
 
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,6 +30,8 @@ const zipName = 'sitemapkit-extension.zip';
 // each on a line of its own; anchoring at the line start skips `import` examples in JSDoc.
 const STATIC_SPECIFIER = /^((?:import|export)\b[^'";]*?\bfrom\s*|import\s*)(['"])([^'"]+)\2/gm;
 const DYNAMIC_IMPORT = /\bimport\s*\(/;
+const SCALAR_CORE_IMPORT = /\bimport\s*\(\s*(['"])\.\/wasm-scalar\.generated\.js\1\s*\)/g;
+const SCALAR_CORE_REFUSAL = "Promise.reject(new Error('sitemapkit: this browser has no WebAssembly SIMD, and an extension cannot load the scalar core'))";
 
 /**
  * Builds the extension into `outDirectory` and returns what it wrote.
@@ -69,7 +73,7 @@ export function buildExtension({ outDirectory = join(extensionDirectory, 'dist')
     const file = pending.pop();
     if (copied.has(file)) continue;
     copied.add(file);
-    const code = readFileSync(join(repositoryRoot, 'dist', ...file.split('/')), 'utf8');
+    const code = readFileSync(join(repositoryRoot, 'dist', ...file.split('/')), 'utf8').replace(SCALAR_CORE_IMPORT, SCALAR_CORE_REFUSAL);
     const pathToFflate = posix.relative(posix.dirname(`${packageFolder}/${file}`), fflateFile);
     const fflateSpecifier = pathToFflate.startsWith('../') ? pathToFflate : `./${pathToFflate}`;
     const rewritten = code.replace(STATIC_SPECIFIER, (whole, keyword, quote, specifier) => {
