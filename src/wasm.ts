@@ -148,8 +148,15 @@ async function loadScalarBinary(): Promise<Uint8Array> {
   return (scalarBytes = scalar);
 }
 
+/**
+ * A compiled WebAssembly module, named without the `WebAssembly` namespace: TypeScript declares
+ * that namespace only in its DOM lib, and the published types must also check in a Node project
+ * without "DOM". Where the namespace exists this is `WebAssembly.Module`; elsewhere, an object.
+ */
+type CompiledModule = typeof globalThis extends { WebAssembly: { Module: { prototype: infer Module } } } ? Module : object;
+
 /** A core as init()/initSync() take it: compiled, or the bytes of a shipped .wasm file. */
-type ModuleSource = WebAssembly.Module | ArrayBuffer | ArrayBufferView;
+type ModuleSource = CompiledModule | ArrayBuffer | ArrayBufferView;
 
 /** What init() also takes: the `fetch()` of a shipped .wasm file, or a promise of any of these. */
 type AsyncModuleSource = ModuleSource | Response | Promise<ModuleSource | Response>;
