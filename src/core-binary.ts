@@ -6,7 +6,9 @@
 // the scalar build's base64 cost every bundler user ~18 KB min+gz for nothing (issue #20 §3).
 // The Workers/edge entry replaces this module with src/core-binary.edge.ts (rollup.config.mjs).
 
-import { inflateTrustedBytes } from './gzip';
+// fflate directly, not through gzip.ts: these bytes are ours (no cap needed), and the vitest
+// setup file loads this module before a test file's vi.mock('fflate') wraps gzip.ts's copy.
+import { inflateSync } from 'fflate';
 import { wasmSimdBase64 } from './wasm-simd.generated';
 
 let simdBytes: Uint8Array | undefined;
@@ -16,7 +18,7 @@ function decodeBuild(base64: string): Uint8Array {
   const binary = atob(base64);
   const deflated = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) deflated[i] = binary.charCodeAt(i);
-  return inflateTrustedBytes(deflated);
+  return inflateSync(deflated);
 }
 
 /**

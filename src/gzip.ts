@@ -1,23 +1,13 @@
 // gzip for sitemaps (RFC 1952; sitemaps.org: "you may compress your sitemap files using gzip"):
-// the one module that imports fflate. Decompression is capped, because a few kilobytes of gzip
+// the one module that imports fflate for users' data (src/core-binary.ts inflates the embedded
+// core with it too). Decompression is capped, because a few kilobytes of gzip
 // can inflate to gigabytes (a "gzip bomb", SPEC.md §5). Streams inflate and deflate with the
 // runtime's DecompressionStream / CompressionStream where it has them, with fflate elsewhere.
 
-import { Gunzip, Gzip, gzipSync, inflateSync } from 'fflate';
+import { Gunzip, Gzip, gzipSync } from 'fflate';
 import { SitemapError } from './errors';
 import { concatenateBytes } from './text';
 import type { OutputBytes } from './types';
-
-/**
- * Inflates raw DEFLATE data the package itself made (the embedded core, src/core-binary.ts): no
- * cap, since the bytes are ours and their size is known. Internal; not exported by the entries.
- *
- * @example
- * const wasm = inflateTrustedBytes(deflated);
- */
-export function inflateTrustedBytes(deflated: Uint8Array): Uint8Array {
-  return inflateSync(deflated);
-}
 
 /**
  * Options of {@link gunzip}.
