@@ -313,7 +313,12 @@ export async function init(source?: AsyncModuleSource): Promise<void> {
 export function getCore(): Core {
   if (!core) {
     if (compiled) core = new Core(new WebAssembly.Instance(compiled, {})); // the last one was dropped (releaseCore)
-    else initSync();
+    else {
+      // Not through initSync(): its checks of what users hand in would then come with every
+      // bundle, where an app that never calls init/initSync lets the bundler drop them.
+      const module = compileEmbeddedSync();
+      adopt(module, new WebAssembly.Instance(module, {}));
+    }
   }
   return core!;
 }

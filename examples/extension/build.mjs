@@ -20,7 +20,7 @@ import { zipSync } from 'fflate';
 
 const extensionDirectory = fileURLToPath(new URL('.', import.meta.url));
 const repositoryRoot = resolve(extensionDirectory, '../..');
-const sourceDirectory = join(extensionDirectory, 'src');
+const exampleSourceDirectory = join(extensionDirectory, 'src');
 /** Where the package's modules go inside the extension, and fflate's browser build. */
 const packageFolder = 'sitemapkit';
 const fflateFile = 'vendor/fflate.js';
@@ -34,15 +34,17 @@ const SCALAR_CORE_IMPORT = /\bimport\s*\(\s*(['"])\.\/wasm-scalar\.generated\.js
 const SCALAR_CORE_REFUSAL = "Promise.reject(new Error('sitemapkit: this browser has no WebAssembly SIMD, and an extension cannot load the scalar core'))";
 
 /**
- * Builds the extension into `outDirectory` and returns what it wrote.
+ * Builds the extension into `outDirectory` and returns what it wrote. `packageDirectory` is where
+ * sitemapkit's package.json and dist/ are (this repository by default; the tests pass an installed
+ * tarball), and `sourceDirectory` the extension's own files (this example's src/ by default).
  *
  * @example
  * const { outDirectory, zipFile, files } = buildExtension({ outDirectory: '/tmp/extension' });
  */
-export function buildExtension({ outDirectory = join(extensionDirectory, 'dist') } = {}) {
-  const packageEntry = join(repositoryRoot, 'dist', 'index.js');
+export function buildExtension({ outDirectory = join(extensionDirectory, 'dist'), packageDirectory = repositoryRoot, sourceDirectory = exampleSourceDirectory } = {}) {
+  const packageEntry = join(packageDirectory, 'dist', 'index.js');
   if (!existsSync(packageEntry)) throw new Error('dist/index.js is missing: run `npm run build` first (`npm run build:extension` does)');
-  const packageJson = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8'));
+  const packageJson = JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8'));
 
   rmSync(outDirectory, { recursive: true, force: true });
   mkdirSync(outDirectory, { recursive: true });
@@ -73,7 +75,7 @@ export function buildExtension({ outDirectory = join(extensionDirectory, 'dist')
     const file = pending.pop();
     if (copied.has(file)) continue;
     copied.add(file);
-    const code = readFileSync(join(repositoryRoot, 'dist', ...file.split('/')), 'utf8').replace(SCALAR_CORE_IMPORT, SCALAR_CORE_REFUSAL);
+    const code = readFileSync(join(packageDirectory, 'dist', ...file.split('/')), 'utf8').replace(SCALAR_CORE_IMPORT, SCALAR_CORE_REFUSAL);
     const pathToFflate = posix.relative(posix.dirname(`${packageFolder}/${file}`), fflateFile);
     const fflateSpecifier = pathToFflate.startsWith('../') ? pathToFflate : `./${pathToFflate}`;
     const rewritten = code.replace(STATIC_SPECIFIER, (whole, keyword, quote, specifier) => {
@@ -88,7 +90,7 @@ export function buildExtension({ outDirectory = join(extensionDirectory, 'dist')
   }
 
   // fflate's browser ESM build: the file its "import" export condition names (no Node built-ins).
-  const require = createRequire(join(repositoryRoot, 'package.json'));
+  const require = createRequire(join(packageDirectory, 'package.json'));
   const fflateDirectory = dirname(require.resolve('fflate/package.json'));
   const fflateExports = JSON.parse(readFileSync(join(fflateDirectory, 'package.json'), 'utf8')).exports['.'];
   write(fflateFile, readFileSync(join(fflateDirectory, fflateExports.import.default)));
