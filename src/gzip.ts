@@ -1,6 +1,5 @@
 // gzip for sitemaps (RFC 1952; sitemaps.org: "you may compress your sitemap files using gzip"):
-// the one module that imports fflate for users' data (src/core-binary.ts inflates the embedded
-// core with it too). Decompression is capped, because a few kilobytes of gzip
+// the one module that imports fflate. Decompression is capped, because a few kilobytes of gzip
 // can inflate to gigabytes (a "gzip bomb", SPEC.md §5). Streams inflate and deflate with the
 // runtime's DecompressionStream / CompressionStream where it has them, with fflate elsewhere.
 

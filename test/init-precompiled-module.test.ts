@@ -4,24 +4,23 @@
 // library working. Shared by both projects: no Node built-ins. The tests run in order and share
 // the module's one core; the first one runs before anything has loaded a core.
 
-import { inflateSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { SitemapError } from '../src/errors';
 import { parse } from '../src/index';
-import { wasmScalarBase64 } from '../src/wasm-scalar.generated';
-import { wasmSimdBase64 } from '../src/wasm-simd.generated';
+import { wasmScalarHex } from '../src/wasm-scalar.generated';
+import { wasmSimdHex } from '../src/wasm-simd.generated';
 import { getCore, init, initSync } from '../src/wasm';
 import { thrownBy } from './fixtures';
 
 const xml = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';
 
-/** A build's bytes from its generated module: base64 of raw DEFLATE (assembly/build.mjs). */
-function decodeBuild(base64: string): Uint8Array<ArrayBuffer> {
-  return inflateSync(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))) as Uint8Array<ArrayBuffer>;
+/** A build's bytes from its generated module (hex, assembly/build.mjs). */
+function decodeBuild(hex: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
 }
 
-const scalarBytes = decodeBuild(wasmScalarBase64);
-const simdBytes = decodeBuild(wasmSimdBase64);
+const scalarBytes = decodeBuild(wasmScalarHex);
+const simdBytes = decodeBuild(wasmSimdHex);
 const simdRuns = WebAssembly.validate(simdBytes);
 
 // --- Hand-made modules that are not the core (WebAssembly binary format, core spec §5.5) ---
