@@ -1,16 +1,23 @@
 // Rollup build of the published package (dist/): three entries as ESM (.js) and CJS (.cjs)
-// with shared chunks, plus .d.ts/.d.cts types; package.json "exports" maps conditions to them.
+// with every source module kept as a file of its own (dist/lib/), plus .d.ts/.d.cts types, and
+// the Workers/edge entry (dist/index.edge.js); package.json "exports" maps conditions to them.
 //
 // Entries: `index` is what browsers, workers and extensions load; `index.node` is the same API
-// with a Buffer fast path, chosen by the `node` export condition; `node` is `sitemapkit/node`.
-// Chunks are shared within a format so entries of one format share one module instance (one
-// WASM core, one `SitemapError` class); ESM and CJS are separate worlds, as in any dual package.
+// with a Buffer fast path, chosen by the `node` export condition; `node` is `sitemapkit/node`;
+// `index.edge` is `index` for Cloudflare Workers and Vercel's edge runtime (below).
+// Modules are shared within a format so entries of one format share one module instance (one
+// WASM core); ESM and CJS are separate worlds, as in any dual package, and SitemapError is one
+// class across them by its brand (src/errors.ts).
+//
+// Why one file per module (output.preserveModules): a bundler drops a whole module none of whose
+// exports is used, when package.json "sideEffects" says importing it does nothing by itself. One
+// chunk made `import { parse }` carry validate, serialize, feeds and the code lists (measured
+// with esbuild, browser, min+gz: 62.3 KB with both WASM builds embedded; see README "Size").
 //
 // package.json "sideEffects" lists the files whose top level must run when imported: the Node
-// entries, whose setup (setBytesToString, setGunzipImplementation) switches the shared chunk to
+// entries, whose setup (setBytesToString, setGunzipImplementation) switches the shared modules to
 // Buffer and zlib, and `node`, which imports `index.node` for that setup alone. Bundlers drop
-// everything else that is imported but unused. The chunks need no entry: their top level only
-// fills their own tables, which whoever uses an export of theirs keeps anyway.
+// everything else that is imported but unused; no other module sets state at import time.
 //
 // robots-parser is bundled (see the commonjs plugin below); it stays a declared dependency so
 // that its MIT license and version show in every install's tree.
@@ -22,7 +29,7 @@
 
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -90,6 +97,49 @@ function wasmFiles() {
   };
 }
 
+/**
+ * The Workers/edge entry: src/core-binary.edge.ts in place of src/core-binary.ts, so the core
+ * comes from `import … from './sitemapkit.simd.wasm?module'` (compiled by wrangler or Next.js)
+ * instead of embedded bytes, which workerd and Vercel's edge runtime refuse to compile. The
+ * import is kept as written: dist/sitemapkit.simd.wasm sits beside dist/index.edge.js.
+ */
+function edgeCoreBinary() {
+  const edgeModule = fileURLToPath(new URL('./src/core-binary.edge.ts', import.meta.url));
+  return {
+    name: 'sitemapkit-edge-core-binary',
+    resolveId(source, importer) {
+      if (source === './core-binary' && importer?.endsWith(`${sep}src${sep}wasm.ts`)) return edgeModule;
+      if (source === './sitemapkit.simd.wasm?module') return { id: source, external: true };
+      return null;
+    },
+  };
+}
+
+/** Output file names: the entries at the top of dist/, every other module in dist/lib/. */
+function fileNames(extension) {
+  return (chunk) => {
+    if (chunk.isEntry && chunk.name in input) return `[name].${extension}`;
+    // A bundled dependency's modules would land in dist/lib/node_modules/, which `npm pack` leaves
+    // out of every tarball: they go to dist/lib/vendor/ instead.
+    if (chunk.name.includes('node_modules/')) return `lib/vendor/${chunk.name.replace(/^.*node_modules\//, '').replace(/[^\w./-]/g, '_')}.${extension}`;
+    return `lib/${chunk.name.replace(/[^\w./-]/g, '_')}.${extension}`;
+  };
+}
+
+/** robots-parser ships CommonJS only: turned into ES modules and bundled (only its files). */
+function robotsParserBundled() {
+  return commonjs({ include: /node_modules[\\/]robots-parser[\\/]/ });
+}
+
+const typescriptOptions = {
+  tsconfig: './tsconfig.json',
+  include: ['src/**/*.ts'],
+  exclude: ['src/**/*.test.ts'],
+  // Types come from rollup-plugin-dts below; a type error fails the build.
+  compilerOptions: { declaration: false, noEmit: false, allowImportingTsExtensions: false, outDir: 'dist' },
+  noEmitOnError: true,
+};
+
 const nodeEntry = fileURLToPath(new URL('./src/node.ts', import.meta.url));
 
 /**
@@ -131,22 +181,23 @@ export default [
       nodeResolve({ ignoreSideEffectsForRoot: true }),
       // robots-parser (the crawl's robots.txt rules) ships CommonJS only: it is bundled, so the
       // browser entry loads without a bundler (an import map cannot resolve a CommonJS module).
-      commonjs({ include: /node_modules\/robots-parser\// }),
-      typescript({
-        tsconfig: './tsconfig.json',
-        include: ['src/**/*.ts'],
-        exclude: ['src/**/*.test.ts'],
-        // Types come from rollup-plugin-dts below; a type error fails the build.
-        compilerOptions: { declaration: false, noEmit: false, allowImportingTsExtensions: false, outDir: 'dist' },
-        noEmitOnError: true,
-      }),
+      robotsParserBundled(),
+      typescript(typescriptOptions),
       browserEntryStaysPortable(),
       wasmFiles(),
     ],
     output: [
-      { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', hoistTransitiveImports: false },
-      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', exports: 'named', hoistTransitiveImports: false },
+      { dir: 'dist', format: 'es', preserveModules: true, preserveModulesRoot: 'src', entryFileNames: fileNames('js'), hoistTransitiveImports: false },
+      { dir: 'dist', format: 'cjs', preserveModules: true, preserveModulesRoot: 'src', entryFileNames: fileNames('cjs'), exports: 'named', hoistTransitiveImports: false },
     ],
+  },
+  {
+    // One file: a Worker's bundler inlines it anyway, and it shares no state with the other entries.
+    input: { 'index.edge': 'src/index.ts' },
+    external: isExternal,
+    treeshake: { moduleSideEffects: (_id, external) => !external },
+    plugins: [edgeCoreBinary(), nodeResolve({ ignoreSideEffectsForRoot: true }), robotsParserBundled(), typescript(typescriptOptions)],
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', inlineDynamicImports: true },
   },
   {
     input,

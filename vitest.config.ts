@@ -65,6 +65,11 @@ export default defineConfig({
   test: {
     // The crawl tests' fixture web sites (node:http on 127.0.0.1), started once per project.
     globalSetup: ['test/crawl-global-setup.ts'],
+    // The scalar core is a lazily loaded chunk; tests comparing builds need it at hand.
+    setupFiles: ['test/setup-core-builds.ts'],
+    // A hang guard, not a speed target (those live in `npm run bench`): property tests and xmllint
+    // runs take 1-4 s on an idle 2-core machine and timed out at vitest's default 5 s under load.
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -241,13 +241,33 @@ export interface SitemapErrorInit {
 }
 
 /**
+ * The mark every SitemapError carries, in the runtime's global symbol registry: the package loads
+ * as two copies when one program both `import`s it and `require`s it (the ES module build and the
+ * CommonJS one, the "dual-package hazard"), and `instanceof` must hold across them.
+ */
+const SITEMAP_ERROR_BRAND = Symbol.for('sitemapkit.SitemapError');
+
+/**
  * The only error sitemapkit throws. Position fields are 1-based (0 when unknown, as for misuse
  * such as a bad option); `offset` is the byte offset in the (decompressed) input, -1 when unknown.
+ * `instanceof SitemapError` is true for an error from any copy of sitemapkit in the program (its
+ * `import` and `require` builds, its edge build), not only this one.
  *
  * @example
  * try { parse('<urlset>') } catch (e) { if (e instanceof SitemapError) console.log(e.code, e.line, e.column) }
  */
 export class SitemapError extends Error {
+  /** By brand, not prototype chain, so errors from another copy of the package count (see above). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== SitemapError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [SITEMAP_ERROR_BRAND]?: unknown })[SITEMAP_ERROR_BRAND] === true;
+  }
+
+  /** The brand, on the prototype: not an own property, so not enumerated or compared. */
+  get [SITEMAP_ERROR_BRAND](): true {
+    return true;
+  }
+
   readonly code: ErrorCode;
   readonly line: number;
   readonly column: number;

@@ -8,16 +8,10 @@ import { SitemapError, XML_ERRORS, type ErrorCode } from './errors';
 import { tooLargeIssue, tooManyUrlsIssue } from './file-limits';
 import { checkLimitOption, checkOptionsObject, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
 import { LIMITS } from './limits';
-import { FOREIGN_ROOTS, KNOWN_NAMES } from './rules';
+import { FOREIGN_ROOTS } from './rules';
 import { trimXmlSpace } from './text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from './types';
-import { Field, ID_EMPTY, ReaderFlag, registerKnownNames, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
-
-// A core is prepared once, with the names registered when it is first used: the ones parse.ts
-// registers, so that a feed read before parse.ts is loaded (an app that loads it later, split
-// into chunks) does not leave the core without them. The list replaces, it does not add, so the
-// names of feeds are not registered: they are looked up by their text, once per document.
-registerKnownNames(KNOWN_NAMES);
+import { Field, ID_EMPTY, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
 
 /** The syndication formats sitemaps.org accepts; Atom 0.3 and 1.0 are both `atom`. */
 export type FeedFormat = 'rss' | 'atom';

@@ -8,6 +8,7 @@ import { SitemapError } from './errors';
 import { updateCrc32 } from './crc32';
 import { checkTrailer, MemberEndCheck, MIN_MEMBER_BYTES, RecentBytes, trailingBytesError } from './gzip-trailer';
 import { concatenateBytes } from './text';
+import type { OutputBytes } from './types';
 
 /**
  * Options of {@link gunzip}.
@@ -62,14 +63,14 @@ export function isGzip(input: Uint8Array | ArrayBuffer | ArrayBufferView | strin
  * const xml = serializeSitemap(urls);
  * const compressed = gzip(xml, 9); // write as sitemap.xml.gz
  */
-export function gzip(bytes: Uint8Array, level: GzipLevel = 6): Uint8Array {
+export function gzip(bytes: Uint8Array, level: GzipLevel = 6): OutputBytes {
   if (!(bytes instanceof Uint8Array)) {
     throw new SitemapError('INPUT_TYPE', `gzip expects a Uint8Array, got ${describe(bytes)}`, { offset: 0 });
   }
   if (!Number.isInteger(level) || level < 0 || level > 9) {
     throw new SitemapError('INPUT_TYPE', `gzip level must be an integer from 0 to 9, got ${String(level)}`, { offset: 0 });
   }
-  return gzipSync(bytes, { level, mtime: 0 });
+  return gzipSync(bytes, { level, mtime: 0 }) as OutputBytes;
 }
 
 /**
@@ -84,7 +85,7 @@ export function gzip(bytes: Uint8Array, level: GzipLevel = 6): Uint8Array {
  * @example
  * const xml = gunzip(bytes, { maxBytes: LIMITS.maxSitemapBytes });
  */
-export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
+export function gunzip(bytes: Uint8Array, options: GunzipOptions): OutputBytes {
   if (!(bytes instanceof Uint8Array)) {
     throw new SitemapError('INPUT_TYPE', `gunzip expects a Uint8Array, got ${describe(bytes)}`, { offset: 0 });
   }
@@ -96,10 +97,10 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
     throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
   }
 
-  if (nativeGunzip) return nativeGunzip(bytes, maxBytes);
+  if (nativeGunzip) return nativeGunzip(bytes, maxBytes) as OutputBytes;
   const { inflated, damage } = inflate(bytes, maxBytes);
   if (damage) throw damage;
-  return inflated;
+  return inflated as OutputBytes;
 }
 
 /**
@@ -111,10 +112,10 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): Uint8Array {
  * const { bytes, damage } = gunzipPartial(download, { maxBytes: LIMITS.maxSitemapBytes });
  * if (damage) console.warn(damage.message);
  */
-export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { bytes: Uint8Array; damage: SitemapError | null } {
+export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { bytes: OutputBytes; damage: SitemapError | null } {
   if (!isGzip(bytes)) throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
   const { inflated, damage } = inflate(bytes, options.maxBytes);
-  return { bytes: inflated, damage };
+  return { bytes: inflated as OutputBytes, damage };
 }
 
 /** fflate's streaming inflate under a size cap; damage is returned with what came before it. */
@@ -613,13 +614,13 @@ class NativeStreamingGunzip implements StreamingGunzip {
  * @example
  * const compressed = new Blob([xml]).stream().pipeThrough(createGzipStream());
  */
-export function createGzipStream(): ReadableWritablePair<Uint8Array, Uint8Array> {
-  if (typeof CompressionStream === 'function') return new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+export function createGzipStream(): ReadableWritablePair<OutputBytes, Uint8Array> {
+  if (typeof CompressionStream === 'function') return new CompressionStream('gzip') as unknown as ReadableWritablePair<OutputBytes, Uint8Array>;
   let deflater: Gzip;
-  return new TransformStream<Uint8Array, Uint8Array>({
+  return new TransformStream<Uint8Array, OutputBytes>({
     start(controller) {
       deflater = new Gzip({ level: 6, mtime: 0 }, (data) => {
-        if (data.length > 0) controller.enqueue(data);
+        if (data.length > 0) controller.enqueue(data as OutputBytes);
       });
     },
     transform(chunk) {

@@ -4,6 +4,7 @@
 
 import { Buffer, constants } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';
+import { setHexDecoder } from './core-binary';
 import { SitemapError } from './errors';
 import { setGunzipImplementation } from './gzip';
 import { setBytesToString } from './text';
@@ -40,6 +41,12 @@ setGunzipImplementation((bytes, maxBytes) => {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause });
   }
+});
+
+// The embedded core is hex (assembly/build.mjs): Buffer decodes it natively before the first parse.
+setHexDecoder((hex) => {
+  const bytes = Buffer.from(hex, 'hex');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 });
 
 export * from './index';

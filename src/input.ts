@@ -7,7 +7,7 @@ import { encodingContradiction, encodingContradictionError, encodingContradictio
 import { SitemapError } from './errors';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
-import { sniffFormat } from './sniff';
+import { sniffDocument, sniffFormat } from './sniff';
 import { stringToBytes } from './text';
 import type { Issue, SitemapInput } from './types';
 
@@ -320,6 +320,8 @@ function positioned(issue: Issue, [line, column]: readonly [number, number]): Is
 function tooLarge(size: number, maxBytes: number): SitemapError {
   return new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
 }
+
+const WHITE_SPACE = /\s*/y;
 
 /** True when the bytes start like an HTML page (what servers send for a missing sitemap): the one rule of sniffFormat. */
 export function looksLikeHtml(bytes: Uint8Array): boolean {

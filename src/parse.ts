@@ -6,12 +6,10 @@ import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
 import { ExtensionReader, type ExtensionItemSource } from './extensions';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from './limits';
 import { adviceFor, checkLimitOption, checkOptionsObject, describeValue, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
-import { DOCUMENT_RULES, FOREIGN_ROOTS, KNOWN_NAMES, type DocumentRule } from './rules';
+import { DOCUMENT_RULES, FOREIGN_ROOTS, type DocumentRule } from './rules';
 import { bytesToString, cheapAsciiBytes, concatenateBytes, isDecimal, trimXmlSpace } from './text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
-import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ReaderFlag, registerKnownNames, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
-
-registerKnownNames(KNOWN_NAMES);
+import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ReaderFlag, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
 
 type Kind = 'urlset' | 'sitemapindex';
 

@@ -3,7 +3,7 @@
 
 import { createGzipStream } from './gzip';
 import { SitemapWriter, type SitemapEntryInput, type SitemapIndexEntryInput, type SitemapUrlInput } from './serialize';
-import type { SerializeOptions, SitemapKind } from './types';
+import type { OutputBytes, SerializeOptions, SitemapKind } from './types';
 
 /**
  * Entries collected before they are written in one batch: enough to amortize a call into the
@@ -14,11 +14,11 @@ const BATCH_ENTRIES = 256;
 /** A chunk of a serializer stream: one entry, or an array of them (fewer chunks, less overhead). */
 type EntryChunk<Kind extends SitemapKind> = SitemapEntryInput<Kind> | readonly SitemapEntryInput<Kind>[];
 
-function serializerStream<Kind extends SitemapKind>(kind: Kind, options: SerializeOptions): ReadableWritablePair<Uint8Array, EntryChunk<Kind>> {
+function serializerStream<Kind extends SitemapKind>(kind: Kind, options: SerializeOptions): ReadableWritablePair<OutputBytes, EntryChunk<Kind>> {
   // Made here, so that bad options throw from the constructor.
   const writer = new SitemapWriter<Kind>({ kind, stylesheet: options.stylesheet, pretty: options.pretty });
   let batch: SitemapEntryInput<Kind>[] = [];
-  const stream = new TransformStream<EntryChunk<Kind>, Uint8Array>({
+  const stream = new TransformStream<EntryChunk<Kind>, OutputBytes>({
     transform(chunk, controller) {
       if (Array.isArray(chunk)) {
         // A batch already: written as it is, after what came before it.
@@ -58,8 +58,8 @@ function serializerStream<Kind extends SitemapKind>(kind: Kind, options: Seriali
  *   .pipeThrough(new SitemapSerializerStream({ gzip: true }))
  *   .pipeTo(destination);
  */
-export class SitemapSerializerStream implements TransformStream<SitemapUrlInput | readonly SitemapUrlInput[], Uint8Array> {
-  readonly readable: ReadableStream<Uint8Array>;
+export class SitemapSerializerStream implements TransformStream<SitemapUrlInput | readonly SitemapUrlInput[], OutputBytes> {
+  readonly readable: ReadableStream<OutputBytes>;
   readonly writable: WritableStream<SitemapUrlInput | readonly SitemapUrlInput[]>;
 
   constructor(options: SerializeOptions = {}) {
@@ -79,8 +79,8 @@ export class SitemapSerializerStream implements TransformStream<SitemapUrlInput 
  *   { headers: { 'content-type': 'application/xml' } },
  * );
  */
-export class SitemapIndexSerializerStream implements TransformStream<SitemapIndexEntryInput | readonly SitemapIndexEntryInput[], Uint8Array> {
-  readonly readable: ReadableStream<Uint8Array>;
+export class SitemapIndexSerializerStream implements TransformStream<SitemapIndexEntryInput | readonly SitemapIndexEntryInput[], OutputBytes> {
+  readonly readable: ReadableStream<OutputBytes>;
   readonly writable: WritableStream<SitemapIndexEntryInput | readonly SitemapIndexEntryInput[]>;
 
   constructor(options: SerializeOptions = {}) {

@@ -49,7 +49,7 @@ import { ExtensionWriter, type MarkupMarkers } from './extension-writer';
 import { gzip } from './gzip';
 import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
-import type { ExtensionElement, SerializeOptions, SitemapAlternateInput, SitemapImageInput, SitemapKind, SitemapNewsInput, SitemapVideoInput } from './types';
+import type { ExtensionElement, OutputBytes, SerializeOptions, SitemapAlternateInput, SitemapImageInput, SitemapKind, SitemapNewsInput, SitemapVideoInput } from './types';
 import { getCore, type Core } from './wasm';
 import { dateObjectProblem, isCommonLoc, isDecimalFromZeroToOne, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
 
@@ -623,7 +623,7 @@ const URLSET_FIELDS = 4;
  * ], { stylesheet: '/sitemap.xsl' });
  * await fs.writeFile('sitemap.xml', xml);
  */
-export function serializeSitemap(urls: Iterable<SitemapUrlInput>, options?: SerializeOptions): Uint8Array {
+export function serializeSitemap(urls: Iterable<SitemapUrlInput>, options?: SerializeOptions): OutputBytes {
   const settings = checkOptions(options);
   const entries = iterableOf(urls, 'urls');
   const writer = new SitemapWriter({ ...settings, kind: 'urlset' });
@@ -725,7 +725,7 @@ function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
  *   { loc: 'https://example.com/sitemap-pages.xml.gz' },
  * ], { gzip: true });
  */
-export function serializeSitemapIndex(entries: Iterable<SitemapIndexEntryInput>, options?: SerializeOptions): Uint8Array {
+export function serializeSitemapIndex(entries: Iterable<SitemapIndexEntryInput>, options?: SerializeOptions): OutputBytes {
   const settings = checkOptions(options);
   const list = iterableOf(entries, 'entries');
   const writer = new SitemapWriter({ ...settings, kind: 'sitemapindex' });
@@ -905,11 +905,11 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
   }
 
   /** Hands over the bytes written since the last call (a copy the caller owns). */
-  take(): Uint8Array {
+  take(): OutputBytes {
     const run = this.run;
     if (run === null) return new Uint8Array(0);
     const { output } = run;
-    let bytes: Uint8Array;
+    let bytes: OutputBytes;
     const declarations = run.headTaken ? null : namespaceDeclarations(run);
     if (declarations === null) bytes = output.bytes.slice(0, output.length);
     else {
@@ -930,7 +930,7 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
   }
 
   /** Writes the closing tag and hands over every byte not taken yet; the writer is done. */
-  end(): Uint8Array {
+  end(): OutputBytes {
     const run = this.open();
     run.output.append(CLOSING_TAGS[this.kind]);
     const bytes = this.take();

@@ -411,6 +411,19 @@ export type ParseResult = UrlsetResult | SitemapIndexResult;
 /** What every parse function accepts. gzip is detected by its magic bytes, never by name. */
 export type SitemapInput = Uint8Array | ArrayBuffer | string;
 
+/**
+ * Bytes that sitemapkit made and hands over (serializers, gzip, streams): a `Uint8Array` over a
+ * plain `ArrayBuffer`. TypeScript 5.7+ reads this as `Uint8Array<ArrayBuffer>`, which `new Blob()`,
+ * `new Response()` and `crypto.subtle` take (a bare `Uint8Array` may be over a SharedArrayBuffer,
+ * which they refuse); older TypeScript, whose Uint8Array has no type parameter, as `Uint8Array`.
+ * Written as what `slice()` returns because that is exactly this type in both.
+ *
+ * @example
+ * const bytes: OutputBytes = serializeSitemap(urls);
+ * const blob = new Blob([bytes], { type: 'application/xml' });
+ */
+export type OutputBytes = ReturnType<Uint8Array['slice']>;
+
 export interface ParseOptions {
   /**
    * Never throw for bad XML: keep every entry that could be read and list what was skipped in

@@ -1,8 +1,9 @@
 // The one module that touches WebAssembly: loads the core (SIMD build where the runtime
 // validates it, scalar elsewhere), owns the instance and hands out fresh memory views.
+// The binaries come from src/core-binary.ts (or its edge twin, src/core-binary.edge.ts).
 
+import { scalarBinary, simdBinary } from './core-binary';
 import { SitemapError } from './errors';
-import { wasmScalarBase64, wasmSimdBase64 } from './wasm-binary.generated';
 
 /** The core's exports (assembly/index.ts). Only numbers cross; pointers are byte offsets. */
 export interface CoreExports {
@@ -108,7 +109,6 @@ export class Core {
 
 let compiled: WebAssembly.Module | undefined;
 let core: Core | undefined;
-let simdBytes: Uint8Array | undefined;
 /** Idle instances for readers that run at the same time (each tokenizer holds one document). */
 const idle: Core[] = [];
 const MAX_IDLE = 4;
@@ -120,21 +120,45 @@ const MAX_IDLE = 4;
  */
 const MAX_KEPT_MEMORY_BYTES = 64 * 1024 * 1024;
 
-function decodeBase64(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+/** The scalar build once init() has loaded it (or a test has), for runtimes without SIMD. */
+let scalarBytes: Uint8Array | undefined;
+
+/**
+ * The embedded build this runtime can run, compiled synchronously: SIMD if `WebAssembly.validate`
+ * accepts it, else the scalar build, which only init() can load (it sits in a chunk of its own).
+ */
+function compileEmbeddedSync(): WebAssembly.Module {
+  const simd = simdBinary();
+  if (simd instanceof WebAssembly.Module) return simd;
+  if (WebAssembly.validate(simd as BufferSource)) return new WebAssembly.Module(simd as BufferSource);
+  if (scalarBytes) return new WebAssembly.Module(scalarBytes as BufferSource);
+  throw new SitemapError('INPUT_TYPE', 'This runtime has no WebAssembly SIMD, and the core built without it loads asynchronously: `await init()` once before the first call (or hand initSync() the bytes of sitemapkit.scalar.wasm)');
 }
 
-/** The embedded binary this runtime can run: SIMD if `WebAssembly.validate` accepts it. */
-function embeddedBinary(): Uint8Array {
-  simdBytes ??= decodeBase64(wasmSimdBase64);
-  return WebAssembly.validate(simdBytes as BufferSource) ? simdBytes : decodeBase64(wasmScalarBase64);
+/** The embedded build this runtime can run, compiled asynchronously, loading the scalar build if needed. */
+async function compileEmbedded(): Promise<WebAssembly.Module> {
+  const simd = simdBinary();
+  if (simd instanceof WebAssembly.Module) return simd;
+  if (WebAssembly.validate(simd as BufferSource)) return WebAssembly.compile(simd as BufferSource);
+  return WebAssembly.compile(await loadScalarBinary() as BufferSource);
 }
+
+async function loadScalarBinary(): Promise<Uint8Array> {
+  if (scalarBytes) return scalarBytes;
+  const scalar = await scalarBinary();
+  if (scalar instanceof WebAssembly.Module) throw new SitemapError('INPUT_TYPE', 'The scalar build came compiled; expected its bytes');
+  return (scalarBytes = scalar);
+}
+
+/**
+ * A compiled WebAssembly module, named without the `WebAssembly` namespace: TypeScript declares
+ * that namespace only in its DOM lib, and the published types must also check in a Node project
+ * without "DOM". Where the namespace exists this is `WebAssembly.Module`; elsewhere, an object.
+ */
+type CompiledModule = typeof globalThis extends { WebAssembly: { Module: { prototype: infer Module } } } ? Module : object;
 
 /** A core as init()/initSync() take it: compiled, or the bytes of a shipped .wasm file. */
-type ModuleSource = WebAssembly.Module | ArrayBuffer | ArrayBufferView;
+type ModuleSource = CompiledModule | ArrayBuffer | ArrayBufferView;
 
 /** What init() also takes: the `fetch()` of a shipped .wasm file, or a promise of any of these. */
 type AsyncModuleSource = ModuleSource | Response | Promise<ModuleSource | Response>;
@@ -262,7 +286,7 @@ function adopt(module: WebAssembly.Module, instance: WebAssembly.Instance): void
  */
 export function initSync(source?: ModuleSource): void {
   if (core && source === undefined) return;
-  const module = source === undefined ? new WebAssembly.Module(embeddedBinary() as BufferSource) : toModuleSync(source);
+  const module = source === undefined ? compileEmbeddedSync() : toModuleSync(source);
   if (source !== undefined) checkCoreModule(module, 'initSync');
   adopt(module, new WebAssembly.Instance(module, {}));
 }
@@ -282,7 +306,7 @@ export function initSync(source?: ModuleSource): void {
 export async function init(source?: AsyncModuleSource): Promise<void> {
   const resolved: unknown = await source;
   if (core && resolved === undefined) return;
-  const module = resolved === undefined ? await WebAssembly.compile(embeddedBinary() as BufferSource) : await toModule(resolved);
+  const module = resolved === undefined ? await compileEmbedded() : await toModule(resolved);
   if (resolved !== undefined) checkCoreModule(module, 'init');
   adopt(module, await WebAssembly.instantiate(module, {}));
 }
@@ -291,7 +315,12 @@ export async function init(source?: AsyncModuleSource): Promise<void> {
 export function getCore(): Core {
   if (!core) {
     if (compiled) core = new Core(new WebAssembly.Instance(compiled, {})); // the last one was dropped (releaseCore)
-    else initSync();
+    else {
+      // Not through initSync(): its checks of what users hand in would then come with every
+      // bundle, where an app that never calls init/initSync lets the bundler drop them.
+      const module = compileEmbeddedSync();
+      adopt(module, new WebAssembly.Instance(module, {}));
+    }
   }
   return core!;
 }
@@ -322,10 +351,19 @@ export function releaseCore(instance: Core): void {
   if (instance !== core && idle.length < MAX_IDLE) idle.push(instance);
 }
 
+/**
+ * Test hook: loads the scalar build's bytes so that loadBuildForTesting('scalar') can compile it
+ * synchronously (test/setup-core-builds.ts calls it before every test file). Not public API.
+ */
+export async function prepareBuildsForTesting(): Promise<void> {
+  await loadScalarBinary();
+}
+
 /** Test hook: load a specific embedded build ('simd' | 'scalar'). Not part of the public API. */
 export function loadBuildForTesting(build: 'simd' | 'scalar'): Core {
-  const bytes = build === 'simd' ? (simdBytes ??= decodeBase64(wasmSimdBase64)) : decodeBase64(wasmScalarBase64);
-  compiled = new WebAssembly.Module(bytes as BufferSource);
+  const simd = simdBinary();
+  if (build === 'scalar' && !scalarBytes) throw new Error('loadBuildForTesting: await prepareBuildsForTesting() first (test/setup-core-builds.ts)');
+  compiled = build === 'simd' ? (simd instanceof WebAssembly.Module ? simd : new WebAssembly.Module(simd as BufferSource)) : new WebAssembly.Module(scalarBytes as BufferSource);
   core = new Core(new WebAssembly.Instance(compiled, {}));
   idle.length = 0;
   return core;

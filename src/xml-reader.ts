@@ -2,6 +2,7 @@
 // window and hands each batch of token records to a handler. Mirrors the record layout.
 
 import { SitemapError } from './errors';
+import { KNOWN_NAMES } from './rules';
 import { acquireCore, releaseCore, type Core } from './wasm';
 import { bytesToString } from './text';
 
@@ -133,7 +134,9 @@ export const NAMESPACE_UNBOUND = -1;
 export type BatchHandler = (reader: XmlReader, first: number, count: number) => void;
 
 // Names interned into each core before any document, so their ids are the same for every
-// document (assembly/strings.ts keeps them across tokenizerReset).
+// document (assembly/strings.ts keeps them across tokenizerReset): the element rules' names
+// (rules.ts KNOWN_NAMES), read when a core is first used. No module sets them at import time, so
+// a bundler that drops parse.ts (an app that reads only feeds) cannot leave a core without them.
 const preparedCores = new WeakMap<Core, Map<string, number>>();
 
 function prepare(core: Core, names: readonly string[]): Map<string, number> {
@@ -152,8 +155,6 @@ function prepare(core: Core, names: readonly string[]): Map<string, number> {
   preparedCores.set(core, ids);
   return ids;
 }
-
-let knownNames: readonly string[] = [];
 
 /**
  * The largest input window, so the longest construct: 256 MiB takes about 1.8 GiB of WebAssembly
@@ -178,11 +179,6 @@ export function scannedBytesForTesting(): number {
   return scannedBytes;
 }
 
-/** Registers the names readers must know by id (the element rules); call before the first reader. */
-export function registerKnownNames(names: readonly string[]): void {
-  knownNames = names;
-}
-
 /**
  * A push reader over a core instance. Each reader holds its own instance while it reads (the
  * tokenizer keeps one document's state), so any number of documents can be read at once;
@@ -190,7 +186,7 @@ export function registerKnownNames(names: readonly string[]): void {
  */
 export class XmlReader {
   readonly core: Core;
-  /** Id of every registered known name. */
+  /** Id of every known name (rules.ts KNOWN_NAMES). */
   readonly ids: Map<string, number>;
   /** The core's memory as words, valid during a handler call. */
   words!: Int32Array;
@@ -222,7 +218,7 @@ export class XmlReader {
 
   constructor(private readonly handler: BatchHandler, private readonly flags: number) {
     this.core = acquireCore();
-    this.ids = prepare(this.core, knownNames);
+    this.ids = prepare(this.core, KNOWN_NAMES);
     this.core.exports.tokenizerReset(flags);
   }
 

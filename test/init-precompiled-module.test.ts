@@ -7,18 +7,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SitemapError } from '../src/errors';
 import { parse } from '../src/index';
-import { wasmScalarBase64, wasmSimdBase64 } from '../src/wasm-binary.generated';
+import { wasmScalarHex } from '../src/wasm-scalar.generated';
+import { wasmSimdHex } from '../src/wasm-simd.generated';
 import { getCore, init, initSync } from '../src/wasm';
 import { thrownBy } from './fixtures';
 
 const xml = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';
 
-function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+/** A build's bytes from its generated module (hex, assembly/build.mjs). */
+function decodeBuild(hex: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
 }
 
-const scalarBytes = decodeBase64(wasmScalarBase64);
-const simdBytes = decodeBase64(wasmSimdBase64);
+const scalarBytes = decodeBuild(wasmScalarHex);
+const simdBytes = decodeBuild(wasmSimdHex);
 const simdRuns = WebAssembly.validate(simdBytes);
 
 // --- Hand-made modules that are not the core (WebAssembly binary format, core spec §5.5) ---

@@ -11,38 +11,15 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { installPackedPackage, smokeSitemap, type InstalledPackage } from './packed-package';
+import { exerciseModule, expectedExerciseReport, type ExerciseReport } from './runtime-exercise';
 
-/** What the page and the worker each report back. */
-interface BrowserReport {
-  kind: string;
-  urlCount: number;
-  locs: string[];
-  gzipUrlCount: number;
-  strictErrorName: string;
-  strictErrorCode: unknown;
-}
+// The page and the worker run test/runtime-exercise.ts, as every runtime does (parse, validate,
+// a stream, serialize with gzip at once and as a stream), with the browser's own streams and
+// CompressionStream, and must give the same report.
+const exercise = exerciseModule;
 
 const sitemapkitBrowserEntry = '/node_modules/sitemapkit/dist/index.js';
 const fflateBrowserEntry = '/node_modules/fflate/esm/browser.js';
-
-// Runs in the page and in the worker: parse plain and gzipped (gzipped by the browser's own
-// CompressionStream, so fflate's inflate runs in the browser), and a truncated strict parse.
-const exercise = `
-export async function exercise({ parse }, xml) {
-  const result = parse(xml);
-  const gzipped = new Uint8Array(await new Response(new Blob([xml]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
-  let strictError;
-  try { parse('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>'); } catch (error) { strictError = error; }
-  return {
-    kind: result.kind,
-    urlCount: result.urls.length,
-    locs: result.urls.map((url) => url.loc),
-    gzipUrlCount: parse(gzipped).urls.length,
-    strictErrorName: strictError?.name,
-    strictErrorCode: strictError?.code,
-  };
-}
-`;
 
 const page = `<!doctype html>
 <meta charset="utf-8">
@@ -77,6 +54,26 @@ const xml = await (await fetch('/smoke-sitemap.xml')).text();
 postMessage(await exercise(sitemapkit, xml).catch((error) => ({ failure: String(error && error.stack || error) })));
 `;
 
+// A browser without WebAssembly SIMD, as far as sitemapkit can tell (WebAssembly.validate refuses
+// the SIMD build): the first synchronous call cannot load the scalar build, which is a chunk of
+// its own; init() fetches that chunk and the same calls then work.
+const noSimdPage = `<!doctype html>
+<meta charset="utf-8">
+<title>sitemapkit without SIMD</title>
+<script type="importmap">${JSON.stringify({ imports: { sitemapkit: sitemapkitBrowserEntry, fflate: fflateBrowserEntry } })}</script>
+<script type="module">
+// sitemapkit asks WebAssembly.validate about its SIMD build only; an engine without SIMD says no.
+WebAssembly.validate = () => false;
+const sitemapkit = await import('sitemapkit');
+const { exercise } = await import('/exercise.js');
+const xml = await (await fetch('/smoke-sitemap.xml')).text();
+let syncErrorCode;
+try { sitemapkit.parse(xml); } catch (error) { syncErrorCode = error.code; }
+await sitemapkit.init();
+window.noSimdReport = { syncErrorCode, report: await exercise(sitemapkit, xml).catch((error) => ({ failure: String(error && error.stack || error) })) };
+</script>
+`;
+
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -90,10 +87,13 @@ let server: Server;
 let origin: string;
 let browser: Browser;
 const pageErrors: string[] = [];
+/** Every path the server was asked for, in order. */
+const requestedPaths: string[] = [];
 
 /** Serves the generated page files and, read-only, the consumer project's node_modules. */
 async function respond(path: string): Promise<{ status: number; type: string; body: string | Uint8Array }> {
-  const generated: Record<string, string> = { '/': page, '/exercise.js': exercise, '/worker.js': worker, '/smoke-sitemap.xml': smokeSitemap };
+  requestedPaths.push(path);
+  const generated: Record<string, string> = { '/': page, '/no-simd.html': noSimdPage, '/exercise.js': exercise, '/worker.js': worker, '/smoke-sitemap.xml': smokeSitemap };
   if (generated[path] !== undefined) return { status: 200, type: contentTypes[extname(path) || '.html']!, body: generated[path]! };
   const workerView = path.startsWith('/worker-view/');
   // The same file with a Content-Type that WebAssembly.compileStreaming refuses, as many servers send.
@@ -131,8 +131,8 @@ afterAll(async () => {
 });
 
 describe('the packed browser entry in Chromium', () => {
-  let pageReport: BrowserReport & { failure?: string };
-  let workerReport: BrowserReport & { failure?: string };
+  let pageReport: ExerciseReport & { failure?: string };
+  let workerReport: ExerciseReport & { failure?: string };
   let precompiledUrlCount: unknown;
   let fetchedUrlCounts: Record<string, unknown>;
 
@@ -153,14 +153,8 @@ describe('the packed browser entry in Chromium', () => {
     expect(pageReport.failure).toBeUndefined();
   });
 
-  it('parses a sitemap in a page', () => {
-    expect(pageReport).toMatchObject({ kind: 'urlset', urlCount: 3, gzipUrlCount: 3 });
-    expect(pageReport.locs).toEqual(['https://example.com/', 'https://example.com/docs/', 'https://example.com/search?q=sitemap&page=2']);
-  });
-
-  it('throws SitemapError with a code in a page', () => {
-    expect(pageReport.strictErrorName).toBe('SitemapError');
-    expect(typeof pageReport.strictErrorCode).toBe('string');
+  it('parses, validates, streams, and serializes with gzip in a page, as everywhere', () => {
+    expect(pageReport).toEqual(expectedExerciseReport);
   });
 
   it('parses with a core compiled by the page from the shipped .wasm file', () => {
@@ -174,9 +168,33 @@ describe('the packed browser entry in Chromium', () => {
     });
   });
 
-  it('parses a sitemap in a module Web Worker', () => {
+  it('parses, validates, streams, and serializes with gzip in a module Web Worker, as everywhere', () => {
     expect(workerReport.failure).toBeUndefined();
-    expect(workerReport).toMatchObject({ kind: 'urlset', urlCount: 3, gzipUrlCount: 3, strictErrorName: 'SitemapError' });
-    expect(workerReport.locs).toHaveLength(3);
+    expect(workerReport).toEqual(expectedExerciseReport);
+  });
+});
+
+describe('the packed browser entry in a browser without WebAssembly SIMD', () => {
+  let noSimdReport: { syncErrorCode: unknown; report: ExerciseReport & { failure?: string } };
+  let scalarRequestsBefore: number;
+
+  beforeAll(async () => {
+    scalarRequestsBefore = requestedPaths.filter((path) => path.endsWith('/wasm-scalar.generated.js')).length;
+    const tab = await browser.newPage();
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    await tab.goto(`${origin}/no-simd.html`);
+    await tab.waitForFunction(() => 'noSimdReport' in window, undefined, { timeout: 20_000 });
+    noSimdReport = await tab.evaluate(() => (window as unknown as { noSimdReport: never }).noSimdReport);
+    await tab.close();
+  }, 30_000);
+
+  it('asks for `await init()` on a synchronous first call (the scalar build loads asynchronously)', () => {
+    expect(noSimdReport.syncErrorCode).toBe('INPUT_TYPE');
+  });
+
+  it('fetches the scalar chunk in init(), never before, and then gives the same answers', () => {
+    expect(scalarRequestsBefore).toBe(0); // the pages with SIMD never asked for it
+    expect(requestedPaths.filter((path) => path.endsWith('/wasm-scalar.generated.js'))).toEqual(['/node_modules/sitemapkit/dist/lib/wasm-scalar.generated.js']);
+    expect(noSimdReport.report).toEqual(expectedExerciseReport);
   });
 });

@@ -79,6 +79,31 @@ console.log(JSON.stringify({
 }));
 `;
 
+// The dual-package hazard: one program that both imports and requires sitemapkit loads two copies
+// (dist/index.node.js and dist/index.node.cjs); an error from either must be instanceof both classes.
+const dualProgram = `
+import { createRequire } from 'node:module';
+import * as imported from 'sitemapkit';
+const required = createRequire(import.meta.url)('sitemapkit');
+const truncated = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>';
+const thrownBy = (parse) => { try { parse(truncated); } catch (error) { return error; } };
+const fromImport = thrownBy(imported.parse);
+const fromRequire = thrownBy(required.parse);
+class NotSitemapError extends Error {}
+console.log(JSON.stringify({
+  twoCopies: imported.SitemapError !== required.SitemapError,
+  importErrorIsImportClass: fromImport instanceof imported.SitemapError,
+  importErrorIsRequireClass: fromImport instanceof required.SitemapError,
+  requireErrorIsImportClass: fromRequire instanceof imported.SitemapError,
+  requireErrorIsRequireClass: fromRequire instanceof required.SitemapError,
+  plainErrorIsSitemapError: new Error('x') instanceof imported.SitemapError || new NotSitemapError() instanceof required.SitemapError,
+  lookAlikeIsSitemapError: { name: 'SitemapError', code: 'XML_UNCLOSED_ELEMENT' } instanceof imported.SitemapError,
+  nullIsSitemapError: null instanceof imported.SitemapError,
+  brandIsOwnProperty: Object.getOwnPropertySymbols(fromImport).length > 0,
+  codes: [fromImport.code, fromRequire.code],
+}));
+`;
+
 const expectedLocs = ['https://example.com/', 'https://example.com/docs/', 'https://example.com/search?q=sitemap&page=2'];
 
 let installed: InstalledPackage;
@@ -88,6 +113,7 @@ beforeAll(async () => {
   await writeFile(join(installed.projectDirectory, 'smoke-sitemap.xml'), smokeSitemap);
   await writeFile(join(installed.projectDirectory, 'esm.mjs'), esmProgram);
   await writeFile(join(installed.projectDirectory, 'common-js.cjs'), commonJsProgram);
+  await writeFile(join(installed.projectDirectory, 'dual.mjs'), dualProgram);
 }, 60_000);
 
 afterAll(async () => {
@@ -103,7 +129,9 @@ describe('the tarball', () => {
     expect(installed.packedFiles).toContain('dist/sitemapkit.scalar.wasm');
     expect(installed.packedFiles).toContain('package.json');
     expect(installed.packedFiles).toContain('README.md');
-    expect(installed.packedFiles.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(file))).toEqual([]);
+    expect(installed.packedFiles).toContain('CHANGELOG.md');
+    expect(installed.packedFiles).toContain('dist/index.edge.js');
+    expect(installed.packedFiles.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file))).toEqual([]);
   });
 });
 
@@ -141,6 +169,24 @@ describe.each([
 
   it('loads sitemapkit/node', () => {
     expect(report.nodeSubpathExports.length).toBeGreaterThan(0);
+  });
+});
+
+describe('one SitemapError whichever way it was loaded', () => {
+  it('holds instanceof between the import copy and the require copy, and only for SitemapErrors', async () => {
+    const report = await runNodeProgram<Record<string, unknown>>(installed, 'dual.mjs');
+    expect(report).toEqual({
+      twoCopies: true,
+      importErrorIsImportClass: true,
+      importErrorIsRequireClass: true,
+      requireErrorIsImportClass: true,
+      requireErrorIsRequireClass: true,
+      plainErrorIsSitemapError: false,
+      lookAlikeIsSitemapError: false,
+      nullIsSitemapError: false,
+      brandIsOwnProperty: false,
+      codes: ['XML_UNCLOSED_ELEMENT', 'XML_UNCLOSED_ELEMENT'],
+    });
   });
 });
 
@@ -186,6 +232,58 @@ describe('published types', () => {
     }));
     expect(await typeCheck('tsconfig.json')).toBe('');
   }, 60_000);
+
+  // Without skipLibCheck: an error inside the published .d.ts (a type only the DOM lib declares,
+  // say) must fail these, not turn into a silent `any`.
+  it('type-check in a Node project without the DOM lib (TypeScript 5.7+, lib checks on)', async () => {
+    const project = installed.projectDirectory;
+    await writeFile(join(project, 'check-without-dom.mts'), [
+      "import { readFileSync } from 'node:fs';",
+      "import { gzip, init, initSync, parse, serializeSitemap, SitemapError, SitemapSerializerStream, validate, type OutputBytes } from 'sitemapkit';",
+      "import { parseFile } from 'sitemapkit/node';",
+      "initSync(readFileSync('node_modules/sitemapkit/dist/sitemapkit.simd.wasm'));",
+      "await init(Promise.resolve(readFileSync('node_modules/sitemapkit/dist/sitemapkit.simd.wasm').buffer));",
+      "const xml: OutputBytes = serializeSitemap([{ loc: 'https://example.com/' }]);",
+      "const compressed: Uint8Array<ArrayBuffer> = gzip(xml);",
+      "const blob = new Blob([xml, compressed]);",
+      "const stream: ReadableStream<Uint8Array<ArrayBuffer>> = new SitemapSerializerStream().readable;",
+      "const error: SitemapError | undefined = undefined;",
+      "export { blob, error, parse, parseFile, stream, validate };",
+    ].join('\n'));
+    await writeFile(join(project, 'tsconfig.without-dom.json'), JSON.stringify({
+      compilerOptions: {
+        module: 'node16', moduleResolution: 'node16', target: 'ES2022', lib: ['ES2022'], strict: true, noEmit: true, skipLibCheck: false,
+        typeRoots: [join(repositoryRoot, 'node_modules', '@types')], types: ['node'],
+      },
+      files: ['check-without-dom.mts'],
+    }));
+    expect(await typeCheck('tsconfig.without-dom.json')).toBe('');
+  }, 90_000);
+
+  it('type-check in a browser project with the DOM lib: results pass to new Blob() and new Response() (TypeScript 5.7+)', async () => {
+    const project = installed.projectDirectory;
+    await writeFile(join(project, 'check-with-dom.ts'), [
+      "import { gunzip, gzip, init, parse, serializeSitemap, serializeSitemapIndex, SitemapError, SitemapSerializerStream, SitemapWriter } from 'sitemapkit';",
+      "await init(WebAssembly.compileStreaming(fetch('/sitemapkit.simd.wasm')));",
+      "const xml = serializeSitemap([{ loc: 'https://example.com/' }]);",
+      "const writer = new SitemapWriter();",
+      "writer.write([{ loc: 'https://example.com/a' }]);",
+      "export const blob = new Blob([xml, gzip(xml), serializeSitemapIndex([{ loc: 'https://example.com/s.xml' }]), writer.end()], { type: 'application/xml' });",
+      "export const response = new Response(gunzip(gzip(xml), { maxBytes: 1e6 }));",
+      "export const digest = crypto.subtle.digest('SHA-256', xml);",
+      "export const piped = new Response(new SitemapSerializerStream({ gzip: true }).readable);",
+      "export const kind: string = parse(xml).kind;",
+      "export const error: SitemapError | undefined = undefined;",
+    ].join('\n'));
+    await writeFile(join(project, 'tsconfig.with-dom.json'), JSON.stringify({
+      compilerOptions: {
+        module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, skipLibCheck: false,
+        types: [],
+      },
+      files: ['check-with-dom.ts'],
+    }));
+    expect(await typeCheck('tsconfig.with-dom.json')).toBe('');
+  }, 90_000);
 
   it('type-check under node10 resolution, which reads no "exports" (projects on "moduleResolution": "node")', async () => {
     const project = installed.projectDirectory;

@@ -23,6 +23,8 @@ export interface InstalledPackage {
   packageDirectory: string;
   /** Paths inside the tarball, e.g. `dist/index.js` (without npm's `package/` prefix). */
   packedFiles: string[];
+  /** The tarball `npm pack` made (what the registry would get), until remove(). */
+  tarballPath: string;
   /** Deletes the temporary directories. */
   remove(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export async function installPackedPackage(): Promise<InstalledPackage> {
       projectDirectory,
       packageDirectory: join(projectDirectory, 'node_modules', 'sitemapkit'),
       packedFiles: pack!.files.map((file) => file.path).sort(),
+      tarballPath: tarball,
       remove,
     };
   } catch (error) {

@@ -8,7 +8,9 @@
 //
 // Extension pages and service workers have no import maps and module service workers may not use
 // dynamic import(), so the bare `fflate` specifier is rewritten to a relative path and the build
-// fails if any copied module keeps a bare specifier or calls import().
+// fails if any copied module keeps a bare specifier or calls import(). The package's one dynamic
+// import, of its scalar core for runtimes without WebAssembly SIMD (dist/lib/core-binary.js), is
+// replaced by a rejection: every browser with MV3 has SIMD (Chrome since 91), so it never runs.
 
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +25,7 @@ const repositoryRoot = resolve(extensionDirectory, '../..');
 const demoDirectory = join(repositoryRoot, 'demo');
 /** Where the viewer goes inside the extension (the popup's "Viewer" button opens viewer/index.html?url=…). */
 const viewerFolder = 'viewer';
-const sourceDirectory = join(extensionDirectory, 'src');
+const exampleSourceDirectory = join(extensionDirectory, 'src');
 /** Where the package's modules go inside the extension, and fflate's browser build. */
 const packageFolder = 'sitemapkit';
 const fflateFile = 'vendor/fflate.js';
@@ -33,17 +35,21 @@ const zipName = 'sitemapkit-extension.zip';
 // each on a line of its own; anchoring at the line start skips `import` examples in JSDoc.
 const STATIC_SPECIFIER = /^((?:import|export)\b[^'";]*?\bfrom\s*|import\s*)(['"])([^'"]+)\2/gm;
 const DYNAMIC_IMPORT = /\bimport\s*\(/;
+const SCALAR_CORE_IMPORT = /\bimport\s*\(\s*(['"])\.\/wasm-scalar\.generated\.js\1\s*\)/g;
+const SCALAR_CORE_REFUSAL = "Promise.reject(new Error('sitemapkit: this browser has no WebAssembly SIMD, and an extension cannot load the scalar core'))";
 
 /**
- * Builds the extension into `outDirectory` and returns what it wrote.
+ * Builds the extension into `outDirectory` and returns what it wrote. `packageDirectory` is where
+ * sitemapkit's package.json and dist/ are (this repository by default; the tests pass an installed
+ * tarball), and `sourceDirectory` the extension's own files (this example's src/ by default).
  *
  * @example
  * const { outDirectory, zipFile, files } = buildExtension({ outDirectory: '/tmp/extension' });
  */
-export function buildExtension({ outDirectory = join(extensionDirectory, 'dist') } = {}) {
-  const packageEntry = join(repositoryRoot, 'dist', 'index.js');
+export function buildExtension({ outDirectory = join(extensionDirectory, 'dist'), packageDirectory = repositoryRoot, sourceDirectory = exampleSourceDirectory } = {}) {
+  const packageEntry = join(packageDirectory, 'dist', 'index.js');
   if (!existsSync(packageEntry)) throw new Error('dist/index.js is missing: run `npm run build` first (`npm run build:extension` does)');
-  const packageJson = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8'));
+  const packageJson = JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8'));
 
   rmSync(outDirectory, { recursive: true, force: true });
   mkdirSync(outDirectory, { recursive: true });
@@ -74,7 +80,7 @@ export function buildExtension({ outDirectory = join(extensionDirectory, 'dist')
     const file = pending.pop();
     if (copied.has(file)) continue;
     copied.add(file);
-    const code = readFileSync(join(repositoryRoot, 'dist', ...file.split('/')), 'utf8');
+    const code = readFileSync(join(packageDirectory, 'dist', ...file.split('/')), 'utf8').replace(SCALAR_CORE_IMPORT, SCALAR_CORE_REFUSAL);
     const pathToFflate = posix.relative(posix.dirname(`${packageFolder}/${file}`), fflateFile);
     const fflateSpecifier = pathToFflate.startsWith('../') ? pathToFflate : `./${pathToFflate}`;
     const rewritten = code.replace(STATIC_SPECIFIER, (whole, keyword, quote, specifier) => {
@@ -116,7 +122,7 @@ export function buildExtension({ outDirectory = join(extensionDirectory, 'dist')
   for (const size of ICON_SIZES) write(`icons/icon-${size}.png`, iconPng(size));
 
   // fflate's browser ESM build: the file its "import" export condition names (no Node built-ins).
-  const require = createRequire(join(repositoryRoot, 'package.json'));
+  const require = createRequire(join(packageDirectory, 'package.json'));
   const fflateDirectory = dirname(require.resolve('fflate/package.json'));
   const fflateExports = JSON.parse(readFileSync(join(fflateDirectory, 'package.json'), 'utf8')).exports['.'];
   write(fflateFile, readFileSync(join(fflateDirectory, fflateExports.import.default)));

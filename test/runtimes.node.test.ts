@@ -1,0 +1,176 @@
+// The packed package in every server runtime (issue #20 §2): Node (ESM and CJS), Deno and Bun
+// (the binaries their npm packages bring, devDependencies pinned in package.json), and a
+// Cloudflare Worker built by `wrangler deploy --dry-run --outdir` and run in workerd through
+// miniflare. Each runs test/runtime-exercise.ts (parse, validate, a stream, serialize with gzip)
+// and must give the same report. The Worker takes the `workerd` export condition, whose entry
+// imports the .wasm file as a module: workerd refuses to compile WebAssembly from bytes.
+// Nothing here leaves the machine: miniflare listens on loopback, and the tools' update checks,
+// metrics and banners are switched off.
+
+import { execFile } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPackedPackage, repositoryRoot, type InstalledPackage } from './packed-package';
+import { exerciseCommonJs, exerciseModule, expectedExerciseReport, smokeSitemapCommonJs, smokeSitemapModule, type ExerciseReport } from './runtime-exercise';
+
+const run = promisify(execFile);
+
+const binary = (name: string): string => join(repositoryRoot, 'node_modules', '.bin', name);
+
+/** A compatibility date the pinned workerd supports (it refuses dates after its own build). */
+const COMPATIBILITY_DATE = '2026-04-01';
+
+/** Runs the exercise and prints its report, with the file `sitemapkit` resolved to. */
+const esmRunner = `import * as sitemapkit from 'sitemapkit';
+import { exercise } from './exercise.mjs';
+import { xml } from './smoke-sitemap.mjs';
+console.log(JSON.stringify({ resolved: import.meta.resolve('sitemapkit'), ...(await exercise(sitemapkit, xml)) }));
+`;
+
+const commonJsRunner = `const sitemapkit = require('sitemapkit');
+const { exercise } = require('./exercise.cjs');
+const { xml } = require('./smoke-sitemap.cjs');
+exercise(sitemapkit, xml).then((report) => console.log(JSON.stringify({ resolved: require.resolve('sitemapkit'), ...report })));
+`;
+
+const workerSource = `import * as sitemapkit from 'sitemapkit';
+import { exercise } from './exercise.mjs';
+import { xml } from './smoke-sitemap.mjs';
+export default {
+  async fetch() {
+    try {
+      return Response.json(await exercise(sitemapkit, xml));
+    } catch (error) {
+      return Response.json({ failure: String((error && error.stack) || error) }, { status: 500 });
+    }
+  },
+};
+`;
+
+/** The tools' environment: no update checks, metrics, banners or prompts (nothing off the machine). */
+function quietEnvironment(project: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_SEND_ERROR_REPORTS: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    WRANGLER_LOG_PATH: join(project, '.wrangler-logs'),
+    DENO_NO_UPDATE_CHECK: '1',
+    DENO_NO_PROMPT: '1',
+    DENO_DIR: join(project, '.deno-cache'),
+    DO_NOT_TRACK: '1',
+  };
+}
+
+type Report = ExerciseReport & { resolved: string };
+
+let installed: InstalledPackage;
+
+async function runProgram(command: string, args: string[]): Promise<Report> {
+  const project = installed.projectDirectory;
+  const { stdout } = await run(command, args, { cwd: project, env: quietEnvironment(project), timeout: 60_000 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Report;
+}
+
+beforeAll(async () => {
+  installed = await installPackedPackage();
+  const files: Record<string, string> = {
+    'exercise.mjs': exerciseModule,
+    'exercise.cjs': exerciseCommonJs,
+    'smoke-sitemap.mjs': smokeSitemapModule,
+    'smoke-sitemap.cjs': smokeSitemapCommonJs,
+    'run.mjs': esmRunner,
+    'run.cjs': commonJsRunner,
+    'worker.mjs': workerSource,
+    'wrangler.json': JSON.stringify({ name: 'sitemapkit-runtime-test', main: 'worker.mjs', compatibility_date: COMPATIBILITY_DATE }),
+  };
+  for (const [name, contents] of Object.entries(files)) await writeFile(join(installed.projectDirectory, name), contents);
+}, 120_000);
+
+afterAll(async () => {
+  await installed?.remove();
+});
+
+describe.each([
+  { runtime: 'Node, ESM import', command: process.execPath, args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+  { runtime: 'Node, CJS require', command: process.execPath, args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
+  // Deno and Bun read the `node` condition (both implement node:buffer and node:zlib).
+  { runtime: 'Deno', command: binary('deno'), args: ['run', '--allow-read', '--allow-env', 'run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+  { runtime: 'Bun', command: binary('bun'), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+])('the packed package in $runtime', ({ command, args, entry }) => {
+  let report: Report;
+  beforeAll(async () => {
+    report = await runProgram(command, args);
+  }, 90_000);
+
+  it('resolves "sitemapkit" through the `node` condition', () => {
+    expect(report.resolved).toMatch(entry);
+  });
+
+  it('parses, validates, streams, and serializes with gzip (at once and as a stream), as everywhere', () => {
+    const { resolved: _resolved, ...exercised } = report;
+    expect(exercised).toEqual(expectedExerciseReport);
+  });
+});
+
+/** Builds worker.mjs with wrangler into `outDirectory` and runs it in workerd: its bundle and response. */
+async function buildAndRunWorker(outDirectory: string, environment: NodeJS.ProcessEnv = {}): Promise<{ bundled: string; status: number; body: ExerciseReport & { failure?: string } }> {
+  const project = installed.projectDirectory;
+  await run(process.execPath, [join(repositoryRoot, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'deploy', '--dry-run', '--outdir', outDirectory], {
+    cwd: project, env: { ...quietEnvironment(project), ...environment }, timeout: 90_000,
+  });
+  const bundled = await readFile(join(outDirectory, 'worker.js'), 'utf8');
+  const miniflare = new Miniflare({
+    modules: true,
+    // Module names are paths below modulesRoot (by default the working directory, outside the project).
+    modulesRoot: outDirectory,
+    scriptPath: join(outDirectory, 'worker.js'),
+    // What wrangler uploads a `.wasm` import as: a module the runtime compiled, not bytes.
+    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
+    compatibilityDate: COMPATIBILITY_DATE,
+  });
+  try {
+    const response = await miniflare.dispatchFetch('http://localhost/');
+    return { bundled, status: response.status, body: (await response.json()) as ExerciseReport & { failure?: string } };
+  } finally {
+    await miniflare.dispose();
+  }
+}
+
+describe('the packed package in a Cloudflare Worker (wrangler build, workerd through miniflare)', () => {
+  let outDirectory: string;
+  let bundled: string;
+  let status: number;
+  let body: ExerciseReport & { failure?: string };
+
+  beforeAll(async () => {
+    outDirectory = join(installed.projectDirectory, 'worker-out');
+    ({ bundled, status, body } = await buildAndRunWorker(outDirectory));
+  }, 120_000);
+
+  it('bundles the `workerd` entry, with the SIMD core as a .wasm module beside the script', async () => {
+    const files = await readdir(outDirectory);
+    const wasmFiles = files.filter((file) => file.endsWith('.wasm'));
+    expect(wasmFiles).toHaveLength(1);
+    expect(wasmFiles[0]).toMatch(/sitemapkit\.simd\.wasm$/);
+    expect(bundled).toContain(`from "./${wasmFiles[0]}"`);
+    // No embedded core (hex): workerd could not compile it anyway.
+    expect(bundled).not.toMatch(/wasmSimdHex|wasmScalarHex|[0-9a-f]{10000}/);
+  });
+
+  it('parses, validates, streams, and serializes with gzip in workerd, as everywhere', () => {
+    expect(body.failure).toBeUndefined();
+    expect(status).toBe(200);
+    expect(body).toEqual(expectedExerciseReport);
+  });
+
+  // Why the `workerd` entry exists: the browser entry, which compiles embedded bytes, is refused.
+  it('fails there with the browser entry (wrangler told to read only `browser` and `import`)', async () => {
+    const forced = await buildAndRunWorker(join(installed.projectDirectory, 'worker-out-browser-entry'), { WRANGLER_BUILD_CONDITIONS: 'browser,import' });
+    expect(forced.status).toBe(500);
+    expect(forced.body.failure).toMatch(/CompileError: WebAssembly\.Module\(\): Wasm code generation disallowed by embedder/);
+  }, 120_000);
+});
