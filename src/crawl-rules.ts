@@ -20,12 +20,20 @@ import type { ValidationProfile } from './types';
  * - `/wp-sitemap.xml`: WordPress core since 5.5, when no plugin replaces it;
  * - `/sitemap.txt`: the protocol's text format;
  * - `/news-sitemap.xml`: Yoast News SEO and Rank Math's news sitemap (not in their index).
+ *
+ * @example
+ * const guesses = WELL_KNOWN_SITEMAP_PATHS.map((path) => new URL(path, 'https://example.com/').href);
  */
 export const WELL_KNOWN_SITEMAP_PATHS: readonly string[] = [
   '/sitemap.xml', '/sitemap_index.xml', '/sitemap-index.xml', '/sitemap.xml.gz', '/wp-sitemap.xml', '/sitemap.txt', '/news-sitemap.xml',
 ];
 
-/** A starting point, understood. */
+/**
+ * A starting point, understood.
+ *
+ * @example
+ * const start: StartingPoint = { kind: 'robots', url: 'https://example.com/robots.txt' };
+ */
 export type StartingPoint =
   | { kind: 'site'; url: string }
   | { kind: 'robots'; url: string }
@@ -81,7 +89,12 @@ export function comparablePageUrl(url: string): string {
   return origin + match[2] + rest.slice(origin.length);
 }
 
-/** `hostname:port` as validate's crossSubmit takes it (no port when it is the scheme's default). */
+/**
+ * `hostname:port` as validate's crossSubmit takes it (no port when it is the scheme's default).
+ *
+ * @example
+ * hostOf(new URL('https://Shop.example.com:8443/s.xml')); // 'shop.example.com:8443'
+ */
 export function hostOf(url: URL): string {
   return url.host.toLowerCase();
 }
@@ -146,12 +159,20 @@ export class RobotsTxtRules {
 /**
  * A W3C Datetime as milliseconds since 1970 for comparing (a date alone is its midnight UTC);
  * NaN when it cannot be read.
+ *
+ * @example
+ * datetimeValue('2020-01-01') < datetimeValue('2024-05-01T10:00:00+02:00'); // true
  */
 export function datetimeValue(value: string): number {
   return /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?)?)?$/.test(value) ? Date.parse(value.length === 4 ? `${value}-01-01` : value.length === 7 ? `${value}-01` : value) : NaN;
 }
 
-/** CrawlOptions, checked once (readCrawlOptions). */
+/**
+ * CrawlOptions, checked once (readCrawlOptions).
+ *
+ * @example
+ * const { maxDepth, userAgents }: CrawlSettings = readCrawlOptions({});
+ */
 export interface CrawlSettings {
   fetch: CrawlFetch;
   signal: AbortSignal | undefined;
@@ -203,6 +224,9 @@ function flag(value: unknown, name: string, fallback: boolean): boolean {
 /**
  * Checks every option of crawlSitemaps (the types are not there at run time): a wrong one throws
  * SitemapError INPUT_INVALID_OPTION naming it, before anything is fetched.
+ *
+ * @example
+ * const settings = readCrawlOptions({ maxSitemaps: 100 }); // settings.concurrency === 4
  */
 export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettings {
   options = checkOptionsObject(options, 'crawlSitemaps options (CrawlOptions)');
