@@ -125,6 +125,13 @@ describe('#22.2 readRobotsTxtSitemaps: long runs of blanks are linear', () => {
     expect(field.issues).toEqual([]);
   });
 
+  it('1,200 long sitemap URLs of one length, and a repeat (V8 hashes strings over 16,383 characters by length alone)', () => {
+    const urls = Array.from({ length: 1200 }, (_, i) => `https://example.com/${'a'.repeat(17_000)}${String(i).padStart(5, '0')}`);
+    const result = readRobotsTxtSitemaps([...urls, urls[5]].map((url) => `Sitemap: ${url}`).join('\n'), robotsTxtUrl);
+    expect(result.sitemaps).toEqual(urls);
+    expect(result.issues.map((issue) => [issue.code, issue.line])).toEqual([['ROBOTS_SITEMAP_DUPLICATE', 1201]]);
+  }, 15_000);
+
   it('100,000 spaces after `Sitemap:` and after a URL', () => {
     const empty = readRobotsTxtSitemaps(`Sitemap:${' '.repeat(100_000)}\n`, robotsTxtUrl);
     expect(codes(empty.issues)).toEqual(['ROBOTS_SITEMAP_EMPTY']);
