@@ -4,6 +4,7 @@
 // Plain string work with the WHATWG URL class: no Node built-ins, runs in service workers.
 
 import { SitemapError } from './errors';
+import { LongKeyMap } from './long-key-map';
 import type { Issue } from './types';
 
 /**
@@ -110,7 +111,7 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
     throw new SitemapError('INPUT_INVALID_OPTION', `The robots.txt URL must be absolute (https://example.com/robots.txt): relative Sitemap values are resolved against it; got ${JSON.stringify(String(robotsTxtUrl))}`);
   }
   const sitemaps: string[] = [];
-  const seen = new Set<string>();
+  const seen = new LongKeyMap<true>(); // a Set compared long URLs of one length with each other (see long-key-map.ts)
   const issues: Issue<RobotsTxtIssueCode>[] = [];
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
 
@@ -167,7 +168,7 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
       report('ROBOTS_SITEMAP_DUPLICATE', 'warning', `${url.href} is declared more than once; the repeat was dropped`);
       continue;
     }
-    seen.add(url.href);
+    seen.set(url.href, true);
     sitemaps.push(url.href);
   }
   return { sitemaps, issues };

@@ -9,6 +9,7 @@
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
 import { searchConsoleReport, type ErrorCode } from './errors';
 import { namespaceOfKind, type ExtensionItemSource, type ExtensionValueSource } from './extensions';
+import { LongKeyMap } from './long-key-map';
 import { IMAGE_NAMESPACE, MOBILE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from './limits';
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from './language-codes';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
@@ -342,7 +343,8 @@ export class ExtensionValidator {
     // list and an id per distinct set: pages that list the same languages (the usual file) are
     // compared by id, others key by key. Scanning lists inside lists was cubic in the languages of
     // a page: 200 URLs of 200 links took 21 s.
-    const byLoc = new Map<string, AlternateSeen[]>();
+    // Keys a document controls, as long as it likes: LongKeyMap (see long-key-map.ts).
+    const byLoc = new LongKeyMap<AlternateSeen[]>();
     for (const cluster of clusters) if (!byLoc.has(cluster.key)) byLoc.set(cluster.key, cluster.alternates);
     const keySets = new Map<AlternateSeen[], Set<string>>();
     const keysOf = (alternates: AlternateSeen[]): Set<string> => {
@@ -350,7 +352,7 @@ export class ExtensionValidator {
       if (keys === undefined) keySets.set(alternates, keys = new Set(alternates.map((alternate) => alternate.key)));
       return keys;
     };
-    const setIds = new Map<string, number>();
+    const setIds = new LongKeyMap<number>();
     const listIds = new Map<AlternateSeen[], number>();
     const idOf = (alternates: AlternateSeen[]): number => {
       let id = listIds.get(alternates);

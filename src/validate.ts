@@ -12,6 +12,7 @@ import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, Valida
 import { afterLeadingWhitespace, trimXmlSpace } from './text';
 import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, noHostProblem, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
+import { LongKeyMap } from './long-key-map';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, LOC_TOO_LONG, TOKEN_WORDS, TokenFlag, TokenKind, type XmlReader } from './xml-reader';
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -100,7 +101,7 @@ class SitemapValidator implements SitemapParserObserver {
   entries = 0;
   private readonly firstEntries = new FirstEntries();
   private readonly hosts: HostCount[] = [];
-  private readonly hostIndex = new Map<string, HostCount>();
+  private readonly hostIndex = new LongKeyMap<HostCount>(); // a host can be as long as a loc
   private lastHost: HostCount | undefined;
   private lastHostHash = 0;
   private lastHostLength = -1;
@@ -661,7 +662,8 @@ class SitemapValidator implements SitemapParserObserver {
  */
 class FirstEntries {
   private byId = new Int32Array(1024); // entry number per loc id; 0: no entry yet
-  private readonly long = new Map<string, number>();
+  /** Locs over LOC_SET_MAX_BYTES: a LongKeyMap, as a Map took quadratic time on long locs of one length. */
+  private readonly long = new LongKeyMap<number>();
 
   /** Sizes the table for about `entries` locs up front. */
   reserve(entries: number): void {
