@@ -79,7 +79,7 @@ export function parseFeed(input: SitemapInput, options: ParseOptions = {}): Feed
   // parseFeed('feed.xml'): a file name or URL, no document to recover from; its issue is the only one.
   const notADocument = recover && typeof input === 'string' ? notADocumentIssue(input) : undefined;
   if (notADocument !== undefined) return { kind: 'urlset', format: 'rss', urls: [], issues: [notADocument] };
-  const { bytes, issues } = prepareInput(input, maxBytes, recover);
+  const { bytes, issues } = prepareInput(input, maxBytes, recover, true);
   if (looksLikeHtml(bytes)) {
     throw new SitemapError('SITEMAP_HTML', 'Not a feed: this is an HTML page (servers often send one for a missing feed)', { line: 1, column: 1, offset: 0 });
   }

@@ -97,7 +97,7 @@ function decodeInput(input: SitemapInput, maxBytes: number, recover: boolean): {
     if (size > maxBytes) throw new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`);
     return { text, bytes: undefined, size, issues: [] };
   }
-  const { bytes, issues } = prepareInput(input, maxBytes, recover);
+  const { bytes, issues } = prepareInput(input, maxBytes, recover, true);
   const text = bytesToString(bytes, false);
   // The decoder turns each bad sequence into U+FFFD; only then is it worth finding the first one.
   if (text.includes('\ufffd')) {

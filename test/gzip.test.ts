@@ -173,3 +173,24 @@ describe('gunzip errors', () => {
     expect(codeOf(() => gunzip(good, {} as { maxBytes: number }))).toBe('INPUT_TYPE');
   });
 });
+
+// BUG (found by the fuzzer, test/fuzz/regressions/recover-superset-feed-*.json): damaged gzip made
+// parse() throw GZIP_INVALID at 1:1 (the whole file, as validate() and recover mode report it),
+// but parseFeed and parseTextSitemap threw it at 0:0.
+describe('damaged gzip is placed at 1:1 by every reader', () => {
+  it('parse, parseFeed and parseTextSitemap throw GZIP_INVALID at line 1, column 1', async () => {
+    const { parse, parseFeed, parseTextSitemap } = await import('../src/index');
+    const damaged = gzipSync(new TextEncoder().encode('<rss version="2.0"><channel><item><link>https://example.com/</link></item></channel></rss>'));
+    damaged[damaged.length - 6]! ^= 0xff; // the CRC-32
+    for (const read of [parse, parseFeed, parseTextSitemap]) {
+      let thrown: unknown;
+      try {
+        read(damaged);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, read.name).toBeInstanceOf(SitemapError);
+      expect(thrown, read.name).toMatchObject({ code: 'GZIP_INVALID', line: 1, column: 1 });
+    }
+  });
+});

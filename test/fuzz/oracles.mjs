@@ -179,7 +179,8 @@ export async function checkInput(builds, input, { seed = 1, rates = {}, timing =
     } else if (recover.error) {
       // Recover reads past a broken prolog and may then find that the root is no sitemap.
       if (!RECOVER_MAY_THROW.has(recover.error.code)) fail('recover-superset', `recover ${parseName} threw ${recover.error.code}, which says the XML is bad`);
-      else if (recover.error.code !== strict.error.code && !NOT_A_SITEMAP.has(recover.error.code)) fail('recover-superset', `strict threw ${strict.error.code}, recover threw ${recover.error.code}`);
+      // …and after gzip damage (an issue in recover) it may meet what strict never reached (an encoding it cannot read).
+      else if (recover.error.code !== strict.error.code && !NOT_A_SITEMAP.has(recover.error.code) && strict.error.code !== 'GZIP_INVALID') fail('recover-superset', `strict threw ${strict.error.code}, recover threw ${recover.error.code}`);
     } else {
       const { code, line, column } = strict.error;
       if (!recover.value.issues.some((issue) => issue.code === code && issue.line === line && issue.column === column)) {
@@ -232,7 +233,8 @@ export async function checkInput(builds, input, { seed = 1, rates = {}, timing =
     for (const [options, reference] of [[{}, strict], [{ recover: true }, recover]]) {
       if (!reference) continue;
       const cuts = [];
-      const maxChunk = 1 + Math.floor(random() ** 2 * Math.max(1, size));
+      // Mostly small chunks, but at most ~2,000 of them: a chunk costs an await, and tiny chunks of a large input say no more.
+      const maxChunk = Math.max(1 + Math.floor(random() ** 2 * Math.max(1, size)), Math.ceil(size / 1000));
       for (let at = 0; at < size;) { const next = at + 1 + Math.floor(random() * maxChunk); cuts.push(bytes.subarray(at, next)); at = next; }
       const label = `parseStream${options.recover ? ' recover' : ''}`;
       const streamed = await call(node, label, async () => {
@@ -243,7 +245,12 @@ export async function checkInput(builds, input, { seed = 1, rates = {}, timing =
       }, size);
       if (!streamed) continue;
       const chunking = `${cuts.length} chunks of at most ${maxChunk} bytes`;
-      if (reference.error) {
+      // The stream meets problems in stream order: gzip damage found in a trailer comes after what
+      // the content before it says, so with damaged gzip the stream may throw a content error first.
+      const streamOrder = reference.error?.code === 'GZIP_INVALID' && isGzipBytes(bytes) && streamed.error !== undefined;
+      if (reference.error && streamOrder) {
+        // Either error is right; both say the document cannot be read.
+      } else if (reference.error) {
         if (!options.recover) {
           if (!streamed.error) fail('stream-agrees', `parse throws ${reference.error.code} at ${reference.error.line}:${reference.error.column}; parseStream (${chunking}) read ${streamed.value.entries.length} entries without an error`);
           else if (streamed.error.code !== reference.error.code || streamed.error.line !== reference.error.line || streamed.error.column !== reference.error.column) {

@@ -100,7 +100,10 @@ let peakRss = 0;
 
 /** One finding per oracle, API and message shape (numbers and quoted values blurred). */
 const signatureOf = (finding) => `${finding.oracle} ${finding.input.api} ${finding.message.replace(/"[^"]*"/g, '""').replace(/\d+/g, 'N').slice(0, 90)}`;
+/** Every failing input (number and oracle), for the report: the first 5,000. */
+const failingInputs = [];
 function record(finding) {
+  if (failingInputs.length < 5000) failingInputs.push({ index: finding.index, oracle: finding.oracle, api: finding.input.api });
   const signature = signatureOf(finding);
   if (!findings.has(signature)) {
     findings.set(signature, finding);
@@ -172,7 +175,7 @@ console.log(`${findings.size} distinct findings`);
 
 if (args.report) {
   const described = [...findings.values()].map((finding) => ({ oracle: finding.oracle, index: finding.index, api: finding.input.api, origin: finding.input.origin, message: finding.message.slice(0, 500) }));
-  writeFileSync(args.report, JSON.stringify({ seed, start, seconds, date: new Date().toISOString(), ...total, peakRssMegabytes: Math.round(peakRss / 2 ** 20), findings: described }, null, 2) + '\n');
+  writeFileSync(args.report, JSON.stringify({ seed, start, seconds, date: new Date().toISOString(), ...total, peakRssMegabytes: Math.round(peakRss / 2 ** 20), findings: described, failingInputs }, null, 2) + '\n');
 }
 
 if (findings.size && !args['no-save']) {
