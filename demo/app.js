@@ -6,6 +6,7 @@ import { searchConsoleReport, sniffFormat } from 'sitemapkit';
 import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
 import { childCounts, childStatusText, recordChild, statusFromCrawl } from './child-status.js';
+import { setUpCheckPanel } from './check-view.js';
 import { setUpComparePanel } from './compare-view.js';
 import { contextNote } from './context-note.js';
 import { kindName, listsSitemaps } from './document-kinds.js';
@@ -22,6 +23,7 @@ const worker = new ViewerWorker();
 /** Whether `npm start`'s relay is there to read other origins (a statically hosted viewer has none). */
 const relay = relayAvailable();
 const compare = setUpComparePanel({ worker, currentDocument: () => current, relay });
+const urlCheck = setUpCheckPanel({ worker, currentDocument: () => current, relay });
 
 /** What the Kind line adds for formats that are not XML sitemaps. */
 const KIND_NOTES = { text: ' one URL per line', rss: ' read as a sitemap: each item\'s link', atom: ' read as a sitemap: each entry\'s link', robots: ' its Sitemap lines, each openable' };
@@ -273,6 +275,7 @@ function show(document_) {
   showView('document');
   if (document_.childStatus) document_.summary.childCheck = childCounts(document_);
   compare.reset(document_);
+  urlCheck.reset();
   renderTrail();
   renderSummary(document_.summary);
   setUpEntriesTable(document_);
