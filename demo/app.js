@@ -2,18 +2,23 @@
 // and issues tables, the detail panel, charts and exports. All reading and querying is done by
 // worker.js; this module only draws what it answers.
 
-import { searchConsoleReport, sniffFormat } from 'sitemapkit';
+import { searchConsoleReport } from 'sitemapkit';
 import { AddressBar } from './address-bar.js';
 import { barList, lastmodHistogram } from './charts.js';
-import { childCounts, childStatusText, recordChild, statusFromCrawl } from './child-status.js';
+import { checkChildren, childCounts, childStatusText, recordChild } from './child-status.js';
+import { setUpCheckPanel } from './check-view.js';
+import { setUpSources } from './open-controls.js';
 import { setUpComparePanel } from './compare-view.js';
 import { contextNote } from './context-note.js';
 import { kindName, listsSitemaps } from './document-kinds.js';
 import { relayAvailable } from './relay-fetch.js';
-import { isSiteAddress, SiteView } from './site-view.js';
+import { isSiteAddress } from './site-view.js';
 import { entryColumns, issueSortKeys, locationProblem } from './table-columns.js';
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
-import { breakableUrl, formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
+import { breakableUrl, entryCount, formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
+import { setUpExport, setUpExportButtons, updateExportScope } from './export-panel.js';
+import { createSiteController } from './site-controller.js';
+import { streamDocument, tooLargeNote } from './large-file.js';
 import { VirtualList } from './virtual-list.js';
 import { ViewerWorker } from './worker-client.js';
 
@@ -22,6 +27,7 @@ const worker = new ViewerWorker();
 /** Whether `npm start`'s relay is there to read other origins (a statically hosted viewer has none). */
 const relay = relayAvailable();
 const compare = setUpComparePanel({ worker, currentDocument: () => current, relay });
+const urlCheck = setUpCheckPanel({ worker, currentDocument: () => current, relay });
 
 /** What the Kind line adds for formats that are not XML sitemaps. */
 const KIND_NOTES = { text: ' one URL per line', rss: ' read as a sitemap: each item\'s link', atom: ' read as a sitemap: each entry\'s link', robots: ' its Sitemap lines, each openable' };
@@ -159,7 +165,7 @@ function openFile(file) {
 function openUrl(typed, { asChild = false, useLocation = true, fromHistory = false, bundled = false, crossSubmit } = {}) {
   const text = typed.trim();
   if (!text) return;
-  if (!asChild && isSiteAddress(text)) { openSite(text, { fromHistory }); return; }
+  if (!asChild && isSiteAddress(text)) { site.openSite(text, { fromHistory }); return; }
   open({ type: 'url', url: text, useLocation, crossSubmit }, { asChild, fromHistory, bundled });
 }
 
@@ -169,7 +175,7 @@ function navigateTo(url, { useLocation = true } = {}) {
     openUrl(new URL('/examples/example-sitemap.xml', location.href).href, { useLocation: false, fromHistory: true });
     return;
   }
-  if (isSiteAddress(url) && siteView.report && siteView.start === url) { showSite({ fromHistory: true }); return; }
+  if (isSiteAddress(url) && site.hasWalked(url)) { site.showSite({ fromHistory: true }); return; }
   const n = trail.findIndex((document_) => document_.summary.url === url);
   if (n >= 0) backTo(n, { fromHistory: true });
   else openUrl(url, { useLocation, fromHistory: true });
@@ -188,91 +194,14 @@ function openChild(loc) {
   openUrl(loc, { asChild: true, useLocation: current?.useLocation ?? true, crossSubmit: crossSubmit?.length ? crossSubmit : undefined });
 }
 
-/** What Ctrl+V outside a field opens: anything the library's sniffer calls a sitemap, a feed or a robots.txt. */
-const PASTABLE = new Set(['urlset', 'sitemapindex', 'text', 'rss', 'atom', 'robots', 'xml', 'html']);
-const looksLikeSitemapText = (text) => PASTABLE.has(sniffFormat(text));
-
-/** A pasted single URL (nothing else on the line, no second line): fetched, not read as a one-URL text sitemap. */
-function pastedUrl(text) {
-  const trimmed = text.trim();
-  return /^https?:\/\/\S+$/i.test(trimmed) && isWebUrl(trimmed) ? trimmed : undefined;
-}
-
-function setUpSources() {
-  const fileInput = $('file-input');
-  $('file-button').addEventListener('click', () => fileInput.click());
-  fileInput.addEventListener('change', () => {
-    openFile(fileInput.files[0]);
-    fileInput.value = ''; // choosing the same file again opens it again
-  });
-
-  $('url-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    openUrl($('url-input').value);
-  });
-
-  const dialog = $('paste-dialog');
-  $('paste-button').addEventListener('click', () => {
-    $('paste-text').value = '';
-    dialog.returnValue = ''; // Escape keeps the last value: only the Open button opens
-    dialog.showModal();
-  });
-  dialog.addEventListener('close', () => {
-    const text = $('paste-text').value;
-    if (dialog.returnValue !== 'open' || !text.trim()) return;
-    const url = pastedUrl(text);
-    if (url) openUrl(url); else open({ type: 'text', text, name: 'pasted text' });
-  });
-
-  // Ctrl+V anywhere outside a text field opens what was copied, if it looks like a sitemap.
-  document.addEventListener('paste', (event) => {
-    if (event.target.closest?.('input, textarea, [contenteditable]')) return;
-    const text = event.clipboardData?.getData('text/plain') ?? '';
-    const url = pastedUrl(text);
-    if (url) {
-      event.preventDefault();
-      $('url-input').value = url;
-      openUrl(url);
-      return;
-    }
-    if (!looksLikeSitemapText(text)) return;
-    event.preventDefault();
-    open({ type: 'text', text, name: 'pasted text' });
-  });
-
-  // The viewer bundled in the extension has no samples (nothing to serve them).
-  $('sample-select')?.addEventListener('change', (event) => {
-    const path = event.target.value;
-    event.target.value = '';
-    if (path) openUrl(new URL(path, location.href).href, { useLocation: false });
-  });
-
-  const overlay = $('drop-overlay');
-  let dragDepth = 0;
-  const carriesSomething = (event) => [...(event.dataTransfer?.types ?? [])].some((type) => type === 'Files' || type === 'text/uri-list');
-  document.addEventListener('dragenter', (event) => { if (carriesSomething(event)) { dragDepth++; overlay.hidden = false; } });
-  document.addEventListener('dragleave', (event) => { if (carriesSomething(event) && --dragDepth <= 0) { dragDepth = 0; overlay.hidden = true; } });
-  document.addEventListener('dragover', (event) => { if (carriesSomething(event)) event.preventDefault(); });
-  document.addEventListener('drop', (event) => {
-    event.preventDefault();
-    dragDepth = 0;
-    overlay.hidden = true;
-    const file = event.dataTransfer.files[0];
-    if (file) openFile(file);
-    else {
-      const url = event.dataTransfer.getData('text/uri-list').split('\n').find((line) => line && !line.startsWith('#'));
-      if (url) openUrl(url);
-    }
-  });
-}
-
 // ------------------------------------------------------------------ showing a document
 
 function show(document_) {
   current = document_;
-  showView('document');
+  site.showView('document');
   if (document_.childStatus) document_.summary.childCheck = childCounts(document_);
   compare.reset(document_);
+  urlCheck.reset();
   renderTrail();
   renderSummary(document_.summary);
   setUpEntriesTable(document_);
@@ -298,45 +227,12 @@ function show(document_) {
   }));
 }
 
-/**
- * Where the verdict is, in red: the file is over what the viewer reads at once; and the offer to
- * read it as a stream (entries shown as they arrive), or how far the stream got.
- */
-function tooLargeNote(summary) {
-  const size = `${formatBytes(summary.tooLarge)} (${formatCount(summary.tooLarge)} bytes)`;
-  const streamed = summary.streamed;
-  return h('span', { className: 'too-large', id: 'too-large' },
-    h('span', { className: 'bad' }, `Too large to read at once: ${size}. The viewer reads up to 100 MiB at once; the protocol allows 50 MiB per sitemap.`),
-    streamed
-      ? h('span', { className: 'muted', id: 'stream-state' }, streamed.done ? ` Read as a stream: ${entryCount(streamed.entries)}${streamed.entries > summary.entries ? `, the first ${formatCount(summary.entries)} listed` : ''}.` : ` Reading as a stream: ${entryCount(streamed.entries)} so far…`)
-      : h('button', { type: 'button', className: 'small primary', id: 'read-stream', on: { click: () => streamDocument(current) } }, 'Read it as a stream'));
-}
-
-/** Reads the current (too large) file as a stream: the table grows as entries arrive. */
-async function streamDocument(document_) {
-  setState('validating');
-  say(h('span', { className: 'spinner-text' }, 'Reading as a stream…'));
-  let first = true;
-  try {
-    const validation = await worker.request('stream', { id: document_.id }, {
-      onPartial: (table) => {
-        const count = table.columns.count;
-        table.columns.errors = new Uint16Array(count);
-        table.columns.warnings = new Uint16Array(count);
-        Object.assign(document_, { columns: table.columns, summary: table.summary, rows: identityRows(count) });
-        if (current !== document_) return;
-        renderSummary(document_.summary);
-        if (first) { setUpEntriesTable(document_); first = false; } else { updateRows(document_); entriesList.refresh(); }
-      },
-    });
-    if (current === document_) setUpEntriesTable(document_);
-    applyValidation(document_, validation);
-    say('');
-  } catch (error) {
-    say(`Could not read it as a stream: ${error.message}`, 'error');
-  }
-  setState('ready');
-}
+/** What the large-file reader needs of the page (large-file.js). */
+const streamContext = {
+  worker, say, setState, renderSummary, setUpEntriesTable, applyValidation, identityRows,
+  isCurrent: (document_) => current === document_,
+  refreshRows: (document_) => { updateRows(document_); entriesList.refresh(); },
+};
 
 /** Draws an index's verdict and status column again after children reported what they did. */
 function refreshIndex(document_) {
@@ -347,31 +243,13 @@ function refreshIndex(document_) {
   entriesList.refresh();
 }
 
-/** "Check all children": walks the index one level deep with crawlSitemaps and fills the status column. */
-async function checkChildren() {
-  const document_ = current;
-  const button = $('check-children');
-  button.disabled = true;
-  button.textContent = 'Checking…';
-  try {
-    const { report } = await worker.request('crawl', { start: document_.summary.url, relay: await relay, maxDepth: 1 });
-    for (const sitemap of report.sitemaps) if (sitemap.parent !== undefined) recordChild(document_, sitemap.url, statusFromCrawl(sitemap));
-    if (current === document_) refreshIndex(document_);
-  } catch (error) {
-    say(`Could not check the children: ${error.message}`, 'error');
-  } finally {
-    button.disabled = false;
-    button.textContent = 'Check all children';
-  }
-}
-
 function renderTrail() {
   const nav = $('trail');
   // A document opened from a site's tree keeps the way back to the tree as its first crumb.
-  const site = trail[0]?.fromSite;
-  nav.hidden = trail.length < 2 && !site;
+  const fromSite = trail[0]?.fromSite;
+  nav.hidden = trail.length < 2 && !fromSite;
   const separator = () => h('span', { className: 'separator', attrs: { 'aria-hidden': 'true' } }, ' › ');
-  nav.replaceChildren(...(site ? [h('button', { type: 'button', className: 'link site-crumb', on: { click: () => showSite() } }, `site ${site}`), separator()] : []),
+  nav.replaceChildren(...(fromSite ? [h('button', { type: 'button', className: 'link site-crumb', on: { click: () => site.showSite() } }, `site ${fromSite}`), separator()] : []),
     ...trail.flatMap((document_, n) => {
       const last = n === trail.length - 1;
       const name = document_.summary.name;
@@ -381,49 +259,14 @@ function renderTrail() {
     }));
 }
 
-// ------------------------------------------------------------------ a site's tree
-
-const siteView = new SiteView($('site-view'), {
-  onOpen: (sitemap, crossSubmit) => open({ type: 'url', url: sitemap.finalUrl, useLocation: true, crossSubmit: crossSubmit.length ? crossSubmit : undefined }, { fromSite: siteView.start }),
-  onStop: () => worker.request('stopCrawl'),
+// A site's tree (site-controller.js): the Fetch box given a site walks it and shows the tree.
+const site = createSiteController({
+  worker, relay, say, setState,
+  nextLoad: () => ++loadToken,
+  isLatestLoad: (token) => token === loadToken,
+  onOpen: (sitemap, crossSubmit, start) => open({ type: 'url', url: sitemap.finalUrl, useLocation: true, crossSubmit: crossSubmit.length ? crossSubmit : undefined }, { fromSite: start }),
+  shown: (start, options) => addressBar.shown(start, options),
 });
-
-/** Shows the site's tree (view `site`) or the document (view `document`) in the main area. */
-function showView(view) {
-  document.body.dataset.view = view;
-  $('site-view').hidden = view !== 'site';
-  $('summary').hidden = view === 'site';
-  document.querySelector('.workspace').hidden = view === 'site';
-  if (view === 'site') $('trail').hidden = true;
-}
-
-/** Back to the site's tree last walked. */
-function showSite({ fromHistory = false } = {}) {
-  showView('site');
-  addressBar.shown(siteView.start, { fromHistory });
-}
-
-/** Walks a site (the Fetch box got `example.com` or `https://example.com/`) and shows its tree. */
-async function openSite(start, { fromHistory = false } = {}) {
-  const token = ++loadToken;
-  showView('site');
-  setState('loading');
-  say('');
-  siteView.progress(start, { sitemapsFound: 0, sitemapsDone: 0, inFlight: 0, bytes: 0, entries: 0 });
-  const relayed = await relay;
-  try {
-    const { report } = await worker.request('crawl', { start, relay: relayed }, { onPartial: ({ progress }) => { if (token === loadToken) siteView.progress(start, progress); } });
-    if (token !== loadToken) return;
-    siteView.show(start, report, { relayed });
-    addressBar.shown(start, { fromHistory });
-    document.body.dataset.site = start;
-    setState('ready');
-  } catch (error) {
-    if (token !== loadToken) return;
-    setState('ready');
-    say([h('strong', {}, `Could not walk ${start}. `), error.message], 'error');
-  }
-}
 
 function backTo(n, { fromHistory = false } = {}) {
   for (const document_ of trail.splice(n + 1)) worker.request('close', { id: document_.id });
@@ -500,7 +343,7 @@ function renderSummary(summary) {
       robots ? null : summaryItem('lastmod', lastmod, null, 'lastmod'),
       h('div', { className: `summary-item verdict ${verdictTone}`, dataset: { key: 'verdict' } },
         h('dt', {}, 'Verdict'),
-        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), tooLarge ? tooLargeNote(summary) : null, h('span', { className: 'validation-options' }, profile, location),
+        h('dd', {}, h('strong', { id: 'verdict-text' }, verdictText), tooLarge ? tooLargeNote(summary, { onRead: () => streamDocument(current, streamContext) }) : null, h('span', { className: 'validation-options' }, profile, location),
           h('span', { id: 'location-error', className: 'field-error', hidden: true, attrs: { role: 'alert' } })))),
     h('p', { className: 'timings muted' }, timingText));
 }
@@ -855,63 +698,6 @@ async function drawCharts() {
   ].filter(Boolean));
 }
 
-// ------------------------------------------------------------------ export
-
-function setUpExport(document_) {
-  const { summary } = document_;
-  const base = $('base-url');
-  let suggestion = '';
-  if (summary.url && isWebUrl(summary.url)) suggestion = new URL('.', summary.url).href;
-  else if (document_.columns.count > 0) {
-    const first = slice(document_.columns.loc, 0);
-    if (isWebUrl(first)) suggestion = `${new URL(first).origin}/`;
-  }
-  base.value = suggestion;
-  $('export-notes').replaceChildren();
-  const canWrite = summary.kind === 'urlset' || summary.kind === 'sitemapindex' || summary.kind === 'text';
-  for (const button of $('panel-export').querySelectorAll('button[data-format^="xml"]')) button.disabled = !canWrite;
-}
-
-function updateExportScope(document_) {
-  const total = document_.summary.entries;
-  const shown = document_.rows.length;
-  $('export-scope').textContent = shown === total
-    ? `Exports write all ${entryCount(total)}.`
-    : `Exports write the ${formatCount(shown)} of ${entryCount(total)} the filters leave (clear them to export everything).`;
-}
-
-const entryCount = (count) => `${formatCount(count)} ${count === 1 ? 'entry' : 'entries'}`;
-
-function download({ name, type, bytes }) {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = h('a', { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-function setUpExportButtons() {
-  $('panel-export').addEventListener('click', async (event) => {
-    const button = event.target.closest('button[data-format]');
-    if (!button || !current) return;
-    const format = button.dataset.format;
-    button.disabled = true;
-    const notes = $('export-notes');
-    notes.replaceChildren(h('li', {}, 'Writing…'));
-    try {
-      const result = await worker.request('export', { id: current.id, format, baseUrl: $('base-url').value.trim() });
-      download(result.file);
-      notes.replaceChildren(h('li', { className: 'good' }, `${result.file.name}: ${formatBytes(result.file.bytes.length)}, ${format === 'issues-csv' ? plural(result.rows, 'issue') : entryCount(result.rows)}${result.parts > 1 ? ` in ${result.parts} parts` : ''}.`),
-        ...result.notes.map((note) => h('li', {}, note)));
-    } catch (error) {
-      notes.replaceChildren(h('li', { className: 'bad' }, error.message));
-    } finally {
-      button.disabled = false;
-    }
-  });
-}
-
 // ------------------------------------------------------------------ tabs and keys
 
 function selectTab(id) {
@@ -956,12 +742,12 @@ function setUpKeys() {
 
 // ------------------------------------------------------------------ start
 
-setUpSources();
+setUpSources({ openFile, openUrl, openText: (text) => open({ type: 'text', text, name: 'pasted text' }) });
 setUpFilters();
-$('check-children').addEventListener('click', () => checkChildren());
+$('check-children').addEventListener('click', () => checkChildren(current, { worker, relay, say, onDone: (document_) => { if (current === document_) refreshIndex(document_); } }));
 setUpTabs();
 setUpKeys();
-setUpExportButtons();
+setUpExportButtons({ worker, currentDocument: () => current });
 say('');
 
 // First open: ?url=… if given, else the bundled example.

@@ -5,7 +5,12 @@
 
 import { formatCount, plural } from './dom.js';
 
-/** A child's status from a crawl record (CrawledSitemap). */
+/**
+ * A child's status from a crawl record (CrawledSitemap).
+ *
+ * @example
+ * recordChild(index, sitemap.url, statusFromCrawl(sitemap));
+ */
 export function statusFromCrawl(sitemap) {
   return { status: sitemap.status, format: sitemap.format, entries: sitemap.entries, errors: sitemap.errors, warnings: sitemap.warnings, failed: sitemap.failed };
 }
@@ -48,4 +53,27 @@ export function childCounts(document_) {
     if (status.failed) failed++;
   }
   return { checked, failed };
+}
+
+/**
+ * "Check all children": walks the index one level deep with crawlSitemaps (in the worker, through
+ * the relay when there is one), records what each child did, then `onDone(index)`.
+ *
+ * @example
+ * checkChildren(current, { worker, relay, say, onDone: (index) => redraw(index) });
+ */
+export async function checkChildren(document_, { worker, relay, say, onDone }) {
+  const button = document.getElementById('check-children');
+  button.disabled = true;
+  button.textContent = 'Checking…';
+  try {
+    const { report } = await worker.request('crawl', { start: document_.summary.url, relay: await relay, maxDepth: 1 });
+    for (const sitemap of report.sitemaps) if (sitemap.parent !== undefined) recordChild(document_, sitemap.url, statusFromCrawl(sitemap));
+    onDone(document_);
+  } catch (error) {
+    say(`Could not check the children: ${error.message}`, 'error');
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Check all children';
+  }
 }

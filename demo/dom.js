@@ -106,3 +106,11 @@ export function relativeTime(time, now = Date.now()) {
   if (Math.abs(days) < 730) return format.format(Math.round(days / 30.44), 'month');
   return format.format(Math.round(days / 365.25), 'year');
 }
+
+/**
+ * "1 entry", "50,000 entries".
+ *
+ * @example
+ * entryCount(1); // '1 entry'
+ */
+export const entryCount = (count) => `${formatCount(count)} ${count === 1 ? 'entry' : 'entries'}`;

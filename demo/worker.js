@@ -3,7 +3,7 @@
 // answers `{ requestId, result }` or `{ requestId, error }`, with typed arrays transferred, not copied.
 // It imports the package by its served URL: import maps do not reach module workers in Chromium.
 
-import { crawlSitemaps, diffSitemaps, init, isGzip, LIMITS, parseStream } from '/sitemapkit/index.js';
+import { checkUrls, crawlSitemaps, diffSitemaps, init, isGzip, LIMITS, parseStream } from '/sitemapkit/index.js';
 import { relayFetch } from './relay-fetch.js';
 import { entriesCsv, entriesJson, issuesCsv, sitemapFiles } from './export-files.js';
 import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
@@ -25,6 +25,8 @@ const STREAM_ISSUES = 10_000;
 /** Open documents by id (an index and the children opened from it stay until closed). */
 const documents = new Map();
 let nextDocumentId = 1;
+/** The URL check in progress (one at a time). */
+let currentCheck;
 /** The site walk in progress (one at a time: a new one stops the last). */
 let currentCrawl;
 
@@ -239,6 +241,33 @@ const handlers = {
     const changes = [];
     for await (const change of diff) if (changes.length < COMPARE_KEPT) changes.push(change);
     return { result: { a: document.url ?? document.name, b: url ?? name, counts: diff.counts, changes, kept: changes.length } };
+  },
+
+  /** Checks the listed URLs the current view leaves with checkUrls; partial answers are batches of results. */
+  async checkUrls({ id, relay }, sendPartial) {
+    const document = documentById(id);
+    const rows = document.lastView ?? Uint32Array.from(document.entries.keys());
+    function* locs() { for (const i of rows) yield document.entries[i].loc; }
+    currentCheck?.cancel();
+    const checks = checkUrls(locs(), { fetch: relay ? relayFetch : undefined, concurrency: 4 });
+    currentCheck = checks;
+    let batch = [];
+    let last = performance.now();
+    for await (const check of checks) {
+      batch.push(check);
+      if (performance.now() - last > 200) {
+        sendPartial({ result: { checks: batch } });
+        batch = [];
+        last = performance.now();
+      }
+    }
+    if (currentCheck === checks) currentCheck = undefined;
+    return { result: { checks: batch } };
+  },
+
+  stopCheck() {
+    currentCheck?.cancel();
+    return { result: true };
   },
 
   /** Walks a site with crawlSitemaps (through the relay when there is one); partial answers are progress. */

@@ -39,3 +39,6 @@ export type { DocumentFormat } from './sniff';
 export { CrawlIssueCode } from './crawl-types';
 export { crawlSitemaps } from './crawl';
 export type { CrawlOptions, CrawlReport, CrawledSitemap, CrawledEntry, CrawledRobotsTxt, CrawlGuess, CrawlSiteIssue, CrawlTotals, CrawlProgress, CrawlFetch, CrawlVia, SitemapCrawl } from './crawl-types';
+// Checking the pages a sitemap lists: status, redirects, noindex.
+export { checkUrls } from './check-urls';
+export type { CheckUrlsOptions, UrlCheck, UrlChecks } from './check-urls';

@@ -408,6 +408,12 @@ describe('a site with a 50,000-URL sitemap of 50,000 issues and a feed (issue 19
     expect(buttonTops.length).toBe(2);
     expect(new Set(buttonTops).size).toBe(1);
     await popup.screenshot({ path: join(repositoryRoot, 'test-results/extension-popup-big.png'), fullPage: true });
+    // Dark mode follows the system: dark page, light text, and the layout holds.
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    expect(await popup.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(32, 33, 36)');
+    expect(await popup.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await popup.screenshot({ path: join(repositoryRoot, 'test-results/extension-popup-big-dark.png'), fullPage: true });
+    await popup.emulateMedia({ colorScheme: 'light' });
   });
 
   it('reads the feed robots.txt declares with parseFeed (it was UNREADABLE)', async () => {
@@ -444,6 +450,9 @@ describe('a site with a 50,000-URL sitemap of 50,000 issues and a feed (issue 19
     await expect.poll(() => list.locator('#entries tbody td.loc > a:first-child').first().textContent(), { timeout: 5_000 }).toBe(`${big.origin}/item/00129`);
     expect(await list.locator('#entries thead th.c-loc').getAttribute('aria-sort')).toBe('descending');
     await list.screenshot({ path: join(repositoryRoot, 'test-results/extension-list-big.png') });
+    await list.emulateMedia({ colorScheme: 'dark' });
+    expect(await list.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await list.screenshot({ path: join(repositoryRoot, 'test-results/extension-list-big-dark.png') });
     expect(loadMs).toBeGreaterThan(0);
     await list.close();
   });

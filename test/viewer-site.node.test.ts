@@ -46,6 +46,10 @@ beforeAll(async () => {
   site = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     requests.push(path);
+    // Pages for the URL check: one fine, one moved, one noindex (the rest are 404).
+    if (path === '/check/ok') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><head></head><body>ok</body></html>');
+    if (path === '/check/moved') return void response.writeHead(301, { Location: '/check/ok' }).end();
+    if (path === '/check/noindex') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><head><meta name="robots" content="noindex"></head></html>');
     const body = files()[path];
     // No Access-Control-Allow-Origin: a browser page cannot read these without the relay.
     response.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(body ?? 'not found');
@@ -153,6 +157,27 @@ describe('compare two sitemaps (item 10)', { timeout: 40_000 }, () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe('check the listed URLs (item 11)', { timeout: 40_000 }, () => {
+  it('fetches each listed page through the relay: status, redirect target and noindex, counted, with a filter for problems', async () => {
+    const { pasteText } = await import('./viewer-harness');
+    const paths = ['ok', 'moved', 'noindex', 'gone'];
+    await pasteText(page, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((path) => `<url><loc>${origin}/check/${path}</loc></url>`).join('')}</urlset>`);
+    await page.click('#tab-check');
+    await page.click('#check-start');
+    await page.waitForSelector('#check-result[data-state=done]', { timeout: 20_000 });
+    const counts = await page.locator('#check-counts .check-count').evaluateAll((chips) => Object.fromEntries(chips.map((chip) => [(chip as HTMLElement).dataset.group, Number((chip as HTMLElement).dataset.count)])));
+    expect(counts).toEqual({ 200: 1, redirected: 1, noindex: 1, 404: 1 });
+    await page.check('#check-problems');
+    expect(await page.locator('#check-count').getAttribute('data-rows')).toBe('3');
+    const rows = await page.locator('[data-table=check] .vlist-spacer > .vlist-row:not([hidden])').evaluateAll((items) => items.map((row) => [...row.children].map((cell) => cell.textContent)));
+    expect(rows.map((cells) => cells[1]).sort()).toEqual(['gone', 'moved', 'noindex'].map((path) => `${origin}/check/${path}`));
+    expect(rows.find((cells) => cells[1]!.endsWith('/moved'))![2]).toBe(`${origin}/check/ok`);
+    expect(rows.find((cells) => cells[1]!.endsWith('/noindex'))![3]).toBe('meta');
+    expect(rows.find((cells) => cells[1]!.endsWith('/gone'))![0]).toBe('404');
+    await page.click('#tab-entries');
   });
 });
 

@@ -1,0 +1,101 @@
+// checkUrls (issue 19, item 11) against a real local HTTP server: statuses, redirect chains and
+// loops, noindex by header and by meta tag (and what is not noindex), the concurrency limit, the
+// timeout, other schemes refused, and cancel. Node-only (node:http).
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkUrls, type UrlCheck } from '../src/index';
+
+let server: Server;
+let origin: string;
+const requests: string[] = [];
+let inFlight = 0;
+let mostInFlight = 0;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    requests.push(path);
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    const send = (status: number, headers: Record<string, string>, body = '') => setTimeout(() => { inFlight--; response.writeHead(status, headers).end(body); }, path.startsWith('/slow/') ? 30 : 0);
+    if (path === '/ok' || path.startsWith('/slow/')) send(200, { 'Content-Type': 'text/html' }, '<html><head><title>ok</title></head><body>ok</body></html>');
+    else if (path === '/gone') send(404, { 'Content-Type': 'text/plain' }, 'gone');
+    else if (path === '/moved') send(301, { Location: '/moved-again' });
+    else if (path === '/moved-again') send(302, { Location: `${origin}/ok` });
+    else if (path === '/loop') send(301, { Location: '/loop' });
+    else if (path === '/to-ftp') send(301, { Location: 'ftp://example.com/' });
+    else if (path === '/noindex-header') send(200, { 'Content-Type': 'text/html', 'X-Robots-Tag': 'noarchive, noindex' }, '<html></html>');
+    else if (path === '/other-bot-header') send(200, { 'Content-Type': 'text/html', 'X-Robots-Tag': 'otherbot: noindex' }, '<html></html>');
+    else if (path === '/noindex-meta') send(200, { 'Content-Type': 'text/html; charset=utf-8' }, '<!doctype html><html><head><meta charset="utf-8"><META NAME="robots" CONTENT="follow, noindex"></head><body>x</body></html>');
+    else if (path === '/googlebot-none') send(200, { 'Content-Type': 'text/html' }, "<html><head><meta content='none' name='googlebot'></head></html>");
+    else if (path === '/index-meta') send(200, { 'Content-Type': 'text/html' }, '<html><head><meta name="description" content="noindex is a word here"><meta name="robots" content="index, follow"></head></html>');
+    else if (path === '/never') { /* never answers */ }
+    else send(404, {}, '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function all(urls: string[], options = {}): Promise<Map<string, UrlCheck>> {
+  const results = new Map<string, UrlCheck>();
+  for await (const check of checkUrls(urls, options)) results.set(check.url, check);
+  return results;
+}
+
+describe('checkUrls', () => {
+  it('gives each URL its status, where its redirects lead, and noindex by header or meta tag', async () => {
+    const paths = ['/ok', '/gone', '/moved', '/noindex-header', '/other-bot-header', '/noindex-meta', '/googlebot-none', '/index-meta'];
+    const results = await all(paths.map((path) => `${origin}${path}`));
+    const view = (path: string) => { const { status, finalUrl, redirects, noindex } = results.get(`${origin}${path}`)!; return { status, finalUrl: finalUrl.replace(origin, ''), redirects, noindex }; };
+    expect(view('/ok')).toEqual({ status: 200, finalUrl: '/ok', redirects: 0, noindex: undefined });
+    expect(view('/gone')).toEqual({ status: 404, finalUrl: '/gone', redirects: 0, noindex: undefined });
+    expect(view('/moved')).toEqual({ status: 200, finalUrl: '/ok', redirects: 2, noindex: undefined });
+    expect(view('/noindex-header').noindex).toBe('header');
+    expect(view('/other-bot-header').noindex).toBeUndefined();
+    expect(view('/noindex-meta').noindex).toBe('meta');
+    expect(view('/googlebot-none').noindex).toBe('meta');
+    expect(view('/index-meta').noindex).toBeUndefined();
+  });
+
+  it('stops at a redirect loop, a redirect to another scheme, and never fetches other schemes', async () => {
+    const before = requests.length;
+    const results = await all([`${origin}/loop`, `${origin}/to-ftp`, 'ftp://example.com/file', 'javascript:alert(1)', 'not a url'], { maxRedirects: 3 });
+    expect(results.get(`${origin}/loop`)).toMatchObject({ status: 0, error: 'more than 3 redirects' });
+    expect(results.get(`${origin}/to-ftp`)).toMatchObject({ status: 0, error: 'a redirect to ftp:, not http(s)' });
+    expect(results.get('ftp://example.com/file')).toMatchObject({ status: 0, error: 'not an http(s) URL (ftp:)' });
+    expect(results.get('javascript:alert(1)')).toMatchObject({ status: 0, error: 'not an http(s) URL (javascript:)' });
+    expect(results.get('not a url')).toMatchObject({ status: 0, error: 'not a URL' });
+    expect(requests.slice(before).filter((path) => path === '/loop')).toHaveLength(4);
+  });
+
+  it('keeps to its concurrency limit, and to its timeout', async () => {
+    mostInFlight = 0;
+    const results = await all(Array.from({ length: 12 }, (_, n) => `${origin}/slow/${n}`), { concurrency: 3 });
+    expect(results.size).toBe(12);
+    expect([...results.values()].every((check) => check.status === 200)).toBe(true);
+    expect(mostInFlight).toBe(3);
+    const slow = await all([`${origin}/never`], { timeout: 200 });
+    expect(slow.get(`${origin}/never`)).toMatchObject({ status: 0, error: 'no answer within 200 ms' });
+  });
+
+  it('stops on cancel() and on leaving the loop', async () => {
+    const before = requests.filter((path) => path.startsWith('/slow/')).length;
+    const checks = checkUrls(Array.from({ length: 50 }, (_, n) => `${origin}/slow/c${n}`), { concurrency: 2 });
+    let seen = 0;
+    for await (const check of checks) {
+      expect(check.status).toBe(200);
+      if (++seen === 3) checks.cancel();
+    }
+    expect(seen).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests.filter((path) => path.startsWith('/slow/')).length - before).toBeLessThanOrEqual(6);
+    await expect(async () => checkUrls([], { concurrency: -1 })).rejects.toThrow(/concurrency/);
+  });
+});
