@@ -18,8 +18,14 @@ import { exerciseModule, expectedExerciseReport, type ExerciseReport } from './r
 
 const KB = 1024;
 
-/** Budgets in bytes of gzip -9 (measured 2026-11-26: parse 37.9 KB, everything 90.2 KB). */
-const BUDGET = { parse: 39 * KB, everything: 91.5 * KB };
+/**
+ * Budgets in bytes of gzip -9: a ratchet against growth, not issue #20's targets (parse 30 KB,
+ * everything 70 KB), which are not met yet. Measured 2026-11-26 on the packaging branch: parse
+ * 37.9 KB, everything 90.2 KB; after the hardening (CRC-32 and trailer checks of gzip members,
+ * Appendix F encodings, linear long-key maps: parse 40.4 KB) and the crawl, diffSitemaps,
+ * checkUrls and robots-parser joined the API (everything 107.3 KB).
+ */
+const BUDGET = { parse: 41 * KB, everything: 108.5 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

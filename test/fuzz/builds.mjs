@@ -1,7 +1,7 @@
 // The two builds of the package the fuzzer compares, loaded from dist/ (run `npm run build`
 // first): the Node build (`dist/index.node.js`, Buffer strings and zlib) and the browser build
 // (`dist/index.js`, TextDecoder and fflate), each with a module graph and a WebAssembly core of
-// its own. They share a chunk in dist/, and importing the Node entry installs its Node-only
+// its own. They share modules in dist/lib/, and importing the Node entry installs its Node-only
 // helpers into that chunk, so the browser build is imported from a copy of dist/ under
 // node_modules/.cache (where its bare `fflate` import still resolves to node_modules/fflate).
 
@@ -27,8 +27,8 @@ export async function loadBuilds(browserCopy = `browser-${process.pid}`) {
   const copy = join(repositoryRoot, 'node_modules', '.cache', 'sitemapkit-fuzz', browserCopy);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
-  cpSync(join(dist, 'index.js'), join(copy, 'index.js'));
-  cpSync(join(dist, 'chunks'), join(copy, 'chunks'), { recursive: true });
+  // The whole of dist/: the entries import one module per source file from dist/lib/.
+  cpSync(dist, copy, { recursive: true });
   const node = await import(pathToFileURL(join(dist, 'index.node.js')).href);
   const browser = await import(pathToFileURL(join(copy, 'index.js')).href);
   if (node.parse === browser.parse) throw new Error('the browser build shares its module with the Node build');
