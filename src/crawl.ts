@@ -574,7 +574,8 @@ class Crawl implements SitemapCrawl {
   [Symbol.asyncIterator](): AsyncIterator<CrawledEntry> {
     if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before iterating: the walk counts entries without keeping them; iterate first, then call report()', { offset: 0 });
     if (this.iterator) return this.iterator;
-    const begin = () => { void this.begin('iterate').catch(ignore); };
+    // Once: each .catch() on the pending walk is a reaction it keeps until it ends (one per entry leaked a million promises).
+    const begin = () => { if (!this.walk) void this.begin('iterate').catch(ignore); };
     this.iterator = {
       next: () => { begin(); return this.channel.next(); },
       // Leaving the loop (break, return, throw) stops the walk.
