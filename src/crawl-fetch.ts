@@ -17,7 +17,12 @@ const MAX_TIMER = 2_147_483_647;
 /** Gzip inside gzip is read (a .gz file sent with Content-Encoding: gzip by a server that does not decode it); a third layer is not. */
 const GZIP_LAYERS = 2;
 
-/** What one file's fetch gave. */
+/**
+ * What one file's fetch gave.
+ *
+ * @example
+ * const { status, bytes, issues }: FetchedFile = await fetchFile(url, context, () => {});
+ */
 export interface FetchedFile {
   finalUrl: string;
   /** The last HTTP status; 0 when there was no answer. */
@@ -30,7 +35,12 @@ export interface FetchedFile {
   issues: Issue<IssueCode>[];
 }
 
-/** What the fetcher shares across one crawl. */
+/**
+ * What the fetcher shares across one crawl.
+ *
+ * @example
+ * const context: FetchContext = { settings, signal, followRedirects: false, onRequest() {}, onBytes() {} };
+ */
 export interface FetchContext {
   settings: CrawlSettings;
   /** The crawl's own signal (cancel(), options.signal). */
@@ -42,11 +52,22 @@ export interface FetchContext {
   onBytes(count: number): void;
 }
 
+/**
+ * An issue of the crawl's own (no position in a document: line and column 0).
+ *
+ * @example
+ * crawlIssue('CRAWL_HTTP_ERROR', 'error', 'HTTP 404 Not Found', '404');
+ */
 export function crawlIssue(code: IssueCode, severity: Issue['severity'], message: string, value?: string): Issue<IssueCode> {
   return { code, severity, message, line: 0, column: 0, path: '', ...(value === undefined ? {} : { value }) };
 }
 
-/** A wait that ends early (resolving false) when the crawl is cancelled. */
+/**
+ * A wait that ends early (resolving false) when the crawl is cancelled.
+ *
+ * @example
+ * if (!(await sleep(1000, signal))) return; // cancelled
+ */
 export function sleep(milliseconds: number, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
@@ -143,7 +164,12 @@ async function requestWithRetries(url: string, context: FetchContext): Promise<A
   }
 }
 
-/** The URL a fetch may go to, or the issue that refuses it. */
+/**
+ * The issue that refuses a URL (not http or https; private under refusePrivateAddresses), or undefined when it may be fetched.
+ *
+ * @example
+ * refusal(new URL('file:///etc/passwd'), settings)?.code; // 'CRAWL_UNSUPPORTED_URL'
+ */
 export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return crawlIssue('CRAWL_UNSUPPORTED_URL', 'error', `Only http and https URLs are fetched, not ${url.protocol}`, url.href);
   if (settings.refusePrivateAddresses && isPrivateAddress(url)) return crawlIssue('CRAWL_PRIVATE_ADDRESS', 'error', `${url.hostname} is a loopback, private or link-local address, refused (refusePrivateAddresses)`, url.href);
@@ -153,6 +179,10 @@ export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | u
 /**
  * Fetches one file: redirects, retries, the timeout, the byte cap and gzip. Never throws for
  * what a server does; every failure is an issue and `bytes` is undefined.
+ *
+ * @example
+ * const fetched = await fetchFile('https://example.com/sitemap.xml.gz', context, () => {});
+ * if (fetched.bytes) console.log(sniffFormat(fetched.bytes));
  */
 export async function fetchFile(url: string, context: FetchContext, onProgress: () => void): Promise<FetchedFile> {
   const issues: Issue<IssueCode>[] = [];
@@ -221,24 +251,33 @@ interface ByteSink {
   finish(): void | Promise<void>;
 }
 
-/** Holds the inflated document (bounded by maxBytes): validate reads a whole file. */
+/**
+ * Holds the inflated document (bounded by maxBytes): validate reads a whole file. One buffer,
+ * doubled as it fills (sized from Content-Length when the body is not gzip), so a file costs its
+ * size and at most as much again, not a list of chunks plus their concatenation.
+ */
 class HeldBytes implements ByteSink {
-  private readonly chunks: Uint8Array[] = [];
+  private buffer: Uint8Array;
   length = 0;
-  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void) {}
+  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void, expected: number) {
+    // A Content-Length is a hint, not a promise: at most 16 MiB is taken before the bytes come.
+    this.buffer = new Uint8Array(Math.min(maxBytes, Math.max(Math.min(expected, 16 * 1024 * 1024), 65536)));
+  }
   push(chunk: Uint8Array): void {
-    if (this.length + chunk.length > this.maxBytes) throw tooLarge(this.maxBytes);
-    this.chunks.push(chunk.slice());
-    this.length += chunk.length;
+    const length = this.length + chunk.length;
+    if (length > this.maxBytes) throw tooLarge(this.maxBytes);
+    if (length > this.buffer.length) {
+      const grown = new Uint8Array(Math.min(this.maxBytes, Math.max(length, this.buffer.length * 2)));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length = length;
     this.onBytes(chunk.length);
   }
   finish(): void {}
   bytes(): Uint8Array {
-    if (this.chunks.length === 1) return this.chunks[0]!;
-    const bytes = new Uint8Array(this.length);
-    let offset = 0;
-    for (const chunk of this.chunks) { bytes.set(chunk, offset); offset += chunk.length; }
-    return bytes;
+    return this.buffer.subarray(0, this.length);
   }
 }
 
@@ -296,7 +335,9 @@ async function readBody(attempt: Extract<Attempt, { kind: 'response' }>, finalUr
   const { response, timer } = attempt;
   const contentType = response.headers.get('content-type') ?? '';
   let compressed = /\bgzip\b/i.test(response.headers.get('content-encoding') ?? '');
-  const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count));
+  // Content-Length sizes the buffer (a gzip body inflates to more: it grows).
+  const declaredLength = Number(response.headers.get('content-length'));
+  const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count), Number.isSafeInteger(declaredLength) && declaredLength > 0 ? declaredLength : 0);
   const layer = new GzipLayer(held, GZIP_LAYERS, context.settings.maxBytes, () => { compressed = true; });
   const result = (bytes: Uint8Array | undefined): FetchedFile => ({ finalUrl, status: response.status, bytes, compressed, contentType, issues });
   let lastProgress = Date.now();
@@ -345,6 +386,9 @@ async function readBody(attempt: Extract<Attempt, { kind: 'response' }>, finalUr
  * own (no byte-order mark, no XML encoding declaration): XML's own declaration wins (XML 1.0
  * Appendix F), but a text sitemap or a bare XML file has nothing else to go by. Plain ASCII is
  * left as it is. An unknown charset is an INPUT_ENCODING warning and the bytes are read as UTF-8.
+ *
+ * @example
+ * const utf8 = decodeCharset(bytes, 'text/plain; charset=iso-8859-1', issues);
  */
 export function decodeCharset(bytes: Uint8Array, contentType: string, issues: Issue<IssueCode>[]): Uint8Array {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();

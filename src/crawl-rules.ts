@@ -5,6 +5,7 @@
 import robotsParser from 'robots-parser';
 import { SitemapError } from './errors';
 import { checkLimitOption, checkOptionsObject, describeValue } from './input';
+import { comparableUrl } from './url-check';
 import type { CrawlFetch, CrawlOptions, CrawlProgress } from './crawl-types';
 import type { ValidationProfile } from './types';
 
@@ -19,12 +20,20 @@ import type { ValidationProfile } from './types';
  * - `/wp-sitemap.xml`: WordPress core since 5.5, when no plugin replaces it;
  * - `/sitemap.txt`: the protocol's text format;
  * - `/news-sitemap.xml`: Yoast News SEO and Rank Math's news sitemap (not in their index).
+ *
+ * @example
+ * const guesses = WELL_KNOWN_SITEMAP_PATHS.map((path) => new URL(path, 'https://example.com/').href);
  */
 export const WELL_KNOWN_SITEMAP_PATHS: readonly string[] = [
   '/sitemap.xml', '/sitemap_index.xml', '/sitemap-index.xml', '/sitemap.xml.gz', '/wp-sitemap.xml', '/sitemap.txt', '/news-sitemap.xml',
 ];
 
-/** A starting point, understood. */
+/**
+ * A starting point, understood.
+ *
+ * @example
+ * const start: StartingPoint = { kind: 'robots', url: 'https://example.com/robots.txt' };
+ */
 export type StartingPoint =
   | { kind: 'site'; url: string }
   | { kind: 'robots'; url: string }
@@ -60,7 +69,32 @@ export function readStartingPoint(value: unknown): StartingPoint {
   return { kind: 'document', url: url.href };
 }
 
-/** `hostname:port` as validate's crossSubmit takes it (no port when it is the scheme's default). */
+// A lower-case http(s) scheme and host with a port that is already in normal form (no leading zero).
+const WITH_PORT = /^(https?:\/\/[a-z0-9.-]+)(:[1-9][0-9]*)(?=[/?#]|$)/;
+
+/**
+ * `comparableUrl(url)`, taking its fast path for a URL with a port too: comparableUrl takes the
+ * long way for any `:` in the authority, which made it most of the walk's time for a site on a
+ * port (measured 2026-11-26: 1.7 s of 4.5 s for 300,000 URLs). The port is set aside, the rest
+ * compared as usual, and the port put back; the default port goes the usual way (it is dropped).
+ *
+ * @example
+ * comparablePageUrl('http://127.0.0.1:8080/a/../b'); // 'http://127.0.0.1:8080/b'
+ */
+export function comparablePageUrl(url: string): string {
+  const match = WITH_PORT.exec(url);
+  if (match === null || match[2] === (url.charCodeAt(4) === 115 /* s */ ? ':443' : ':80')) return comparableUrl(url);
+  const origin = match[1]!;
+  const rest = comparableUrl(origin + url.slice(match[0].length));
+  return origin + match[2] + rest.slice(origin.length);
+}
+
+/**
+ * `hostname:port` as validate's crossSubmit takes it (no port when it is the scheme's default).
+ *
+ * @example
+ * hostOf(new URL('https://Shop.example.com:8443/s.xml')); // 'shop.example.com:8443'
+ */
 export function hostOf(url: URL): string {
   return url.host.toLowerCase();
 }
@@ -125,12 +159,20 @@ export class RobotsTxtRules {
 /**
  * A W3C Datetime as milliseconds since 1970 for comparing (a date alone is its midnight UTC);
  * NaN when it cannot be read.
+ *
+ * @example
+ * datetimeValue('2020-01-01') < datetimeValue('2024-05-01T10:00:00+02:00'); // true
  */
 export function datetimeValue(value: string): number {
   return /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?)?)?$/.test(value) ? Date.parse(value.length === 4 ? `${value}-01-01` : value.length === 7 ? `${value}-01` : value) : NaN;
 }
 
-/** CrawlOptions, checked once (readCrawlOptions). */
+/**
+ * CrawlOptions, checked once (readCrawlOptions).
+ *
+ * @example
+ * const { maxDepth, userAgents }: CrawlSettings = readCrawlOptions({});
+ */
 export interface CrawlSettings {
   fetch: CrawlFetch;
   signal: AbortSignal | undefined;
@@ -139,6 +181,7 @@ export interface CrawlSettings {
   maxBytes: number;
   maxEntries: number;
   maxTrackedUrls: number;
+  maxIssuesPerSitemap: number;
   concurrency: number;
   concurrencyPerHost: number;
   timeout: number;
@@ -182,6 +225,9 @@ function flag(value: unknown, name: string, fallback: boolean): boolean {
 /**
  * Checks every option of crawlSitemaps (the types are not there at run time): a wrong one throws
  * SitemapError INPUT_INVALID_OPTION naming it, before anything is fetched.
+ *
+ * @example
+ * const settings = readCrawlOptions({ maxSitemaps: 100 }); // settings.concurrency === 4
  */
 export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettings {
   options = checkOptionsObject(options, 'crawlSitemaps options (CrawlOptions)');
@@ -213,6 +259,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
     maxBytes: checkLimitOption(options.maxBytes, 'maxBytes', 100 * 1024 * 1024),
     maxEntries: checkLimitOption(options.maxEntries, 'maxEntries', Infinity),
     maxTrackedUrls: checkLimitOption(options.maxTrackedUrls, 'maxTrackedUrls', 2_000_000),
+    maxIssuesPerSitemap: checkLimitOption(options.maxIssuesPerSitemap, 'maxIssuesPerSitemap', 100),
     concurrency: positive(options.concurrency, 'concurrency', 4),
     concurrencyPerHost: positive(options.concurrencyPerHost, 'concurrencyPerHost', 2),
     timeout: positive(options.timeout, 'timeout', 30_000),

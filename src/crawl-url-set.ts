@@ -2,8 +2,8 @@
 // each (RFC 3986-normalised) URL and the number of the sitemap that listed it first, in typed
 // arrays, so a million URLs take 24 MB instead of the ~150 MB of a Set of strings.
 
-/** Slots start at 2^16 and double at half full: 12 bytes a slot, so at most 24 bytes a URL. */
-const INITIAL_SLOTS = 1 << 16;
+/** Slots start at 2^10 and double at half full: 12 bytes a slot, so at most 24 bytes a URL. */
+const INITIAL_SLOTS = 1 << 10;
 
 /**
  * URLs seen, by hash. Two independent 32-bit hashes make a false "already listed" as likely as a

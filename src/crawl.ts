@@ -4,27 +4,20 @@
 
 import { comparableUrl } from './url-check';
 import { crawlIssue, decodeCharset, fetchFile, refusal, type FetchContext, type FetchedFile } from './crawl-fetch';
-import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import { comparablePageUrl, datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
 import { parseFeed } from './feed';
-import { declaredEncoding, hasNonAscii, utf16ByteOrder } from './input';
-import { parse, SitemapParser } from './parse';
+import { addIssue, addIssues, entriesOf, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from './robots';
 import { sniffFormat } from './sniff';
 import { parseTextSitemap } from './text-sitemap';
-import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from './types';
+import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from './types';
 import { validate } from './validate';
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
-/** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
-const MAX_RULE_ISSUES = 100;
-/** Issues kept per sitemap in the report (all are counted): a file of 50,000 bad URLs would otherwise hold 50,000 issues to the end of the walk. */
-const MAX_KEPT_ISSUES = 1000;
-/** The slice of a held document parsed at a time for its entries. */
-const ENTRY_SLICE_BYTES = 262_144;
 /** Entries queued for a reader before the walk waits for it. */
 const QUEUED_ENTRIES = 1024;
 
@@ -134,6 +127,8 @@ class Walk {
   private limitReported = new Set<string>();
   private readonly fetchContext: FetchContext;
   private stopped = false;
+  /** The end of the last document read (oneAtATime). */
+  private reading: Promise<void> = Promise.resolve();
   failure: unknown;
 
   constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: ((entry: CrawledEntry) => void | Promise<void>) | undefined) {
@@ -333,12 +328,36 @@ class Walk {
     const finalKey = comparableUrl(fetched.finalUrl);
     if (fetched.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
       // Redirected to a file that is (or will be) read anyway: read once.
-      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)]);
+      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)], this.settings.maxIssuesPerSitemap);
       return;
     }
     this.finalUrls.add(finalKey);
     this.seen.add(finalKey);
-    const bytes = decodeCharset(fetched.bytes, fetched.contentType, crawlIssues);
+    await this.oneAtATime(() => this.readDocument(task, record, fetched.bytes!, fetched, crawlIssues));
+  }
+
+  /**
+   * Runs `work` after the one before it has ended: files are fetched side by side, but read one at
+   * a time. Reading is CPU work in one thread, so this costs no speed, and it keeps one parser
+   * (one WebAssembly core, 18 MiB at least) alive instead of one per file in flight while each
+   * waits for the reader of its entries.
+   */
+  private async oneAtATime(work: () => Promise<void>): Promise<void> {
+    const previous = this.reading;
+    let release!: () => void;
+    this.reading = new Promise<void>((resolve) => { release = resolve; });
+    await previous;
+    try {
+      await work();
+    } finally {
+      release();
+    }
+  }
+
+  /** A fetched document read by its content: validated, its entries delivered and its children queued. */
+  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array, fetched: FetchedFile, crawlIssues: Issue<IssueCode>[]): Promise<void> {
+    if (this.signal.aborted || this.stopped) return; // cancelled, or maxEntries reached, while it waited its turn
+    const bytes = decodeCharset(body, fetched.contentType, crawlIssues);
     record.bytes = bytes.length;
     const format = sniffFormat(bytes);
     record.format = format;
@@ -348,7 +367,7 @@ class Walk {
     if (format === 'urlset' || format === 'sitemapindex') {
       if (this.settings.validate) {
         const validation = validate(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) });
-        addIssues(record, validation.issues);
+        addIssues(record, validation.issues, this.settings.maxIssuesPerSitemap);
         record.lastmod = validation.stats.lastmod;
       }
       if (format === 'sitemapindex') {
@@ -378,7 +397,7 @@ class Walk {
       }
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
-      addIssues(record, result.issues);
+      addIssues(record, result.issues, this.settings.maxIssuesPerSitemap);
       const range = new LastmodRange();
       for (const url of result.urls) {
         range.add(url.lastmod);
@@ -389,7 +408,7 @@ class Walk {
     } else if (format === 'robots') {
       const text = new TextDecoder().decode(bytes);
       const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
-      addIssues(record, read.issues);
+      addIssues(record, read.issues, this.settings.maxIssuesPerSitemap);
       if (new URL(fetched.finalUrl).pathname === '/robots.txt') this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
       const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl))]);
       for (const sitemap of read.sitemaps) {
@@ -399,11 +418,11 @@ class Walk {
       record.entries = read.sitemaps.length;
     } else {
       // HTML (a soft 404), other XML, empty, unknown, gzip in gzip in gzip: validate says what it is.
-      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
+      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues, this.settings.maxIssuesPerSitemap);
       record.failed = true;
     }
-    addIssues(record, crawlIssues);
-    addIssues(record, rules.finish());
+    addIssues(record, crawlIssues, this.settings.maxIssuesPerSitemap);
+    addIssues(record, rules.finish(), this.settings.maxIssuesPerSitemap);
     if (record.failed) this.childFailed(task, record);
     this.checkAgainstParent(task, record);
   }
@@ -423,7 +442,7 @@ class Walk {
     this.entries++;
     record.entries++;
     const loc = entry.loc;
-    const key = comparableUrl(loc);
+    const key = comparablePageUrl(loc);
     // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
     const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
     const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
@@ -447,8 +466,13 @@ class Walk {
 
   private failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
     record.failed = true;
-    addIssues(record, issues);
+    addIssues(record, issues, this.settings.maxIssuesPerSitemap);
     this.childFailed(task, record);
+  }
+
+  /** One issue of the walk's own for a sitemap (kept within maxIssuesPerSitemap, counted either way). */
+  private keep(record: CrawledSitemap, issue: Issue<IssueCode>): void {
+    addIssue(record, issue, this.settings.maxIssuesPerSitemap);
   }
 
   /** A failed child is an issue of the index that listed it. */
@@ -456,7 +480,7 @@ class Walk {
     const parent = task.parent?.record;
     if (!parent) return;
     const why = record.issues.find((issue) => issue.severity === 'error');
-    addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
+    this.keep(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
   }
 
   /** An index in an index, and an index lastmod older than the child's newest. */
@@ -464,12 +488,12 @@ class Walk {
     const parent = task.parent?.record;
     if (!parent || parent.format !== 'sitemapindex') return;
     if (record.format === 'sitemapindex') {
-      addIssue(parent, { code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
+      this.keep(parent, { code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
     }
     if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
       const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
       if (listed < newest) {
-        addIssue(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
+        this.keep(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
       }
     }
   }
@@ -525,86 +549,6 @@ function resolveChild(loc: string, base: string): string {
   }
 }
 
-/** The earliest and latest W3C Datetime `<lastmod>` seen, as written. */
-class LastmodRange {
-  private min: string | undefined;
-  private max: string | undefined;
-  private minValue = Infinity;
-  private maxValue = -Infinity;
-  add(lastmod: string | undefined): void {
-    if (lastmod === undefined) return;
-    const value = datetimeValue(lastmod);
-    if (Number.isNaN(value)) return;
-    if (value < this.minValue) { this.minValue = value; this.min = lastmod; }
-    if (value > this.maxValue) { this.maxValue = value; this.max = lastmod; }
-  }
-  value(): { min: string; max: string } | undefined {
-    return this.min === undefined ? undefined : { min: this.min, max: this.max! };
-  }
-}
-
-/**
- * A sitemap's entries, a slice of the document at a time, so that no more than one slice's
- * entries are held (the document itself is held: validate read it whole). A document that must
- * be transcoded first (UTF-16, a declared encoding other than UTF-8) goes through parse(), which
- * does that. Recover mode: issues are validate's business, and entries are read past errors.
- */
-function* entriesOf(bytes: Uint8Array): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
-  if (utf16ByteOrder(bytes) || (declaredEncoding(bytes) !== undefined && hasNonAscii(bytes))) {
-    let result: ParseResult;
-    try {
-      result = parse(bytes, { recover: true, maxBytes: Infinity });
-    } catch {
-      return; // not a sitemap after all: validate has said what it is
-    }
-    yield result.kind === 'urlset' ? result.urls : result.sitemaps;
-    return;
-  }
-  const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
-  try {
-    for (let at = 0; at < bytes.length; at += ENTRY_SLICE_BYTES) {
-      const end = Math.min(bytes.length, at + ENTRY_SLICE_BYTES);
-      parser.push(bytes.subarray(at, end), end === bytes.length);
-      yield parser.takeEntries();
-    }
-  } catch {
-    // A root that is no sitemap stops the parser even in recover mode; validate has said so.
-  } finally {
-    parser.abort();
-  }
-}
-
-/** Adds issues to a sitemap: every one counted (issueCounts, errors, warnings), the first MAX_KEPT_ISSUES kept. */
-function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCode>[]): void {
-  for (const issue of issues) addIssue(record, issue);
-}
-
-function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>): void {
-  record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
-  if (issue.severity === 'error') record.errors++;
-  else record.warnings++;
-  if (record.issues.length < MAX_KEPT_ISSUES) record.issues.push(issue);
-}
-
-/** The site-level issues of one file, at most MAX_RULE_ISSUES per code, then one that counts the rest. */
-class RuleIssues {
-  readonly issues: Issue<IssueCode>[] = [];
-  private readonly counts = new Map<IssueCode, number>();
-  add(issue: Issue<IssueCode>): void {
-    const count = (this.counts.get(issue.code) ?? 0) + 1;
-    this.counts.set(issue.code, count);
-    if (count <= MAX_RULE_ISSUES) this.issues.push(issue);
-  }
-  finish(): Issue<IssueCode>[] {
-    for (const [code, count] of this.counts) {
-      if (count <= MAX_RULE_ISSUES) continue;
-      const example = this.issues.find((issue) => issue.code === code)!;
-      this.issues.push({ ...example, message: `… and ${(count - MAX_RULE_ISSUES).toLocaleString('en-US')} more ${code} in this file (${count.toLocaleString('en-US')} in all; the first ${MAX_RULE_ISSUES} are listed)`, value: String(count) });
-    }
-    return this.issues;
-  }
-}
-
 /** The SitemapCrawl crawlSitemaps returns: runs the walk when first iterated or asked for its report. */
 class Crawl implements SitemapCrawl {
   private readonly controller = new AbortController();
@@ -635,7 +579,8 @@ class Crawl implements SitemapCrawl {
   [Symbol.asyncIterator](): AsyncIterator<CrawledEntry> {
     if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before iterating: the walk counts entries without keeping them; iterate first, then call report()', { offset: 0 });
     if (this.iterator) return this.iterator;
-    const begin = () => { void this.begin('iterate').catch(ignore); };
+    // Once: each .catch() on the pending walk is a reaction it keeps until it ends (one per entry leaked a million promises).
+    const begin = () => { if (!this.walk) void this.begin('iterate').catch(ignore); };
     this.iterator = {
       next: () => { begin(); return this.channel.next(); },
       // Leaving the loop (break, return, throw) stops the walk.

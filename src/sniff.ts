@@ -19,7 +19,12 @@ import { isGzip } from './gzip';
  */
 export type DocumentFormat = 'urlset' | 'sitemapindex' | 'text' | 'rss' | 'atom' | 'robots' | 'html' | 'xml' | 'gzip' | 'empty' | 'unknown';
 
-/** A sniffed format and where the construct that decided it starts (a root or DOCTYPE `<`; 0 otherwise). */
+/**
+ * A sniffed format and where the construct that decided it starts (a root or DOCTYPE `<`; 0 otherwise).
+ *
+ * @example
+ * const { format, offset }: SniffedDocument = sniffDocument('<!-- x --><html>'); // 'html', 10
+ */
 export interface SniffedDocument {
   format: DocumentFormat;
   /** Offset of that construct, in bytes for bytes (the byte-order mark counted) and in UTF-16 units for a string. */
@@ -60,7 +65,12 @@ export function sniffFormat(input: Uint8Array | string): DocumentFormat {
   return sniffDocument(input).format;
 }
 
-/** {@link sniffFormat} with the offset of what decided it (validate positions its SITEMAP_HTML issue there). */
+/**
+ * {@link sniffFormat} with the offset of what decided it (validate positions its SITEMAP_HTML issue there).
+ *
+ * @example
+ * sniffDocument(new TextEncoder().encode('\n<!DOCTYPE html>')); // { format: 'html', offset: 1 }
+ */
 export function sniffDocument(input: Uint8Array | string): SniffedDocument {
   if (typeof input === 'string') {
     // Leading white space is skipped over the whole input (cheap), so that "empty" is true of all of it.

@@ -1,0 +1,69 @@
+// One contender of the crawl benchmark (bench/crawl.mjs) in its own process: walks the local
+// site's sitemap index, counts the URLs, and reports wall time and memory (RSS sampled every
+// 20 ms, and the process's maxRSS) as one @@RESULT line.
+//
+//   node --expose-gc bench/crawl-child.mjs --url http://127.0.0.1:PORT/sitemap_index.xml --only sitemapkit --child
+
+import { emitResult, parseArgs } from './common.mjs';
+import { loadSitemapkit } from './sitemapkit.mjs';
+
+const args = parseArgs(process.argv.slice(2), ['child']);
+const url = args.url;
+const name = args.only;
+
+/** The contenders: each walks the site from its index and returns how many URLs it gave. */
+const CONTENDERS = {
+  // Entries iterated and dropped: what "every URL of a site" costs a caller who streams them on.
+  async sitemapkit() {
+    const { crawlSitemaps } = await loadSitemapkit();
+    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4 });
+    let count = 0;
+    for await (const entry of crawl) if (entry.loc) count++;
+    const report = await crawl.report();
+    if (report.totals.failed > 0) throw new Error(`${report.totals.failed} sitemaps failed`);
+    return count;
+  },
+  // report() alone: the walk counts the entries, nobody receives them.
+  async 'sitemapkit report()'() {
+    const { crawlSitemaps } = await loadSitemapkit();
+    const report = await crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4 }).report();
+    if (report.totals.failed > 0) throw new Error(`${report.totals.failed} sitemaps failed`);
+    return report.totals.entries;
+  },
+  // validate: false: the entries and the site-level rules only, what sitemapper does.
+  async 'sitemapkit validate: false'() {
+    const { crawlSitemaps } = await loadSitemapkit();
+    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4, validate: false });
+    let count = 0;
+    for await (const entry of crawl) if (entry.loc) count++;
+    return count;
+  },
+  // sitemapper 4 (got + fast-xml-parser): every URL of every file in one array at the end.
+  async sitemapper() {
+    const { default: Sitemapper } = await import('sitemapper');
+    const result = await new Sitemapper({ url, timeout: 300_000, concurrency: 4 }).fetch();
+    if (result.errors.length > 0) throw new Error(`sitemapper: ${result.errors.length} errors, first ${JSON.stringify(result.errors[0]).slice(0, 200)}`);
+    return result.sites.length;
+  },
+};
+
+const run = CONTENDERS[name];
+if (!run) {
+  emitResult({ name, status: 'FAILED', detail: `no contender ${name}` });
+  process.exit(0);
+}
+globalThis.gc?.();
+const baseline = process.memoryUsage().rss;
+let peak = baseline;
+const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const started = performance.now();
+try {
+  const urls = await run();
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+  emitResult({ name, status: 'ok', urls, ms, urlsPerSecond: urls / (ms / 1000), peakRssMB: peak / 2 ** 20, growthMB: (peak - baseline) / 2 ** 20 });
+} catch (error) {
+  clearInterval(sampler);
+  emitResult({ name, status: 'FAILED', detail: String(error?.stack ?? error).slice(0, 400) });
+}
