@@ -22,9 +22,9 @@
 
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import commonjs from '@rollup/plugin-commonjs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';

@@ -30,6 +30,9 @@ export { parseTextSitemap } from './text-sitemap';
 export type { TextSitemapResult } from './text-sitemap';
 export { parseFeed } from './feed';
 export type { FeedFormat, FeedResult } from './feed';
+// Comparing two sitemaps by loc: added, removed, changed.
+export { diffSitemaps, SitemapDiff } from './diff';
+export type { DiffCounts, DiffField, DiffOptions, DiffSource, DiffValues, SitemapChange } from './diff';
 // What a document is by content, and the walk of a whole site's sitemaps.
 export { sniffFormat } from './sniff';
 export type { DocumentFormat } from './sniff';
@@ -39,6 +42,3 @@ export type { CrawlOptions, CrawlReport, CrawledSitemap, CrawledEntry, CrawledRo
 // Checking the pages a sitemap lists: status, redirects, noindex.
 export { checkUrls } from './check-urls';
 export type { CheckUrlsOptions, UrlCheck, UrlChecks } from './check-urls';
-// Comparing two sitemaps by loc: added, removed, changed.
-export { diffSitemaps, SitemapDiff } from './diff';
-export type { DiffCounts, DiffField, DiffOptions, DiffSource, DiffValues, SitemapChange } from './diff';

@@ -9,12 +9,15 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corpus, locsOf, repositoryRoot, requireBuiltCli, runCli, serve, startCli } from './cli-helpers';
 
 const LIVEJOURNAL = corpus('urlset/livejournal-1396.xml');
 const NOT_WELL_FORMED = corpus('odd/stray-close-url-notwf.xml');
 const LINE_PATTERN = /^(.+):(\d+):(\d+): (error|warning) ([A-Z][A-Z0-9_]+) (.+)$/;
+
+// Each test spawns processes (about 0.2 s each, more on a busy machine): no test is timed.
+vi.setConfig({ testTimeout: 120_000 });
 
 let directory: string;
 let livejournalLocs: string[];
@@ -48,6 +51,11 @@ describe('help, version and usage errors', () => {
     const overview = await runCli(['--help']);
     expect(overview.code).toBe(0);
     expect(overview.stdout).toContain('Commands:');
+    // No command at all is a usage error: the overview on stderr, nothing on stdout.
+    const bare = await runCli([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toContain('Commands:');
   });
 
   it('exits 2 with a one-line message for an unknown command, option or option value', async () => {
@@ -194,6 +202,12 @@ describe('ls', () => {
     expect(text.stdout.trimEnd().split('\n').length).toBe(1396);
     const feed = await runCli(['ls', corpus('feed/docusaurus-blog-atom.xml'), '--fields', 'loc']);
     expect(feed.stdout.trimEnd().split('\n').length).toBe(7);
+    const robots = await runCli(['ls', corpus('robots/multi-sitemap-host-robots.txt'), '--fields', 'loc']);
+    expect(robots.code).toBe(0);
+    const robotsText = await readFile(corpus('robots/multi-sitemap-host-robots.txt'), 'utf8');
+    const absolute = [...robotsText.matchAll(/^sitemap:\s*(https?:\/\/\S+)/gim)].map((match) => match[1]);
+    expect(absolute.length).toBeGreaterThan(1);
+    expect(robots.stdout.trimEnd().split('\n')).toEqual(absolute.map((loc) => new URL(loc!).href));
     const stdin = await runCli(['ls', '-', '--fields', 'loc'], { input: gzipSync(await readFile(LIVEJOURNAL)) });
     expect(stdin.stdout.trimEnd().split('\n')).toEqual(livejournalLocs);
   });
@@ -274,7 +288,7 @@ describe('build', () => {
     }
     expect(listed.length).toBe(urls.length);
     expect(listed).toEqual(urls);
-  }, 120_000);
+  });
 
   it('reads NDJSON, CSV and sitemaps, writes gzip and honours --max-urls and the names', async () => {
     const ndjson = join(directory, 'records.ndjson');
@@ -402,5 +416,70 @@ describe('Ctrl-C', () => {
     expect(run.code).toBe(130);
     expect(run.stderr).toMatch(/^sitemapkit: interrupted after [\d,]+ entries; nothing was written to .* \(partial files removed\)\n$/);
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('sites, through crawlSitemaps', () => {
+  const siteRoutes = (origin: string) => ({
+    '/robots.txt': `User-agent: *\nDisallow: /private/\nSitemap: ${origin}/index.xml\n`,
+    '/index.xml': `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/a.xml</loc></sitemap><sitemap><loc>${origin}/b.xml.gz</loc></sitemap><sitemap><loc>${origin}/missing.xml</loc></sitemap></sitemapindex>`,
+    '/a.xml': `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/one</loc></url><url><loc>${origin}/private/two</loc></url></urlset>`,
+    '/b.xml.gz': gzipSync(`${origin}/three\n${origin}/four\n`),
+  });
+
+  it('discover prints the tree with status, format, entries and issues, or the report as JSON; exit 1 for its errors', async () => {
+    const server = await serve(siteRoutes);
+    try {
+      const { origin } = server;
+      const run = await runCli(['discover', `${origin}/`]);
+      expect(run.code, run.stderr).toBe(1);
+      const lines = run.stdout.trimEnd().split('\n');
+      expect(lines[0]).toBe(`${origin}/robots.txt  200  1 Sitemap line`);
+      expect(lines[1]).toBe(`└── ${origin}/index.xml  200  sitemapindex  3 sitemaps  1 error  (CRAWL_CHILD_FAILED×1)`);
+      expect(lines[2]).toBe(`    ├── ${origin}/a.xml  200  urlset  2 entries  1 error  (CRAWL_BLOCKED_BY_ROBOTS_TXT×1)`);
+      expect(lines[3]).toBe(`    ├── ${origin}/b.xml.gz  200  text  gzip  2 entries`);
+      expect(lines[4]).toBe(`    └── ${origin}/missing.xml  404  -  0 entries  1 error  (CRAWL_HTTP_ERROR×1)`);
+      expect(lines[5]).toMatch(/^4 sitemaps \(1 index, 1 failed\), 4 URLs, 3 errors, 0 warnings, \d+ requests in [\d.]+ s$/);
+
+      const asked = server.requests.length;
+      const json = await runCli(['discover', `${origin}/`, '--format', 'json', '--max-depth', '0']);
+      const report = JSON.parse(json.stdout) as { sitemaps: { url: string; depth: number }[] };
+      expect(report.sitemaps.map((sitemap) => sitemap.url)).toEqual([`${origin}/index.xml`]);
+      // The children deeper than --max-depth are reported, not fetched.
+      expect(json.stdout).toContain('"code": "CRAWL_LIMIT_REACHED"');
+      expect(server.requests.slice(asked)).toContain('/index.xml');
+      expect(server.requests.slice(asked)).not.toContain('/a.xml');
+      expect((await runCli(['discover', 'sitemap.xml'])).code).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('validate, ls and diff take a site', async () => {
+    const server = await serve(siteRoutes);
+    try {
+      const { origin } = server;
+      const validated = await runCli(['validate', `${origin}/`]);
+      expect(validated.code).toBe(1);
+      expect(validated.stdout).toContain(`${origin}/missing.xml: error CRAWL_HTTP_ERROR HTTP 404`);
+      expect(validated.stdout).toContain(`${origin}/a.xml: error CRAWL_BLOCKED_BY_ROBOTS_TXT`);
+      expect(validated.stdout).toContain(`${origin}/b.xml.gz: valid (text, 2 URLs)`);
+
+      const listed = await runCli(['ls', `${origin}/`, '--fields', 'loc,sitemap']);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout.trimEnd().split('\n').sort()).toEqual([
+        `${origin}/four\t${origin}/b.xml.gz`,
+        `${origin}/one\t${origin}/a.xml`,
+        `${origin}/private/two\t${origin}/a.xml`,
+        `${origin}/three\t${origin}/b.xml.gz`,
+      ]);
+      expect(listed.stderr).toContain(`${origin}/missing.xml: not read (HTTP 404`);
+
+      const compared = await runCli(['diff', `${origin}/a.xml`, `${origin}/`]);
+      expect(compared.code).toBe(1);
+      expect(compared.stdout.trimEnd().split('\n').at(-1)).toBe('2 added, 0 removed, 0 changed, 2 unchanged');
+    } finally {
+      await server.close();
+    }
   });
 });

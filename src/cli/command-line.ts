@@ -43,7 +43,12 @@ const COMMON_OPTIONS = {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** What parseArgs gives for a command's options plus the common ones. */
+/**
+ * What parseArgs gives for a command's options plus the common ones.
+ *
+ * @example
+ * const parsed: ParsedArguments<{ format: { type: 'string' } }> = readArguments('ls', argv, { format: { type: 'string' } });
+ */
 export type ParsedArguments<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: typeof COMMON_OPTIONS & O; allowPositionals: true; strict: true }>>;
 
 /**

@@ -1,10 +1,12 @@
 // The entries of one input for `ls` and `diff`, streamed whatever its format: XML sitemaps and
 // indexes through parseStream (flat memory), text sitemaps line batch by line batch through
-// parseTextSitemap, feeds whole through parseFeed (SPEC.md §4).
+// parseTextSitemap, feeds whole through parseFeed, a robots.txt's Sitemap lines (SPEC.md §4).
 
 import { createGunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
-import { parseFeed, parseStream, parseTextSitemap, type Issue, type SitemapEntry } from '../node';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseFeed, parseStream, parseTextSitemap, readRobotsTxtSitemaps, type Issue, type IssueCode, type SitemapEntry } from '../node';
 import { peekHead, sniffInput, type InputFormat, type OpenedInput } from './inputs';
 
 /**
@@ -16,7 +18,7 @@ import { peekHead, sniffInput, type InputFormat, type OpenedInput } from './inpu
 export interface EntryReadOptions {
   recover: boolean;
   maxBytes: number;
-  onIssue: (issue: Issue) => void;
+  onIssue: (issue: Issue<IssueCode>) => void;
   /** Bytes of the input read so far (as stored: compressed for gzip). */
   onBytes?: (bytes: number) => void;
 }
@@ -100,6 +102,19 @@ export async function readEntries(input: OpenedInput, options: EntryReadOptions)
       yield* result.urls;
     }
     return { format, gzip, entries: feedEntries() };
+  }
+  if (format === 'robots') {
+    // A robots.txt lists sitemaps: its Sitemap lines are its entries (relative ones resolved
+    // against its URL; a file has none, so they are reported and left out).
+    async function* robotsEntries(): AsyncGenerator<SitemapEntry> {
+      const parts: Uint8Array[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      const base = input.finalUrl ?? pathToFileURL(resolve(input.name)).href;
+      const result = readRobotsTxtSitemaps(new TextDecoder().decode(Buffer.concat(parts)), base);
+      for (const issue of result.issues) options.onIssue(issue);
+      for (const loc of result.sitemaps) yield { loc };
+    }
+    return { format, gzip, entries: robotsEntries() };
   }
   const stream = parseStream(chunks, { recover: options.recover, maxBytes: options.maxBytes, onIssue: options.onIssue });
   return { format, gzip, entries: stream };

@@ -11,7 +11,14 @@ import type { SitemapEntry, SitemapUrl } from '../node';
  */
 export type EntryField = 'loc' | 'lastmod' | 'changefreq' | 'priority' | 'images' | 'videos' | 'news' | 'alternates' | 'extensions' | 'sitemap';
 
+/**
+ * Every column `ls` knows, and the default ones for TSV and CSV.
+ *
+ * @example
+ * ENTRY_FIELDS.includes('images'); // true
+ */
 export const ENTRY_FIELDS: readonly EntryField[] = ['loc', 'lastmod', 'changefreq', 'priority', 'images', 'videos', 'news', 'alternates', 'extensions', 'sitemap'];
+/** The columns TSV and CSV print without `--fields`. @example DEFAULT_FIELDS.join(','); // 'loc,lastmod,changefreq,priority' */
 export const DEFAULT_FIELDS: readonly EntryField[] = ['loc', 'lastmod', 'changefreq', 'priority'];
 
 type Listed = SitemapEntry & Partial<SitemapUrl> & { sitemap?: string };
@@ -64,7 +71,12 @@ export function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A TSV cell has no tab or line break: they become spaces. */
+/**
+ * A TSV cell has no tab or line break: they become spaces.
+ *
+ * @example
+ * tsvCell('a\tb'); // 'a b'
+ */
 export function tsvCell(text: string): string {
   return /[\t\r\n]/.test(text) ? text.replace(/[\t\r\n]/g, ' ') : text;
 }

@@ -8,7 +8,7 @@ Usage: sitemapkit <command> [options] [inputs]
 
 Commands:
   validate <file|url|site>...   check against the protocol and Google's rules (or --profile xsd)
-  ls <file|url|site|->          list every entry, streamed (tsv, csv, ndjson, json)
+  ls <file|url|site|->          list every entry (or a robots.txt's sitemaps), streamed
   build [input|-]...            write sitemap files plus an index from URLs, NDJSON, CSV or sitemaps
   discover <site>               the tree of a site's sitemaps (robots.txt, indexes)
   diff <a> <b>                  URLs added, removed and changed between two sitemaps
@@ -118,6 +118,8 @@ Options:
   --max-entries N          entries in all
   --concurrency N          requests at a time
   --timeout SECONDS        per request
+  --profile google|xsd     validate's profile for each sitemap
+  --no-validate            list the tree only (about twice as fast)
 
 Exit: 0 no errors, 1 errors found (or no sitemap), 2 usage or I/O error.
 
@@ -157,5 +159,10 @@ export function helpText(command: string | undefined): string {
   return (command !== undefined ? COMMANDS[command] : undefined) ?? MAIN;
 }
 
-/** The commands there are. */
+/**
+ * The commands there are.
+ *
+ * @example
+ * COMMAND_NAMES.includes('ls'); // true
+ */
 export const COMMAND_NAMES = Object.keys(COMMANDS);

@@ -5,6 +5,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
+import { sniffFormat } from '../node';
 import { CliFailure } from './command-line';
 
 /**
@@ -25,6 +26,14 @@ export interface InputArgument {
 const FILE_EXTENSION = /\.(?:xml|gz|txt|rss|atom|csv|tsv|ndjson|jsonl|json|html?)\/?$/i;
 const BARE_HOST = /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)+|\[[0-9a-f:.]+\])(?::\d+)?\/?$/i;
 
+/**
+ * What a command-line argument names (see {@link InputArgument}); a URL of another scheme is a
+ * usage failure.
+ *
+ * @example
+ * classifyInput('https://example.com/sitemap.xml').kind; // 'url'
+ * classifyInput('-').kind; // 'stdin'
+ */
 export function classifyInput(argument: string): InputArgument {
   if (argument === '-') return { argument, kind: 'stdin', name: '<stdin>' };
   if (/^https?:\/\//i.test(argument)) {
@@ -170,12 +179,19 @@ export async function readWhole(input: OpenedInput, maxBytes: number, onBytes?: 
  */
 export type InputFormat = 'xml' | 'feed' | 'html' | 'robots' | 'ndjson' | 'csv' | 'text' | 'empty';
 
-/** Bytes looked at to decide. */
+/**
+ * Bytes looked at to decide.
+ *
+ * @example
+ * sniffInput(bytes.subarray(0, SNIFF_BYTES));
+ */
 export const SNIFF_BYTES = 8192;
 
 /**
- * Tells the format of a document from its first bytes (gzip is inflated first; a truncated head is
- * fine).
+ * Tells the format of a document from its first bytes with the library's `sniffFormat` (the rule
+ * parse, validate and the crawl share), inflating a gzip head first (a truncated head is fine);
+ * what it calls `unknown` is NDJSON when it starts with `{`, CSV when its first line is a header
+ * with a `loc` or `url` column, and otherwise a text list (whose bad lines are then reported).
  *
  * @example
  * sniffInput(head); // { gzip: false, format: 'xml' }
@@ -191,25 +207,24 @@ export function sniffInput(head: Uint8Array): { gzip: boolean; format: InputForm
       return { gzip, format: 'xml' }; // damaged: the parser reports it with its position
     }
   }
-  return { gzip, format: formatOfText(new TextDecoder().decode(plain.subarray(0, SNIFF_BYTES))) };
+  switch (sniffFormat(plain)) {
+    case 'urlset': case 'sitemapindex': case 'xml': case 'gzip': return { gzip, format: 'xml' };
+    case 'rss': case 'atom': return { gzip, format: 'feed' };
+    case 'html': return { gzip, format: 'html' };
+    case 'robots': return { gzip, format: 'robots' };
+    case 'text': return { gzip, format: 'text' };
+    case 'empty': return { gzip, format: 'empty' };
+    case 'unknown': return { gzip, format: formatOfOtherText(new TextDecoder().decode(plain.subarray(0, SNIFF_BYTES))) };
+  }
 }
 
-function formatOfText(head: string): InputFormat {
+/** What `sniffFormat` does not know: build's NDJSON and CSV, else a text list. */
+function formatOfOtherText(head: string): InputFormat {
   const text = head.replace(/^\ufeff/, '').replace(/^[\s\0]+/, '');
-  if (text.length === 0) return 'empty';
-  if (text.startsWith('<')) {
-    if (/^<!doctype\s+html/i.test(text)) return 'html';
-    const withoutProlog = text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '').trimStart();
-    const root = /^<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(withoutProlog);
-    const name = root?.[1]?.toLowerCase();
-    if (name === 'rss' || name === 'feed' || name === 'rdf') return 'feed';
-    if (name === 'html') return 'html';
-    return 'xml';
-  }
   if (text.startsWith('{')) return 'ndjson';
   const firstLine = text.split(/\r\n|\r|\n/, 1)[0]!;
-  if (/^(?:user-agent|sitemap|disallow|allow|crawl-delay|host)\s*:/im.test(text) && !/^https?:\/\//i.test(firstLine)) return 'robots';
   if (/^"?(?:loc|url)"?\s*[,;\t]/i.test(firstLine) || /[,;\t]\s*"?(?:loc|url)"?\s*(?:[,;\t]|$)/i.test(firstLine)) return 'csv';
+  if (/^"?(?:loc|url)"?\s*$/i.test(firstLine)) return 'csv';
   return 'text';
 }
 

@@ -20,14 +20,17 @@ export interface FileReport {
 }
 
 /**
- * One issue as a line: `path:line:col: severity CODE message`.
+ * One issue as a line: `path:line:col: severity CODE message` (`path: severity CODE message` for
+ * an issue without a position).
  *
  * @example
  * issueLine('a.xml', issue, createPaint(false)); // 'a.xml:3:7: error SITEMAP_BAD_LASTMOD Invalid date …'
  */
 export function issueLine(name: string, issue: Issue<IssueCode>, paint: Paint): string {
   const severity = issue.severity === 'error' ? paint.red('error') : paint.yellow('warning');
-  return `${name}:${issue.line || 1}:${issue.column || 1}: ${severity} ${paint.bold(issue.code)} ${issue.message}`;
+  // Issues about the file as a whole (a crawl's HTTP status, a failed child) have no position.
+  const where = issue.line > 0 ? `${name}:${issue.line}:${issue.column || 1}` : name;
+  return `${where}: ${severity} ${paint.bold(issue.code)} ${issue.message}`;
 }
 
 /** GitHub's workflow commands escape `%`, CR and LF in data, and also `:` and `,` in properties. */
@@ -47,7 +50,8 @@ function escapeProperty(text: string): string {
 export function githubAnnotation(name: string, issue: Issue<IssueCode>): string {
   const command = issue.severity === 'error' ? 'error' : 'warning';
   const title = `${issue.code} (${searchConsoleReport[issue.code] ?? 'sitemapkit'})`;
-  return `::${command} file=${escapeProperty(name)},line=${issue.line || 1},col=${issue.column || 1},title=${escapeProperty(title)}::${escapeData(issue.message)}`;
+  const position = issue.line > 0 ? `,line=${issue.line},col=${issue.column || 1}` : '';
+  return `::${command} file=${escapeProperty(name)}${position},title=${escapeProperty(title)}::${escapeData(issue.message)}`;
 }
 
 /**
@@ -98,7 +102,7 @@ export function summaryLines(files: readonly FileReport[], paint: Paint): string
     const warnings = file.issues.length - errors;
     const verdict = errors > 0 ? paint.red('invalid') : paint.green('valid');
     const what = file.kind === 'sitemapindex' ? 'sitemaps' : file.format === 'robots' ? 'sitemap lines' : 'URLs';
-    lines.push(`${file.name}: ${verdict} (${file.format}${file.kind && file.kind !== 'urlset' ? ` ${file.kind}` : ''}, ${file.entries.toLocaleString('en-US')} ${what}), ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+    lines.push(`${file.name}: ${verdict} (${file.format}${file.kind && file.kind !== 'urlset' && file.kind !== file.format ? ` ${file.kind}` : ''}, ${file.entries.toLocaleString('en-US')} ${what}), ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   }
   const byReport = new Map<string, { count: number; codes: Set<string> }>();
   for (const file of files) {

@@ -31,10 +31,14 @@ function version(): string {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    const topic = command === 'help' ? rest[0] : undefined;
-    process.stdout.write(helpText(topic));
-    return command === undefined ? ExitCode.Trouble : ExitCode.Valid;
+  if (command === undefined) {
+    // No command is a usage error: the overview goes to stderr, so a pipe gets nothing.
+    process.stderr.write(helpText(undefined));
+    return ExitCode.Trouble;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(helpText(command === 'help' ? rest[0] : undefined));
+    return ExitCode.Valid;
   }
   if (command === '--version' || command === '-v') {
     process.stdout.write(`${version()}\n`);

@@ -64,7 +64,12 @@ export function renderProgress(state: ProgressState, elapsedMs: number): string 
   return parts.join('  ');
 }
 
-/** Redraws at most this often. */
+/**
+ * Redraws at most this often.
+ *
+ * @example
+ * setTimeout(draw, PROGRESS_INTERVAL_MS);
+ */
 export const PROGRESS_INTERVAL_MS = 100;
 
 /**

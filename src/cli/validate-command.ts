@@ -123,7 +123,10 @@ export async function runValidate(argv: string[], session: Session): Promise<num
     await out.line(JSON.stringify({ valid: errors === 0 && unreadable === 0, errors, warnings, unreadable, files: records }, null, 2));
   }
   await out.flush();
-  if (session.signal.aborted) return ExitCode.Interrupted;
+  if (session.signal.aborted) {
+    session.note(`sitemapkit: interrupted; ${files.length} of ${inputs.length} inputs checked (reported above)`);
+    return ExitCode.Interrupted;
+  }
   if (unreadable > 0) return ExitCode.Trouble;
   return errors > 0 || tooManyWarnings ? ExitCode.Invalid : ExitCode.Valid;
 }
