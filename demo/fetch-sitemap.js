@@ -45,6 +45,20 @@ export function normalizeUrl(typed) {
 }
 
 /**
+ * Fetches `url` for reading as a stream (a file over what is read at once): the response, its
+ * body not yet read, through the relay for another origin when there is one.
+ *
+ * @example
+ * for await (const entry of parseStream(await fetchForStream(url, { relay: true }))) count++;
+ */
+export async function fetchForStream(url, { relay = false } = {}) {
+  const crossOrigin = new URL(url).origin !== self.location.origin;
+  const response = relay && crossOrigin ? (await relayFetchFollowing(url)).response : await fetch(url, { credentials: 'omit', redirect: 'follow' });
+  if (!response.ok) throw new FetchFailure(`HTTP ${response.status} for ${url}`, 'http');
+  return response;
+}
+
+/**
  * Fetches `url` and returns its bytes (gzip stays gzip: the caller sniffs it). With `relay`
  * (the page's server has `npm start`'s relay), another origin is read through it, so that a
  * site without CORS headers can be read.
@@ -68,7 +82,10 @@ export async function fetchSitemap(url, { relay = false } = {}) {
     throw new FetchFailure(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} for ${url}`, 'http');
   }
   const declared = Number(response.headers.get('content-length'));
-  if (declared > MAX_DOWNLOAD) throw new FetchFailure(`${url} is ${declared.toLocaleString('en-US')} bytes; the viewer reads at most ${MAX_DOWNLOAD.toLocaleString('en-US')}`, 'size');
+  if (declared > MAX_DOWNLOAD) {
+    response.body?.cancel().catch(() => undefined);
+    throw Object.assign(new FetchFailure(`${url} is ${declared.toLocaleString('en-US')} bytes; the viewer reads at most ${MAX_DOWNLOAD.toLocaleString('en-US')}`, 'size'), { size: declared, finalUrl: relayedUrl ?? (response.url || url) });
+  }
   if (!response.body) return { bytes: new Uint8Array(await response.arrayBuffer()), finalUrl: response.url || url, contentType: response.headers.get('content-type') ?? '' };
   const reader = response.body.getReader();
   const chunks = [];
@@ -79,7 +96,7 @@ export async function fetchSitemap(url, { relay = false } = {}) {
     total += value.length;
     if (total > MAX_DOWNLOAD) {
       await reader.cancel();
-      throw new FetchFailure(`${url} is larger than ${MAX_DOWNLOAD.toLocaleString('en-US')} bytes, the most the viewer reads`, 'size');
+      throw Object.assign(new FetchFailure(`${url} is larger than ${MAX_DOWNLOAD.toLocaleString('en-US')} bytes, the most the viewer reads`, 'size'), { size: total, finalUrl: relayedUrl ?? (response.url || url) });
     }
     chunks.push(value);
   }

@@ -6,7 +6,7 @@
 import { checkUrls, crawlSitemaps, diffSitemaps, init, isGzip, LIMITS, parseStream } from '/sitemapkit/index.js';
 import { relayFetch } from './relay-fetch.js';
 import { entriesCsv, entriesJson, issuesCsv, sitemapFiles } from './export-files.js';
-import { fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
+import { fetchForStream, fetchSitemap, FetchFailure, normalizeUrl } from './fetch-sitemap.js';
 import { queryEntries } from './entry-query.js';
 import {
   chartsOf, entryPositions, issueColumns, issuesOfEntry, readSitemapDocument, runValidation, sourceLines, summaryOf, tableColumns,
@@ -81,8 +81,14 @@ async function bytesOf(source) {
     case 'bytes': return { bytes: new Uint8Array(source.bytes), name: source.name };
     case 'url': {
       const url = normalizeUrl(source.url);
-      const { bytes, finalUrl } = await fetchSitemap(url, { relay: source.relay === true });
-      return { bytes, name: fileNameOf(finalUrl), url: finalUrl };
+      try {
+        const { bytes, finalUrl } = await fetchSitemap(url, { relay: source.relay === true });
+        return { bytes, name: fileNameOf(finalUrl), url: finalUrl };
+      } catch (error) {
+        // Over what is read at once: not read (the page offers to stream it from the URL).
+        if (!(error instanceof FetchFailure) || error.reason !== 'size') throw error;
+        return { bytes: new Uint8Array(0), name: fileNameOf(error.finalUrl), url: error.finalUrl, tooLarge: error.size };
+      }
     }
     default: throw new Error(`Unknown source ${source.type}`);
   }
@@ -130,7 +136,9 @@ const handlers = {
     await ready;
     // A fetched sitemap is checked against where it lives (host and folder rules), as Google does.
     const document = readSitemapDocument(bytes, { name, url, profile, location: useLocation ? url : undefined, inflated, crossSubmit: source.crossSubmit, tooLarge });
-    if (source.type === 'file') document.file = source.file; // kept for reading it as a stream
+    // Kept for reading it as a stream.
+    if (source.type === 'file') document.file = source.file;
+    if (source.type === 'url') document.relay = source.relay === true;
     if (inflated) document.timings.gunzip = inflateMs;
     const id = nextDocumentId++;
     documents.set(id, document);
@@ -202,7 +210,8 @@ const handlers = {
     await ready;
     const issues = [];
     let dropped = 0;
-    const entries = parseStream(document.file, { recover: true, maxBytes: Infinity, onIssue: (issue) => { if (issues.length < STREAM_ISSUES) issues.push(issue); else dropped++; } });
+    const source = document.file ?? await fetchForStream(document.url, { relay: document.relay });
+    const entries = parseStream(source, { recover: true, maxBytes: Infinity, onIssue: (issue) => { if (issues.length < STREAM_ISSUES) issues.push(issue); else dropped++; } });
     document.entries = [];
     document.streamed = { entries: 0, done: false };
     let last = performance.now();

@@ -1,5 +1,5 @@
-// What the walk (src/crawl.ts) keeps about each file it reads: its issues (the first 1,000
-// kept, every one counted, site-level rules capped per code), its entries read a slice of the
+// What the walk (src/crawl.ts) keeps about each file it reads: its issues (the first
+// maxIssuesPerSitemap kept, every one counted, site-level rules capped per code), its entries read a slice of the
 // document at a time, and its lastmod range (W3C Datetime, SPEC.md §1).
 
 import type { CrawledSitemap } from './crawl-types';
@@ -10,8 +10,6 @@ import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } fro
 
 /** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
 const MAX_RULE_ISSUES = 100;
-/** Issues kept per sitemap in the report (all are counted): a file of 50,000 bad URLs would otherwise hold 50,000 issues to the end of the walk. */
-const MAX_KEPT_ISSUES = 1000;
 /** The slice of a held document parsed at a time for its entries. */
 const ENTRY_SLICE_BYTES = 262_144;
 
@@ -78,26 +76,26 @@ export function* entriesOf(bytes: Uint8Array): Generator<(SitemapUrl | SitemapIn
 }
 
 /**
- * Adds issues to a sitemap: every one counted (issueCounts, errors, warnings), the first MAX_KEPT_ISSUES kept.
+ * Adds issues to a sitemap: every one counted (issueCounts, errors, warnings), the first `kept` (maxIssuesPerSitemap) kept.
  *
  * @example
- * addIssues(record, validate(bytes).issues);
+ * addIssues(record, validate(bytes).issues, 100);
  */
-export function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCode>[]): void {
-  for (const issue of issues) addIssue(record, issue);
+export function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCode>[], kept: number): void {
+  for (const issue of issues) addIssue(record, issue, kept);
 }
 
 /**
  * Adds one issue to a sitemap (see addIssues).
  *
  * @example
- * addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', 'The sitemap it lists failed', child.url));
+ * addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', 'The sitemap it lists failed', child.url), 100);
  */
-export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>): void {
+export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>, kept: number): void {
   record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
   if (issue.severity === 'error') record.errors++;
   else record.warnings++;
-  if (record.issues.length < MAX_KEPT_ISSUES) record.issues.push(keptIssue(issue));
+  if (record.issues.length < kept) record.issues.push(keptIssue(issue));
 }
 
 /**
@@ -121,7 +119,7 @@ function copyString(text: string): string {
  * @example
  * const rules = new RuleIssues();
  * rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', 'Listed twice', loc));
- * addIssues(record, rules.finish());
+ * addIssues(record, rules.finish(), 100);
  */
 export class RuleIssues {
   readonly issues: Issue<IssueCode>[] = [];

@@ -181,6 +181,7 @@ export interface CrawlSettings {
   maxBytes: number;
   maxEntries: number;
   maxTrackedUrls: number;
+  maxIssuesPerSitemap: number;
   concurrency: number;
   concurrencyPerHost: number;
   timeout: number;
@@ -258,6 +259,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
     maxBytes: checkLimitOption(options.maxBytes, 'maxBytes', 100 * 1024 * 1024),
     maxEntries: checkLimitOption(options.maxEntries, 'maxEntries', Infinity),
     maxTrackedUrls: checkLimitOption(options.maxTrackedUrls, 'maxTrackedUrls', 2_000_000),
+    maxIssuesPerSitemap: checkLimitOption(options.maxIssuesPerSitemap, 'maxIssuesPerSitemap', 100),
     concurrency: positive(options.concurrency, 'concurrency', 4),
     concurrencyPerHost: positive(options.concurrencyPerHost, 'concurrencyPerHost', 2),
     timeout: positive(options.timeout, 'timeout', 30_000),

@@ -102,7 +102,7 @@ export interface CrawledSitemap {
   /** Earliest and latest valid `<lastmod>` as written; undefined when there is none. */
   lastmod: { min: string; max: string } | undefined;
   /**
-   * Everything wrong with this file (the first 1,000: `issueCounts` counts them all), in document
+   * Everything wrong with this file (the first `maxIssuesPerSitemap`, 100 by default: `issueCounts` counts them all), in document
    * order where there is one: `validate`'s issues
    * (judged with `location` = `finalUrl` and `crossSubmit` = the hosts whose robots.txt listed
    * it), the parse issues of a text sitemap or feed, a robots.txt's Sitemap-line issues, then the
@@ -110,8 +110,9 @@ export interface CrawledSitemap {
    */
   issues: Issue<IssueCode>[];
   /**
-   * How many issues of each code it has, all of them: `issues` keeps the first 1,000 (a file of
-   * 50,000 bad URLs would otherwise hold 50,000 issues to the end of the walk).
+   * How many issues of each code it has, all of them: `issues` keeps the first
+   * `maxIssuesPerSitemap` (a file of 50,000 bad URLs would otherwise hold 50,000 issues to the end
+   * of the walk).
    */
   issueCounts: Partial<Record<IssueCode, number>>;
   /** Issues of severity error / warning, all of them. */
@@ -254,6 +255,12 @@ export interface CrawlOptions {
    * against those remembered, and a CRAWL_LIMIT_REACHED warning says the rest were not kept.
    */
   maxTrackedUrls?: number;
+  /**
+   * Issues kept per sitemap in the report (`CrawledSitemap.issues`); all are counted in
+   * `issueCounts`, `errors` and `warnings`. The report lives to the end of the walk: 100 issues of
+   * 200 files is 20,000 objects, 1,000 each would be 200,000. Default 100.
+   */
+  maxIssuesPerSitemap?: number;
   /** Requests in flight at once. Default 4. */
   concurrency?: number;
   /** Requests in flight at once to one host (`hostname:port`). Default 2. */

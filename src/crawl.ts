@@ -328,7 +328,7 @@ class Walk {
     const finalKey = comparableUrl(fetched.finalUrl);
     if (fetched.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
       // Redirected to a file that is (or will be) read anyway: read once.
-      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)]);
+      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)], this.settings.maxIssuesPerSitemap);
       return;
     }
     this.finalUrls.add(finalKey);
@@ -367,7 +367,7 @@ class Walk {
     if (format === 'urlset' || format === 'sitemapindex') {
       if (this.settings.validate) {
         const validation = validate(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) });
-        addIssues(record, validation.issues);
+        addIssues(record, validation.issues, this.settings.maxIssuesPerSitemap);
         record.lastmod = validation.stats.lastmod;
       }
       if (format === 'sitemapindex') {
@@ -397,7 +397,7 @@ class Walk {
       }
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
-      addIssues(record, result.issues);
+      addIssues(record, result.issues, this.settings.maxIssuesPerSitemap);
       const range = new LastmodRange();
       for (const url of result.urls) {
         range.add(url.lastmod);
@@ -408,7 +408,7 @@ class Walk {
     } else if (format === 'robots') {
       const text = new TextDecoder().decode(bytes);
       const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
-      addIssues(record, read.issues);
+      addIssues(record, read.issues, this.settings.maxIssuesPerSitemap);
       if (new URL(fetched.finalUrl).pathname === '/robots.txt') this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
       const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl))]);
       for (const sitemap of read.sitemaps) {
@@ -418,11 +418,11 @@ class Walk {
       record.entries = read.sitemaps.length;
     } else {
       // HTML (a soft 404), other XML, empty, unknown, gzip in gzip in gzip: validate says what it is.
-      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
+      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues, this.settings.maxIssuesPerSitemap);
       record.failed = true;
     }
-    addIssues(record, crawlIssues);
-    addIssues(record, rules.finish());
+    addIssues(record, crawlIssues, this.settings.maxIssuesPerSitemap);
+    addIssues(record, rules.finish(), this.settings.maxIssuesPerSitemap);
     if (record.failed) this.childFailed(task, record);
     this.checkAgainstParent(task, record);
   }
@@ -466,8 +466,13 @@ class Walk {
 
   private failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
     record.failed = true;
-    addIssues(record, issues);
+    addIssues(record, issues, this.settings.maxIssuesPerSitemap);
     this.childFailed(task, record);
+  }
+
+  /** One issue of the walk's own for a sitemap (kept within maxIssuesPerSitemap, counted either way). */
+  private keep(record: CrawledSitemap, issue: Issue<IssueCode>): void {
+    addIssue(record, issue, this.settings.maxIssuesPerSitemap);
   }
 
   /** A failed child is an issue of the index that listed it. */
@@ -475,7 +480,7 @@ class Walk {
     const parent = task.parent?.record;
     if (!parent) return;
     const why = record.issues.find((issue) => issue.severity === 'error');
-    addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
+    this.keep(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
   }
 
   /** An index in an index, and an index lastmod older than the child's newest. */
@@ -483,12 +488,12 @@ class Walk {
     const parent = task.parent?.record;
     if (!parent || parent.format !== 'sitemapindex') return;
     if (record.format === 'sitemapindex') {
-      addIssue(parent, { code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
+      this.keep(parent, { code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
     }
     if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
       const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
       if (listed < newest) {
-        addIssue(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
+        this.keep(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
       }
     }
   }
@@ -574,7 +579,8 @@ class Crawl implements SitemapCrawl {
   [Symbol.asyncIterator](): AsyncIterator<CrawledEntry> {
     if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before iterating: the walk counts entries without keeping them; iterate first, then call report()', { offset: 0 });
     if (this.iterator) return this.iterator;
-    const begin = () => { void this.begin('iterate').catch(ignore); };
+    // Once: each .catch() on the pending walk is a reaction it keeps until it ends (one per entry leaked a million promises).
+    const begin = () => { if (!this.walk) void this.begin('iterate').catch(ignore); };
     this.iterator = {
       next: () => { begin(); return this.channel.next(); },
       // Leaving the loop (break, return, throw) stops the walk.

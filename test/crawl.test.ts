@@ -266,8 +266,11 @@ describe('crawlSitemaps within limits', () => {
     expect(report.issues.map((issue) => [issue.code, issue.value])).toEqual([['CRAWL_LIMIT_REACHED', 'maxTrackedUrls']]);
   }, 30_000);
 
-  it('keeps the first 1,000 issues of a file and counts them all; validate: false lists entries only', async () => {
-    const report = await crawlSitemaps(`${o}/many-bad.xml`, FAST).report();
+  it('keeps the first maxIssuesPerSitemap issues of a file (100 by default) and counts them all; validate: false lists entries only', async () => {
+    const brief = await crawlSitemaps(`${o}/many-bad.xml`, FAST).report();
+    expect(brief.sitemaps[0]!.issues).toHaveLength(100);
+    expect(brief.sitemaps[0]!.issueCounts.SITEMAP_LOC_NOT_ALLOWED).toBe(1500);
+    const report = await crawlSitemaps(`${o}/many-bad.xml`, { ...FAST, maxIssuesPerSitemap: 1000 }).report();
     const sitemap = report.sitemaps[0]!;
     expect(sitemap.entries).toBe(1500);
     expect(sitemap.issues).toHaveLength(1000);

@@ -20,6 +20,29 @@ let assets: Server;
 let assetsOrigin: string;
 const assetRequests: string[] = [];
 
+/** Entries /huge.xml wrote: a sitemap just over 100 MiB, sent without Content-Length. */
+let hugeEntries = 0;
+function streamHuge(response: import('node:http').ServerResponse): void {
+  response.writeHead(200, { 'Content-Type': 'application/xml', 'Access-Control-Allow-Origin': '*' });
+  const padding = 'p'.repeat(160);
+  let written = 0;
+  let n = 0;
+  const target = 100 * 1024 * 1024 + 300_000;
+  response.write('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+  const more = () => {
+    while (written < target) {
+      const lines = [];
+      for (let k = 0; k < 1000; k++) lines.push(`<url><loc>https://www.example.com/${padding}/${n++}</loc></url>\n`);
+      const chunk = lines.join('');
+      written += chunk.length;
+      if (!response.write(chunk)) { response.once('drain', more); return; }
+    }
+    hugeEntries = n;
+    response.end('</urlset>\n');
+  };
+  more();
+}
+
 // A 1×1 PNG.
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -27,6 +50,7 @@ beforeAll(async () => {
   assets = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     assetRequests.push(path);
+    if (path === '/huge.xml') return void streamHuge(response);
     if (path === '/pixel.png') response.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*' }).end(PIXEL);
     else if (path === '/sitemap.xml') response.writeHead(200, { 'Content-Type': 'application/xml', 'Access-Control-Allow-Origin': '*' }).end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${assetsOrigin}/page</loc></url></urlset>`);
     else response.writeHead(404, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' }).end('not found');
@@ -382,5 +406,15 @@ describe('a file over the 100 MiB the viewer reads at once (item 5)', { timeout:
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  });
+
+  it('does the same for a URL (through the relay), streaming it from the server when asked', async () => {
+    await opensDocument(page, async () => { await page.fill('#url-input', `${assetsOrigin}/huge.xml`); await page.click('#url-form button'); });
+    expect(await page.locator('#too-large .bad').textContent()).toMatch(/^Too large to read at once: /);
+    expect(await page.locator('#summary .source-name').textContent()).toBe(`${assetsOrigin}/huge.xml`);
+    await page.click('#read-stream');
+    await page.waitForFunction(() => document.getElementById('stream-state')?.textContent?.startsWith(' Read as a stream') && document.body.dataset.state === 'ready', undefined, { timeout: 60_000 });
+    expect(hugeEntries).toBeGreaterThan(400_000);
+    expect(await page.locator('#stream-state').textContent()).toBe(` Read as a stream: ${hugeEntries.toLocaleString('en-US')} entries, the first 200,000 listed.`);
   });
 });
