@@ -11,10 +11,14 @@
 export function allocRegion(bytes: usize): usize {
   // The stub's allocator doubles memory whenever it grows (runtime/stub.ts maybeGrowMemory): a
   // 16 MiB window for a 12 MB construct left 288 MiB of memory (issue #22 item 6). Growing here
-  // first, to the pages this region needs, leaves it nothing to grow.
+  // first, by what this region needs but at least a quarter (so that regions growing a step at a
+  // time, validate()'s loc set, grow memory a logarithmic number of times), leaves it nothing to grow.
   const end = heapTop() + bytes + 64;
   const pages = <usize>memory.size();
-  if (end > pages << 16 && memory.grow(<i32>((end - (pages << 16) + 0xffff) >>> 16)) < 0) unreachable();
+  if (end > pages << 16) {
+    const needed = (end - (pages << 16) + 0xffff) >>> 16;
+    if (memory.grow(<i32>max(needed, pages >> 2)) < 0 && memory.grow(<i32>needed) < 0) unreachable();
+  }
   const ptr = heap.alloc(bytes + 16);
   return (ptr + 15) & ~(<usize>15);
 }

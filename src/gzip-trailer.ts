@@ -97,7 +97,7 @@ const MAX_SUMS = 4096;
 /**
  * For an inflater that reads concatenated members on its own and says nothing about bytes after
  * the last one (Node's DecompressionStream stops quietly at a zero byte after a member: "trailing
- * zero bytes are okay, since they are frequently used for padding", node/src/node_zlib.cc): does
+ * zero bytes are okay, since they are frequently used for padding", node_zlib.cc in Node): does
  * the input end where a member ends? Every place a member could start (1f 8b 08, reserved flags
  * clear) is noted with the ISIZE just before it; the input ends with a member when its last four
  * bytes, plus the ISIZEs of some of those places (the real boundaries), add up to all it inflated

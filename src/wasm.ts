@@ -63,6 +63,8 @@ export class Core {
   readonly simd: boolean;
   /** Held by a reader (see acquireCore). */
   busy = false;
+  /** Not to be used again once given back (memory ran out inside it: its state is not to be trusted). */
+  discard = false;
   private buffer: ArrayBuffer | null = null;
   private u8View!: Uint8Array;
   private i32View!: Int32Array;
@@ -313,7 +315,7 @@ let largestReleasedMemoryBytes = 0;
 export function releaseCore(instance: Core): void {
   instance.busy = false;
   largestReleasedMemoryBytes = Math.max(largestReleasedMemoryBytes, instance.exports.memory.buffer.byteLength);
-  if (instance.exports.memory.buffer.byteLength > MAX_KEPT_MEMORY_BYTES) {
+  if (instance.discard || instance.exports.memory.buffer.byteLength > MAX_KEPT_MEMORY_BYTES) {
     if (instance === core) core = undefined; // getCore makes a fresh one
     return;
   }

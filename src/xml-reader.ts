@@ -1,6 +1,7 @@
 // The JS side of the core's tokenizer (assembly/tokenizer.ts): feeds bytes through its input
 // window and hands each batch of token records to a handler. Mirrors the record layout.
 
+import { SitemapError } from './errors';
 import { acquireCore, releaseCore, type Core } from './wasm';
 import { bytesToString } from './text';
 
@@ -154,6 +155,18 @@ function prepare(core: Core, names: readonly string[]): Map<string, number> {
 
 let knownNames: readonly string[] = [];
 
+/**
+ * The largest input window, so the longest construct: 256 MiB takes about 1.8 GiB of WebAssembly
+ * memory with its arenas, within the 4 GiB a wasm32 memory has (and a sitemap has at most 50 MiB).
+ */
+const MAX_WINDOW_BYTES = 256 * 1024 * 1024;
+let maxWindowBytes = MAX_WINDOW_BYTES;
+
+/** Test hook, not part of the public API: a smaller largest window (undefined: the real one). */
+export function setMaxWindowBytesForTesting(bytes: number | undefined): void {
+  maxWindowBytes = bytes ?? MAX_WINDOW_BYTES;
+}
+
 /** Window bytes handed to the core's tokenizer, a construct scanned again counted again: the streaming cost. */
 let scannedBytes = 0;
 
@@ -230,7 +243,7 @@ export class XmlReader {
       let room = exports.inputCapacity() - this.windowLength;
       if (room === 0) {
         // One construct fills the whole window: make the window larger.
-        exports.reserveInput(exports.inputCapacity() * 2);
+        this.growWindow(exports.inputCapacity() * 2);
         room = exports.inputCapacity() - this.windowLength;
       }
       const n = Math.min(room, chunk.length - offset);
@@ -251,6 +264,25 @@ export class XmlReader {
    */
   get endOfInput(): number {
     return this.finalLength;
+  }
+
+  /**
+   * Grows the input window to `capacity` bytes, or refuses: a construct (a tag, a text run, a
+   * comment…) must fit in the window whole, which with its arenas takes seven times its size
+   * (assembly/tokenizer.ts reserveInput), and WebAssembly memory ends at 4 GiB; a construct of
+   * 600 MB (text with no markup, read with maxBytes: Infinity) made memory.grow fail inside the
+   * core, a trap instead of a SitemapError.
+   */
+  private growWindow(capacity: number): void {
+    const tooLarge = (cause?: unknown) => new SitemapError('INPUT_TOO_LARGE', `One construct of the document (a tag, a text run, a comment…) is over ${(maxWindowBytes / 1048576).toLocaleString('en-US')} MiB, more than can be read as one (the window of the core)`, { offset: this.windowOffset, cause });
+    if (capacity > maxWindowBytes) throw tooLarge();
+    try {
+      this.core.exports.reserveInput(capacity);
+    } catch (cause) {
+      // Out of memory inside the core: its state is not to be trusted, so it is not kept.
+      this.core.discard = true;
+      throw tooLarge(cause);
+    }
   }
 
   /** Absolute byte offset of the window start in the document. */

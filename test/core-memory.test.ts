@@ -5,9 +5,10 @@
 // the kept size is dropped after the call (src/wasm.ts releaseCore). Observed through
 // memoryStatsForTesting. Shared: runs in Node and in Chromium.
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parse, parseStream, validate } from '../src/index';
 import { getCore, memoryStatsForTesting } from '../src/wasm';
+import { setMaxWindowBytesForTesting } from '../src/xml-reader';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const encoder = new TextEncoder();
@@ -91,4 +92,30 @@ describe('WebAssembly memory on one huge construct', () => {
       expectGivenBack();
     });
   }
+});
+
+describe('a construct longer than the largest window', () => {
+  afterEach(() => setMaxWindowBytesForTesting(undefined));
+
+  // The real largest window is 256 MiB (1.8 GiB of memory with its arenas); a smaller one here
+  // stands for it, as a 600 MB text run read with maxBytes: Infinity would have run the core out
+  // of WebAssembly memory (a trap, not a SitemapError).
+  it('is INPUT_TOO_LARGE from parse, recover, validate and parseStream, and the next document reads', async () => {
+    setMaxWindowBytesForTesting(2 * MiB);
+    const text = encoder.encode(`<urlset xmlns="${NS}"><url><loc>${'a'.repeat(3 * MiB)}</loc></url></urlset>`);
+    const refused = expect.objectContaining({ code: 'INPUT_TOO_LARGE', name: 'SitemapError' });
+    expect(() => parse(text)).toThrow(refused);
+    expect(() => parse(text, { recover: true })).toThrow(refused);
+    expect(validate(text).issues.map((issue) => issue.code)).toContain('INPUT_TOO_LARGE');
+    for (const recover of [false, true]) {
+      await expect((async () => {
+        for await (const entry of parseStream(chunksOf(text), { recover, maxBytes: Infinity })) expect(entry).toBeUndefined();
+      })()).rejects.toEqual(refused);
+    }
+    expectGivenBack();
+    // Below the largest window, the same construct reads.
+    setMaxWindowBytesForTesting(4 * MiB);
+    const result = parse(text);
+    expect(result.kind === 'urlset' && result.urls[0]!.loc.length).toBe(3 * MiB);
+  });
 });

@@ -2,8 +2,10 @@
 // Node program gets sitemapkit from the packed package: `sitemapkit` or only `sitemapkit/node`,
 // ESM or CJS, straight from node_modules or bundled by rollup with @rollup/plugin-node-resolve
 // and the `node` export condition, where package.json "sideEffects" decides which top-level
-// code survives. Two things tell the builds apart: zlib checks a gzip member's CRC-32 (fflate,
-// the browser path, does not), and only the Node build makes strings with Buffer#toString.
+// code survives. Two things tell the builds apart: which inflater refuses a wrong CRC-32 (zlib says
+// "incorrect data check"; the browser path's fflate, whose CRC-32 sitemapkit checks itself since
+// issue #22 item 7, names the trailer's CRC-32), and only the Node build makes strings with
+// Buffer#toString.
 
 import { builtinModules } from 'node:module';
 import { writeFile } from 'node:fs/promises';
@@ -18,6 +20,8 @@ import { installPackedPackage, runNodeProgram, smokeSitemap, type InstalledPacka
 interface SetupReport {
   /** The code a gzip file with a wrong CRC-32 throws, or 'parsed' when it is accepted. */
   badChecksum: string;
+  /** Who found the wrong CRC-32, by its message: 'zlib', 'sitemapkit' (the fflate path), or the message. */
+  checksumFoundBy: string;
   locs: string[];
   /** Calls of Buffer#toString while a sitemap is parsed: more than none only in the Node build. */
   bufferStrings: number;
@@ -36,7 +40,11 @@ const badSitemap = `<?xml version="1.0" encoding="UTF-8"?>
 /** The body of every program: `read(file)` parses a file by the entry's own means. */
 const probe = `
 const report = {};
-try { await read('bad-checksum.xml.gz'); report.badChecksum = 'parsed'; } catch (error) { report.badChecksum = String(error.code ?? error); }
+try { await read('bad-checksum.xml.gz'); report.badChecksum = 'parsed'; } catch (error) {
+  report.badChecksum = String(error.code ?? error);
+  const message = String(error.message);
+  report.checksumFoundBy = /incorrect data check/.test(message) ? 'zlib' : /trailer declares CRC-32/.test(message) ? 'sitemapkit' : message;
+}
 const original = Buffer.prototype.toString;
 let calls = 0;
 Buffer.prototype.toString = function (...args) { calls++; return original.apply(this, args); };
@@ -116,10 +124,13 @@ afterAll(async () => {
 });
 
 describe('the browser build (the control)', () => {
-  it('accepts a wrong CRC-32 and makes no Buffer strings', () => {
+  it('refuses a wrong CRC-32 by its own check of the fflate path and makes no Buffer strings', () => {
     const report = reports.get('browser-build-esm.mjs')!;
     expect(report.locs).toEqual(expectedLocs);
-    expect(report.badChecksum).toBe('parsed');
+    // It accepted it until issue #22 item 7: every build now refuses it (GZIP_INVALID), the
+    // browser build by sitemapkit's CRC-32 check of what fflate inflated.
+    expect(report.badChecksum).toBe('GZIP_INVALID');
+    expect(report.checksumFoundBy).toBe('sitemapkit');
     expect(report.bufferStrings).toBe(0);
   });
 });
@@ -135,6 +146,7 @@ describe.each([
     const report = reports.get(program)!;
     expect(report.locs).toEqual(expectedLocs);
     expect(report.badChecksum).toBe('GZIP_INVALID');
+    expect(report.checksumFoundBy).toBe('zlib');
     expect(report.bufferStrings).toBeGreaterThan(0);
     expect(report.issueCodes).toEqual(reports.get('browser-build-esm.mjs')!.issueCodes);
     expect(report.issueCodes.length).toBeGreaterThan(0);
@@ -160,6 +172,7 @@ describe.each([
   it('behaves as the program does unbundled', () => {
     expect(report).toEqual(reports.get(program));
     expect(report.badChecksum).toBe('GZIP_INVALID');
+    expect(report.checksumFoundBy).toBe('zlib');
     expect(report.bufferStrings).toBeGreaterThan(0);
   });
 });
