@@ -101,6 +101,10 @@ function xmllintErrors(folder, names) {
 /**
  * The disagreement of one input, or null. `verdict` is what strict parse did ('ok' or the code
  * it threw); `complaint` xmllint's first error, or undefined.
+ *
+ * @example
+ * judge('XML_DOCTYPE_FORBIDDEN', undefined); // null: a documented policy
+ * judge('ok', 'parser error at line 1: …');  // 'parse reads the document; xmllint: …'
  */
 export function judge(verdict, complaint) {
   if (verdict === 'ok') {
