@@ -181,6 +181,8 @@ export class SitemapParser {
   // Element state.
   private depth = 0;
   private readonly path: number[] = []; // local-name id per depth (for issue paths)
+  /** The records being read are an XML declaration's (its XmlDecl record, then its pseudo-attributes). */
+  private inDeclaration = false;
   private documentNamespace = 0;
   private entryId = -1;
   /** Local-name id -> field slot, for the chosen rule; -1 for other names. */
@@ -363,6 +365,8 @@ export class SitemapParser {
     const extensions = this.extensionReader;
     for (let r = first; r < end; r += TOKEN_WORDS) {
       const kindFlags = words[r]!;
+      // Attribute records follow their start tag or their XML declaration.
+      if ((kindFlags & 0xff) !== TokenKind.Attribute) this.inDeclaration = (kindFlags & 0xff) === TokenKind.XmlDecl;
       switch (kindFlags & 0xff) {
         case TokenKind.StartTag: {
           const local = words[r + Field.Local]!;
@@ -416,6 +420,10 @@ export class SitemapParser {
           this.xmlError(reader, r);
           break;
         case TokenKind.Attribute:
+          // The pseudo-attributes of an XML declaration misplaced inside an element (an error
+          // already) are the declaration's, not the element's (found by the fuzzer: they became
+          // attributes of an extension element, and validate reported them on the element).
+          if (this.inDeclaration && this.depth > 0) break;
           if (extensions.depth >= 0) extensions.attribute(reader, r, this.depth - 1);
           if (observer !== null) observer.attribute(reader, r, this.depth - 1);
           break;

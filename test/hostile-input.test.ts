@@ -3,7 +3,7 @@
 // a crash, a hang, a silent drop or unbounded memory).
 
 import { describe, expect, it } from 'vitest';
-import { parse } from '../src/index';
+import { parse, validate } from '../src/index';
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
@@ -45,6 +45,18 @@ describe('hostile input in recover mode', () => {
     expect(codes(noisy)).toContain('XML_NO_ROOT@1:308');
     expect(codes(`<urlset ${NS}>${noisy}`)).toContain('XML_UNCLOSED_ELEMENT@1:368');
     expect(codes('')).toEqual(['INPUT_EMPTY@1:1', 'XML_NO_ROOT@1:1']);
+  });
+
+  // BUG (found by the fuzzer, test/fuzz/regressions/round-trip-xml-414fba61df.json): the
+  // pseudo-attributes of an XML declaration misplaced inside an element were read as attributes
+  // of that element: an extension element gained version="1.0", and validate reported it.
+  it('an XML declaration inside an element gives that element no attributes', () => {
+    const xml = `<urlset ${NS} xmlns:x="urn:x"><url><loc>https://e.com/</loc><x:c>t<?xml version="1.0" encoding="UTF-8"?></x:c></url></urlset>`;
+    const result = parse(xml, { recover: true });
+    expect(result.kind === 'urlset' && result.urls[0]!.extensions).toEqual([{ namespace: 'urn:x', prefix: 'x', name: 'c', children: ['t'] }]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['XML_DECL_NOT_AT_START']);
+    const inUrl = validate(`<urlset ${NS}><url><?xml version="1.0"?><loc>https://example.com/</loc></url></urlset>`, { profile: 'xsd' });
+    expect(inUrl.issues.map((issue) => issue.code)).toEqual(['XML_DECL_NOT_AT_START']);
   });
 
   it('a DOCTYPE with nested entities expands nothing', () => {

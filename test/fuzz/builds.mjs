@@ -9,6 +9,12 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+/**
+ * The checkout this fuzzer belongs to.
+ *
+ * @example
+ * join(repositoryRoot, 'test/corpus/MANIFEST.tsv');
+ */
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**

@@ -14,7 +14,12 @@ const encoder = new TextEncoder();
 /** How often each API family comes up (out of 100). */
 const API_WEIGHTS = [['xml', 55], ['feed', 12], ['text', 11], ['robots', 11], ['serialize', 11]];
 
-/** Default fractions of inputs that get the costlier oracles. */
+/**
+ * Default fractions of inputs that get the costlier oracles.
+ *
+ * @example
+ * await runInputs({ …, rates: { ...DEFAULT_RATES, stream: 1 } });
+ */
 export const DEFAULT_RATES = { browser: 0.5, gzip: 0.3, stream: 0.5, roundTrip: 0.5, xsdProfile: 0.2, crossFormat: 0.3, xmllint: 0.02 };
 
 /**
@@ -74,7 +79,12 @@ export async function runInputs({ builds, seeds, seed, indices, apis = null, rat
   return counts;
 }
 
-/** Adds `more` counts into `total` (both from runInputs). */
+/**
+ * Adds `more` counts into `total` (both from runInputs).
+ *
+ * @example
+ * addCounts(total, await runInputs({ … }));
+ */
 export function addCounts(total, more) {
   total.inputs += more.inputs;
   for (const key of ['perApi', 'calls', 'failures']) {

@@ -106,7 +106,12 @@ function documentOf(rootName, entryName, entries, { bom, declaration, misc: befo
 const urlEntry = fc.tuple(fc.tuple(loc, writeStyle).map(([l, s]) => element('loc', l, s)), fc.array(urlChild, { maxLength: 5 }), fc.nat(5))
   .map(([first, rest, at]) => { const children = [...rest]; children.splice(Math.min(at, children.length), 0, first); return children; });
 
-/** A `<urlset>` with 0–12 entries and extensions. */
+/**
+ * A `<urlset>` with 0–12 entries and extensions.
+ *
+ * @example
+ * fc.sample(urlsetDocument, { seed: 1, numRuns: 1 })[0]; // '<?xml version="1.0"…<urlset …>…'
+ */
 export const urlsetDocument = fc.tuple(prolog, fc.array(urlEntry, { maxLength: 12 }), rootNamespace, rootPrefix, lineEnd, fc.boolean())
   .map(([head, entries, namespace, prefix, end, extensions]) => documentOf('urlset', 'url', entries, head, namespace, prefix, end, extensions ? EXTENSION_DECLARATIONS : ''));
 
@@ -114,7 +119,12 @@ const indexEntry = fc.tuple(fc.tuple(loc, writeStyle).map(([l, s]) => element('l
   fc.constantFrom('', '', '', '<changefreq>daily</changefreq>', '<url/>', '<loc>https://example.com/again.xml</loc>', 'text'))
   .map(([l, d, extra]) => [l, ...(d === undefined ? [] : [d]), ...(extra ? [extra] : [])]);
 
-/** A `<sitemapindex>` with 0–10 entries. */
+/**
+ * A `<sitemapindex>` with 0–10 entries.
+ *
+ * @example
+ * fc.sample(sitemapIndexDocument, { seed: 1, numRuns: 1 })[0];
+ */
 export const sitemapIndexDocument = fc.tuple(prolog, fc.array(indexEntry, { maxLength: 10 }), rootNamespace, rootPrefix, lineEnd)
   .map(([head, entries, namespace, prefix, end]) => documentOf('sitemapindex', 'sitemap', entries, head, namespace, prefix, end, ''));
 
@@ -124,7 +134,12 @@ const rssItem = fc.tuple(fc.option(loc, { nil: undefined }), fc.option(rfc822, {
 const atomEntry = fc.tuple(fc.array(fc.tuple(loc, fc.constantFrom('', ' rel="alternate"', ' rel="self"', ' rel="enclosure"')), { maxLength: 3 }), fc.option(fc.oneof(date, rfc822), { nil: undefined }), fc.constantFrom('updated', 'modified', 'published'))
   .map(([links, when, dateName]) => `<entry><title>T</title>${links.map(([href, rel]) => `<link${rel} href="${href.replaceAll('"', '&quot;').replaceAll('<', '&lt;')}"/>`).join('')}${when === undefined ? '' : `<${dateName}>${when}</${dateName}>`}</entry>`);
 
-/** An RSS 2.0 or Atom (1.0 or 0.3) feed. */
+/**
+ * An RSS 2.0 or Atom (1.0 or 0.3) feed.
+ *
+ * @example
+ * fc.sample(feedDocument, { seed: 1, numRuns: 1 })[0]; // '<rss version="2.0"…' or '<feed xmlns=…'
+ */
 export const feedDocument = fc.oneof(
   fc.tuple(prolog, fc.array(rssItem, { maxLength: 8 }), fc.constantFrom('2.0', '0.91', ''), lineEnd)
     .map(([head, items, version, end]) => `${head.bom}${head.declaration}${end}${head.misc}<rss version="${version}" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>C</title>${end}${items.join(end)}${end}</channel></rss>`),
@@ -135,7 +150,12 @@ export const feedDocument = fc.oneof(
     }),
 );
 
-/** A text sitemap: URL lines, blank lines, junk, a BOM, any line ends. */
+/**
+ * A text sitemap: URL lines, blank lines, junk, a BOM, any line ends.
+ *
+ * @example
+ * fc.sample(textDocument, { seed: 1, numRuns: 1 })[0];
+ */
 export const textDocument = fc.tuple(fc.constantFrom('', '', '\ufeff'), fc.array(fc.oneof({ weight: 4, arbitrary: location }, text, fc.constantFrom('', '   ', '# comment', '<html>', 'https://example.com/' + 'a'.repeat(2100), ' https://example.com/padded\t')), { maxLength: 20 }), lineEnd)
   .map(([bom, lines, end]) => bom + lines.join(end || '\n'));
 
@@ -145,7 +165,12 @@ const robotsLine = fc.oneof(
   fc.constantFrom('User-agent: *', 'User-agent: Googlebot', 'Disallow: /private', 'Allow: /', 'Crawl-delay: 10', '# comment', '', '   ', 'Host: example.com', 'Disallow:'),
   text,
 );
-/** A robots.txt with Sitemap lines among the other directives. */
+/**
+ * A robots.txt with Sitemap lines among the other directives.
+ *
+ * @example
+ * fc.sample(robotsDocument, { seed: 1, numRuns: 1 })[0]; // 'User-agent: *\nSitemap: https://…'
+ */
 export const robotsDocument = fc.tuple(fc.constantFrom('', '', '\ufeff'), fc.array(robotsLine, { maxLength: 15 }), fc.constantFrom('\n', '\r\n', '\r'))
   .map(([bom, lines, end]) => bom + lines.join(end));
 
@@ -165,13 +190,23 @@ const roundTripUrl = fc.record({
   alternates: fc.array(fc.record({ rel: fc.constant('alternate'), hreflang: fc.constantFrom('en', 'de-AT', 'x-default'), href: cleanLoc }), { minLength: 1, maxLength: 3 }),
 }, { requiredKeys: ['loc'] });
 
-/** Entries in the form parse returns: `{ kind: 'urlset', urls }` or `{ kind: 'sitemapindex', sitemaps }`. */
+/**
+ * Entries in the form parse returns: `{ kind: 'urlset', urls }` or `{ kind: 'sitemapindex', sitemaps }`.
+ *
+ * @example
+ * const { kind, urls } = fc.sample(roundTripEntries, { seed: 1, numRuns: 1 })[0];
+ */
 export const roundTripEntries = fc.oneof(
   { weight: 3, arbitrary: fc.array(roundTripUrl, { maxLength: 8 }).map((urls) => ({ kind: 'urlset', urls })) },
   fc.array(fc.record({ loc: cleanLoc, lastmod: xsdDate }, { requiredKeys: ['loc'] }), { maxLength: 8 }).map((sitemaps) => ({ kind: 'sitemapindex', sitemaps })),
 );
 
-/** Which generator makes the inputs of each kind (`api` of an input: the function family it exercises). */
+/**
+ * Which generator makes the inputs of each kind (`api` of an input: the function family it exercises).
+ *
+ * @example
+ * fc.sample(GENERATORS.robots, { seed: 7, numRuns: 3 });
+ */
 export const GENERATORS = {
   xml: fc.oneof({ weight: 3, arbitrary: urlsetDocument }, sitemapIndexDocument),
   feed: feedDocument,

@@ -17,7 +17,13 @@ const RECOVER_MAY_THROW = new Set(['SITEMAP_NOT_A_SITEMAP', 'SITEMAP_HTML', 'SIT
 /** What recover may throw after strict threw another code: what it found on reading on. */
 const NOT_A_SITEMAP = new Set(['SITEMAP_NOT_A_SITEMAP', 'SITEMAP_HTML', 'SITEMAP_WRONG_KIND']);
 
-/** Time a call may take: 250 ms plus 10 µs per byte (100 KB/s, thousands of times slower than the core). Generous on purpose: it flags hangs and blow-ups, not slowness. */
+/**
+ * Time a call may take: 250 ms plus 10 µs per byte (100 KB/s, thousands of times slower than the
+ * core). Generous on purpose: it flags hangs and blow-ups, not slowness.
+ *
+ * @example
+ * timeBudgetMilliseconds(100_000); // 1250
+ */
 export const timeBudgetMilliseconds = (byteLength) => 250 + byteLength / 100;
 
 /** A document every call must read correctly, also right after a failure. */
@@ -47,7 +53,12 @@ const answerOf = (build, probe) => {
 
 const ROBOTS_URL = 'https://example.com/robots.txt';
 
-/** The API families: which calls an input of each kind goes through. */
+/**
+ * The API families: which calls an input of each kind goes through.
+ *
+ * @example
+ * APIS.includes('robots'); // true
+ */
 export const APIS = ['xml', 'feed', 'text', 'robots', 'serialize'];
 
 const entriesOf = (result) => (result.kind === 'sitemapindex' ? result.sitemaps : result.urls);

@@ -9,9 +9,20 @@ import { repositoryRoot } from './builds.mjs';
 import { checkInput } from './oracles.mjs';
 import { XmllintBatch } from './xmllint.mjs';
 
+/**
+ * Where the regression files are.
+ *
+ * @example
+ * readdirSync(regressionsFolder);
+ */
 export const regressionsFolder = join(repositoryRoot, 'test', 'fuzz', 'regressions');
 
-/** Every oracle runs on a replay, on every build. */
+/**
+ * Every oracle runs on a replay, on every build.
+ *
+ * @example
+ * await checkInput(builds, input, { seed, rates: REPLAY_RATES });
+ */
 export const REPLAY_RATES = { browser: 1, gzip: 1, stream: 1, roundTrip: 1, xsdProfile: 1, crossFormat: 1 };
 
 /**
