@@ -105,7 +105,7 @@ export interface CrawledSitemap {
    * Everything wrong with this file (the first `maxIssuesPerSitemap`, 100 by default: `issueCounts` counts them all), in document
    * order where there is one: `validate`'s issues
    * (judged with `location` = `finalUrl` and `crossSubmit` = the hosts whose robots.txt listed
-   * it), the parse issues of a text sitemap or feed, a robots.txt's Sitemap-line issues, then the
+   * it or an index above it), the parse issues of a text sitemap or feed, a robots.txt's Sitemap-line issues, then the
    * crawl's (fetching, its children, site-level rules about its entries; line and column 0).
    */
   issues: Issue<IssueCode>[];

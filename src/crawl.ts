@@ -35,7 +35,7 @@ interface Task {
   parentUrl: string | undefined;
   /** The `<lastmod>` the parent index gave it. */
   listedLastmod: string | undefined;
-  /** Hosts whose robots.txt listed it (validate's crossSubmit). */
+  /** Hosts whose robots.txt listed it, or listed an index above it (validate's crossSubmit). */
   crossSubmit: Set<string>;
   /** For a robots.txt of a site: guess the well-known places when it names no sitemap. */
   guessSite: string | undefined;
@@ -381,7 +381,9 @@ class Walk {
             record.entries++;
             const child = resolveChild(entry.loc, fetched.finalUrl);
             record.children.push(child);
-            this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, new Set(), rules.issues);
+            // A robots.txt that lists an index vouches for what the index lists (cross-submission),
+            // as the viewer judges a child opened from its index (issue #19 item 6).
+            this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, task.crossSubmit, rules.issues);
           }
         }
       } else {

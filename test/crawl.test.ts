@@ -327,6 +327,20 @@ describe('crawlSitemaps stopped half-way', () => {
   }, 30_000);
 });
 
+describe('crawlSitemaps judging the directory rule in the site\'s context', () => {
+  it('a child of an index that robots.txt lists may list pages anywhere on the host; the same index opened alone may not', async () => {
+    const { origin: o } = sites.context;
+    const fromSite = await crawlSitemaps(`${o}/`, FAST).report();
+    const child = fromSite.sitemaps.find((sitemap) => sitemap.url === `${o}/sitemaps/pages.xml`)!;
+    expect(child).toMatchObject({ via: 'index', entries: 3, errors: 0 });
+    expect(child.issueCounts.SITEMAP_LOC_NOT_ALLOWED).toBeUndefined();
+    const alone = await crawlSitemaps(`${o}/sitemap_index.xml`, FAST).report();
+    const unvouched = alone.sitemaps.find((sitemap) => sitemap.url === `${o}/sitemaps/pages.xml`)!;
+    // Outside /sitemaps/: /about and /blog/post; /sitemaps/inside is in the file's directory.
+    expect(unvouched.issueCounts.SITEMAP_LOC_NOT_ALLOWED).toBe(2);
+  }, 30_000);
+});
+
 describe('crawlSitemaps on charsets and odd starting points', () => {
   it('honours a Content-Type charset where the document declares none, and not where it does', async () => {
     const { origin: o } = sites.charset;
