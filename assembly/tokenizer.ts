@@ -592,7 +592,7 @@ function scanQName(p: i32): bool {
 
 /**
  * Checks that the name bytes [start, end) are UTF-8 (shortest form, no surrogates, at most
- * U+10FFFF) and XML characters; reports each bad byte where it is (the name's continuation bytes
+ * U+10FFFF), XML characters and name characters; reports each bad byte or character where it is (the name's continuation bytes
  * are not counted in `continuations` yet: the column is worked out here). Returns false if any was bad.
  */
 function checkNameUtf8(start: i32, end: i32): bool {
@@ -619,6 +619,10 @@ function checkNameUtf8(start: i32, end: i32): bool {
     if (valid && !isXmlChar(cp)) {
       emitErrorWithPosition(XmlError.InvalidChar, i, line, i - lineStart + 1 - continuations - skipped);
       good = false;
+    } else if (valid && !(i == start ? isNameStartCodePoint(cp) : isNameCodePoint(cp))) {
+      // A character outside XML 1.0's NameStartChar / NameChar (U+0085, U+00D7, U+2028…).
+      emitErrorWithPosition(XmlError.InvalidName, i, line, i - lineStart + 1 - continuations - skipped);
+      good = false;
     }
     if (!valid) {
       emitErrorWithPosition(XmlError.InvalidUtf8, i, line, i - lineStart + 1 - continuations - skipped);
@@ -630,6 +634,18 @@ function checkNameUtf8(start: i32, end: i32): bool {
     i += need + 1;
   }
   return good;
+}
+
+/** XML 1.0 (5th ed.) NameStartChar, for a code point >= 0x80. */
+function isNameStartCodePoint(cp: u32): bool {
+  return (cp >= 0xc0 && cp <= 0xd6) || (cp >= 0xd8 && cp <= 0xf6) || (cp >= 0xf8 && cp <= 0x2ff) || (cp >= 0x370 && cp <= 0x37d)
+    || (cp >= 0x37f && cp <= 0x1fff) || cp == 0x200c || cp == 0x200d || (cp >= 0x2070 && cp <= 0x218f) || (cp >= 0x2c00 && cp <= 0x2fef)
+    || (cp >= 0x3001 && cp <= 0xd7ff) || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0xeffff);
+}
+
+/** XML 1.0 (5th ed.) NameChar, for a code point >= 0x80. */
+function isNameCodePoint(cp: u32): bool {
+  return isNameStartCodePoint(cp) || cp == 0xb7 || (cp >= 0x300 && cp <= 0x36f) || cp == 0x203f || cp == 0x2040;
 }
 
 function internRange(start: i32, end: i32): i32 {

@@ -350,6 +350,17 @@ describe('line and column of every token', () => {
       }
       expect(thrown, JSON.stringify(bytes)).toMatchObject({ code: 'XML_INVALID_UTF8', line: 1, column });
     }
+    // Characters outside XML's NameStartChar / NameChar (found by the fuzzer with xmllint: U+0085
+    // in a PI target; 0xC2 0x85 is good UTF-8 but no name character).
+    for (const [xml, column] of [[`<?xml-styles\u0085heet type="text/xsl"?><urlset ${NAMESPACE}/>`, 13], [`<urlset ${NAMESPACE}><a\u00d7b/></urlset>`, 63], [`<urlset ${NAMESPACE}><\u00b7a/></urlset>`, 62]] as const) {
+      let thrown: unknown;
+      try {
+        parse(xml);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, xml).toMatchObject({ code: 'XML_INVALID_NAME', line: 1, column });
+    }
     // Good UTF-8 names still read.
     expect(parse(`<urlset ${NAMESPACE}><url><loc>https://e.com/</loc><é:ñandú xmlns:é="urn:x"/></url></urlset>`).kind).toBe('urlset');
   });
