@@ -42,7 +42,7 @@ describe('help, version and usage errors', () => {
   });
 
   it('has --help with examples for every command, on stdout with exit 0', async () => {
-    for (const command of ['validate', 'ls', 'build', 'discover', 'diff']) {
+    for (const command of ['validate', 'ls', 'build', 'discover', 'diff', 'check-urls']) {
       const run = await runCli([command, '--help']);
       expect(run.code, command).toBe(0);
       expect(run.stdout).toContain(`Usage: sitemapkit ${command}`);

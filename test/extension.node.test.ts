@@ -2,7 +2,8 @@
 // Chromium: built by its build script from dist/, loaded unpacked in a persistent context, run
 // against small test sites on 127.0.0.1 (robots.txt `Sitemap:` lines, SPEC.md §4; a gzipped
 // index served without a .gz name or Content-Encoding, SPEC.md §5; a broken sitemap).
-// TOOLCHAIN.md "Browser extension (MV3)" and "Chromium". Node-only (it launches the browser).
+// The list page's "Check URLs" against pages answering 200, 301, 404, 500 and noindex (issue 19,
+// item 11). TOOLCHAIN.md "Browser extension (MV3)" and "Chromium". Node-only (it launches the browser).
 
 import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -495,6 +496,94 @@ describe('the popup walks the whole site with crawlSitemaps (issue 17)', { timeo
     expect(await popup.locator(`#site-walk li.site-node[data-url="${site.origin}/broken-sitemap.xml"] > .issues`).textContent()).toContain('XML_MISMATCHED_END_TAG');
     await popup.screenshot({ path: join(repositoryRoot, 'test-results/extension-popup-walk.png'), fullPage: true });
     await popup.close();
+  });
+});
+
+describe('the list page checks the listed pages with checkUrls (issue 19, item 11)', { timeout: 60_000 }, () => {
+  let server: Server;
+  let origin: string;
+  const PAGES = ['/ok', '/moved', '/gone', '/broken', '/noindex-header', '/noindex-meta'];
+  const SLOW_PAGES = Array.from({ length: 24 }, (_, n) => `/slow-${n}`);
+
+  beforeAll(async () => {
+    // Pages that answer 200, 301 → 200, 404, 500, X-Robots-Tag: noindex and a robots meta noindex.
+    server = createServer((request, response) => {
+      const path = request.url ?? '/';
+      const html = (headers: Record<string, string> = {}, head = '') => response.writeHead(200, { 'Content-Type': 'text/html', ...headers }).end(`<html><head>${head}</head><body>x</body></html>`);
+      if (path === '/sitemap.xml') response.writeHead(200, { 'Content-Type': 'application/xml' }).end(urlset(PAGES.map((page) => `${origin}${page}`)));
+      else if (path === '/slow-sitemap.xml') response.writeHead(200, { 'Content-Type': 'application/xml' }).end(urlset(SLOW_PAGES.map((page) => `${origin}${page}`)));
+      else if (path === '/ok') html();
+      else if (path === '/moved') response.writeHead(301, { Location: '/ok' }).end();
+      else if (path === '/gone') response.writeHead(404, { 'Content-Type': 'text/plain' }).end('gone');
+      else if (path === '/broken') response.writeHead(500, { 'Content-Type': 'text/plain' }).end('oops');
+      else if (path === '/noindex-header') html({ 'X-Robots-Tag': 'noindex' });
+      else if (path === '/noindex-meta') html({}, '<meta name="robots" content="noindex, follow">');
+      else if (path.startsWith('/slow-')) setTimeout(() => { if (!response.destroyed) html(); }, 3000);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('gives each page its status, redirect target and noindex, counts them, and filters the problem rows', async () => {
+    // Chromium logs each 4xx/5xx answer as a console error ("Failed to load resource: … 404"):
+    // here the test site's /gone and /broken give them on purpose; every other error still counts.
+    const list = await context.newPage();
+    list.on('console', (message) => {
+      if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of (?:404|500) /.test(message.text())) pageErrors.push(`${list.url()}: ${message.text()}`);
+    });
+    list.on('pageerror', (error) => pageErrors.push(`${list.url()}: ${error.message}`));
+    await list.goto(`chrome-extension://${extensionId}/entries.html?url=${encodeURIComponent(`${origin}/sitemap.xml`)}`);
+    await list.setViewportSize({ width: 1200, height: 900 });
+    await list.waitForSelector('body[data-ready=true]', { timeout: 20_000 });
+    expect(await list.locator('#check-section').isVisible()).toBe(true);
+    await list.click('#check-start');
+    await list.waitForSelector('#check-section[data-state=done]', { timeout: 30_000 });
+    await list.waitForSelector('#check-section[data-rows="6"]', { timeout: 5_000 });
+    const rows = await list.locator('#checks tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+    const byPath = new Map(rows.map(([status, url, redirected, noindex, error]) => [url!.replace(origin, ''), { status, redirected: redirected!.replace(origin, ''), noindex, error }]));
+    expect([...byPath.keys()].sort()).toEqual([...PAGES].sort());
+    expect(byPath.get('/ok')).toEqual({ status: '200', redirected: '', noindex: '', error: '' });
+    // Fetched by the page with its host permissions: a browser follows the redirect itself and tells where it led.
+    expect(byPath.get('/moved')).toEqual({ status: '200', redirected: '/ok', noindex: '', error: '' });
+    expect(byPath.get('/gone')?.status).toBe('404');
+    expect(byPath.get('/broken')?.status).toBe('500');
+    // The X-Robots-Tag header is readable: host permissions lift CORS's header filter.
+    expect(byPath.get('/noindex-header')).toMatchObject({ status: '200', noindex: 'noindex (X-Robots-Tag)' });
+    expect(byPath.get('/noindex-meta')).toMatchObject({ status: '200', noindex: 'noindex (meta robots)' });
+    const counts = await list.locator('#check-counts').textContent();
+    expect(counts).toMatch(/^6 of 6 checked: /);
+    for (const part of ['200 ×2', '200 noindex ×2', '404 ×1', '500 ×1', '4 not 200 or noindex']) expect(counts).toContain(part);
+
+    await list.check('#check-only-problems');
+    await list.waitForSelector('#check-section[data-rows="4"]', { timeout: 5_000 });
+    const problemUrls = await list.locator('#checks tbody td.loc').allTextContents();
+    expect(problemUrls.map((url) => url.replace(origin, '')).sort()).toEqual(['/broken', '/gone', '/noindex-header', '/noindex-meta']);
+    expect(await list.locator('#check-counts').textContent()).toContain('(showing 4)');
+    await list.screenshot({ path: join(repositoryRoot, 'test-results/extension-list-check-urls.png') });
+    await list.close();
+  });
+
+  it('stops at the stop button: requests in flight are dropped and no new one starts', async () => {
+    const list = await openExtensionPage(`entries.html?url=${encodeURIComponent(`${origin}/slow-sitemap.xml`)}`);
+    await list.waitForSelector('body[data-ready=true]', { timeout: 20_000 });
+    await list.click('#check-start');
+    await list.waitForSelector('#check-section[data-state=running]');
+    expect(await list.locator('#check-stop').isVisible()).toBe(true);
+    await list.click('#check-stop');
+    await list.waitForSelector('#check-section[data-state=stopped]', { timeout: 5_000 });
+    // Each page takes three seconds: stopped before any answered, and with the start button back.
+    expect(await list.locator('#check-section').getAttribute('data-checked')).toBe('0');
+    expect(await list.locator('#check-stop').isVisible()).toBe(false);
+    expect(await list.locator('#check-start').textContent()).toBe('Check again');
+    expect(await list.locator('#check-counts').textContent()).toBe('0 of 24 checked');
+    await list.close();
   });
 });
 

@@ -12,6 +12,7 @@ Commands:
   build [input|-]...            write sitemap files plus an index from URLs, NDJSON, CSV or sitemaps
   discover <site>               the tree of a site's sitemaps (robots.txt, indexes)
   diff <a> <b>                  URLs added, removed and changed between two sitemaps
+  check-urls <file|url|site|->  fetch each listed page: status, redirect target, noindex
 
 Inputs: a file (gzip is recognised by its bytes), - for stdin, an http(s) URL, or a site
 (example.com or https://example.com/). Results go to stdout, diagnostics to stderr.
@@ -146,6 +147,32 @@ Examples:
   sitemapkit diff yesterday/sitemap.xml https://example.com/sitemap.xml
   sitemapkit diff old.xml.gz new.xml.gz --format ndjson | jq -r 'select(.change=="added").loc'
   sitemapkit diff a.xml b.xml --fields lastmod --quiet && echo "no new lastmods"
+`,
+  'check-urls': `Usage: sitemapkit check-urls [options] <file|url|site|->
+
+Fetches every page a sitemap lists (or every page of a site's sitemaps) and reports its HTTP
+status, where its redirects lead, and whether it says noindex (an X-Robots-Tag header or a
+robots meta tag): what Search Console reports as "Submitted URL not found (404)", "Submitted URL
+has redirect" and "Submitted URL marked 'noindex'". The counts by status go to stderr.
+
+Options:
+  -f, --format FORMAT      text (default: status  url  → final url  noindex  error), tsv
+                           (url, status, finalUrl, redirects, noindex, error; --header for a
+                           header line), ndjson, json
+  --only-problems          only the pages that are not 200, or say noindex
+  --concurrency N          requests at a time (default 4, at most 64)
+  --timeout SECONDS        per request, body included (default 15)
+  --recover                read past malformed XML
+  -q, --quiet              no counts line
+  --no-progress            no progress line on stderr
+
+Exit: 0 every page 200 without noindex, 1 some page not, 2 usage or I/O error.
+
+Examples:
+  sitemapkit check-urls sitemap.xml.gz
+  sitemapkit check-urls https://example.com/sitemap.xml --only-problems --concurrency 8
+  sitemapkit check-urls example.com --format ndjson | jq -r 'select(.status==404).url'
+  sitemapkit ls old.xml --fields loc | sitemapkit check-urls - --format tsv > statuses.tsv
 `,
 };
 

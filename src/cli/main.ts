@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { runBuild } from './build-command';
+import { runCheckUrls } from './check-urls-command';
 import { CliFailure, ExitCode } from './command-line';
 import { runDiff } from './diff-command';
 import { runDiscover } from './discover-command';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, (argv: string[], session: Session) => Promise<num
   build: runBuild,
   discover: runDiscover,
   diff: runDiff,
+  'check-urls': runCheckUrls,
 };
 
 function version(): string {

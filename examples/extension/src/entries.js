@@ -1,10 +1,12 @@
 // The full list page (`entries.html?url=…`): every entry of one sitemap, as the service worker
 // read it, and every issue the popup counted, with its line and column; both tables draw only
 // the rows in view (50,000 entries scroll like 50), the entries filter by URL text and sort by
-// any column; an index's entries link to their own lists.
+// any column; an index's entries link to their own lists. "Check URLs" fetches the listed pages
+// (url-check.js).
 
 import { askServiceWorker } from './ask-service-worker.js';
 import { isWebUrl, linkTo } from './safe-link.js';
+import { showUrlCheck } from './url-check.js';
 import { entryCountText, verdictText } from './verdict-text.js';
 import { VirtualTable } from './virtual-table.js';
 
@@ -138,6 +140,8 @@ async function main() {
   summary.textContent = `${name}: ${entryCountText(listing.kind, listing.entries.length)}; ${verdict.text}.`;
   summary.className = verdict.tone;
   showEntries(listing);
+  // The pages of a sitemap or feed can be checked; an index lists sitemaps, each with its own list page.
+  if (listing.kind !== 'sitemapindex' && listing.entries.length > 0) showUrlCheck(document.getElementById('check-section'), listing.entries.map((entry) => entry.loc));
 }
 
 main().then(

@@ -23,10 +23,10 @@ export class VirtualTable {
     new ResizeObserver(() => this.schedule()).observe(box);
   }
 
-  /** The number of rows (after a filter or sort): back to the top, drawn again. */
-  setRowCount(count) {
+  /** The number of rows (after a filter or sort): back to the top, drawn again; `keepScroll` when rows were only added (results streaming in). */
+  setRowCount(count, { keepScroll = false } = {}) {
     this.count = count;
-    this.box.scrollTop = 0;
+    if (!keepScroll) this.box.scrollTop = 0;
     this.drawn = '';
     this.draw();
   }
