@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMAGE_NAMESPACE, NEWS_NAMESPACE, SITEMAP_NAMESPACE, validate, VIDEO_NAMESPACE, XHTML_NAMESPACE } from '../src/index';
 import { MOBILE_NAMESPACE } from '../src/limits';
+import { seededRandom } from './fuzz/random.mjs';
 
 const XMLLINT = '/usr/bin/xmllint';
 const xsdDirectory = fileURLToPath(new URL('./corpus/xsd/', import.meta.url));
@@ -84,17 +85,8 @@ const NEWS = '<news:news><news:publication><news:name>The Times</news:name><news
 const LINKS = '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/p"/><xhtml:link rel="alternate" hreflang="de-DE" href="https://example.com/de/p"/>';
 const FULL = urlset(`<url><loc>https://example.com/p</loc><lastmod>2024-05-01</lastmod>${IMAGE}${VIDEO}${NEWS}${LINKS}</url>`);
 
-/** A small seeded generator (mulberry32), so the documents are the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (the fuzzer's mulberry32), so the documents are the same on every run. */
+const random: (seed: number) => () => number = seededRandom;
 
 /** A valid document: urls with some images, videos, news and alternates (each url lists itself). */
 function generate(seed: number): string {

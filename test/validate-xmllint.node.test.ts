@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SITEMAP_NAMESPACE, validate } from '../src/index';
+import { seededRandom } from './fuzz/random.mjs';
 
 const XMLLINT = '/usr/bin/xmllint';
 const xsdDirectory = fileURLToPath(new URL('./corpus/xsd/', import.meta.url));
@@ -50,17 +51,8 @@ function compare(name: string, document: string, kind: 'urlset' | 'sitemapindex'
   return { reference: reference.valid, ours: result.valid, side };
 }
 
-/** A small seeded generator (mulberry32), so the documents are the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (the fuzzer's mulberry32), so the documents are the same on every run. */
+const random: (seed: number) => () => number = seededRandom;
 
 interface GeneratedUrl {
   loc: string;
