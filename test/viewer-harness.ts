@@ -28,7 +28,7 @@ export interface ViewerSession {
 }
 
 /** Starts `node demo/serve.mjs` with PORT=0 and resolves with the URL it prints. */
-function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
+export function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
   const child = spawn(process.execPath, [join(repositoryRoot, 'demo/serve.mjs')], { cwd: repositoryRoot, env: { ...process.env, PORT: '0' } });
   return new Promise((resolve, reject) => {
     let output = '';

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipPartial, parse, parseSitemap, parseSitemapIndex, parseTextSitemap, validate } from '../src/index';
 import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { repositoryRoot } from './packed-package';
+import { startServer } from './viewer-harness';
 
 const run = promisify(execFile);
 // Its real path: gen.mjs runs main() only when argv[1] is its own (resolved) file, so a checkout
@@ -41,22 +42,6 @@ const files = {
   index: '', // a sitemap index of 1,000 children
 };
 let plainLocs: string[];
-
-/** Starts `node demo/serve.mjs` with PORT=0 and resolves with the URL it prints. */
-function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, [join(repositoryRoot, 'demo/serve.mjs')], { cwd: repositoryRoot, env: { ...process.env, PORT: '0' } });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the server printed no URL within 10 s: ${output}`)), 10_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/localhost:\d+\/)/.exec(output);
-      if (match) { clearTimeout(timer); resolve({ child, url: match[1]! }); }
-    });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}): ${output}`)); });
-  });
-}
 
 /** Hosts the page sent requests to. */
 const requestedHosts = new Set<string>();
