@@ -10,8 +10,8 @@ import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } fro
 
 /** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
 const MAX_RULE_ISSUES = 100;
-/** The slice of a held document parsed at a time for its entries. */
-const ENTRY_SLICE_BYTES = 262_144;
+/** The slice of a held document parsed (or validated) at a time for its entries. */
+export const ENTRY_SLICE_BYTES = 262_144;
 
 /**
  * The earliest and latest W3C Datetime `<lastmod>` seen, as written.
