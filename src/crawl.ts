@@ -4,7 +4,7 @@
 
 import { comparableUrl } from './url-check';
 import { crawlIssue, decodeCharset, fetchFile, refusal, type FetchContext, type FetchedFile } from './crawl-fetch';
-import { comparablePageUrl, datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
@@ -458,7 +458,7 @@ class Walk {
     this.entries++;
     record.entries++;
     const loc = entry.loc;
-    const key = comparablePageUrl(loc);
+    const key = comparableUrl(loc);
     // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
     const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
     const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
