@@ -43,7 +43,8 @@ export class LastmodRange {
 
 /**
  * A sitemap's entries, a slice of the document at a time, so that no more than one slice's
- * entries are held (the document itself is held: validate read it whole). A document that must
+ * entries are held: how the crawl reads a file it does not validate (validating, it reads the
+ * entries from validationSteps, in the same walk). A document that must
  * be transcoded first (UTF-16, a declared encoding other than UTF-8) goes through parse(), which
  * does that. Recover mode: issues are validate's business, and entries are read past errors.
  *
