@@ -10,8 +10,8 @@ import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } fro
 
 /** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
 const MAX_RULE_ISSUES = 100;
-/** The slice of a held document parsed at a time for its entries. */
-const ENTRY_SLICE_BYTES = 262_144;
+/** The slice of a held document parsed (or validated) at a time for its entries. */
+export const ENTRY_SLICE_BYTES = 262_144;
 
 /**
  * The earliest and latest W3C Datetime `<lastmod>` seen, as written.
@@ -43,7 +43,8 @@ export class LastmodRange {
 
 /**
  * A sitemap's entries, a slice of the document at a time, so that no more than one slice's
- * entries are held (the document itself is held: validate read it whole). A document that must
+ * entries are held: how the crawl reads a file it does not validate (validating, it reads the
+ * entries from validationSteps, in the same walk). A document that must
  * be transcoded first (UTF-16, a declared encoding other than UTF-8) goes through parse(), which
  * does that. Recover mode: issues are validate's business, and entries are read past errors.
  *

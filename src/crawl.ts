@@ -4,17 +4,17 @@
 
 import { comparableUrl } from './url-check';
 import { crawlIssue, decodeCharset, fetchFile, refusal, type FetchContext, type FetchedFile } from './crawl-fetch';
-import { comparablePageUrl, datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
 import { parseFeed } from './feed';
-import { addIssue, addIssues, entriesOf, LastmodRange, RuleIssues } from './crawl-records';
+import { addIssue, addIssues, entriesOf, ENTRY_SLICE_BYTES, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from './robots';
 import { sniffFormat } from './sniff';
 import { parseTextSitemap } from './text-sitemap';
 import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from './types';
-import { validate } from './validate';
+import { validate, validationSteps } from './validate';
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
@@ -365,38 +365,52 @@ class Walk {
     const rules = new RuleIssues();
 
     if (format === 'urlset' || format === 'sitemapindex') {
-      if (this.settings.validate) {
-        const validation = validate(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) });
-        addIssues(record, validation.issues, this.settings.maxIssuesPerSitemap);
-        record.lastmod = validation.stats.lastmod;
-      }
+      // Validating, one walk of the file gives validate's issues and the entries (validationSteps),
+      // a slice at a time; without, the entries alone.
+      const steps = this.settings.validate
+        ? validationSteps(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES)
+        : entriesOf(bytes);
       if (format === 'sitemapindex') {
         this.indexFiles++;
         if (this.indexFiles === MAX_INDEX_FILES + 1) {
           this.issues.push({ ...crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), url: fetched.finalUrl });
         }
-        for (const batch of entriesOf(bytes)) {
-          for (const entry of batch as SitemapIndexEntry[]) {
-            if (typeof entry.loc !== 'string' || entry.loc === '') continue;
-            record.entries++;
-            const child = resolveChild(entry.loc, fetched.finalUrl);
-            record.children.push(child);
-            // A robots.txt that lists an index vouches for what the index lists (cross-submission),
-            // as the viewer judges a child opened from its index (issue #19 item 6).
-            this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, task.crossSubmit, rules.issues);
-          }
-        }
-      } else {
-        const range = this.settings.validate ? undefined : new LastmodRange();
-        read: for (const batch of entriesOf(bytes)) {
-          for (const entry of batch as SitemapUrl[]) {
-            range?.add(entry.lastmod);
-            const more = this.page(entry, record, number, rules);
-            if (!(more === true || (more !== false && await more))) break read;
-          }
-        }
-        if (range) record.lastmod = range.value();
       }
+      const range = this.settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange();
+      let reading = true;
+      let step = steps.next();
+      // Once the walk stops (maxEntries, cancelled), the rest of the file is still validated, so
+      // that its issues are the whole file's, but its entries are dropped.
+      try {
+        for (; !step.done; step = steps.next()) {
+          if (!reading) continue;
+          if (format === 'sitemapindex') {
+            for (const entry of step.value as SitemapIndexEntry[]) {
+              if (typeof entry.loc !== 'string' || entry.loc === '') continue;
+              record.entries++;
+              const child = resolveChild(entry.loc, fetched.finalUrl);
+              record.children.push(child);
+              // A robots.txt that lists an index vouches for what the index lists (cross-submission),
+              // as the viewer judges a child opened from its index (issue #19 item 6).
+              this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, task.crossSubmit, rules.issues);
+            }
+          } else {
+            for (const entry of step.value as SitemapUrl[]) {
+              range?.add(entry.lastmod);
+              const more = this.page(entry, record, number, rules);
+              if (!(more === true || (more !== false && await more))) { reading = false; break; }
+            }
+            if (!reading && !this.settings.validate) break; // entries only: nothing more to read
+          }
+        }
+      } finally {
+        if (!step.done) (steps as Generator<unknown, unknown, undefined>).return(undefined); // gives its core back
+      }
+      if (step.done && step.value) {
+        addIssues(record, step.value.issues, this.settings.maxIssuesPerSitemap);
+        record.lastmod = step.value.stats.lastmod;
+      }
+      if (range) record.lastmod = range.value();
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
       addIssues(record, result.issues, this.settings.maxIssuesPerSitemap);
@@ -444,7 +458,7 @@ class Walk {
     this.entries++;
     record.entries++;
     const loc = entry.loc;
-    const key = comparablePageUrl(loc);
+    const key = comparableUrl(loc);
     // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
     const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
     const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
@@ -618,8 +632,8 @@ class Crawl implements SitemapCrawl {
  * `INPUT_INVALID_OPTION` only for a wrong option.
  *
  * Memory: entries are not kept (iteration hands each on once); each file in flight is held
- * whole once inflated (at most `maxBytes`, `concurrency` of them), because `validate` reads a
- * whole file; page URLs are remembered as two 32-bit hashes (24 bytes a URL at most) for the
+ * whole once inflated (at most `maxBytes`, `concurrency` of them), and read in one walk that
+ * validates it and gives its entries a slice at a time; page URLs are remembered as two 32-bit hashes (24 bytes a URL at most) for the
  * "listed in two sitemaps" rule.
  *
  * @example

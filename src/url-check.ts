@@ -467,10 +467,17 @@ export function comparableUrl(url: string): string {
   if (i === length) return normalizeUrl(url);
   let pathStart = i + 1;
   if (url.charCodeAt(i + 1) === 47 && url.charCodeAt(i + 2) === 47) {
-    // The authority: an upper-case letter, a ":" (a port, or user information) or a "%" needs the long way.
+    // The authority: an upper-case letter, a "%", or a ":" that starts no normal port (user information, a default port) needs the long way.
     for (pathStart = i + 3; pathStart < length; pathStart++) {
       const code = url.charCodeAt(pathStart);
       if (code === 47 || code === 63 || code === 35) break;
+      if (code === 58 && pathStart > i + 3) {
+        // A port (a local or staging site has one on every URL): already normal when it is digits
+        // to the authority's end, without a leading zero, and not the scheme's default.
+        pathStart = normalPortEnd(url, i, pathStart + 1);
+        if (pathStart < 0) return normalizeUrl(url);
+        break;
+      }
       if ((code >= 65 && code <= 90) || code === 58 || code === 37) return normalizeUrl(url);
     }
     if (url.charCodeAt(pathStart) !== 47) return normalizeUrl(url); // an empty path
@@ -487,6 +494,28 @@ export function comparableUrl(url: string): string {
   return url;
 }
 
+/**
+ * Where the port that starts at `start` ends, when it is digits up to the authority's end ("/",
+ * "?", "#" or the end), the first not 0, and not the default port of the scheme `url` starts with
+ * (`schemeEnd` long: 80 for http, 443 for https); -1 otherwise (comparableUrl's long way).
+ */
+function normalPortEnd(url: string, schemeEnd: number, start: number): number {
+  let end = start;
+  for (; end < url.length; end++) {
+    const code = url.charCodeAt(end);
+    if (code < 48 || code > 57) break;
+  }
+  if (end === start || url.charCodeAt(start) === 48 /* 0 */) return -1;
+  if (end < url.length) {
+    const code = url.charCodeAt(end);
+    if (code !== 47 && code !== 63 && code !== 35) return -1;
+  }
+  const digits = end - start;
+  if (schemeEnd === 4 && digits === 2 && url.startsWith('http') && url.startsWith('80', start)) return -1;
+  if (schemeEnd === 5 && digits === 3 && url.startsWith('https') && url.startsWith('443', start)) return -1;
+  return end;
+}
+
 function hexDigit(code: number): number {
   return code <= 57 ? code - 48 : (code | 0x20) - 87;
 }
@@ -501,11 +530,14 @@ const URI_PARTS = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(\?
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
 
 /**
- * comparableUrl's long way. Once is enough for a URI; a string that is none (a "%" that starts no
+ * comparableUrl's long way (exported for the test that checks the fast way against it). Once is enough for a URI; a string that is none (a "%" that starts no
  * escape, removed with a dot-segment) can need a second pass, which gives the same form to all
  * its spellings too.
+ *
+ * @example
+ * normalizeUrl('http://127.0.0.1:8080/a/../b') === comparableUrl('http://127.0.0.1:8080/a/../b'); // true
  */
-function normalizeUrl(url: string): string {
+export function normalizeUrl(url: string): string {
   let result = normalizeUrlOnce(url);
   for (let pass = 0; pass < 3; pass++) {
     const again = normalizeUrlOnce(result);

@@ -9,7 +9,7 @@ import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
 import type { ExtensionItemSource } from './extensions';
 import type { DocumentRule } from './rules';
-import type { HostCount, Issue, IssueSeverity, SitemapInput, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
+import type { HostCount, Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapUrl, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile, ValidationStats } from './types';
 import { afterLeadingWhitespace, trimXmlSpace } from './text';
 import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, noHostProblem, outOfScope, readCoreLocScan, readLocationScope, scanLoc, type LocationScope } from './url-check';
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
@@ -888,6 +888,27 @@ function inputSize(input: SitemapInput): number {
  * validate(xml, { profile: 'xsd' }).valid;
  */
 export function validate(input: SitemapInput, options: ValidateOptions = {}): ValidateResult {
+  const steps = validationSteps(input, options, 0);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * validate(), with the entries parse(…, { recover: true }) gives, in one walk of the document: a
+ * slice of `sliceBytes` bytes at a time, yielding the entries each slice completed (empty slices
+ * yield nothing), then returning validate()'s result. How the crawl reads and validates a file at
+ * the cost of one walk instead of two (parse, then validate). With `sliceBytes` 0 it is validate()
+ * itself: one push, no entries built, nothing yielded. Stopping early (`return()`) gives the core
+ * back; drain it to the end for the result. Internal: not exported from the package.
+ *
+ * @example
+ * const steps = validationSteps(bytes, { location }, 262_144);
+ * let step = steps.next();
+ * for (; !step.done; step = steps.next()) for (const entry of step.value) console.log(entry.loc);
+ * console.log(step.value.valid);
+ */
+export function* validationSteps(input: SitemapInput, options: ValidateOptions, sliceBytes: number): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
   const checked = readOptions(options);
   const validator = new SitemapValidator(checked);
   const profileIndex = checked.profile === 'xsd' ? 1 : 0;
@@ -928,20 +949,34 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
 
   // Entries are rarely shorter than 100 bytes; past the protocol's 50,000 the table grows as needed.
   validator.reserveEntries(Math.min(Math.ceil(bytes.length / 100), LIMITS.maxUrlsPerSitemap));
-  const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator, false, true);
+  const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator, sliceBytes > 0, true);
   const issues: Issue[] = [];
   for (const issue of prepared.issues) {
     issue.severity = parserIssueSeverity(issue, profileIndex) ?? issue.severity;
     issues.push(issue);
   }
   let finished = false;
+  let stoppedEarly = true; // the caller stopped the steps at a yield: give the core back
   try {
-    parser.push(bytes, true);
+    if (sliceBytes > 0) {
+      for (let at = 0; at < bytes.length; at += sliceBytes) {
+        const end = Math.min(bytes.length, at + sliceBytes);
+        parser.push(bytes.subarray(at, end), end === bytes.length);
+        const entries = parser.takeEntries();
+        if (entries.length > 0) yield entries;
+      }
+    } else {
+      parser.push(bytes, true);
+    }
     finished = true;
+    stoppedEarly = false;
   } catch (error) {
     if (!(error instanceof SitemapError)) throw error;
+    stoppedEarly = false;
     // A root that is not a sitemap (HTML, RSS, …) stops the walk: one issue says what it is.
     issues.push({ code: error.code, severity: 'error', message: error.message.replace(/ \(line \d+, column \d+\)$/, ''), line: error.line, column: error.column, path: error.path });
+  } finally {
+    if (stoppedEarly) parser.abort();
   }
   const parserIssues = finished ? parser.result().issues : parser.issues;
   for (const issue of parserIssues) {

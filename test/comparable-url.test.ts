@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { comparableUrl, isNormalPlainHttpUrl, isPlainHttpUrl } from '../src/url-check';
+import { comparableUrl, isNormalPlainHttpUrl, isPlainHttpUrl, normalizeUrl } from '../src/url-check';
 
 const CASES: Array<[string, string]> = [
   // §6.2.2.1 case: scheme and host, not path, query, user information or an opaque part.
@@ -84,6 +84,24 @@ describe('comparableUrl', () => {
         expect(isPlainHttpUrl(url)).toBe(true);
         expect(normal).toBe(url);
       }
+    }), { numRuns: 20000 });
+  });
+
+  it('takes its fast way for a normal port and gives what the long way gives for every port', () => {
+    const ports = ['http://127.0.0.1:8080/a', 'https://example.com:8443/', 'http://localhost:3000/?q=1', 'http://example.com:1/#f'];
+    for (const url of ports) {
+      expect(comparableUrl(url), url).toBe(url);
+      expect(normalizeUrl(url), url).toBe(url);
+    }
+    const authority = fc.tuple(
+      fc.constantFrom('', 'u@', 'u:p@', 'U:%41@'),
+      fc.constantFrom('example.com', 'Example.com', '127.0.0.1', '[::1]', '[::1', 'a%2e', ''),
+      fc.constantFrom('', ':', ':80', ':443', ':8080', ':08080', ':0', ':00', ':65536', ':8a', ':8080:90', '::80', ':1'),
+    ).map((parts) => parts.join(''));
+    const tail = fc.array(fc.constantFrom('/', 'a', '.', '..', '%7e', '%C3%A9', '?', '#', ':', '@', 'B'), { maxLength: 6 }).map((parts) => parts.join(''));
+    fc.assert(fc.property(fc.constantFrom('http', 'https', 'ftp', 'HTTP', 'httpx', 'http2'), authority, tail, (scheme, host, rest) => {
+      const url = `${scheme}://${host}${rest}`;
+      expect(comparableUrl(url), url).toBe(normalizeUrl(url));
     }), { numRuns: 20000 });
   });
 
