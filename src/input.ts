@@ -5,6 +5,7 @@
 
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { SitemapError } from './errors';
+import { singleByteDecoderFor, type DocumentDecoder } from './single-byte-decoder';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
 import { sniffDocument, sniffFormat } from './sniff';
@@ -109,8 +110,14 @@ function transcode(bytes: Uint8Array, label: string): Uint8Array {
   return stringToBytes(decoderFor(label).decode(bytes));
 }
 
-/** The platform's decoder for a declared encoding, or INPUT_ENCODING when it has none. */
-export function decoderFor(label: string): TextDecoder {
+/**
+ * The decoder for a declared encoding: ours for ISO-8859-1 and windows-1252 (single-byte-decoder.ts:
+ * the same in every runtime, streaming or not), else the platform's TextDecoder, or INPUT_ENCODING
+ * when it has none.
+ */
+export function decoderFor(label: string): DocumentDecoder {
+  const singleByte = singleByteDecoderFor(label);
+  if (singleByte !== undefined) return singleByte;
   try {
     return new TextDecoder(label);
   } catch (cause) {

@@ -5,6 +5,7 @@
 
 import { SitemapError } from './errors';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
+import type { DocumentDecoder } from './single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
@@ -164,7 +165,7 @@ class StreamedDocument {
   private head: Uint8Array[] | null = [];
   private headLength = 0;
   /** Transcoding to UTF-8 (UTF-16, or a declared encoding once a non-ASCII byte shows up). */
-  private decoder: TextDecoder | null = null;
+  private decoder: DocumentDecoder | null = null;
   private utf16Start = false;
   private declared: string | undefined;
   /** The byte order of a UTF-16 document, for its issue. */
