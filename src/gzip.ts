@@ -97,6 +97,8 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): OutputBytes {
     throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
   }
 
+  const headerDamage = reservedFlagsDamage(bytes);
+  if (headerDamage) throw headerDamage;
   if (nativeGunzip) return nativeGunzip(bytes, maxBytes) as OutputBytes;
   const { inflated, damage } = inflate(bytes, maxBytes);
   if (damage) throw damage;
@@ -114,8 +116,40 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): OutputBytes {
  */
 export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { bytes: OutputBytes; damage: SitemapError | null } {
   if (!isGzip(bytes)) throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
+  const headerDamage = reservedFlagsDamage(bytes);
+  if (headerDamage) return { bytes: new Uint8Array(0) as OutputBytes, damage: headerDamage };
   const { inflated, damage } = inflate(bytes, options.maxBytes);
   return { bytes: inflated as OutputBytes, damage };
+}
+
+/**
+ * GZIP_INVALID when the first member's header sets a reserved FLG bit (bits 5-7), else undefined
+ * (also while fewer than 4 bytes are known). RFC 1952 §2.3.1: they "must be zero", and a
+ * decompressor "must give an error indication if any reserved bit is non-zero". zlib refuses
+ * them and fflate reads on, so the Node and browser builds disagreed (issue #22 item 7): checked
+ * here, before either inflater sees the bytes. (fflate checks the method byte itself.)
+ */
+function reservedFlagsDamage(header: Uint8Array): SitemapError | undefined {
+  if (header.length < 4 || (header[3]! & 0xe0) === 0) return undefined;
+  return new SitemapError('GZIP_INVALID', `The gzip data is damaged: its header sets reserved flag bits (FLG 0x${header[3]!.toString(16).padStart(2, '0')}), which must be zero (RFC 1952 §2.3.1)`, { offset: 3 });
+}
+
+/**
+ * The reservedFlagsDamage check for a streaming gunzip, however the first bytes are cut into
+ * chunks: each push is shown to it first.
+ */
+class ReservedFlagsCheck {
+  private header: Uint8Array | null = new Uint8Array(0);
+
+  /** Throws GZIP_INVALID once the first four bytes show a reserved flag bit set. */
+  check(chunk: Uint8Array): void {
+    if (this.header === null) return;
+    this.header = concatenateBytes([this.header, chunk.subarray(0, 4 - this.header.length)]);
+    if (this.header.length < 4) return;
+    const damage = reservedFlagsDamage(this.header);
+    this.header = null;
+    if (damage) throw damage;
+  }
 }
 
 /** fflate's streaming inflate under a size cap; damage is returned with what came before it. */
@@ -258,6 +292,7 @@ class FflateStreamingGunzip implements StreamingGunzip {
   private readonly inflater: Gunzip;
   private readonly sliceBytes: number;
   private readonly recent = new RecentBytes(RECENT_BYTES);
+  private readonly flags = new ReservedFlagsCheck();
   private total = 0;
   private memberStart = 0;
   private memberCrc = 0;
@@ -291,6 +326,7 @@ class FflateStreamingGunzip implements StreamingGunzip {
   }
 
   push(chunk: Uint8Array): void {
+    this.flags.check(chunk);
     for (let start = 0; start < chunk.length && !this.cancelled; start += this.sliceBytes) {
       const slice = chunk.subarray(start, Math.min(chunk.length, start + this.sliceBytes));
       this.recent.add(slice);
@@ -390,6 +426,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   private memberInput = 0;
   private splitMembers: boolean | undefined;
   private readonly tail = new RecentBytes(4);
+  private readonly flags = new ReservedFlagsCheck();
   /** Where the runtime's stream reads members on its own: does the input end where one ends? */
   private readonly memberEnds = new MemberEndCheck();
   /** Up to two bytes held back when members are split: a magic number cut by a chunk boundary. */
@@ -410,6 +447,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   }
 
   async push(chunk: Uint8Array): Promise<void> {
+    this.flags.check(chunk);
     await this.prepare();
     if (this.splitMembers) await this.pushSplitting(chunk);
     else await this.write(chunk);

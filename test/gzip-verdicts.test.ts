@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index';
-import { damagedShapes, expectOneStreamVerdict, expectOneSyncVerdict, intactTwoMembers } from './fixtures/gzip-damage';
+import { damagedShapes, expectHeaderRefused, expectOneStreamVerdict, expectOneSyncVerdict, reservedFlagShapes, intactTwoMembers } from './fixtures/gzip-damage';
 
 describe('damaged or padded gzip: one verdict', () => {
   // 3 URLs: the whole document comes with the damage; 3,000 URLs: inflated in several chunks.
@@ -36,4 +36,11 @@ describe('damaged or padded gzip: one verdict', () => {
       expect(stream.issues).toEqual([]);
     }
   });
+
+  // RFC 1952 §2.3.1: a reader must give an error for a reserved bit set; zlib did, fflate read on (#22 item 7).
+  for (const { name, bytes } of reservedFlagShapes(3000)) {
+    it(`${name}: GZIP_INVALID from parse, recover, validate, gunzip and parseStream, nothing kept`, async () => {
+      await expectHeaderRefused(api, bytes, 11);
+    });
+  }
 });
