@@ -293,6 +293,9 @@ class FflateStreamingGunzip implements StreamingGunzip {
   private readonly sliceBytes: number;
   private readonly recent = new RecentBytes(RECENT_BYTES);
   private readonly flags = new ReservedFlagsCheck();
+  /** The start of the next slice, until it is sliceBytes long (or the input ends). */
+  private pending: Uint8Array[] = [];
+  private pendingLength = 0;
   private total = 0;
   private memberStart = 0;
   private memberCrc = 0;
@@ -327,11 +330,30 @@ class FflateStreamingGunzip implements StreamingGunzip {
 
   push(chunk: Uint8Array): void {
     this.flags.check(chunk);
-    for (let start = 0; start < chunk.length && !this.cancelled; start += this.sliceBytes) {
-      const slice = chunk.subarray(start, Math.min(chunk.length, start + this.sliceBytes));
-      this.recent.add(slice);
-      this.feed(slice, false);
+    // Slices start at fixed input offsets (multiples of sliceBytes), however the input is cut
+    // into chunks: fflate drops the output of a push that ends in an error, so what a damaged
+    // stream keeps depends on where pushes fall, and parse() (one chunk) and the streams (any
+    // chunks) must keep the same (issue #22 item 7). A slice's start waits in `pending`.
+    for (let start = 0; start < chunk.length && !this.cancelled;) {
+      const room = this.sliceBytes - this.pendingLength;
+      const part = chunk.subarray(start, Math.min(chunk.length, start + room));
+      start += part.length;
+      this.recent.add(part);
+      if (this.pendingLength === 0 && part.length === this.sliceBytes) {
+        this.feed(part, false);
+        continue;
+      }
+      this.pending.push(part);
+      this.pendingLength += part.length;
+      if (this.pendingLength === this.sliceBytes) this.feedPending();
     }
+  }
+
+  private feedPending(): void {
+    const slice = concatenateBytes(this.pending);
+    this.pending = [];
+    this.pendingLength = 0;
+    this.feed(slice, false);
   }
 
   finish(): void {
@@ -339,6 +361,7 @@ class FflateStreamingGunzip implements StreamingGunzip {
     if (compressed < MIN_MEMBER_BYTES) {
       throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: compressed });
     }
+    if (this.pendingLength > 0) this.feedPending();
     this.feed(new Uint8Array(0), true);
     if (this.damage) throw this.damage;
     // The last member's trailer ends the input: this catches a stream cut off at a block boundary

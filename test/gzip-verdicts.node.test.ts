@@ -3,7 +3,7 @@
 
 import { describe, it } from 'vitest';
 import * as api from '../src/index.node';
-import { damagedShapes, expectHeaderRefused, expectOneStreamVerdict, expectOneSyncVerdict, reservedFlagShapes } from './fixtures/gzip-damage';
+import { DAMAGED_DEFLATE_5538, damagedShapes, expectDamagedDeflateKeptAlike, expectHeaderRefused, expectOneStreamVerdict, expectOneSyncVerdict, reservedFlagShapes } from './fixtures/gzip-damage';
 
 describe('damaged or padded gzip through zlib: the same verdict', () => {
   for (const { name, bytes, locs } of damagedShapes(3000)) {
@@ -19,4 +19,8 @@ describe('damaged or padded gzip through zlib: the same verdict', () => {
       await expectHeaderRefused(api, bytes, 11);
     });
   }
+
+  it('damaged deflate data, recover: parseStream keeps what parse keeps, whatever the chunks (#22 item 7)', async () => {
+    await expectDamagedDeflateKeptAlike(api, DAMAGED_DEFLATE_5538);
+  });
 });

@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index';
-import { damagedShapes, expectHeaderRefused, expectOneStreamVerdict, expectOneSyncVerdict, reservedFlagShapes, intactTwoMembers } from './fixtures/gzip-damage';
+import { DAMAGED_DEFLATE_5538, damagedShapes, expectDamagedDeflateKeptAlike, expectHeaderRefused, expectOneStreamVerdict, expectOneSyncVerdict, reservedFlagShapes, intactTwoMembers } from './fixtures/gzip-damage';
 
 describe('damaged or padded gzip: one verdict', () => {
   // 3 URLs: the whole document comes with the damage; 3,000 URLs: inflated in several chunks.
@@ -43,4 +43,8 @@ describe('damaged or padded gzip: one verdict', () => {
       await expectHeaderRefused(api, bytes, 11);
     });
   }
+
+  it('damaged deflate data, recover: parseStream keeps what parse keeps, whatever the chunks (#22 item 7)', async () => {
+    await expectDamagedDeflateKeptAlike(api, DAMAGED_DEFLATE_5538);
+  });
 });
