@@ -123,15 +123,14 @@ export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { byte
 }
 
 /**
- * GZIP_INVALID when the first member's header sets a reserved FLG bit (bits 5-7), else undefined
- * (also while fewer than 4 bytes are known). RFC 1952 §2.3.1: they "must be zero", and a
+ * GZIP_INVALID when the first member's header sets a reserved FLG bit (bits 5-7; FLG is byte
+ * `at` of `bytes`), else undefined (also when `bytes` ends before it). RFC 1952 §2.3.1: they "must be zero", and a
  * decompressor "must give an error indication if any reserved bit is non-zero". zlib refuses
  * them and fflate reads on, so the Node and browser builds disagreed (issue #22 item 7): checked
  * here, before either inflater sees the bytes. (fflate checks the method byte itself.)
  */
-function reservedFlagsDamage(header: Uint8Array): SitemapError | undefined {
-  if (header.length < 4 || (header[3]! & 0xe0) === 0) return undefined;
-  return new SitemapError('GZIP_INVALID', `The gzip data is damaged: its header sets reserved flag bits (FLG 0x${header[3]!.toString(16).padStart(2, '0')}), which must be zero (RFC 1952 §2.3.1)`, { offset: 3 });
+function reservedFlagsDamage(bytes: Uint8Array, at = 3): SitemapError | undefined {
+  return (bytes[at] ?? 0) & 0xe0 ? damaged('reserved header flag bits set') : undefined;
 }
 
 /**
@@ -139,15 +138,13 @@ function reservedFlagsDamage(header: Uint8Array): SitemapError | undefined {
  * chunks: each push is shown to it first.
  */
 class ReservedFlagsCheck {
-  private header: Uint8Array | null = new Uint8Array(0);
+  private seen = 0;
 
-  /** Throws GZIP_INVALID once the first four bytes show a reserved flag bit set. */
+  /** Throws GZIP_INVALID when the header's FLG byte (the fourth) has a reserved bit set. */
   check(chunk: Uint8Array): void {
-    if (this.header === null) return;
-    this.header = concatenateBytes([this.header, chunk.subarray(0, 4 - this.header.length)]);
-    if (this.header.length < 4) return;
-    const damage = reservedFlagsDamage(this.header);
-    this.header = null;
+    const at = 3 - this.seen;
+    this.seen += chunk.length;
+    const damage = at >= 0 ? reservedFlagsDamage(chunk, at) : undefined;
     if (damage) throw damage;
   }
 }
@@ -339,10 +336,6 @@ class FflateStreamingGunzip implements StreamingGunzip {
       const part = chunk.subarray(start, Math.min(chunk.length, start + room));
       start += part.length;
       this.recent.add(part);
-      if (this.pendingLength === 0 && part.length === this.sliceBytes) {
-        this.feed(part, false);
-        continue;
-      }
       this.pending.push(part);
       this.pendingLength += part.length;
       if (this.pendingLength === this.sliceBytes) this.feedPending();

@@ -113,16 +113,16 @@ export function hasNonAscii(bytes: Uint8Array): boolean {
 export function decoderFor(label: string): DocumentDecoder {
   const singleByte = singleByteDecoderFor(label);
   if (singleByte !== undefined) return singleByte;
-  let decoder: TextDecoder;
+  let decoder: TextDecoder | undefined;
   try {
     decoder = new TextDecoder(label);
-  } catch (cause) {
-    throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which this runtime cannot decode; sitemaps must be UTF-8`, { cause, offset: 0 });
+  } catch {
+    // Unknown here, and refused alike.
   }
   // x-user-defined is no character set (bytes 0x80-0xFF become private-use characters), and
   // not every runtime has it: refused everywhere alike.
-  if (decoder.encoding === 'x-user-defined') {
-    throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which is no character set (WHATWG x-user-defined); sitemaps must be UTF-8`, { offset: 0 });
+  if (decoder === undefined || decoder.encoding === 'x-user-defined') {
+    throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which this runtime cannot decode; sitemaps must be UTF-8`, { offset: 0 });
   }
   return decoder;
 }
