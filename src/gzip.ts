@@ -97,6 +97,8 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): OutputBytes {
     throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
   }
 
+  const headerDamage = reservedFlagsDamage(bytes);
+  if (headerDamage) throw headerDamage;
   if (nativeGunzip) return nativeGunzip(bytes, maxBytes) as OutputBytes;
   const { inflated, damage } = inflate(bytes, maxBytes);
   if (damage) throw damage;
@@ -114,8 +116,37 @@ export function gunzip(bytes: Uint8Array, options: GunzipOptions): OutputBytes {
  */
 export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { bytes: OutputBytes; damage: SitemapError | null } {
   if (!isGzip(bytes)) throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
+  const headerDamage = reservedFlagsDamage(bytes);
+  if (headerDamage) return { bytes: new Uint8Array(0) as OutputBytes, damage: headerDamage };
   const { inflated, damage } = inflate(bytes, options.maxBytes);
   return { bytes: inflated as OutputBytes, damage };
+}
+
+/**
+ * GZIP_INVALID when the first member's header sets a reserved FLG bit (bits 5-7; FLG is byte
+ * `at` of `bytes`), else undefined (also when `bytes` ends before it). RFC 1952 §2.3.1: they "must be zero", and a
+ * decompressor "must give an error indication if any reserved bit is non-zero". zlib refuses
+ * them and fflate reads on, so the Node and browser builds disagreed (issue #22 item 7): checked
+ * here, before either inflater sees the bytes. (fflate checks the method byte itself.)
+ */
+function reservedFlagsDamage(bytes: Uint8Array, at = 3): SitemapError | undefined {
+  return (bytes[at] ?? 0) & 0xe0 ? damaged('reserved header flag bits set') : undefined;
+}
+
+/**
+ * The reservedFlagsDamage check for a streaming gunzip, however the first bytes are cut into
+ * chunks: each push is shown to it first.
+ */
+class ReservedFlagsCheck {
+  private seen = 0;
+
+  /** Throws GZIP_INVALID when the header's FLG byte (the fourth) has a reserved bit set. */
+  check(chunk: Uint8Array): void {
+    const at = 3 - this.seen;
+    this.seen += chunk.length;
+    const damage = at >= 0 ? reservedFlagsDamage(chunk, at) : undefined;
+    if (damage) throw damage;
+  }
 }
 
 /** fflate's streaming inflate under a size cap; damage is returned with what came before it. */
@@ -258,6 +289,10 @@ class FflateStreamingGunzip implements StreamingGunzip {
   private readonly inflater: Gunzip;
   private readonly sliceBytes: number;
   private readonly recent = new RecentBytes(RECENT_BYTES);
+  private readonly flags = new ReservedFlagsCheck();
+  /** The start of the next slice, until it is sliceBytes long (or the input ends). */
+  private pending: Uint8Array[] = [];
+  private pendingLength = 0;
   private total = 0;
   private memberStart = 0;
   private memberCrc = 0;
@@ -291,11 +326,27 @@ class FflateStreamingGunzip implements StreamingGunzip {
   }
 
   push(chunk: Uint8Array): void {
-    for (let start = 0; start < chunk.length && !this.cancelled; start += this.sliceBytes) {
-      const slice = chunk.subarray(start, Math.min(chunk.length, start + this.sliceBytes));
-      this.recent.add(slice);
-      this.feed(slice, false);
+    this.flags.check(chunk);
+    // Slices start at fixed input offsets (multiples of sliceBytes), however the input is cut
+    // into chunks: fflate drops the output of a push that ends in an error, so what a damaged
+    // stream keeps depends on where pushes fall, and parse() (one chunk) and the streams (any
+    // chunks) must keep the same (issue #22 item 7). A slice's start waits in `pending`.
+    for (let start = 0; start < chunk.length && !this.cancelled;) {
+      const room = this.sliceBytes - this.pendingLength;
+      const part = chunk.subarray(start, Math.min(chunk.length, start + room));
+      start += part.length;
+      this.recent.add(part);
+      this.pending.push(part);
+      this.pendingLength += part.length;
+      if (this.pendingLength === this.sliceBytes) this.feedPending();
     }
+  }
+
+  private feedPending(): void {
+    const slice = concatenateBytes(this.pending);
+    this.pending = [];
+    this.pendingLength = 0;
+    this.feed(slice, false);
   }
 
   finish(): void {
@@ -303,6 +354,7 @@ class FflateStreamingGunzip implements StreamingGunzip {
     if (compressed < MIN_MEMBER_BYTES) {
       throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: compressed });
     }
+    if (this.pendingLength > 0) this.feedPending();
     this.feed(new Uint8Array(0), true);
     if (this.damage) throw this.damage;
     // The last member's trailer ends the input: this catches a stream cut off at a block boundary
@@ -390,6 +442,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   private memberInput = 0;
   private splitMembers: boolean | undefined;
   private readonly tail = new RecentBytes(4);
+  private readonly flags = new ReservedFlagsCheck();
   /** Where the runtime's stream reads members on its own: does the input end where one ends? */
   private readonly memberEnds = new MemberEndCheck();
   /** Up to two bytes held back when members are split: a magic number cut by a chunk boundary. */
@@ -410,6 +463,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   }
 
   async push(chunk: Uint8Array): Promise<void> {
+    this.flags.check(chunk);
     await this.prepare();
     if (this.splitMembers) await this.pushSplitting(chunk);
     else await this.write(chunk);

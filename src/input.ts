@@ -5,6 +5,7 @@
 
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { SitemapError } from './errors';
+import { singleByteDecoderFor, type DocumentDecoder } from './single-byte-decoder';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
 import { sniffDocument, sniffFormat } from './sniff';
@@ -104,18 +105,26 @@ export function hasNonAscii(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Re-encodes text in another encoding as UTF-8 with the platform's TextDecoder. */
-function transcode(bytes: Uint8Array, label: string): Uint8Array {
-  return stringToBytes(decoderFor(label).decode(bytes));
-}
-
-/** The platform's decoder for a declared encoding, or INPUT_ENCODING when it has none. */
-export function decoderFor(label: string): TextDecoder {
+/**
+ * The decoder for a declared encoding: ours for ISO-8859-1 and windows-1252 (single-byte-decoder.ts:
+ * the same in every runtime, streaming or not), else the platform's TextDecoder, or INPUT_ENCODING
+ * when it has none (or only x-user-defined's).
+ */
+export function decoderFor(label: string): DocumentDecoder {
+  const singleByte = singleByteDecoderFor(label);
+  if (singleByte !== undefined) return singleByte;
+  let decoder: TextDecoder | undefined;
   try {
-    return new TextDecoder(label);
-  } catch (cause) {
-    throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which this runtime cannot decode; sitemaps must be UTF-8`, { cause, offset: 0 });
+    decoder = new TextDecoder(label);
+  } catch {
+    // Unknown here, and refused alike.
   }
+  // x-user-defined is no character set (bytes 0x80-0xFF become private-use characters), and
+  // not every runtime has it: refused everywhere alike.
+  if (decoder === undefined || decoder.encoding === 'x-user-defined') {
+    throw new SitemapError('INPUT_ENCODING', `The document declares encoding "${label}", which this runtime cannot decode; sitemaps must be UTF-8`, { offset: 0 });
+  }
+  return decoder;
 }
 
 /**
@@ -216,21 +225,22 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
   }
   if (contradicted(undefined, bytes)) return { bytes, compressedBytes, gzipped, issues };
 
-  // A declared encoding other than UTF-8: decode it as declared when the bytes need it.
+  // A declared encoding other than UTF-8: decode it as declared when the bytes need it. One this
+  // runtime cannot decode is refused whether or not they do, as the streams refuse it before
+  // they have seen whether a byte needs it (issue #22 item 9).
   const declared = declaredEncoding(bytes);
   if (declared) {
-    const label = declared.toLowerCase();
-    const converted = hasNonAscii(bytes);
     const at = encodingDeclarationPosition(bytes); // ASCII up to the label: the same before and after
-    issues.push(declaredEncodingIssue(declared, converted, at));
-    if (converted) {
-      try {
-        bytes = transcode(bytes, label);
-      } catch (error) {
-        if (!locate || !(error instanceof SitemapError)) throw error;
-        throw locatedError(error, at[0], at[1], encodingDeclarationOffset(bytes));
-      }
+    let decoder: DocumentDecoder;
+    try {
+      decoder = decoderFor(declared.toLowerCase());
+    } catch (error) {
+      if (!locate || !(error instanceof SitemapError)) throw error;
+      throw locatedError(error, at[0], at[1], encodingDeclarationOffset(bytes));
     }
+    const converted = hasNonAscii(bytes);
+    issues.push(declaredEncodingIssue(declared, converted, at));
+    if (converted) bytes = stringToBytes(decoder.decode(bytes));
   }
   return { bytes, compressedBytes, gzipped, issues };
 }

@@ -5,6 +5,7 @@
 
 import { SitemapError } from './errors';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
+import type { DocumentDecoder } from './single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
@@ -164,9 +165,11 @@ class StreamedDocument {
   private head: Uint8Array[] | null = [];
   private headLength = 0;
   /** Transcoding to UTF-8 (UTF-16, or a declared encoding once a non-ASCII byte shows up). */
-  private decoder: TextDecoder | null = null;
+  private decoder: DocumentDecoder | null = null;
   private utf16Start = false;
   private declared: string | undefined;
+  /** The decoder for `declared`, made (or refused) as soon as the declaration is read. */
+  private declaredDecoder: DocumentDecoder | null = null;
   /** The byte order of a UTF-16 document, for its issue. */
   private utf16: 'utf-16le' | 'utf-16be' | undefined;
   /** Where the declaration names that encoding (line, column), for its issue, and its byte offset. */
@@ -341,6 +344,13 @@ class StreamedDocument {
       if (this.declared !== undefined) {
         this.declaredAt = encodingDeclarationPosition(head);
         this.declaredOffset = encodingDeclarationOffset(head);
+        // Refused here, before any byte is parsed, as parse() refuses it whether or not a byte needs decoding.
+        try {
+          this.declaredDecoder = decoderFor(this.declared.toLowerCase());
+        } catch (error) {
+          // Where parse() puts it: at the declaration's encoding.
+          throw error instanceof SitemapError ? locatedError(error, this.declaredAt[0], this.declaredAt[1], this.declaredOffset) : error;
+        }
       }
     }
     return head;
@@ -415,12 +425,7 @@ class StreamedDocument {
     while (first < bytes.length && bytes[first]! < 0x80) first++;
     if (first === bytes.length) return bytes;
     this.report(declaredEncodingIssue(this.declared!, true, this.declaredAt));
-    try {
-      this.decoder = decoderFor(this.declared!.toLowerCase());
-    } catch (error) {
-      // Where parse() puts it: at the declaration's encoding.
-      throw error instanceof SitemapError ? locatedError(error, this.declaredAt[0], this.declaredAt[1], this.declaredOffset) : error;
-    }
+    this.decoder = this.declaredDecoder;
     this.declared = undefined;
     return concatenateBytes([bytes.subarray(0, first), this.transcode(bytes.subarray(first), final)]);
   }

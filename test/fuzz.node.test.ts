@@ -36,22 +36,7 @@ interface Report {
  * the finding. Each must still fail, so that the list shrinks as the fixes land; any other
  * failing input fails the test.
  */
-const ITEM_9 = '#22 item 9, open after harden-b: encoding="ISO-8859-1": parse and parseStream decode bytes 0x80-0x9F differently (regression stream-agrees-xml-*, item 9)';
-const ITEM_7 = '#22 item 7, open after harden-b: damaged deflate data, recover: parse keeps nothing, parseStream reads on';
-const KNOWN_OPEN: Record<number, string> = {
-  725: ITEM_9,
-  1654: ITEM_9,
-  2978: ITEM_9,
-  3271: ITEM_9,
-  3911: ITEM_9,
-  4319: ITEM_9,
-  4650: ITEM_9,
-  5538: ITEM_7,
-  5984: ITEM_9,
-  6299: ITEM_9,
-  6841: ITEM_9,
-  7499: ITEM_9,
-};
+const KNOWN_OPEN: Record<number, string> = {};
 
 describe('fuzzing: a fixed seeded pass', () => {
   // Through the fuzzer's command line: its workers are watched, so a hang fails this test (as a

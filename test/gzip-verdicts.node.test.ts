@@ -3,7 +3,7 @@
 
 import { describe, it } from 'vitest';
 import * as api from '../src/index.node';
-import { damagedShapes, expectOneStreamVerdict, expectOneSyncVerdict } from './fixtures/gzip-damage';
+import { DAMAGED_DEFLATE_5538, damagedShapes, expectDamagedDeflateKeptAlike, expectHeaderRefused, expectOneStreamVerdict, expectOneSyncVerdict, reservedFlagShapes } from './fixtures/gzip-damage';
 
 describe('damaged or padded gzip through zlib: the same verdict', () => {
   for (const { name, bytes, locs } of damagedShapes(3000)) {
@@ -12,4 +12,15 @@ describe('damaged or padded gzip through zlib: the same verdict', () => {
       await expectOneStreamVerdict(api, bytes, locs, 7);
     });
   }
+
+  // RFC 1952 §2.3.1: a reader must give an error for a reserved bit set; zlib did, fflate read on (#22 item 7).
+  for (const { name, bytes } of reservedFlagShapes(3000)) {
+    it(`${name}: GZIP_INVALID from parse, recover, validate, gunzip and parseStream, nothing kept`, async () => {
+      await expectHeaderRefused(api, bytes, 11);
+    });
+  }
+
+  it('damaged deflate data, recover: parseStream keeps what parse keeps, whatever the chunks (#22 item 7)', async () => {
+    await expectDamagedDeflateKeptAlike(api, DAMAGED_DEFLATE_5538);
+  });
 });

@@ -7,7 +7,7 @@
 
 import { gzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parse, parseStream, SitemapError, SitemapParserStream, serializeSitemap, type Issue, type ParseResult, type SitemapEntry, type ParseStreamOptions, type SitemapStreamSource } from '../src/index';
+import { parse, parseStream, SitemapError, SitemapParserStream, serializeSitemap, validate, type Issue, type ParseResult, type SitemapEntry, type ParseStreamOptions, type SitemapStreamSource } from '../src/index';
 import { chooseStreamingGunzipForTesting, createStreamingGunzip } from '../src/gzip';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 import { zeroBomb } from './fixtures/gzip-bomb';
@@ -122,6 +122,41 @@ describe('every corpus file through the stream API reads as parse() reads it', (
 describe('the first bytes read as parse() reads them: byte-order marks, declared encodings, damaged gzip', () => {
   const document = `<?xml version="1.0" encoding="ISO-8859-1"?>\n<urlset xmlns="${NS}"><url><loc>https://example.com/caf\u00e9</loc></url></urlset>\n`;
   const latin1 = Uint8Array.from(document, (character) => character.charCodeAt(0));
+  /** A document declaring `label` with the bytes 0x80, 0x97 and 0x9F (C1 controls in ISO-8859-1, "€—Ÿ" in windows-1252) in its loc. */
+  const highLatin1 = (label: string) => Uint8Array.from([
+    ...encoder.encode(`<?xml version="1.0" encoding="${label}"?>\n<urlset xmlns="${NS}"><url><loc>https://example.com/a`), 0x80, 0x97, 0x9f,
+    ...encoder.encode('b</loc></url></urlset>\n'),
+  ]);
+  it('refuses a declared encoding it cannot decode at the declaration in parse, validate and parseStream, whether or not a byte needs it (#22 item 9)', async () => {
+    for (const label of ['UTF-7', 'x-user-defined', 'no-such-encoding']) {
+      const head = `<?xml version="1.0" encoding="${label}"?>`;
+      for (const body of [`<urlset xmlns="${NS}"><url><loc>https://example.com/a</loc></url></urlset>`, `<!DOCTYPE x><urlset xmlns="${NS}"><url><loc>https://example.com/\u00e9</loc></url></urlset>`]) {
+        const bytes = encoder.encode(head + body);
+        const where = { code: 'INPUT_ENCODING', line: 1, column: 21 }; // the name `encoding`
+        for (const recover of [false, true]) {
+          const parsed = parseOutcome(bytes, recover).error;
+          expect({ code: parsed?.code, line: parsed?.line, column: parsed?.column }, `parse ${label}`).toEqual(where);
+          for (const size of [1, 9, 4096]) {
+            const streamed = (await streamOutcome(asyncChunks(cut(bytes, () => size)), { recover })).error;
+            expect({ code: streamed?.code, line: streamed?.line, column: streamed?.column }, `parseStream ${label}, ${size}-byte chunks`).toEqual(where);
+          }
+        }
+        const issues = validate(bytes).issues.filter((issue) => issue.code === 'INPUT_ENCODING');
+        expect(issues.map((issue) => ({ code: issue.code, line: issue.line, column: issue.column, severity: issue.severity })), `validate ${label}`).toEqual([{ ...where, severity: 'error' }]);
+      }
+    }
+  });
+  it('decodes ISO-8859-1 as ISO-8859-1 and windows-1252 as windows-1252 in parse and parseStream, chunked or not (#22 item 9)', async () => {
+    for (const [label, loc] of [['ISO-8859-1', 'https://example.com/a\u0080\u0097\u009fb'], ['latin1', 'https://example.com/a\u0080\u0097\u009fb'], ['windows-1252', 'https://example.com/a\u20ac\u2014\u0178b']] as const) {
+      const bytes = highLatin1(label);
+      for (const recover of [false, true]) {
+        expect(parseOutcome(bytes, recover).entries.map((entry) => entry.loc), `parse ${label}`).toEqual([loc]);
+        for (const size of [1, 5, 4096]) {
+          expect((await streamOutcome(asyncChunks(cut(bytes, () => size)), { recover })).entries.map((entry) => entry.loc), `parseStream ${label}, ${size}-byte chunks`).toEqual([loc]);
+        }
+      }
+    }
+  });
   const utf8 = encoder.encode(`<urlset xmlns="${NS}"><url><loc>https://example.com/a</loc></url></urlset>`);
   const bom = Uint8Array.of(0xef, 0xbb, 0xbf);
   const utf16le = (text: string) => Uint8Array.from([0xff, 0xfe, ...Array.from(text).flatMap((character) => [character.charCodeAt(0) & 0xff, character.charCodeAt(0) >> 8])]);
@@ -132,6 +167,8 @@ describe('the first bytes read as parse() reads them: byte-order marks, declared
     ['UTF-16LE with two byte-order marks', utf16le(`\ufeff<?xml version="1.0" encoding="UTF-16"?><urlset xmlns="${NS}"><url><loc>https://example.com/b</loc></url></urlset>`)],
     ['UTF-16LE', utf16le(`<?xml version="1.0" encoding="UTF-16"?>\n<urlset xmlns="${NS}"><url><loc>https://example.com/\u00fc</loc></url></urlset>`)],
     ['a declared ISO-8859-1 encoding', latin1],
+    ['ISO-8859-1 bytes 0x80-0x9F', highLatin1('ISO-8859-1')],
+    ['windows-1252 bytes 0x80-0x9F', highLatin1('windows-1252')],
     ['gzip cut in half', zipped.subarray(0, zipped.length >> 1)],
   ];
   for (const [name, bytes] of inputs) {

@@ -48,6 +48,32 @@ describe('parseTextSitemap: lines', () => {
   it('reads a one-line string that is a URL as a text sitemap of one URL (parse() calls it a file name)', () => {
     expect(parseTextSitemap('https://example.com/sitemap.txt')).toMatchObject({ urls: [{ loc: 'https://example.com/sitemap.txt' }], issues: [] });
   });
+
+  it('searches the whole text a fixed number of times, not once per line (#22: indexOf resumed per line grew super-linearly in V8)', () => {
+    // Counting work, not timing it: every indexOf/lastIndexOf/search on the whole text is
+    // counted while 20,000 lines are read, LF and CRLF; the lines must all come back.
+    for (const lineEnd of ['\n', '\r\n']) {
+      const text = Array.from({ length: 20_000 }, (_, i) => `https://example.com/p/${i}`).join(lineEnd);
+      const methods = ['indexOf', 'lastIndexOf', 'search', 'match', 'charAt'] as const;
+      const originals = methods.map((name) => String.prototype[name]);
+      let wholeTextSearches = 0;
+      methods.forEach((name, i) => {
+        const original = originals[i] as (...args: unknown[]) => unknown;
+        (String.prototype as unknown as Record<string, unknown>)[name] = function (this: string, ...args: unknown[]) {
+          if (this.length === text.length) wholeTextSearches++;
+          return original.apply(this, args);
+        };
+      });
+      let urls: number;
+      try {
+        urls = parseTextSitemap(text).urls.length;
+      } finally {
+        methods.forEach((name, i) => { (String.prototype as unknown as Record<string, unknown>)[name] = originals[i]; });
+      }
+      expect(urls).toBe(20_000);
+      expect(wholeTextSearches, JSON.stringify(lineEnd)).toBeLessThanOrEqual(4);
+    }
+  });
 });
 
 describe('parseTextSitemap: encodings, gzip and sizes', () => {
