@@ -293,8 +293,13 @@ export function declareUtf8(text: string): string {
 /** The encoding the XML declaration names (in the first 256 bytes), when it is not UTF-8. */
 export function declaredEncoding(bytes: Uint8Array): string | undefined {
   const declared = declaredEncodingLabel(bytes);
-  return declared && !UTF8_LABELS.has(declared.toLowerCase()) ? declared : undefined;
+  // A value outside XML 1.0's EncName grammar (`8bit`, `UTF 8`, `UTF:8`) names no encoding: the
+  // core reports the declaration (XML_BAD_DECL at the value), in parse and the streams alike.
+  return declared && ENCODING_NAME.test(declared) && !UTF8_LABELS.has(declared.toLowerCase()) ? declared : undefined;
 }
+
+/** XML 1.0 §4.3.3 EncName. */
+const ENCODING_NAME = /^[A-Za-z][A-Za-z0-9._-]*$/;
 
 /**
  * The encoding the XML declaration names (in the first 256 bytes), whatever it is.
@@ -333,9 +338,17 @@ function tooLarge(size: number, maxBytes: number): SitemapError {
 
 const WHITE_SPACE = /\s*/y;
 
-/** True when the bytes start like an HTML page (what servers send for a missing sitemap): the one rule of sniffFormat. */
+/**
+ * How much of a document parse, validate and the streams look at to tell an HTML page: the first
+ * bytes a stream holds before it starts (parse-stream.ts HEAD_BYTES). One window for all, so that
+ * parse and parseStream give one verdict on the same bytes (a page whose `<!DOCTYPE html>` comes
+ * after 512 bytes of comments is read as XML by both); sniffFormat alone looks further.
+ */
+export const HTML_SNIFF_BYTES = 512;
+
+/** True when the bytes start like an HTML page (what servers send for a missing sitemap): sniffFormat's rule on the first HTML_SNIFF_BYTES. */
 export function looksLikeHtml(bytes: Uint8Array): boolean {
-  return sniffFormat(bytes) === 'html';
+  return sniffFormat(bytes.subarray(0, HTML_SNIFF_BYTES)) === 'html';
 }
 
 /**

@@ -7,7 +7,7 @@ import { SitemapError } from './errors';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
 import type { DocumentDecoder } from './single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
-import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
+import { adviceFor, checkLimitOption, decoderFor, HTML_SNIFF_BYTES, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
 import { checkKindOption, markByteOrderMarkRemoved, SitemapParser } from './parse';
 import { bytesToString, concatenateBytes, stringToBytes } from './text';
@@ -86,7 +86,7 @@ export type SitemapStreamSource =
   | string;
 
 /** What parse() looks at to tell HTML and a declared encoding (src/input.ts). */
-const HEAD_BYTES = 512;
+const HEAD_BYTES = HTML_SNIFF_BYTES;
 const PROGRESS_INTERVAL_MS = 100;
 /** Issues a stream keeps for its `issues` when nobody takes them with onIssue. */
 const KEPT_ISSUES = 1000;

@@ -3,7 +3,7 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
-import { checkLimitOption, describeValue, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, describeValue, HTML_SNIFF_BYTES, prepareInput, type PreparedInput } from './input';
 import { sniffDocument } from './sniff';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from './parse';
@@ -941,7 +941,7 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
     if (damage.length > 0) return finish(damage.map((issue) => ({ ...issue, line: issue.line || 1, column: issue.column || 1 })));
     return finish([{ code: 'INPUT_EMPTY', severity: 'error', message: prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', line: 1, column: 1, path: '' }]);
   }
-  const sniffed = sniffDocument(bytes);
+  const sniffed = sniffDocument(bytes.subarray(0, HTML_SNIFF_BYTES)); // parse's window (input.ts)
   if (sniffed.format === 'html') {
     const [line, column] = positionOf(bytes, sniffed.offset);
     return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
