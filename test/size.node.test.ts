@@ -23,9 +23,10 @@ const KB = 1024;
  * everything 70 KB), which are not met yet. Measured 2026-11-26 on the packaging branch: parse
  * 37.9 KB, everything 90.2 KB; after the hardening (CRC-32 and trailer checks of gzip members,
  * Appendix F encodings, linear long-key maps: parse 40.4 KB) and the crawl, diffSitemaps,
- * checkUrls and robots-parser joined the API (everything 107.3 KB).
+ * checkUrls and robots-parser joined the API (everything 107.3 KB); 41.0 KB for parse after the
+ * residual gzip/encoding fixes, the comparableUrl port fast path and one HTML window were merged.
  */
-const BUDGET = { parse: 41 * KB, everything: 108.5 * KB };
+const BUDGET = { parse: 41.5 * KB, everything: 108.5 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
