@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipPartial, parse, parseSitemap, parseSitemapIndex, parseTextSitemap, validate } from '../src/index';
 import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { repositoryRoot } from './packed-package';
-import { startServer } from './viewer-harness';
+import { readCsv, startServer } from './viewer-harness';
 
 const run = promisify(execFile);
 // Its real path: gen.mjs runs main() only when argv[1] is its own (resolved) file, so a checkout
@@ -96,21 +96,6 @@ async function exportAs(target: Page, format: string): Promise<{ name: string; b
     target.click(`#panel-export button[data-format="${format}"]`),
   ]);
   return { name: download.suggestedFilename(), bytes: await readDownload(download) };
-}
-
-/** Minimal RFC 4180 reader (quoted fields with "" and commas) for the CSV export. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.replace(/^\uFEFF/, '').split('\r\n')) {
-    if (line === '') continue;
-    const cells: string[] = [];
-    for (const match of line.matchAll(/("((?:[^"]|"")*)"|[^,]*)(,|$)/g)) {
-      cells.push(match[2] !== undefined ? match[2].replaceAll('""', '"') : match[1]!);
-      if (match[3] === '') break;
-    }
-    rows.push(cells);
-  }
-  return rows;
 }
 
 beforeAll(async () => {
