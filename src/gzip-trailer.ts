@@ -1,7 +1,6 @@
-// The end of each gzip member (RFC 1952 §2.3.1: CRC-32 and ISIZE, the size mod 2^32) checked
-// against what it inflated to, and bytes after the last member refused (§2.2: a gzip file is a
-// series of members), for the inflaters that leave it out: fflate (no CRC-32 at all) and Node's
-// DecompressionStream (quiet about trailing zero bytes).
+// Where a gzip stream read by a native DecompressionStream ends (RFC 1952 §2.2: a gzip file is a
+// series of members, so bytes after the last one are refused): Node's is quiet about trailing
+// zero bytes, Chromium's stops after the first member. src/inflate.ts checks its own.
 
 import { SitemapError } from './errors';
 
@@ -55,10 +54,6 @@ export class RecentBytes {
   }
 }
 
-function hex(value: number): string {
-  return value.toString(16).padStart(8, '0');
-}
-
 /**
  * The GZIP_INVALID error for a gzip stream that does not end where its last member ends.
  *
@@ -67,27 +62,6 @@ function hex(value: number): string {
  */
 export function trailingBytesError(message: string, offset: number): SitemapError {
   return new SitemapError('GZIP_INVALID', `The gzip data is damaged, truncated or followed by other bytes (${message})`, { offset });
-}
-
-/**
- * The GZIP_INVALID error for a member whose trailer (ending at input offset `end`) does not match
- * what it inflated to (`crc`, `size`): damaged, cut short, or followed by bytes that are not
- * another member (its trailer is then not where the input ends). Undefined when it matches, or
- * when the trailer's bytes are no longer held.
- *
- * @example
- * const damage = checkTrailer(recent, recent.end, crc, inflated);
- * if (damage) throw damage;
- */
-export function checkTrailer(recent: RecentBytes, end: number, crc: number, size: number): SitemapError | undefined {
-  const declaredCrc = recent.uint32At(end - 8), declaredSize = recent.uint32At(end - 4);
-  if (declaredSize !== undefined && declaredSize !== size % 0x100000000) {
-    return trailingBytesError(`its trailer declares ${declaredSize} bytes, it inflates to ${size}`, end - 4);
-  }
-  if (declaredCrc !== undefined && declaredCrc !== crc) {
-    return trailingBytesError(`its trailer declares CRC-32 ${hex(declaredCrc)}, what it inflates to has ${hex(crc)}`, end - 8);
-  }
-  return undefined;
 }
 
 /** Places where a member could start past this many; past it the check gives up (says yes). */

@@ -1,12 +1,14 @@
 // gzip for sitemaps (RFC 1952; sitemaps.org: "you may compress your sitemap files using gzip"):
-// the one module that imports fflate. Decompression is capped, because a few kilobytes of gzip
-// can inflate to gigabytes (a "gzip bomb", SPEC.md §5). Streams inflate and deflate with the
-// runtime's DecompressionStream / CompressionStream where it has them, with fflate elsewhere.
+// the one module that imports fflate (for deflating). Decompression is capped, because a few
+// kilobytes of gzip can inflate to gigabytes (a "gzip bomb", SPEC.md §5). Streams inflate and
+// deflate with the runtime's DecompressionStream / CompressionStream where it has them; elsewhere
+// fflate deflates and src/inflate.ts inflates.
 
-import { Gunzip, Gzip, gzipSync } from 'fflate';
+import { Gzip, gzipSync } from 'fflate';
 import { SitemapError } from './errors';
 import { updateCrc32 } from './crc32';
-import { checkTrailer, MemberEndCheck, MIN_MEMBER_BYTES, RecentBytes, trailingBytesError } from './gzip-trailer';
+import { MemberEndCheck, MIN_MEMBER_BYTES, RecentBytes, trailingBytesError } from './gzip-trailer';
+import { GzipInflater } from './inflate';
 import { concatenateBytes } from './text';
 import type { OutputBytes } from './types';
 
@@ -126,8 +128,8 @@ export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { byte
  * GZIP_INVALID when the first member's header sets a reserved FLG bit (bits 5-7; FLG is byte
  * `at` of `bytes`), else undefined (also when `bytes` ends before it). RFC 1952 §2.3.1: they "must be zero", and a
  * decompressor "must give an error indication if any reserved bit is non-zero". zlib refuses
- * them and fflate reads on, so the Node and browser builds disagreed (issue #22 item 7): checked
- * here, before either inflater sees the bytes. (fflate checks the method byte itself.)
+ * them, and so does src/inflate.ts; checked here too, before a native inflater sees the bytes,
+ * so that every inflater says it in the same words.
  */
 function reservedFlagsDamage(bytes: Uint8Array, at = 3): SitemapError | undefined {
   return (bytes[at] ?? 0) & 0xe0 ? damaged('reserved header flag bits set') : undefined;
@@ -149,10 +151,10 @@ class ReservedFlagsCheck {
   }
 }
 
-/** fflate's streaming inflate under a size cap; damage is returned with what came before it. */
+/** The portable inflater under a size cap; damage is returned with what came before it. */
 function inflate(bytes: Uint8Array, maxBytes: number): { inflated: Uint8Array; damage: SitemapError | null } {
   const chunks: Uint8Array[] = [];
-  const inflater = new FflateStreamingGunzip(maxBytes, (data) => { chunks.push(data); });
+  const inflater = new PortableStreamingGunzip(maxBytes, (data) => { chunks.push(data); });
   try {
     inflater.push(bytes);
     inflater.finish();
@@ -170,7 +172,7 @@ let nativeGunzip: GunzipImplementation | null = null;
 
 /**
  * Installs a faster gunzip (the Node entry plugs in zlib: ~130 ms instead of fflate's ~360 ms
- * on limit-50mb.xml.gz, measured 2026-11-22). Pass null to go back to fflate.
+ * on limit-50mb.xml.gz, measured 2026-11-22). Pass null to go back to src/inflate.ts.
  */
 export function setGunzipImplementation(implementation: GunzipImplementation | null): void {
   nativeGunzip = implementation;
@@ -189,8 +191,8 @@ function describe(value: unknown): string {
 /**
  * Receives inflated bytes; an error it throws stops inflating and comes out of push()/finish().
  * It may return a promise to hold the inflating back until its reader has room (honoured by the
- * DecompressionStream path, whose inflating otherwise runs ahead of its reader; fflate's runs
- * inside push(), so it never does).
+ * DecompressionStream path, whose inflating otherwise runs ahead of its reader; the portable
+ * inflater runs inside push(), so it never does).
  *
  * @example
  * const onData: InflatedBytesHandler = (bytes) => parser.push(bytes);
@@ -218,7 +220,7 @@ export interface StreamingGunzip {
 
 /**
  * A streaming gunzip: the runtime's `DecompressionStream` where it has one (zlib in Node, on a
- * worker thread, so inflating overlaps with parsing), fflate's `Gunzip` elsewhere, and always
+ * worker thread, so inflating overlaps with parsing), src/inflate.ts elsewhere, and always
  * when `keepDamagedOutput` (recover mode: every byte inflated before damage is handed on).
  *
  * @example
@@ -229,15 +231,15 @@ export interface StreamingGunzip {
 export function createStreamingGunzip(maxBytes: number, onData: InflatedBytesHandler, keepDamagedOutput = false): StreamingGunzip {
   // A DecompressionStream that finds damage at the end (a CRC-32 or size that does not match)
   // errors without the output that came with the error (Node: the last chunk, up to 16 KiB, so
-  // all of a small document; checked 2026-11-26): recover mode, which keeps what was read, takes fflate.
-  if (keepDamagedOutput) return new FflateStreamingGunzip(maxBytes, onData);
+  // all of a small document; checked 2026-11-26): recover mode, which keeps what was read, takes the portable inflater.
+  if (keepDamagedOutput) return new PortableStreamingGunzip(maxBytes, onData);
   if (streamingGunzipChoice === 'native' || (streamingGunzipChoice === 'auto' && typeof DecompressionStream === 'function')) {
     return new NativeStreamingGunzip(maxBytes, onData);
   }
-  return new FflateStreamingGunzip(maxBytes, onData);
+  return new PortableStreamingGunzip(maxBytes, onData);
 }
 
-let streamingGunzipChoice: 'auto' | 'native' | 'fflate' = 'auto';
+let streamingGunzipChoice: 'auto' | 'native' | 'portable' = 'auto';
 
 /** Bytes the streaming gunzips have inflated in this realm (inflatedBytesForTesting). */
 let inflatedBytes = 0;
@@ -251,7 +253,7 @@ export function inflatedBytesForTesting(): number {
 }
 
 /** Test and benchmark hook: force one implementation ('auto' restores the default). Not public. */
-export function chooseStreamingGunzipForTesting(choice: 'auto' | 'native' | 'fflate'): void {
+export function chooseStreamingGunzipForTesting(choice: 'auto' | 'native' | 'portable'): void {
   streamingGunzipChoice = choice;
 }
 
@@ -275,105 +277,41 @@ function sliceBytesFor(maxBytes: number): number {
 }
 
 /**
- * Compressed bytes held for trailers: a slice, and a header of the next member up to 4 KiB long
- * before fflate reports it (a longer one, with a long file name or comment, leaves that member's
- * trailer unchecked; the last member's is always checked).
+ * The inflater of runtimes without a native one, and of recover mode: src/inflate.ts, as strict
+ * as zlib, so every build gives one verdict for the same bytes. It hands on everything decoded
+ * before damage, whatever the chunks, so parse() (one chunk) and the streams (any chunks) keep
+ * the same (issue #22 item 7).
  */
-const RECENT_BYTES = 16384 + 4096;
-
-/**
- * fflate's Gunzip (every member of a multi-member stream), with each member's trailer checked,
- * which fflate leaves out: its CRC-32 and its size against what the member inflated to.
- */
-class FflateStreamingGunzip implements StreamingGunzip {
-  private readonly inflater: Gunzip;
-  private readonly sliceBytes: number;
-  private readonly recent = new RecentBytes(RECENT_BYTES);
-  private readonly flags = new ReservedFlagsCheck();
-  /** The start of the next slice, until it is sliceBytes long (or the input ends). */
-  private pending: Uint8Array[] = [];
-  private pendingLength = 0;
+class PortableStreamingGunzip implements StreamingGunzip {
+  private readonly inflater: GzipInflater;
+  private compressed = 0;
   private total = 0;
-  private memberStart = 0;
-  private memberCrc = 0;
-  /** A member's trailer that did not match, thrown once the input has been read. */
-  private damage: SitemapError | undefined;
-  /** Set while the handler runs: an error thrown then is the handler's, not damage. */
-  private inHandler = false;
   private cancelled = false;
 
   constructor(private readonly maxBytes: number, onData: InflatedBytesHandler) {
-    this.sliceBytes = sliceBytesFor(maxBytes);
-    this.inflater = new Gunzip((data) => {
+    this.inflater = new GzipInflater((data) => {
       inflatedBytes += data.length;
       this.total += data.length;
       if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
-      if (data.length === 0 || this.cancelled) return;
-      this.memberCrc = updateCrc32(this.memberCrc, data);
-      this.inHandler = true;
-      void onData(data);
-      this.inHandler = false;
+      if (!this.cancelled) void onData(data);
     });
-    // Called when the header of a second, third… member has been read (`offset`: where it
-    // starts): every byte of the member before has been handed on, and its trailer ends there.
-    // Damage found there is thrown at the end: the members after it are read (recover mode keeps
-    // them), as DecompressionStream and zlib would have thrown at once.
-    this.inflater.onmember = (offset) => {
-      this.damage ??= checkTrailer(this.recent, offset, this.memberCrc, this.total - this.memberStart);
-      this.memberStart = this.total;
-      this.memberCrc = 0;
-    };
   }
 
   push(chunk: Uint8Array): void {
-    this.flags.check(chunk);
-    // Slices start at fixed input offsets (multiples of sliceBytes), however the input is cut
-    // into chunks: fflate drops the output of a push that ends in an error, so what a damaged
-    // stream keeps depends on where pushes fall, and parse() (one chunk) and the streams (any
-    // chunks) must keep the same (issue #22 item 7). A slice's start waits in `pending`.
-    for (let start = 0; start < chunk.length && !this.cancelled;) {
-      const room = this.sliceBytes - this.pendingLength;
-      const part = chunk.subarray(start, Math.min(chunk.length, start + room));
-      start += part.length;
-      this.recent.add(part);
-      this.pending.push(part);
-      this.pendingLength += part.length;
-      if (this.pendingLength === this.sliceBytes) this.feedPending();
-    }
-  }
-
-  private feedPending(): void {
-    const slice = concatenateBytes(this.pending);
-    this.pending = [];
-    this.pendingLength = 0;
-    this.feed(slice, false);
+    if (this.cancelled) return;
+    this.compressed += chunk.length;
+    this.inflater.push(chunk, false);
   }
 
   finish(): void {
-    const compressed = this.recent.end;
-    if (compressed < MIN_MEMBER_BYTES) {
-      throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: compressed });
+    if (this.compressed < MIN_MEMBER_BYTES) {
+      throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${this.compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: this.compressed });
     }
-    if (this.pendingLength > 0) this.feedPending();
-    this.feed(new Uint8Array(0), true);
-    if (this.damage) throw this.damage;
-    // The last member's trailer ends the input: this catches a stream cut off at a block boundary
-    // or inside the trailer, damage fflate inflates without noticing, and bytes after the member.
-    const damage = checkTrailer(this.recent, compressed, this.memberCrc, this.total - this.memberStart);
-    if (damage) throw damage;
+    if (!this.cancelled) this.inflater.push(new Uint8Array(0), true);
   }
 
   cancel(): void {
     this.cancelled = true;
-  }
-
-  private feed(bytes: Uint8Array, final: boolean): void {
-    try {
-      this.inflater.push(bytes, final);
-    } catch (cause) {
-      if (this.inHandler || (cause instanceof SitemapError && cause.code !== 'GZIP_INVALID')) throw cause;
-      throw this.damage ?? (cause instanceof SitemapError ? cause : damaged(cause));
-    }
   }
 }
 

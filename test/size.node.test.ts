@@ -25,8 +25,10 @@ const KB = 1024;
  * Appendix F encodings, linear long-key maps: parse 40.4 KB) and the crawl, diffSitemaps,
  * checkUrls and robots-parser joined the API (everything 107.3 KB); 41.0 KB for parse after the
  * residual gzip/encoding fixes, the comparableUrl port fast path and one HTML window were merged.
+ * sitemapkit's own inflater (src/inflate.ts, as strict as zlib) in place of fflate's: everything
+ * 109.7 KB (fflate's deflate no longer shares its tables with an fflate inflate).
  */
-const BUDGET = { parse: 41.5 * KB, everything: 108.5 * KB };
+const BUDGET = { parse: 41.5 * KB, everything: 110 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
