@@ -17,8 +17,8 @@ import { loadRegressions, replayRegression } from './fuzz/regressions.mjs';
 interface Regression { file: string; oracle: string; classification: string; status?: string; input: unknown; checkSeed: number }
 
 const SEED = 20261126;
-/** Inputs of the seeded pass (about 35,000 API calls): 40 s to 80 s on this machine (2 shared cores, 2 workers). */
-const INPUTS = 8_000;
+/** Inputs of the seeded pass (about 90,000 API calls; issue #22 asks for tens of thousands): 60 s to 200 s on this machine (2 shared cores, 2 workers). */
+const INPUTS = 20_000;
 /** Cheaper than `npm run fuzz`'s defaults: every oracle still runs, on a fraction of the inputs. */
 const RATES = { browser: 0.3, gzip: 0.2, stream: 0.3, roundTrip: 0.3, xsdProfile: 0.1, crossFormat: 0.2, xmllint: 0.03 };
 
