@@ -262,6 +262,9 @@ export class ExtensionReader {
   private itemNameLocal = -1;
   /** Prefix and local-name ids by depth below the open element, for paths. */
   private readonly prefixes: number[] = [];
+  /** pathBelowEntry's paths per level below the entry, and the (prefix, local, number) each was made for. */
+  private readonly pathKeys: number[] = [];
+  private readonly pathTexts: string[] = [];
   private readonly locals: number[] = [];
   private sources: ExtensionValueSource[] | null = null;
   /** Per object node (RuleNode.id): the array its open frame collects values in. */
@@ -642,10 +645,28 @@ export class ExtensionReader {
   /** The path below the entry down to `depth` (exclusive), e.g. `/image:image[2]/image:loc`. */
   pathBelowEntry(reader: XmlReader, depth: number): string {
     if (this.depth < 0) return '';
+    // Kept per level while the levels above stay the same, as SitemapParser's paths are: a run of
+    // issues hundreds of levels down must not build each path again (fuzz seed 20261129, input 9559).
+    const keys = this.pathKeys, texts = this.pathTexts;
     let path = '';
+    let cached = true;
     for (let d = this.depth; d < depth; d++) {
       const relative = d - this.depth;
-      path += '/' + (relative === 0 ? this.itemLabel(reader) : this.qualifiedName(reader, this.prefixes[relative]!, this.locals[relative]!));
+      // The item level is keyed by its number and kind, the others by their name ids.
+      const prefix = relative === 0 ? this.itemPrefix : this.prefixes[relative]!;
+      const local = relative === 0 ? this.itemLocal : this.locals[relative]!;
+      const number = relative === 0 ? this.itemIndex : 0;
+      const at = relative * 3;
+      if (cached && keys[at] === prefix && keys[at + 1] === local && keys[at + 2] === number) {
+        path = texts[relative]!;
+        continue;
+      }
+      cached = false;
+      path += '/' + (relative === 0 ? this.itemLabel(reader) : this.qualifiedName(reader, prefix, local));
+      keys[at] = prefix;
+      keys[at + 1] = local;
+      keys[at + 2] = number;
+      texts[relative] = path;
     }
     return path;
   }
