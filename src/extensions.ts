@@ -488,8 +488,14 @@ export class ExtensionReader {
       if (namespace < 0) { this.skipDepth = depth; return; }
       const element = newElement(reader, r);
       const level = depth - this.treeBase;
-      const parent = this.tree[level - 1]!;
-      (parent.children ??= []).push(element);
+      const siblings = (this.tree[level - 1]!.children ??= []);
+      // The core reports a whitespace-only run only as the whole content of an element
+      // (`<x> </x>`); one that recovery from a broken end tag left before a child (`<x> </><y/>`)
+      // is layout, as it is everywhere else, so that serializing the tree and parsing it again
+      // gives it back (fuzz seed 20261129, input 18738).
+      const last = siblings.length - 1;
+      if (last >= 0 && typeof siblings[last] === 'string' && WHITESPACE_ONLY.test(siblings[last] as string)) siblings.pop();
+      siblings.push(element);
       this.tree[level] = element;
       return;
     }
@@ -870,6 +876,9 @@ export class ExtensionReader {
     this.host.issues.push(issue);
   }
 }
+
+/** XML's white space (S): what a run must be all of to be layout. */
+const WHITESPACE_ONLY = /^[ \t\r\n]*$/;
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
