@@ -15,6 +15,7 @@ const $ = (id) => document.getElementById(id);
  * @example
  * const charts = createChartsPanel(viewer);
  * charts.reset(); // another document is shown
+ * charts.forget(document_); // validated again: counted again when next drawn
  */
 export function createChartsPanel(viewer) {
   const { state, worker } = viewer;
@@ -47,11 +48,16 @@ export function createChartsPanel(viewer) {
     ].filter(Boolean));
   }
 
+  /** Drops the counts of `document_` (validated again): the next draw asks the worker anew. */
+  function forget(document_) {
+    document_.charts = undefined;
+  }
+
   /** Empties the panel (another document, or a new verdict) and draws again if the tab is open. */
   function reset() {
     $('panel-charts').replaceChildren();
     if (!$('panel-charts').hidden) draw();
   }
 
-  return { draw, reset };
+  return { draw, forget, reset };
 }

@@ -3,6 +3,8 @@
 // its entry's row. A late answer for a document no longer on screen is dropped.
 
 import { renderEntryDetail, renderIssueDetail } from './detail-panel.js';
+import { listsSitemaps } from './document-kinds.js';
+import { h } from './dom.js';
 import { say } from './status-line.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +17,7 @@ const $ = (id) => document.getElementById(id);
  * const detail = createDetailController(viewer);
  * detail.showEntry(0);
  * detail.showIssue(3);
+ * detail.reset(document_); // another document is shown
  */
 export function createDetailController(viewer) {
   const { state, worker } = viewer;
@@ -68,5 +71,12 @@ export function createDetailController(viewer) {
     delete $('detail').dataset.entry;
   }
 
-  return { showEntry, showIssue };
+  /** A newly shown document: the panel says how to choose what it shows. */
+  function reset(document_) {
+    $('detail').replaceChildren(h('p', { className: 'muted' }, listsSitemaps(document_.summary.kind)
+      ? 'Choose a sitemap (click, or Enter on the focused row) to see it here and open it.'
+      : 'Choose an entry or an issue (click, or Enter on the focused row) to see it here.'));
+  }
+
+  return { showEntry, showIssue, reset };
 }

@@ -3,7 +3,6 @@
 // and the `performance` marks bench/viewer.mjs reads ("file chosen → table shown").
 
 import { childCounts } from './child-status.js';
-import { listsSitemaps } from './document-kinds.js';
 import { setUpExport } from './export-panel.js';
 import { h } from './dom.js';
 import { streamDocument } from './large-file.js';
@@ -14,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * The document on screen. `viewer` is the page app.js wires: its state and worker, and the
- * sections this resets (site, compare, urlCheck, summary, entries, filters, issues, charts).
+ * sections this resets (site, compare, urlCheck, summary, entries, filters, issues, charts, detail).
  *
  * @example
  * const documents = createDocumentView(viewer);
@@ -37,9 +36,7 @@ export function createDocumentView(viewer) {
     viewer.issues.setUp(document_);
     viewer.charts.reset();
     setUpExport(document_);
-    $('detail').replaceChildren(h('p', { className: 'muted' }, listsSitemaps(document_.summary.kind)
-      ? 'Choose a sitemap (click, or Enter on the focused row) to see it here and open it.'
-      : 'Choose an entry or an issue (click, or Enter on the focused row) to see it here.'));
+    viewer.detail.reset(document_);
     document.title = `${document_.summary.name} · sitemapkit viewer`;
     // "Table shown": after the frame that paints the first rows.
     requestAnimationFrame(() => setTimeout(() => {

@@ -120,7 +120,7 @@ export function createSummaryView(viewer) {
     say(h('span', { className: 'spinner-text' }, 'Validating again…'));
     try {
       const validation = await worker.request('revalidate', { id: document_.id, profile, location });
-      document_.charts = undefined;
+      viewer.charts.forget(document_);
       viewer.documents.applyValidation(document_, validation);
       if (state.isCurrent(document_)) {
         await viewer.entries.requestView(document_);
