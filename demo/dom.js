@@ -114,3 +114,11 @@ export function relativeTime(time, now = Date.now()) {
  * entryCount(1); // '1 entry'
  */
 export const entryCount = (count) => `${formatCount(count)} ${count === 1 ? 'entry' : 'entries'}`;
+
+/**
+ * An `<option>` of a filter's `<select>`, chosen when its value is `selected`.
+ *
+ * @example
+ * select.replaceChildren(option('', 'All codes', filter.code), option('XML_SYNTAX', 'XML_SYNTAX (3)', filter.code));
+ */
+export const option = (value, label, selected) => h('option', { value, selected: value === selected }, label);

@@ -1,6 +1,6 @@
 // The Export tab: entries as CSV or JSON, the issues as CSV, or the sitemap written again (split
 // into parts and an index past the protocol's limits); the worker writes, this module asks and
-// downloads. Moved out of app.js so that it does not keep growing (issue 21 finishes the split).
+// downloads.
 
 import { entryCount, formatBytes, formatCount, h, isWebUrl, plural } from './dom.js';
 

@@ -1,5 +1,5 @@
 // The page's ways to open a sitemap: file, Fetch box, Paste dialog, Ctrl+V, samples, drag and
-// drop (moved out of app.js, which issue 21 splits further). A pasted URL alone is fetched; other
+// drop (document-opener.js opens what they give). A pasted URL alone is fetched; other
 // text opens when the library's sniffFormat calls it something the viewer reads.
 
 import { sniffFormat } from 'sitemapkit';

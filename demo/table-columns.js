@@ -1,5 +1,6 @@
-// The tables' columns and orders, and the check of the location field: what the page (app.js)
-// needs to lay out the entries and issues tables (issue 19, item 12) without growing app.js.
+// The tables' columns and orders, and the check of the location field: what entries-table.js,
+// issues-table.js and summary-view.js need to lay out the tables (issue 19, item 12) and to
+// refuse a location that is not an http(s) URL.
 
 import { searchConsoleReport } from 'sitemapkit';
 import { listsSitemaps } from './document-kinds.js';
