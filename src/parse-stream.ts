@@ -411,6 +411,10 @@ class StreamedDocument {
       this.checkDeclaration(this.utf16 === 'utf-16le' ? 'UTF-16LE' : 'UTF-16BE', declaration);
       this.report(utf16Issue(this.utf16!, encodingDeclarationPosition(declaration)));
       text = declareUtf8(text); // TextDecoder dropped the byte-order mark: a second one stays, and is reported
+    } else if (this.utf16Start && final) {
+      // A byte-order mark and nothing after it: still a UTF-16 document, as parse() says.
+      this.utf16Start = false;
+      this.report(utf16Issue(this.utf16!, encodingDeclarationPosition(new Uint8Array(0))));
     }
     return stringToBytes(text);
   }
