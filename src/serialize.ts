@@ -51,7 +51,8 @@ import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
 import type { ExtensionElement, OutputBytes, SerializeOptions, SitemapAlternateInput, SitemapImageInput, SitemapKind, SitemapNewsInput, SitemapVideoInput } from './types';
 import { getCore, type Core } from './wasm';
-import { dateObjectProblem, isCommonLoc, isDecimalFromZeroToOne, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
+import { isDecimal, isDecimalFromZeroToOne } from './xsd-decimal';
+import { dateObjectProblem, isCommonLoc, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
 
 /**
  * One `<url>` to write: the lenient input form. `loc` may be a `URL` (its `href` is written),
@@ -190,8 +191,6 @@ const TEMPLATES = {
 // ---------------------------------------------------------------------------------------------
 // Values: checks and conversions done in JS (the core checks the characters).
 
-/** xsd:decimal, as the parser reads `<priority>`. */
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** What XML 1.0 cannot carry, as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. */
 const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -300,7 +299,7 @@ function priorityText(value: unknown, index: number): string {
     if (!(value >= 0 && value <= 1)) throw invalid(`must be a number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
     text = formatPriority(value);
   } else if (typeof value === 'string') {
-    if (!(DECIMAL.test(value) && isDecimalFromZeroToOne(value))) throw invalid(`must be a decimal number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
+    if (!(isDecimal(value) && isDecimalFromZeroToOne(value))) throw invalid(`must be a decimal number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
     text = value;
   } else {
     throw invalid(`must be a number or a decimal string, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
