@@ -11,7 +11,7 @@ export {
 } from './tokenizer';
 export { collapseAlternates, entryNames, stageEntries } from './entries';
 export {
-  escapeReserve, escapeInputPointer, escapeOutputPointer, escapeErrorOffset, escapeReplacementCount,
+  escapeReserve, escapeOutputPointer, escapeErrorOffset, escapeReplacementCount,
   escapeClearTemplates, escapeDefineTemplate, escapeText, escapeAttribute, escapeDateMarkers,
 } from './escape';
 export { locSetScratch, locSetAddScratch, locSetFindScratch } from './loc-set';

@@ -45,7 +45,7 @@
 // megamorphic), ~30% flattening and encoding them, ~15% the WebAssembly escaper, ~10% copies.
 
 import { SitemapError } from './errors';
-import { ExtensionWriter, type MarkupMarkers } from './extension-writer';
+import { describeCharacter, ExtensionWriter, NOT_XML_CHARACTER, show, type MarkupMarkers } from './extension-writer';
 import { gzip } from './gzip';
 import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
@@ -191,8 +191,6 @@ const TEMPLATES = {
 // ---------------------------------------------------------------------------------------------
 // Values: checks and conversions done in JS (the core checks the characters).
 
-/** What XML 1.0 cannot carry, as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. */
-const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Priority texts by value; priorities repeat, so a small cache saves most conversions. */
@@ -201,13 +199,6 @@ const PRIORITY_CACHE_LIMIT = 1024;
 
 function invalid(message: string, path: string, cause?: unknown): SitemapError {
   return new SitemapError('SERIALIZE_INVALID_VALUE', `${path}: ${message}`, { path, cause });
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? value.slice(0, 80) + '…' : value);
-  if (value === null) return 'null';
-  if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
-  return `${typeof value} ${String(value)}`;
 }
 
 function fieldPath(shape: DocumentShape, index: number, field: string): string {
@@ -573,12 +564,6 @@ function writeHead(run: Run, options: SerializeOptions): void {
   const rootTag = `<${run.shape.root} xmlns="${SITEMAP_NAMESPACE}">\n`;
   output.append(encoder.encode(head + rootTag));
   run.declarationsAt = output.length - 2; // before ">\n": the extensions' namespaces go there (SitemapWriter.take)
-}
-
-function describeCharacter(text: string, index: number): string {
-  const code = text.charCodeAt(index);
-  const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  return code >= 0xd800 && code <= 0xdfff ? `a lone surrogate (${name})` : `the character ${name}`;
 }
 
 function checkOptions(options: SerializeOptions | undefined): SerializeOptions {

@@ -6,7 +6,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse, serializeSitemap, SITEMAP_NAMESPACE, validate, type ValidateResult } from '../src/index';
+import { parseSitemap, serializeSitemap, SITEMAP_NAMESPACE, validate, type ValidateResult } from '../src/index';
 import { positionOfByte } from '../src/file-limits';
 import { encodingDeclarationPosition } from '../src/input';
 import { decimalValue, isDecimal, isDecimalFromZeroToOne, significantDigits } from '../src/xsd-decimal';
@@ -48,9 +48,9 @@ describe('xsd:decimal: one grammar (src/xsd-decimal.ts)', () => {
     expect(significantDigits('0')).toBe(0);
   });
 
-  it('parse keeps a priority exactly when it is a decimal (its value), and says why it left one out', () => {
+  it('parseSitemap keeps a priority exactly when it is a decimal (its value), and says why it left one out', () => {
     for (const text of ['0.8', '1.', '.5', '+0.5', '1.0000000000000000001', 'high', '1e0', '0x1', '1.2.3']) {
-      const result = parse(withPriority(text));
+      const result = parseSitemap(withPriority(text));
       const url = result.urls[0]!;
       if (XSD_DECIMAL.test(text)) {
         expect(url.priority, text).toBe(Number(text));
@@ -61,7 +61,7 @@ describe('xsd:decimal: one grammar (src/xsd-decimal.ts)', () => {
       }
     }
     const huge = '1'.padEnd(400, '0');
-    expect(parse(withPriority(huge)).issues[0]).toMatchObject({ code: 'SITEMAP_BAD_PRIORITY', message: expect.stringContaining('is too large to be a number') });
+    expect(parseSitemap(withPriority(huge)).issues[0]).toMatchObject({ code: 'SITEMAP_BAD_PRIORITY', message: expect.stringContaining('is too large to be a number') });
   });
 
   it('validate and serializeSitemap take the same priorities: a decimal from 0.0 to 1.0 (validate: at most 24 significant digits, as libxml2)', () => {
