@@ -26,9 +26,10 @@ const KB = 1024;
  * checkUrls and robots-parser joined the API (everything 107.3 KB); 41.0 KB for parse after the
  * residual gzip/encoding fixes, the comparableUrl port fast path and one HTML window were merged
  * (everything 108.2 KB). Then (branch slim): const enums inlined by the build, the core's enum
- * globals no longer exported, the value grammars once (#21): parse 39.4 KB, everything 105.2 KB.
+ * globals no longer exported, the value grammars once (#21): parse 39.4 KB, everything 105.2 KB;
+ * the core embedded as a binary string instead of hex: parse 38.6 KB, everything 104.4 KB.
  */
-const BUDGET = { parse: 40 * KB, everything: 106 * KB };
+const BUDGET = { parse: 39 * KB, everything: 105 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
