@@ -136,7 +136,11 @@ const typescriptOptions = {
   include: ['src/**/*.ts'],
   exclude: ['src/**/*.test.ts'],
   // Types come from rollup-plugin-dts below; a type error fails the build.
-  compilerOptions: { declaration: false, noEmit: false, allowImportingTsExtensions: false, outDir: 'dist' },
+  // isolatedModules off for the build only: the facade mirrors the core's numbers as `const enum`s
+  // (src/xml-reader.ts), and only a whole-program compile inlines them across files as literals.
+  // With it on (tsconfig.json, for vitest's per-file transform), each became an object with
+  // reverse mappings read by property on the hot path, which no bundler can shake or inline.
+  compilerOptions: { declaration: false, noEmit: false, allowImportingTsExtensions: false, outDir: 'dist', isolatedModules: false },
   noEmitOnError: true,
 };
 

@@ -127,11 +127,6 @@ export function escapeReserve(inputBytes: i32): usize {
   return inputStart;
 }
 
-/** Address of the input region (valid until the next escapeReserve). */
-export function escapeInputPointer(): usize {
-  return inputStart;
-}
-
 /** Address of the output region; read it after each escape call, which may have moved it. */
 export function escapeOutputPointer(): usize {
   return outputStart;

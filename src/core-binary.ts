@@ -1,42 +1,39 @@
 // The core's binaries as the package's default entries ship them (assembly/build.mjs makes them):
-// the SIMD build embedded in hex, the scalar build in a chunk of its own, imported only where a
+// the SIMD build embedded as a binary string, the scalar build in a chunk of its own, imported only where a
 // runtime has no WebAssembly SIMD. src/wasm.ts compiles what these hand out.
 //
 // Why not both embedded: SIMD runs in every browser since 2023 and in every server runtime, and
 // the scalar build cost every bundler user ~16 KB min+gz for nothing (issue #20 §3).
 // The Workers/edge entry replaces this module with src/core-binary.edge.ts (rollup.config.mjs).
 
-import { wasmSimdHex } from './wasm-simd.generated';
+import { wasmSimdBinaryString } from './wasm-simd.generated';
 
 let simdBytes: Uint8Array | undefined;
 
-/** The value of one hex digit from its character code (0-9, a-f: what assembly/build.mjs writes). */
-function hexDigit(code: number): number {
-  return (code & 0xf) + (code >> 6) * 9;
-}
-
-/** Hex to bytes in JS: ~1 ms for the SIMD build in a fresh process, where nothing faster exists. */
-function decodeHexInJavaScript(hex: string): Uint8Array {
-  const bytes = new Uint8Array(hex.length >> 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = (hexDigit(hex.charCodeAt(2 * i)) << 4) | hexDigit(hex.charCodeAt(2 * i + 1));
+/**
+ * A binary string (one character per byte, assembly/build.mjs) to bytes in JS, where nothing
+ * native exists: one charCodeAt per byte, less than the hex loop it replaced (~1 ms in a fresh
+ * process for the SIMD build).
+ */
+function decodeBinaryStringInJavaScript(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
 
-/** Turns the hex of a build into its bytes. */
-export type HexDecoder = (hex: string) => Uint8Array;
+/** Turns the binary string of a build into its bytes. */
+export type BinaryStringDecoder = (text: string) => Uint8Array;
 
-/** `Uint8Array.fromHex` (ES2026: Chrome 140, Firefox 133, Safari 18.2) is native; older runtimes loop. */
-const fromHex = (Uint8Array as unknown as { fromHex?: HexDecoder }).fromHex;
-let decodeBuild: HexDecoder = typeof fromHex === 'function' ? (hex) => fromHex.call(Uint8Array, hex) : decodeHexInJavaScript;
+let decodeBuild: BinaryStringDecoder = decodeBinaryStringInJavaScript;
 
 /**
- * Replaces the hex decoder: the Node entry hands in Buffer's (native, ~20x faster than the loop
- * in a fresh process), as it hands in Buffer's string decoding (src/index.node.ts).
+ * Replaces the decoder: the Node entry hands in Buffer's (`latin1`, native), as it hands in
+ * Buffer's string decoding (src/index.node.ts).
  *
  * @example
- * setHexDecoder((hex) => new Uint8Array(Buffer.from(hex, 'hex')));
+ * setBinaryStringDecoder((text) => new Uint8Array(Buffer.from(text, 'latin1')));
  */
-export function setHexDecoder(decoder: HexDecoder): void {
+export function setBinaryStringDecoder(decoder: BinaryStringDecoder): void {
   decodeBuild = decoder;
 }
 
@@ -48,7 +45,7 @@ export function setHexDecoder(decoder: HexDecoder): void {
  * const simd = simdBinary(); // Uint8Array in browsers, Node, Deno, Bun
  */
 export function simdBinary(): Uint8Array | WebAssembly.Module {
-  return (simdBytes ??= decodeBuild(wasmSimdHex));
+  return (simdBytes ??= decodeBuild(wasmSimdBinaryString));
 }
 
 /**
@@ -59,6 +56,6 @@ export function simdBinary(): Uint8Array | WebAssembly.Module {
  * const scalar = await scalarBinary();
  */
 export async function scalarBinary(): Promise<Uint8Array | WebAssembly.Module> {
-  const { wasmScalarHex } = await import('./wasm-scalar.generated');
-  return decodeBuild(wasmScalarHex);
+  const { wasmScalarBinaryString } = await import('./wasm-scalar.generated');
+  return decodeBuild(wasmScalarBinaryString);
 }

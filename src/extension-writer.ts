@@ -29,8 +29,8 @@ const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 /** How deep the parser reads (assembly/tokenizer.ts MAX_DEPTH): an element at this level below the root or deeper is refused. */
 const MAX_ELEMENT_LEVELS = 512;
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
-/** What XML 1.0 cannot carry, as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. */
-const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** What XML 1.0 cannot carry (its Char production), as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. Also serialize.ts's. */
+export const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Namespaces in XML 1.0 NCName (XML 1.0 fifth edition name characters, no colon). */
 const NCNAME = /^[A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}][-.0-9A-Z_a-z\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}]*$/u;
 
@@ -38,7 +38,8 @@ function invalid(message: string, path: string): SitemapError {
   return new SitemapError('SERIALIZE_INVALID_VALUE', `${path}: ${message}`, { path });
 }
 
-function show(value: unknown): string {
+/** A value as a refusal message shows it (also serialize.ts's). */
+export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? value.slice(0, 80) + '…' : value);
   if (value === null) return 'null';
   if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
@@ -660,7 +661,8 @@ function checkElement(element: unknown, path: string): ExtensionElement {
   return element as ExtensionElement;
 }
 
-function describeCharacter(text: string, index: number): string {
+/** The character at `index` as a refusal message names it (also serialize.ts's). */
+export function describeCharacter(text: string, index: number): string {
   const code = text.charCodeAt(index);
   const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   return code >= 0xd800 && code <= 0xdfff ? `a lone surrogate (${name})` : `the character ${name}`;

@@ -4,7 +4,7 @@
 
 import { Buffer, constants } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';
-import { setHexDecoder } from './core-binary';
+import { setBinaryStringDecoder } from './core-binary';
 import { SitemapError } from './errors';
 import { setGunzipImplementation } from './gzip';
 import { setBytesToString } from './text';
@@ -43,9 +43,9 @@ setGunzipImplementation((bytes, maxBytes) => {
   }
 });
 
-// The embedded core is hex (assembly/build.mjs): Buffer decodes it natively before the first parse.
-setHexDecoder((hex) => {
-  const bytes = Buffer.from(hex, 'hex');
+// The embedded core is a binary string (assembly/build.mjs): Buffer decodes it natively before the first parse.
+setBinaryStringDecoder((text) => {
+  const bytes = Buffer.from(text, 'latin1');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 });
 

@@ -5,6 +5,7 @@
 
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { SitemapError } from './errors';
+import { positionOfByte } from './file-limits';
 import { singleByteDecoderFor, type DocumentDecoder } from './single-byte-decoder';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
@@ -265,14 +266,7 @@ export function encodingDeclarationOffset(bytes: Uint8Array): number {
  * const [line, column] = encodingDeclarationPosition(bytes); // '<?xml version="1.0" encoding="latin1"?>' → [1, 21]
  */
 export function encodingDeclarationPosition(bytes: Uint8Array): [number, number] {
-  const offset = encodingDeclarationOffset(bytes);
-  let line = 1, column = 1;
-  for (let i = 0; i < offset; i++) {
-    const byte = bytes[i]!;
-    if (byte === 0x0a || (byte === 0x0d && bytes[i + 1] !== 0x0a)) { line++; column = 1; }
-    else if (byte !== 0x0d && (byte & 0xc0) !== 0x80) column++;
-  }
-  return [line, column];
+  return positionOfByte(bytes, encodingDeclarationOffset(bytes));
 }
 
 /** `utf-16le` / `utf-16be` when the bytes start with that byte-order mark. */

@@ -7,9 +7,10 @@ import { ExtensionReader, type ExtensionItemSource } from './extensions';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from './limits';
 import { adviceFor, checkLimitOption, checkOptionsObject, describeValue, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, type DocumentRule } from './rules';
-import { bytesToString, cheapAsciiBytes, concatenateBytes, isDecimal, trimXmlSpace } from './text';
+import { bytesToString, cheapAsciiBytes, concatenateBytes, trimXmlSpace } from './text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ReaderFlag, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
+import { decimalValue } from './xsd-decimal';
 
 type Kind = 'urlset' | 'sitemapindex';
 
@@ -26,43 +27,6 @@ const ALTERNATE_RECORD_NAMES = [XHTML_NAMESPACE, 'link', 'rel', 'hreflang', 'hre
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-
-/** Exact powers of ten (10^22 is the largest a double holds exactly). */
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
-
-/**
- * The value of an xsd:decimal lexical form (`[+-]?(\d+(\.\d*)?|\.\d+)`), or NaN for any other
- * text; checked by hand: Number() alone would also take "0x1", "1e0", "Infinity" and "". Up to
- * 15 digits the value is computed in the same pass as digits / 10^fraction digits, which is
- * exactly Number()'s result (both operands are exact doubles and one division rounds once)
- * and ~2.5x faster than Number() on fresh strings (50,000 priorities: 1.8 ms against 4.7 ms,
- * Node 20, 2026-11-22); longer forms go through Number(). A form too long for a double (a 1 and
- * 309 zeros) is Infinity there: NaN too, as no priority can be it (the core's readDecimal takes
- * at most 15 digits, so its values are always finite).
- */
-function decimalValue(text: string): number {
-  const sign = text.charCodeAt(0);
-  let i = sign === 0x2b || sign === 0x2d ? 1 : 0;
-  let digits = 0;
-  let fractionDigits = -1; // -1: no point yet
-  let mantissa = 0;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) {
-      digits++;
-      mantissa = mantissa * 10 + (c - 0x30);
-      if (fractionDigits >= 0) fractionDigits++;
-    } else if (c === 0x2e && fractionDigits < 0) fractionDigits = 0;
-    else return NaN;
-  }
-  if (digits === 0) return NaN;
-  if (digits > 15) {
-    const value = Number(text);
-    return value - value === 0 ? value : NaN; // Infinity - Infinity is NaN
-  }
-  const magnitude = fractionDigits > 0 ? mantissa / POWERS_OF_TEN[fractionDigits]! : mantissa;
-  return sign === 0x2d ? -magnitude : magnitude;
-}
 
 /**
  * Words per staged entry (SitemapParser.stageEntry; the core writes the same for the entries it
@@ -827,8 +791,8 @@ export class SitemapParser {
   private priorityValue(): number | undefined {
     if (this.priority === undefined) return undefined;
     const value = decimalValue(this.priority);
-    if (value === value) return value; // not NaN
-    const what = isDecimal(this.priority) ? 'is too large to be a number' : 'is not a decimal number';
+    if (value - value === 0) return value; // finite (Infinity - Infinity and NaN are NaN)
+    const what = value === value ? 'is too large to be a number' : 'is not a decimal number';
     const shown = this.priority.length > 40 ? `${this.priority.slice(0, 40)}…` : this.priority;
     this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${shown}" ${what}; it is left out`, this.priorityLine, this.priorityColumn, this.priority, 'priority');
     return undefined;

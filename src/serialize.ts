@@ -45,13 +45,14 @@
 // megamorphic), ~30% flattening and encoding them, ~15% the WebAssembly escaper, ~10% copies.
 
 import { SitemapError } from './errors';
-import { ExtensionWriter, type MarkupMarkers } from './extension-writer';
+import { describeCharacter, ExtensionWriter, NOT_XML_CHARACTER, show, type MarkupMarkers } from './extension-writer';
 import { gzip } from './gzip';
 import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
 import { trimXmlSpace } from './text';
 import type { ExtensionElement, OutputBytes, SerializeOptions, SitemapAlternateInput, SitemapImageInput, SitemapKind, SitemapNewsInput, SitemapVideoInput } from './types';
 import { getCore, type Core } from './wasm';
-import { dateObjectProblem, isCommonLoc, isDecimalFromZeroToOne, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
+import { isDecimal, isDecimalFromZeroToOne } from './xsd-decimal';
+import { dateObjectProblem, isCommonLoc, locProblem, MAX_ENTRIES_PER_DOCUMENT, xsdDateProblem } from './xsd-values';
 
 /**
  * One `<url>` to write: the lenient input form. `loc` may be a `URL` (its `href` is written),
@@ -190,10 +191,6 @@ const TEMPLATES = {
 // ---------------------------------------------------------------------------------------------
 // Values: checks and conversions done in JS (the core checks the characters).
 
-/** xsd:decimal, as the parser reads `<priority>`. */
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-/** What XML 1.0 cannot carry, as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. */
-const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Priority texts by value; priorities repeat, so a small cache saves most conversions. */
@@ -202,13 +199,6 @@ const PRIORITY_CACHE_LIMIT = 1024;
 
 function invalid(message: string, path: string, cause?: unknown): SitemapError {
   return new SitemapError('SERIALIZE_INVALID_VALUE', `${path}: ${message}`, { path, cause });
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? value.slice(0, 80) + '…' : value);
-  if (value === null) return 'null';
-  if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
-  return `${typeof value} ${String(value)}`;
 }
 
 function fieldPath(shape: DocumentShape, index: number, field: string): string {
@@ -300,7 +290,7 @@ function priorityText(value: unknown, index: number): string {
     if (!(value >= 0 && value <= 1)) throw invalid(`must be a number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
     text = formatPriority(value);
   } else if (typeof value === 'string') {
-    if (!(DECIMAL.test(value) && isDecimalFromZeroToOne(value))) throw invalid(`must be a decimal number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
+    if (!(isDecimal(value) && isDecimalFromZeroToOne(value))) throw invalid(`must be a decimal number from 0.0 to 1.0, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
     text = value;
   } else {
     throw invalid(`must be a number or a decimal string, got ${show(value)}`, fieldPath(URLSET, index, 'priority'));
@@ -574,12 +564,6 @@ function writeHead(run: Run, options: SerializeOptions): void {
   const rootTag = `<${run.shape.root} xmlns="${SITEMAP_NAMESPACE}">\n`;
   output.append(encoder.encode(head + rootTag));
   run.declarationsAt = output.length - 2; // before ">\n": the extensions' namespaces go there (SitemapWriter.take)
-}
-
-function describeCharacter(text: string, index: number): string {
-  const code = text.charCodeAt(index);
-  const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  return code >= 0xd800 && code <= 0xdfff ? `a lone surrogate (${name})` : `the character ${name}`;
 }
 
 function checkOptions(options: SerializeOptions | undefined): SerializeOptions {

@@ -67,22 +67,8 @@ function isXmlSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
-/**
- * An xsd:decimal lexical form (`[+-]?(\d+(\.\d*)?|\.\d+)`), checked by hand: it runs once per
- * value, and Number() alone would also take "0x1", "1e0", "Infinity" and "".
- */
-export function isDecimal(text: string): boolean {
-  let i = text.charCodeAt(0) === 0x2b || text.charCodeAt(0) === 0x2d ? 1 : 0;
-  let digits = 0;
-  let dot = false;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) digits++;
-    else if (c === 0x2e && !dot) dot = true;
-    else return false;
-  }
-  return digits > 0;
-}
+// isDecimal lives in xsd-decimal.ts with the rest of that type's grammar; its readers import it from here too.
+export { isDecimal } from './xsd-decimal';
 
 /** Where the first character of `text` that is not XML white space is, given the line and column `text` starts at. */
 export function afterLeadingWhitespace(text: string, line: number, column: number): [number, number] {

@@ -16,6 +16,7 @@ import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from
 import { afterLeadingWhitespace, isDecimal, trimXmlSpace } from './text';
 import type { ExtensionElement, Issue, IssueSeverity } from './types';
 import { codePointLength, collapseWhitespace, comparableUrl, isNormalPlainHttpUrl, isPlainHttpUrl, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from './url-check';
+import { COUNTRY_LIST, CURRENCY, NEWS_GENRES, NEWS_LANGUAGE, NEWS_STOCK_TICKERS, PLATFORM_LIST, XSD_LANGUAGE } from './xsd-values';
 
 /**
  * Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the
@@ -63,15 +64,7 @@ export const EXTENSION_LIMITS = {
 
 const YES_NO_XSD = new Set(['yes', 'Yes', 'YES', 'no', 'No', 'NO']);
 const DEPRECATED_IMAGE_TAGS = new Set(['caption', 'title', 'geo_location', 'license']);
-const COUNTRY_LIST = /^([A-Z]{2}( +[A-Z]{2})*)?$/;
-const PLATFORM_LIST = /^((web|mobile|tv)( (web|mobile|tv))*)?$/;
-const NEWS_LANGUAGE = /^(zh-cn|zh-tw|[a-z]{2,3})$/;
-const NEWS_GENRES = /^(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*$/;
-const NEWS_STOCK_TICKERS = /^(\w+:\w+(, *\w+:\w+){0,4})?$/;
 const NON_NEGATIVE_INTEGER = /^\+?[0-9]+$/;
-const CURRENCY = /^[A-Z]{3}$/;
-/** xsd:language (what xhtml1-strict.xsd's LanguageCode is). */
-const XSD_LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 /**
  * BCP 47 (RFC 5646) language tags, case-insensitive: language (2-3 letters with up to three
  * extlangs, or 4-8 letters), script, region, variants, extensions, private use; or private use alone.

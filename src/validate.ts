@@ -3,6 +3,7 @@
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SitemapError, type ErrorCode } from './errors';
+import { positionOfByte } from './file-limits';
 import { checkLimitOption, describeValue, HTML_SNIFF_BYTES, prepareInput, type PreparedInput } from './input';
 import { sniffDocument } from './sniff';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
@@ -15,6 +16,7 @@ import { codePointLength, collapseWhitespace, hostOf, isPlainUriReference, isXsd
 import { ExtensionValidator, parserExtensionIssueSeverity } from './validate-extensions';
 import { LongKeyMap } from './long-key-map';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ID_ENCODING, LOC_TOO_LONG, TOKEN_WORDS, TokenFlag, TokenKind, type XmlReader } from './xml-reader';
+import { isDecimal, isDecimalFromZeroToOne, significantDigits } from './xsd-decimal';
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 const CHANGEFREQ_SET = new Set<string>(CHANGEFREQ_VALUES);
@@ -720,38 +722,12 @@ const enum Decimal {
 }
 
 /**
- * Whether a value is an xsd:decimal (`[+-]?(digits[.digits?] | .digits)`, at most 24
- * significant digits as libxml2 reads it) within 0.0-1.0. Regex-free and without Number():
- * it runs once per entry.
+ * Whether a value is an xsd:decimal (xsd-decimal.ts) of at most 24 significant digits, as
+ * libxml2 reads it (significantDigits), within 0.0-1.0.
  */
 function readDecimal(value: string): Decimal {
-  const length = value.length;
-  let at = 0;
-  const sign = value.charCodeAt(0);
-  if (sign === 43 || sign === 45) at++;
-  let digits = 0;
-  let significant = 0;
-  let seenPoint = false;
-  let leadingZeros = true;
-  let integer = 0; // the integer part, capped
-  let fractionNonZero = false;
-  for (; at < length; at++) {
-    const code = value.charCodeAt(at);
-    if (code >= 48 && code <= 57) {
-      digits++;
-      if (code !== 48 || !leadingZeros || seenPoint) { leadingZeros = false; significant++; }
-      if (seenPoint) { if (code !== 48) fractionNonZero = true; } else if (integer < 10) integer = integer * 10 + code - 48;
-    } else if (code === 46 && !seenPoint) {
-      seenPoint = true;
-      leadingZeros = false;
-    } else {
-      return Decimal.NotDecimal;
-    }
-  }
-  if (digits === 0 || significant > 24) return Decimal.NotDecimal;
-  const zero = integer === 0 && !fractionNonZero;
-  if (sign === 45) return zero ? Decimal.InRange : Decimal.OutOfRange;
-  return integer === 0 || (integer === 1 && !fractionNonZero) ? Decimal.InRange : Decimal.OutOfRange;
+  if (!isDecimal(value) || significantDigits(value) > 24) return Decimal.NotDecimal;
+  return isDecimalFromZeroToOne(value) ? Decimal.InRange : Decimal.OutOfRange;
 }
 
 /** How each code the parser reports weighs in validation, by profile: `[google, xsd]`. */
@@ -777,16 +753,6 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity |
   }
 }
 
-/** Line and column (in characters) of byte `offset` of UTF-8 `bytes`. */
-function positionOf(bytes: Uint8Array, offset: number): [number, number] {
-  let line = 1, column = 1;
-  const end = Math.min(offset, bytes.length);
-  for (let i = 0; i < end; i++) {
-    const byte = bytes[i]!;
-    if (byte === 10) { line++; column = 1; } else if ((byte & 0xc0) !== 0x80) column++;
-  }
-  return [line, column];
-}
 
 /** ValidateOptions, checked and read once (readOptions). */
 interface CheckedOptions {
@@ -943,7 +909,7 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
   }
   const sniffed = sniffDocument(bytes.subarray(0, HTML_SNIFF_BYTES)); // parse's window (input.ts)
   if (sniffed.format === 'html') {
-    const [line, column] = positionOf(bytes, sniffed.offset);
+    const [line, column] = positionOfByte(bytes, sniffed.offset);
     return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
   }
 
@@ -997,7 +963,7 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
     validator.addAt('SITEMAP_EMPTY', 'error', `Empty sitemap: <${validator.rootName()}> has no ${validator.kind === 'urlset' ? '<url>' : '<sitemap>'} entries`, validator.rootLine, validator.rootColumn, validator.rootName());
   }
   if (bytes.length > LIMITS.maxSitemapBytes) {
-    const [line, column] = positionOf(bytes, LIMITS.maxSitemapBytes);
+    const [line, column] = positionOfByte(bytes, LIMITS.maxSitemapBytes);
     validator.addAt('SITEMAP_TOO_LARGE', validator.severity('protocolOnly'), `The file is ${bytes.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`, line, column, '');
   }
   try {

@@ -44,7 +44,6 @@ export interface CoreExports {
   locSetFindScratch(length: number): number;
   // --- escaper (assembly/escape.ts) ---
   escapeReserve(inputBytes: number): number;
-  escapeInputPointer(): number;
   escapeOutputPointer(): number;
   escapeClearTemplates(): void;
   escapeDefineTemplate(marker: number, inputOffset: number, length: number): number;

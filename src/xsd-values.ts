@@ -42,7 +42,7 @@ export function isCommonLoc(loc: string): boolean {
   return loc.charCodeAt(at) === 0x3a && loc.charCodeAt(at + 1) === 0x2f && loc.charCodeAt(at + 2) === 0x2f;
 }
 
-const fields = new DatetimeFields();
+const fields = /* @__PURE__ */ new DatetimeFields();
 
 /** The two decimal digits at `at`, or -1. */
 function twoDigitsAt(value: string, at: number): number {
@@ -104,40 +104,39 @@ export function dateObjectProblem(date: Date): string {
   return year >= 1 && year <= 9999 ? '' : `is in the year ${year}; its ISO form is not an xsd:dateTime (years 0001 to 9999)`;
 }
 
-/**
- * Whether an xsd:decimal text (already matched as one) is from 0 to 1 inclusive, decided on its
- * digits: Number('1.0000000000000000001') is 1, but the schema compares the exact decimal.
- */
-export function isDecimalFromZeroToOne(text: string): boolean {
-  let at = 0;
-  const sign = text.charCodeAt(0);
-  if (sign === 0x2b || sign === 0x2d) at = 1;
-  const dot = text.indexOf('.');
-  const integerEnd = dot < 0 ? text.length : dot;
-  let integer = 0;
-  for (let i = at; i < integerEnd; i++) {
-    integer = integer * 10 + text.charCodeAt(i) - 0x30;
-    if (integer > 1) return false;
-  }
-  let fractionIsZero = true;
-  for (let i = integerEnd + 1; i < text.length; i++) if (text.charCodeAt(i) !== 0x30) fractionIsZero = false;
-  if (sign === 0x2d) return integer === 0 && fractionIsZero; // -0.0 is 0
-  return integer === 0 || fractionIsZero;
-}
-
 // ------------------------------------------------------------------ extension values
+
+// The schemas' pattern facets, here once for the serializer (EXTENSION_FACETS below) and the
+// validator (validate-extensions.ts), which apply the same bar to documents they did not write.
+// The tables below are marked free of side effects (@__PURE__, @__NO_SIDE_EFFECTS__) so that a
+// bundle of validate(), which imports only these patterns, leaves them out.
+
+/** sitemap-video.xsd tCountryList: ISO 3166 codes, upper case, separated by spaces (or none). */
+export const COUNTRY_LIST = /^([A-Z]{2}( +[A-Z]{2})*)?$/;
+/** sitemap-video.xsd tPlatformList: web, mobile and tv, separated by single spaces (or none). */
+export const PLATFORM_LIST = /^((web|mobile|tv)( (web|mobile|tv))*)?$/;
+/** sitemap-video.xsd price@currency: an ISO 4217 code. */
+export const CURRENCY = /^[A-Z]{3}$/;
+/** sitemap-news.xsd publication/language: ISO 639, or zh-cn / zh-tw. */
+export const NEWS_LANGUAGE = /^(zh-cn|zh-tw|[a-z]{2,3})$/;
+/** sitemap-news.xsd genres: a comma-separated list of the six genres. */
+export const NEWS_GENRES = /^(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*$/;
+/** sitemap-news.xsd stock_tickers: up to five EXCHANGE:SYMBOL, separated by commas. */
+export const NEWS_STOCK_TICKERS = /^(\w+:\w+(, *\w+:\w+){0,4})?$/;
+/** xsd:language (what xhtml1-strict.xsd's LanguageCode, the type of hreflang, is). */
+export const XSD_LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 
 /** A check of one extension value's text: why it cannot be written, '' when it can. */
 export type ValueFacet = (text: string) => string;
 
-const pattern = (expression: RegExp, what: string): ValueFacet => (text) => (expression.test(text) ? '' : `must be ${what}`);
-const oneOf = (values: readonly string[]): ValueFacet => (text) => (values.includes(text) ? '' : `must be one of ${values.map((value) => `"${value}"`).join(', ')}`);
-const maxLength = (limit: number): ValueFacet => (text) => {
+const pattern = /* @__NO_SIDE_EFFECTS__ */ (expression: RegExp, what: string): ValueFacet => (text) => (expression.test(text) ? '' : `must be ${what}`);
+const oneOf = /* @__NO_SIDE_EFFECTS__ */ (values: readonly string[]): ValueFacet => (text) => (values.includes(text) ? '' : `must be one of ${values.map((value) => `"${value}"`).join(', ')}`);
+const maxLength = /* @__NO_SIDE_EFFECTS__ */ (limit: number): ValueFacet => (text) => {
   const length = text.length > limit ? codePointLength(text) : 0;
   return length > limit ? `is ${length.toLocaleString('en-US')} characters long; the schema allows ${limit.toLocaleString('en-US')}` : '';
 };
 /** An integer text (the writer has made numbers decimal text already) from `min` to `max`. */
-const integerFrom = (min: number, max: number, type: string): ValueFacet => (text) => {
+const integerFrom = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number, type: string): ValueFacet => (text) => {
   if (!/^[+-]?[0-9]+$/.test(text)) return `must be a whole number (${type})`;
   const value = Number(text);
   return value >= min && value <= max ? '' : `must be from ${min.toLocaleString('en-US')}${max === Infinity ? ' up' : ` to ${max.toLocaleString('en-US')}`} (${type})`;
@@ -151,7 +150,7 @@ const DURATION = integerFrom(0, 28_800, 'seconds, xsd:nonNegativeInteger up to 2
  * found by their rule's input type (extension-writer.ts), the yes/no values and numbers' form by
  * the writer itself.
  */
-export const EXTENSION_FACETS: ReadonlyMap<string, ValueFacet> = new Map<string, ValueFacet>([
+export const EXTENSION_FACETS: ReadonlyMap<string, ValueFacet> = /* @__PURE__ */ new Map<string, ValueFacet>([
   ['videos/title', maxLength(100)],
   ['videos/description', maxLength(2048)],
   ['videos/duration', DURATION],
@@ -162,23 +161,23 @@ export const EXTENSION_FACETS: ReadonlyMap<string, ValueFacet> = new Map<string,
   ['videos/content_segment_loc/@duration', DURATION],
   ['videos/view_count', integerFrom(0, Infinity, 'xsd:nonNegativeInteger')],
   ['videos/category', maxLength(256)],
-  ['videos/restriction', pattern(/^([A-Z]{2}( +[A-Z]{2})*)?$/, 'ISO 3166 country codes, upper case, separated by spaces')],
+  ['videos/restriction', pattern(COUNTRY_LIST, 'ISO 3166 country codes, upper case, separated by spaces')],
   ['videos/restriction/@relationship', oneOf(['allow', 'deny'])],
-  ['videos/price/@currency', pattern(/^[A-Z]{3}$/, 'an ISO 4217 currency code (three upper-case letters)')],
+  ['videos/price/@currency', pattern(CURRENCY, 'an ISO 4217 currency code (three upper-case letters)')],
   ['videos/price/@type', oneOf(['purchase', 'PURCHASE', 'rent', 'RENT'])],
   ['videos/price/@resolution', oneOf(['sd', 'SD', 'hd', 'HD'])],
   ['videos/tvshow/video_type', oneOf(['full', 'preview', 'clip', 'interview', 'news', 'other'])],
   ['videos/tvshow/season_number', integerFrom(1, Infinity, 'xsd:integer from 1')],
   ['videos/tvshow/episode_number', integerFrom(1, Infinity, 'xsd:integer from 1')],
-  ['videos/platform', pattern(/^((web|mobile|tv)( (web|mobile|tv))*)?$/, 'web, mobile and tv, separated by single spaces')],
+  ['videos/platform', pattern(PLATFORM_LIST, 'web, mobile and tv, separated by single spaces')],
   ['videos/platform/@relationship', oneOf(['allow', 'deny'])],
   ['videos/id/@type', oneOf(['tms:series', 'tms:program', 'rovi:series', 'rovi:program', 'freebase', 'url'])],
-  ['news/publication/language', pattern(/^(zh-cn|zh-tw|[a-z]{2,3})$/, 'an ISO 639 language code: two or three lower-case letters, or zh-cn / zh-tw')],
+  ['news/publication/language', pattern(NEWS_LANGUAGE, 'an ISO 639 language code: two or three lower-case letters, or zh-cn / zh-tw')],
   ['news/access', oneOf(['Subscription', 'Registration'])],
-  ['news/genres', pattern(/^(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*$/, 'PressRelease, Satire, Blog, OpEd, Opinion or UserGenerated, separated by commas')],
-  ['news/stock_tickers', pattern(/^(\w+:\w+(, *\w+:\w+){0,4})?$/, 'up to five EXCHANGE:SYMBOL tickers, separated by commas')],
-  ['alternates/@hreflang', pattern(/^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/, 'a language code (xs:language: letters, then "-" and letters or digits, like en-GB or x-default)')],
+  ['news/genres', pattern(NEWS_GENRES, 'PressRelease, Satire, Blog, OpEd, Opinion or UserGenerated, separated by commas')],
+  ['news/stock_tickers', pattern(NEWS_STOCK_TICKERS, 'up to five EXCHANGE:SYMBOL tickers, separated by commas')],
+  ['alternates/@hreflang', pattern(XSD_LANGUAGE, 'a language code (xs:language: letters, then "-" and letters or digits, like en-GB or x-default)')],
 ]);
 
 /** How many times an element may repeat in an item (sitemap-video.xsd: `<video:tag maxOccurs="32">`). */
-export const EXTENSION_MAX_OCCURS: ReadonlyMap<string, number> = new Map([['videos/tag', 32]]);
+export const EXTENSION_MAX_OCCURS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([['videos/tag', 32]]);

@@ -7,20 +7,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SitemapError } from '../src/errors';
 import { parse } from '../src/index';
-import { wasmScalarHex } from '../src/wasm-scalar.generated';
-import { wasmSimdHex } from '../src/wasm-simd.generated';
+import { wasmScalarBinaryString } from '../src/wasm-scalar.generated';
+import { wasmSimdBinaryString } from '../src/wasm-simd.generated';
 import { getCore, init, initSync } from '../src/wasm';
 import { thrownBy } from './fixtures';
 
 const xml = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';
 
-/** A build's bytes from its generated module (hex, assembly/build.mjs). */
-function decodeBuild(hex: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
+/** A build's bytes from its generated module (a binary string, one character per byte: assembly/build.mjs). */
+function decodeBuild(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(text, (character) => character.charCodeAt(0));
 }
 
-const scalarBytes = decodeBuild(wasmScalarHex);
-const simdBytes = decodeBuild(wasmSimdHex);
+const scalarBytes = decodeBuild(wasmScalarBinaryString);
+const simdBytes = decodeBuild(wasmSimdBinaryString);
 const simdRuns = WebAssembly.validate(simdBytes);
 
 // --- Hand-made modules that are not the core (WebAssembly binary format, core spec §5.5) ---

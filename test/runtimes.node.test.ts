@@ -157,8 +157,9 @@ describe('the packed package in a Cloudflare Worker (wrangler build, workerd thr
     expect(wasmFiles).toHaveLength(1);
     expect(wasmFiles[0]).toMatch(/sitemapkit\.simd\.wasm$/);
     expect(bundled).toContain(`from "./${wasmFiles[0]}"`);
-    // No embedded core (hex): workerd could not compile it anyway.
+    // No embedded core (hex before, a binary string now: "\0asm" opens it): workerd could not compile it anyway.
     expect(bundled).not.toMatch(/wasmSimdHex|wasmScalarHex|[0-9a-f]{10000}/);
+    expect(bundled).not.toMatch(/wasmSimdBinaryString|wasmScalarBinaryString|(\\x00|\\0)asm/);
   });
 
   it('parses, validates, streams, and serializes with gzip in workerd, as everywhere', () => {

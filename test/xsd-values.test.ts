@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DatetimeFields, DatetimeProblem, readDatetime } from '../src/datetime';
 import { serializeSitemap } from '../src/serialize';
 import { loadBuildForTesting } from '../src/wasm';
-import { isCommonLoc, isCommonXsdDate, isDecimalFromZeroToOne, locProblem, xsdDateProblem } from '../src/xsd-values';
+import { isDecimalFromZeroToOne } from '../src/xsd-decimal';
+import { isCommonLoc, isCommonXsdDate, locProblem, xsdDateProblem } from '../src/xsd-values';
 
 const fields = new DatetimeFields();
 const xsdAccepts = (value: string) => readDatetime(value, 'xsd', fields) === DatetimeProblem.None;
