@@ -62,6 +62,22 @@ async function loadScale(build) {
   return Math.min(LOAD_SCALE_CAP, Math.max(1, now / fastest));
 }
 
+/**
+ * Deep equality of what was read and what reads back after serializing, but for the serializer's
+ * documented prefix policy (ExtensionWriter, src/extension-writer.ts; test/extensions.test.ts):
+ * the root declares every namespace, so a namespace whose prefix another namespace of the
+ * document has already is written as that prefix with a number (`image` → `image1`).
+ */
+function sameExceptRenamedPrefixes(read, back, key = '') {
+  if (key === 'prefix' && typeof read === 'string' && typeof back === 'string') return read === back || (back.startsWith(read) && /^\d+$/.test(back.slice(read.length)));
+  if (read === null || back === null || typeof read !== 'object' || typeof back !== 'object') return Object.is(read, back);
+  if (Array.isArray(read) !== Array.isArray(back)) return false;
+  // As JSON would compare them: a property whose value is undefined is no property.
+  const keys = Object.keys(read).filter((name) => read[name] !== undefined);
+  if (keys.length !== Object.keys(back).filter((name) => back[name] !== undefined).length) return false;
+  return keys.every((name) => Object.prototype.hasOwnProperty.call(back, name) && sameExceptRenamedPrefixes(read[name], back[name], Array.isArray(read) ? '' : name));
+}
+
 /** A document every call must read correctly, also right after a failure. */
 const KNOWN_GOOD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">'
   + '<url><loc>https://example.com/a?b=1&amp;c=%C3%A9</loc><lastmod>2024-05-01</lastmod><changefreq>daily</changefreq><priority>0.8</priority>'
@@ -357,7 +373,7 @@ export async function checkInput(builds, input, { seed = 1, rates = {}, timing =
     const again = await call(build, 'parse', () => build.parse(written.value), written.value.length);
     if (!again) return;
     if (again.error) fail('round-trip', `parse of what ${write} wrote from ${what} threw ${again.error.code} at ${again.error.line}:${again.error.column}`);
-    else if (again.value.kind !== result.kind || JSON.stringify(entriesOf(again.value)) !== JSON.stringify(entries)) {
+    else if (again.value.kind !== result.kind || !sameExceptRenamedPrefixes(entries, entriesOf(again.value))) {
       fail('round-trip', `parse(${write}(${what})) differs: ${JSON.stringify(entries).slice(0, 300)} → ${JSON.stringify(entriesOf(again.value)).slice(0, 300)}`);
     }
   }
