@@ -18,8 +18,13 @@ import { validate, validationSteps } from './validate';
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
-/** Entries queued for a reader before the walk waits for it. */
-const QUEUED_ENTRIES = 1024;
+/**
+ * Entries handed to a reader in one batch: one wake-up, and for `batches()` one promise, per 256
+ * entries instead of per entry.
+ */
+const BATCH_ENTRIES = 256;
+/** Batches queued for a reader before the walk waits for it (1,024 entries). */
+const QUEUED_BATCHES = 4;
 
 /** A file to fetch: a sitemap (listed, guessed or given) or a robots.txt. */
 interface Task {
@@ -42,22 +47,40 @@ interface Task {
   record: CrawledSitemap | undefined;
 }
 
-/** Where the entries go: a reader's queue (iteration) or nowhere (report() alone counts them). */
+/**
+ * Where the entries go: a reader's queue (iteration) or nowhere (report() alone counts them). The
+ * walk fills a batch and queues it when full or when it pauses (flush); the reader takes a batch
+ * at a time (batches()) or an entry at a time from the batch it holds (for await).
+ */
 class EntryChannel {
-  private entries: CrawledEntry[] = [];
+  private batches: CrawledEntry[][] = [];
+  private filling: CrawledEntry[] = [];
+  /** The batch the per-entry reader is in, and its place in it. */
+  private current: CrawledEntry[] = [];
+  private at = 0;
   private reader: (() => void) | undefined;
   private room: (() => void)[] = [];
   private closed = false;
   private failure: unknown;
 
-  /** Queues one; resolves once there is room again when the queue is full. */
+  /** Queues one; when the queue is full, resolves once there is room again. */
   push(entry: CrawledEntry): void | Promise<void> {
-    this.entries.push(entry);
+    this.filling.push(entry);
+    if (this.filling.length < BATCH_ENTRIES) return;
+    this.flush();
+    if (this.batches.length >= QUEUED_BATCHES && !this.closed) return new Promise((resolve) => this.room.push(resolve));
+  }
+
+  /** Hands on the batch being filled (the walk is about to wait, or a file ended). */
+  flush(): void {
+    if (this.filling.length === 0) return;
+    this.batches.push(this.filling);
+    this.filling = [];
     this.wakeReader();
-    if (this.entries.length >= QUEUED_ENTRIES && !this.closed) return new Promise((resolve) => this.room.push(resolve));
   }
 
   close(failure?: unknown): void {
+    this.flush();
     this.closed = true;
     this.failure = failure;
     this.wakeReader();
@@ -66,16 +89,37 @@ class EntryChannel {
 
   /** Drops what is queued (the reader left, or the walk was cancelled). */
   drop(): void {
-    this.entries = [];
+    this.batches = [];
+    this.filling = [];
+    this.current = [];
+    this.at = 0;
     this.releaseRoom();
   }
 
-  async next(): Promise<IteratorResult<CrawledEntry>> {
+  /** The next entry: from the batch in hand without waiting, else from the next batch. */
+  next(): Promise<IteratorResult<CrawledEntry>> {
+    if (this.at < this.current.length) return Promise.resolve({ done: false, value: this.current[this.at++]! });
+    return this.nextBatch().then((result) => {
+      if (result.done) return result;
+      this.current = result.value;
+      this.at = 1;
+      return { done: false, value: result.value[0]! };
+    });
+  }
+
+  /** The rest of the batch in hand, or the next batch (never empty). */
+  async nextBatch(): Promise<IteratorResult<CrawledEntry[]>> {
+    if (this.at < this.current.length) {
+      const rest = this.at === 0 ? this.current : this.current.slice(this.at);
+      this.current = [];
+      this.at = 0;
+      return { done: false, value: rest };
+    }
     for (;;) {
-      if (this.entries.length > 0) {
-        const entry = this.entries.shift()!;
-        if (this.entries.length < QUEUED_ENTRIES / 2) this.releaseRoom();
-        return { done: false, value: entry };
+      const batch = this.batches.shift();
+      if (batch !== undefined) {
+        if (this.batches.length < QUEUED_BATCHES) this.releaseRoom();
+        return { done: false, value: batch };
       }
       if (this.closed) {
         if (this.failure !== undefined) { const failure = this.failure; this.failure = undefined; throw failure; }
@@ -131,7 +175,7 @@ class Walk {
   private reading: Promise<void> = Promise.resolve();
   failure: unknown;
 
-  constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: ((entry: CrawledEntry) => void | Promise<void>) | undefined) {
+  constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: EntryChannel | undefined) {
     this.fetchContext = {
       settings,
       signal,
@@ -350,6 +394,7 @@ class Walk {
     try {
       await work();
     } finally {
+      this.deliver?.flush(); // the walk waits for the next file now: its reader gets the last entries
       release();
     }
   }
@@ -476,7 +521,7 @@ class Walk {
     }
     if (!this.deliver) return true;
     (entry as CrawledEntry).sitemap = record.finalUrl;
-    const waiting = this.deliver(entry as CrawledEntry);
+    const waiting = this.deliver.push(entry as CrawledEntry);
     return waiting ? waiting.then(() => !(this.signal.aborted || this.stopped)) : true;
   }
 
@@ -584,7 +629,7 @@ class Crawl implements SitemapCrawl {
   private begin(mode: 'iterate' | 'count'): Promise<CrawlReport> {
     if (!this.walk) {
       this.mode = mode;
-      const walk = new Walk(this.settings, this.controller.signal, mode === 'iterate' ? (entry) => this.channel.push(entry) : undefined);
+      const walk = new Walk(this.settings, this.controller.signal, mode === 'iterate' ? this.channel : undefined);
       this.controller.signal.addEventListener('abort', () => { this.channel.drop(); walk.changed(); }, { once: true });
       this.walk = walk.run(this.starts);
       this.walk.then(() => this.channel.close(), (error: unknown) => this.channel.close(error));
@@ -607,6 +652,23 @@ class Crawl implements SitemapCrawl {
       },
     };
     return this.iterator;
+  }
+
+  batches(): AsyncIterableIterator<CrawledEntry[]> {
+    if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before batches(): the walk counts entries without keeping them; call batches() first, then report()', { offset: 0 });
+    const batches: AsyncIterableIterator<CrawledEntry[]> = {
+      next: () => {
+        if (!this.walk) void this.begin('iterate').catch(ignore);
+        return this.channel.nextBatch();
+      },
+      return: async () => {
+        if (this.mode === 'iterate') this.cancel('iteration ended');
+        this.channel.drop();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]: () => batches,
+    };
+    return batches;
   }
 
   report(): Promise<CrawlReport> {

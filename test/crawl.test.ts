@@ -327,6 +327,52 @@ describe('crawlSitemaps stopped half-way', () => {
   }, 30_000);
 });
 
+describe('crawlSitemaps in batches', () => {
+  const { origin: a } = sites.abort;
+
+  it('batches() gives the same entries as iterating one by one, in arrays of at most 256, never empty', async () => {
+    const single: string[] = [];
+    for await (const entry of crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 })) single.push(entry.loc);
+    const crawl = crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 });
+    const batched: string[] = [];
+    const sizes: number[] = [];
+    for await (const batch of crawl.batches()) {
+      sizes.push(batch.length);
+      for (const entry of batch) {
+        expect(entry.sitemap).toMatch(/\/part-\d+\.xml$/);
+        batched.push(entry.loc);
+      }
+    }
+    expect(single).toHaveLength(10_000);
+    expect(batched).toEqual(single);
+    expect(Math.max(...sizes)).toBe(256);
+    expect(Math.min(...sizes)).toBeGreaterThan(0);
+    // 500 entries a file, each file's last batch handed on when it ends: 256 + 244 per file.
+    expect(sizes.length).toBe(40);
+    const report = await crawl.report();
+    expect(report).toMatchObject({ cancelled: false, totals: { entries: 10_000, failed: 0 } });
+  }, 30_000);
+
+  it('leaving the batches loop stops the walk; report() first refuses batches()', async () => {
+    await reset(a);
+    const crawl = crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 });
+    let seen = 0;
+    for await (const batch of crawl.batches()) {
+      seen += batch.length;
+      if (seen >= 600) break;
+    }
+    const report = await crawl.report();
+    expect(report.cancelled).toBe(true);
+    expect(report.totals.entries).toBeLessThan(2000);
+    const parts = Object.keys(await requestCounts(a)).filter((path) => path.startsWith('/part-'));
+    expect(parts.length).toBeLessThan(20);
+    const counted = crawlSitemaps(`${a}/`, { ...FAST, maxSitemaps: 2 });
+    const done = counted.report();
+    expect(() => counted.batches()).toThrow(SitemapError);
+    expect((await done).totals.entries).toBe(500);
+  }, 30_000);
+});
+
 describe('crawlSitemaps judging the directory rule in the site\'s context', () => {
   it('a child of an index that robots.txt lists may list pages anywhere on the host; the same index opened alone may not', async () => {
     const { origin: o } = sites.context;
