@@ -177,6 +177,22 @@ export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | u
 }
 
 /**
+ * What opening a file gave: its answer, and its body not yet read (undefined when it failed:
+ * `issues` say why).
+ *
+ * @example
+ * const opened = await openFile(url, context);
+ * const fetched = opened.body ? await opened.body.read(() => {}) : undefined;
+ */
+export interface OpenedFile {
+  finalUrl: string;
+  status: number;
+  contentType: string;
+  issues: Issue<IssueCode>[];
+  body: OpenedBody | undefined;
+}
+
+/**
  * Fetches one file: redirects, retries, the timeout, the byte cap and gzip. Never throws for
  * what a server does; every failure is an issue and `bytes` is undefined.
  *
@@ -185,8 +201,22 @@ export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | u
  * if (fetched.bytes) console.log(sniffFormat(fetched.bytes));
  */
 export async function fetchFile(url: string, context: FetchContext, onProgress: () => void): Promise<FetchedFile> {
+  const opened = await openFile(url, context);
+  if (opened.body) return opened.body.read(onProgress);
+  return { finalUrl: opened.finalUrl, status: opened.status, bytes: undefined, compressed: false, contentType: opened.contentType, issues: opened.issues };
+}
+
+/**
+ * Asks for one file up to its answer (redirects, retries, the timeout): its body is left unread,
+ * for the caller to read ahead (`readAhead`) and then read (`read`) when its reader is ready.
+ *
+ * @example
+ * const opened = await openFile('https://example.com/sitemap.xml', context);
+ * if (opened.body) void opened.body.readAhead(1 << 20);
+ */
+export async function openFile(url: string, context: FetchContext): Promise<OpenedFile> {
   const issues: Issue<IssueCode>[] = [];
-  const failed = (status: number, finalUrl: string): FetchedFile => ({ finalUrl, status, bytes: undefined, compressed: false, contentType: '', issues });
+  const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, contentType: '', issues, body: undefined });
   const visited = new Set<string>([url]);
   let current = url;
   for (let hop = 0; ; hop++) {
@@ -241,7 +271,7 @@ export async function fetchFile(url: string, context: FetchContext, onProgress: 
       issues.push(crawlIssue('CRAWL_HTTP_ERROR', 'error', `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`, String(status)));
       return failed(status, finalUrl);
     }
-    return readBody(attempt, finalUrl, context, issues, onProgress);
+    return { finalUrl, status, contentType: response.headers.get('content-type') ?? '', issues, body: new OpenedBody(attempt, finalUrl, context, issues) };
   }
 }
 
@@ -330,54 +360,110 @@ class GzipLayer implements ByteSink {
   }
 }
 
-/** Reads the body through the gzip layers into held bytes, restarting the idle timer with every chunk. */
-async function readBody(attempt: Extract<Attempt, { kind: 'response' }>, finalUrl: string, context: FetchContext, issues: Issue<IssueCode>[], onProgress: () => void): Promise<FetchedFile> {
-  const { response, timer } = attempt;
-  const contentType = response.headers.get('content-type') ?? '';
-  let compressed = /\bgzip\b/i.test(response.headers.get('content-encoding') ?? '');
-  // Content-Length sizes the buffer (a gzip body inflates to more: it grows).
-  const declaredLength = Number(response.headers.get('content-length'));
-  const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count), Number.isSafeInteger(declaredLength) && declaredLength > 0 ? declaredLength : 0);
-  const layer = new GzipLayer(held, GZIP_LAYERS, context.settings.maxBytes, () => { compressed = true; });
-  const result = (bytes: Uint8Array | undefined): FetchedFile => ({ finalUrl, status: response.status, bytes, compressed, contentType, issues });
-  let lastProgress = Date.now();
-  try {
-    if (response.body) {
-      const reader = response.body.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
+/**
+ * A body not read yet. The walk reads one file at a time, so a file whose turn has not come reads
+ * ahead only so far (`readAhead`): the rest waits in the connection (TCP holds the server back)
+ * rather than in memory, and its idle timer does not run meanwhile (the wait is ours, not the
+ * server's). `read` then reads it through the gzip layers into held bytes, restarting the idle
+ * timer with every chunk.
+ */
+export class OpenedBody {
+  private readonly ahead: Uint8Array[] = [];
+  private aheadBytes = 0;
+  private ended = false;
+  private failure: unknown = undefined;
+  private reading: Promise<void> = Promise.resolve();
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+
+  constructor(private readonly attempt: Extract<Attempt, { kind: 'response' }>, private readonly finalUrl: string, private readonly context: FetchContext, private readonly issues: Issue<IssueCode>[]) {
+    this.reader = attempt.response.body?.getReader();
+    attempt.timer.stop();
+  }
+
+  /** Reads until `limit` bytes (as sent) are held or the body ends; resolves then, never rejects. */
+  readAhead(limit: number): Promise<void> {
+    this.reading = this.reading.then(() => this.pull(limit));
+    return this.reading;
+  }
+
+  /** Gives up the body unread (the walk was cancelled, or it is read elsewhere already). */
+  cancel(): void {
+    this.attempt.timer.stop();
+    this.attempt.release();
+    this.ended = true;
+    this.ahead.length = 0;
+    this.reader?.cancel().catch(() => undefined);
+  }
+
+  private async pull(limit: number): Promise<void> {
+    const reader = this.reader;
+    if (!reader || this.ended || this.aheadBytes >= limit) return;
+    this.attempt.timer.restart();
+    try {
+      while (this.aheadBytes < limit) {
+        const { done, value } = await reader.read();
+        if (done) { this.ended = true; break; }
+        this.attempt.timer.restart();
+        this.ahead.push(value);
+        this.aheadBytes += value.length;
+      }
+    } catch (error) {
+      this.failure = error;
+      this.ended = true;
+    } finally {
+      this.attempt.timer.stop();
+    }
+  }
+
+  /** Reads the rest of the body, after what was read ahead: the file, or its issues. */
+  async read(onProgress: () => void): Promise<FetchedFile> {
+    await this.reading;
+    const { attempt, finalUrl, context, issues } = this;
+    const { response, timer } = attempt;
+    const contentType = response.headers.get('content-type') ?? '';
+    let compressed = /\bgzip\b/i.test(response.headers.get('content-encoding') ?? '');
+    // Content-Length sizes the buffer (a gzip body inflates to more: it grows).
+    const declaredLength = Number(response.headers.get('content-length'));
+    const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count), Number.isSafeInteger(declaredLength) && declaredLength > 0 ? declaredLength : 0);
+    const layer = new GzipLayer(held, GZIP_LAYERS, context.settings.maxBytes, () => { compressed = true; });
+    const result = (bytes: Uint8Array | undefined): FetchedFile => ({ finalUrl, status: response.status, bytes, compressed, contentType, issues });
+    let lastProgress = Date.now();
+    try {
+      for (let chunk = this.ahead.shift(); chunk !== undefined; chunk = this.ahead.shift()) await layer.push(chunk);
+      this.aheadBytes = 0;
+      if (this.failure !== undefined) throw this.failure;
+      if (this.reader) {
+        timer.restart();
+        while (!this.ended) {
+          const { done, value } = await this.reader.read();
           if (done) break;
           timer.restart();
           await layer.push(value);
           if (Date.now() - lastProgress >= 100) { lastProgress = Date.now(); onProgress(); }
         }
-      } finally {
-        reader.cancel().catch(() => undefined);
+      } else {
+        await layer.push(new Uint8Array(await response.arrayBuffer()));
       }
-    } else {
-      await layer.push(new Uint8Array(await response.arrayBuffer()));
-    }
-    await layer.finish();
-    return result(held.bytes());
-  } catch (error) {
-    layer.cancel();
-    if (error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE') {
-      issues.push(crawlIssue('CRAWL_TOO_LARGE', 'error', tooLarge(context.settings.maxBytes).message, String(context.settings.maxBytes)));
-      return result(undefined);
-    }
-    if (error instanceof SitemapError && error.code === 'GZIP_INVALID') {
-      // What inflated before the damage is read, as parse's recover mode does for a truncated .gz.
-      issues.push({ code: 'GZIP_INVALID', severity: 'error', message: `${error.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
+      await layer.finish();
       return result(held.bytes());
+    } catch (error) {
+      layer.cancel();
+      if (error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE') {
+        issues.push(crawlIssue('CRAWL_TOO_LARGE', 'error', tooLarge(context.settings.maxBytes).message, String(context.settings.maxBytes)));
+        return result(undefined);
+      }
+      if (error instanceof SitemapError && error.code === 'GZIP_INVALID') {
+        // What inflated before the damage is read, as parse's recover mode does for a truncated .gz.
+        issues.push({ code: 'GZIP_INVALID', severity: 'error', message: `${error.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
+        return result(held.bytes());
+      }
+      if (timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
+      else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
+      else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
+      return result(undefined);
+    } finally {
+      this.cancel();
     }
-    if (attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
-    else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
-    else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
-    return result(undefined);
-  } finally {
-    timer.stop();
-    attempt.release();
   }
 }
 

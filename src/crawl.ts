@@ -3,7 +3,7 @@
 // the runtime's fetch, each read by content (src/sniff.ts), validated and walked with limits.
 
 import { comparableUrl } from './url-check';
-import { crawlIssue, decodeCharset, fetchFile, refusal, type FetchContext, type FetchedFile } from './crawl-fetch';
+import { crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
 import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
@@ -23,6 +23,12 @@ const MAX_INDEX_FILES = 500;
  * entries instead of per entry.
  */
 const BATCH_ENTRIES = 256;
+/**
+ * What a file waiting for its turn to be read reads of its body meanwhile (bytes as sent, before
+ * inflating); the rest waits in the connection. Most sitemaps are smaller, so their downloads
+ * still overlap; the big ones are held one at a time instead of `concurrency` at a time.
+ */
+const READ_AHEAD_BYTES = 1024 * 1024;
 /** Batches queued for a reader before the walk waits for it (1,024 entries). */
 const QUEUED_BATCHES = 4;
 
@@ -320,17 +326,21 @@ class Walk {
 
   private async runTask(task: Task): Promise<void> {
     if (task.kind === 'robots') return this.readRobotsTxt(task);
-    const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
-    if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
     if (task.via === 'guess') {
+      const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
+      if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
       const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
       this.guesses.push({ url: task.url, status: fetched.status, found });
       // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
       const finalKey = comparableUrl(fetched.finalUrl);
       if (!found || this.finalUrls.has(finalKey) || (finalKey !== task.key && this.seen.has(finalKey))) return;
       task.record = this.newRecord(task.url, 'guess', undefined, 0);
+      await this.readSitemap(task, task.record, fetched);
+    } else {
+      const opened = await openFile(task.url, this.fetchContext);
+      if (this.signal.aborted && opened.body === undefined) return; // cancelled: not a failure of the site
+      await this.readSitemap(task, task.record!, opened);
     }
-    await this.readSitemap(task, task.record!, fetched);
     this.sitemapsDone++;
     this.progress();
   }
@@ -362,22 +372,38 @@ class Walk {
     if (robots.sitemaps.length === 0 && task.guessSite !== undefined && this.settings.guess) this.guess(task.guessSite);
   }
 
-  /** One fetched file read by its content: validated, its entries delivered and its children queued. */
-  private async readSitemap(task: Task, record: CrawledSitemap, fetched: FetchedFile): Promise<void> {
-    record.finalUrl = fetched.finalUrl;
-    record.status = fetched.status;
-    record.compressed = fetched.compressed;
-    const crawlIssues = fetched.issues;
-    if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
-    const finalKey = comparableUrl(fetched.finalUrl);
-    if (fetched.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
-      // Redirected to a file that is (or will be) read anyway: read once.
-      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)], this.settings.maxIssuesPerSitemap);
+  /**
+   * One file read by its content: validated, its entries delivered and its children queued. An
+   * opened file (its body not read yet) reads ahead READ_AHEAD_BYTES while it waits for its turn,
+   * and the rest when its turn comes; a guess comes fetched already (its content made it a find).
+   */
+  private async readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile): Promise<void> {
+    record.finalUrl = file.finalUrl;
+    record.status = file.status;
+    const crawlIssues = file.issues;
+    const body = 'body' in file ? file.body : undefined;
+    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.failed(task, record, crawlIssues);
+    const finalKey = comparableUrl(file.finalUrl);
+    if (file.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
+      // Redirected to a file that is (or will be) read anyway: read once (its body is not read here).
+      body?.cancel();
+      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)], this.settings.maxIssuesPerSitemap);
       return;
     }
     this.finalUrls.add(finalKey);
     this.seen.add(finalKey);
-    await this.oneAtATime(() => this.readDocument(task, record, fetched.bytes!, fetched, crawlIssues));
+    void body?.readAhead(READ_AHEAD_BYTES);
+    await this.oneAtATime(async () => {
+      let fetched = file as FetchedFile;
+      if (body) {
+        if (this.signal.aborted || this.stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
+        fetched = await body.read(() => this.progress());
+        if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled while reading: not a failure of the site
+      }
+      record.compressed = fetched.compressed;
+      if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
+      await this.readDocument(task, record, fetched.bytes, fetched, crawlIssues);
+    });
   }
 
   /**
