@@ -448,22 +448,165 @@ export class OpenedBody {
       return result(held.bytes());
     } catch (error) {
       layer.cancel();
-      if (error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE') {
-        issues.push(crawlIssue('CRAWL_TOO_LARGE', 'error', tooLarge(context.settings.maxBytes).message, String(context.settings.maxBytes)));
-        return result(undefined);
-      }
-      if (error instanceof SitemapError && error.code === 'GZIP_INVALID') {
-        // What inflated before the damage is read, as parse's recover mode does for a truncated .gz.
-        issues.push({ code: 'GZIP_INVALID', severity: 'error', message: `${error.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
-        return result(held.bytes());
-      }
-      if (timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
-      else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
-      else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
-      return result(undefined);
+      return result(this.failedWith(error) ? held.bytes() : undefined);
     } finally {
       this.cancel();
     }
+  }
+
+  /**
+   * The rest of the body, after what was read ahead, as it arrives: inflated pieces to `take()`,
+   * at most about READ_QUEUE_BYTES of them queued (the download waits for the reader past that).
+   * Its issues go to the file's; `failed` once it stopped for good (too large, timeout, network).
+   */
+  pieces(onProgress: () => void): BodyPieces {
+    const pieces = new BodyPieces(this.context.settings.maxBytes, (count) => this.context.onBytes(count));
+    const { response } = this.attempt;
+    if (/\bgzip\b/i.test(response.headers.get('content-encoding') ?? '')) pieces.compressed = true;
+    const declaredLength = Number(response.headers.get('content-length'));
+    if (Number.isSafeInteger(declaredLength) && declaredLength > 0) pieces.expectedBytes = declaredLength;
+    void this.pump(pieces, onProgress);
+    return pieces;
+  }
+
+  private async pump(pieces: BodyPieces, onProgress: () => void): Promise<void> {
+    await this.reading;
+    const { timer } = this.attempt;
+    const layer = new GzipLayer(pieces, GZIP_LAYERS, this.context.settings.maxBytes, () => { pieces.compressed = true; });
+    let lastProgress = Date.now();
+    try {
+      for (let chunk = this.ahead.shift(); chunk !== undefined; chunk = this.ahead.shift()) await layer.push(chunk);
+      this.aheadBytes = 0;
+      if (this.failure !== undefined) throw this.failure;
+      if (this.reader) {
+        for (;;) {
+          // The reader is behind: wait for it with the idle timer stopped (the wait is ours).
+          if (pieces.full()) await pieces.drained();
+          if (pieces.stopped) break;
+          timer.restart();
+          const { done, value } = await this.reader.read();
+          if (done) break;
+          await layer.push(value);
+          if (Date.now() - lastProgress >= 100) { lastProgress = Date.now(); onProgress(); }
+          timer.stop();
+        }
+      } else {
+        await layer.push(new Uint8Array(await this.attempt.response.arrayBuffer()));
+      }
+      if (!pieces.stopped) await layer.finish();
+    } catch (error) {
+      layer.cancel();
+      pieces.failed = !this.failedWith(error);
+    } finally {
+      this.cancel();
+      pieces.end();
+    }
+  }
+
+  /** Adds the issue for what stopped the body; true when what came before it is to be read (damaged gzip). */
+  private failedWith(error: unknown): boolean {
+    const { context, issues, finalUrl } = this;
+    if (error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE') {
+      issues.push(crawlIssue('CRAWL_TOO_LARGE', 'error', tooLarge(context.settings.maxBytes).message, String(context.settings.maxBytes)));
+      return false;
+    }
+    if (error instanceof SitemapError && error.code === 'GZIP_INVALID') {
+      // What inflated before the damage is read, as parse's recover mode does for a truncated .gz.
+      issues.push({ code: 'GZIP_INVALID', severity: 'error', message: `${error.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
+      return true;
+    }
+    if (this.attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
+    else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
+    else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
+    return false;
+  }
+}
+
+/** Inflated bytes queued for the reader before the download waits for it. */
+const READ_QUEUE_BYTES = 1024 * 1024;
+
+/**
+ * A body's inflated pieces on their way to the reader (OpenedBody.pieces): the download pushes,
+ * the reader takes (`take`: a piece, null at the end, undefined when none has arrived yet) and
+ * waits (`arrived`). Bounded by maxBytes in all, like HeldBytes.
+ *
+ * @example
+ * const pieces = opened.body.pieces(() => {});
+ * for (let piece = pieces.take(); piece !== null; piece = pieces.take()) if (piece === undefined) await pieces.arrived(); else use(piece);
+ */
+export class BodyPieces implements ByteSink {
+  compressed = false;
+  /** Content-Length (as sent: a gzip body inflates to more), 0 when not given; a hint. */
+  expectedBytes = 0;
+  /** The body stopped for good before its end (too large, timeout, network, cancelled). */
+  failed = false;
+  /** The reader wants no more (stop()). */
+  stopped = false;
+  private readonly queue: Uint8Array[] = [];
+  private queued = 0;
+  private total = 0;
+  private ended = false;
+  private wakeReader: (() => void) | undefined;
+  private wakeWriter: (() => void) | undefined;
+
+  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void) {}
+
+  push(chunk: Uint8Array): void {
+    if (this.stopped) return;
+    this.total += chunk.length;
+    if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
+    this.onBytes(chunk.length);
+    this.queue.push(chunk);
+    this.queued += chunk.length;
+    this.wake('reader');
+  }
+
+  finish(): void {}
+
+  /** Called once the download has ended (or failed). */
+  end(): void {
+    this.ended = true;
+    this.wake('reader');
+  }
+
+  /** The reader is done (it stopped early): the download stops too. */
+  stop(): void {
+    this.stopped = true;
+    this.queue.length = 0;
+    this.queued = 0;
+    this.wake('writer');
+  }
+
+  take(): Uint8Array | null | undefined {
+    const piece = this.queue.shift();
+    if (piece !== undefined) {
+      this.queued -= piece.length;
+      if (this.queued < READ_QUEUE_BYTES) this.wake('writer');
+      return piece;
+    }
+    return this.ended ? null : undefined;
+  }
+
+  /** Resolves once a piece has arrived or the body has ended. */
+  arrived(): Promise<void> {
+    if (this.queue.length > 0 || this.ended) return Promise.resolve();
+    return new Promise((resolve) => { this.wakeReader = resolve; });
+  }
+
+  full(): boolean {
+    return this.queued >= READ_QUEUE_BYTES && !this.stopped;
+  }
+
+  drained(): Promise<void> {
+    if (!this.full()) return Promise.resolve();
+    return new Promise((resolve) => { this.wakeWriter = resolve; });
+  }
+
+  private wake(which: 'reader' | 'writer'): void {
+    const wake = which === 'reader' ? this.wakeReader : this.wakeWriter;
+    if (which === 'reader') this.wakeReader = undefined;
+    else this.wakeWriter = undefined;
+    wake?.();
   }
 }
 

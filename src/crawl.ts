@@ -3,18 +3,18 @@
 // the runtime's fetch, each read by content (src/sniff.ts), validated and walked with limits.
 
 import { comparableUrl } from './url-check';
-import { crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
+import { BodyPieces, crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
 import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
 import { parseFeed } from './feed';
-import { addIssue, addIssues, entriesOf, ENTRY_SLICE_BYTES, LastmodRange, RuleIssues } from './crawl-records';
+import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, joinPieces, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from './robots';
 import { sniffFormat } from './sniff';
 import { parseTextSitemap } from './text-sitemap';
 import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from './types';
-import { validate, validationSteps } from './validate';
+import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from './validate';
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
@@ -29,8 +29,17 @@ const BATCH_ENTRIES = 256;
  * still overlap; the big ones are held one at a time instead of `concurrency` at a time.
  */
 const READ_AHEAD_BYTES = 1024 * 1024;
+/** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
+const HEAD_BYTES = 32 * 1024;
 /** Batches queued for a reader before the walk waits for it (1,024 entries). */
 const QUEUED_BATCHES = 4;
+
+/** A body being read as it arrives: its head (sniffed), the rest to come, and Content-Length's hint. */
+interface ArrivingBody {
+  head: Uint8Array;
+  pieces: BodyPieces;
+  expectedBytes: number;
+}
 
 /** A file to fetch: a sitemap (listed, guessed or given) or a robots.txt. */
 interface Task {
@@ -394,16 +403,62 @@ class Walk {
     this.seen.add(finalKey);
     void body?.readAhead(READ_AHEAD_BYTES);
     await this.oneAtATime(async () => {
-      let fetched = file as FetchedFile;
       if (body) {
         if (this.signal.aborted || this.stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
-        fetched = await body.read(() => this.progress());
-        if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled while reading: not a failure of the site
+        const pieces = body.pieces(() => this.progress());
+        try {
+          await this.readArriving(task, record, file as OpenedFile, pieces);
+        } finally {
+          pieces.stop();
+        }
+        return;
       }
+      const fetched = file as FetchedFile;
       record.compressed = fetched.compressed;
       if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
       await this.readDocument(task, record, fetched.bytes, fetched, crawlIssues);
     });
+  }
+
+  /**
+   * A body read as it arrives: its head (enough to sniff), then, for a urlset or index in UTF-8
+   * as sent, the rest a piece at a time through the validator, so that no file is held whole;
+   * anything else (a text sitemap, a feed, another charset or encoding) is gathered and read whole.
+   */
+  private async readArriving(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces): Promise<void> {
+    const crawlIssues = opened.issues;
+    const gathered: Uint8Array[] = [];
+    let gatheredBytes = 0;
+    let ended = false;
+    /** Takes pieces until `enough` bytes are gathered or the body ends. */
+    const gather = async (enough: number): Promise<void> => {
+      while (gatheredBytes < enough) {
+        const piece = pieces.take();
+        if (piece === null) { ended = true; return; }
+        if (piece === undefined) { await pieces.arrived(); continue; }
+        gathered.push(piece);
+        gatheredBytes += piece.length;
+      }
+    };
+    await gather(HEAD_BYTES);
+    record.compressed = pieces.compressed;
+    if (pieces.failed) {
+      if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
+      return this.failed(task, record, crawlIssues);
+    }
+    const head = joinPieces(gathered, gatheredBytes);
+    const format = sniffFormat(head);
+    if (!ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
+      return this.readDocument(task, record, { head, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
+    }
+    if (!ended) await gather(Infinity);
+    if (pieces.failed) {
+      if (this.signal.aborted) return;
+      return this.failed(task, record, crawlIssues);
+    }
+    const whole = gathered.length === 1 ? gathered[0]! : joinPieces(gathered, gatheredBytes);
+    gathered.length = 0;
+    await this.readDocument(task, record, whole, opened, crawlIssues);
   }
 
   /**
@@ -426,9 +481,10 @@ class Walk {
   }
 
   /** A fetched document read by its content: validated, its entries delivered and its children queued. */
-  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array, fetched: FetchedFile, crawlIssues: Issue<IssueCode>[]): Promise<void> {
+  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array | ArrivingBody, fetched: { finalUrl: string; contentType: string }, crawlIssues: Issue<IssueCode>[]): Promise<void> {
     if (this.signal.aborted || this.stopped) return; // cancelled, or maxEntries reached, while it waited its turn
-    const bytes = decodeCharset(body, fetched.contentType, crawlIssues);
+    const arriving = body instanceof Uint8Array ? undefined : body;
+    const bytes = arriving ? arriving.head : decodeCharset(body as Uint8Array, fetched.contentType, crawlIssues);
     record.bytes = bytes.length;
     const format = sniffFormat(bytes);
     record.format = format;
@@ -438,9 +494,14 @@ class Walk {
     if (format === 'urlset' || format === 'sitemapindex') {
       // Validating, one walk of the file gives validate's issues and the entries (validationSteps),
       // a slice at a time; without, the entries alone.
+      let input: Uint8Array | ArrivingInput = bytes;
+      if (arriving) {
+        const { pieces } = arriving;
+        input = { arriving: true, head: bytes, expectedBytes: arriving.expectedBytes, take: () => { const piece = pieces.take(); if (piece) record.bytes += piece.length; return piece; } };
+      }
       const steps = this.settings.validate
-        ? validationSteps(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES)
-        : entriesOf(bytes);
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES)
+        : entriesOf(input);
       if (format === 'sitemapindex') {
         this.indexFiles++;
         if (this.indexFiles === MAX_INDEX_FILES + 1) {
@@ -454,6 +515,7 @@ class Walk {
       // that its issues are the whole file's, but its entries are dropped.
       try {
         for (; !step.done; step = steps.next()) {
+          if (step.value === NEEDS_INPUT) { await arriving!.pieces.arrived(); continue; }
           if (!reading) continue;
           if (format === 'sitemapindex') {
             for (const entry of step.value as SitemapIndexEntry[]) {
@@ -477,11 +539,19 @@ class Walk {
       } finally {
         if (!step.done) (steps as Generator<unknown, unknown, undefined>).return(undefined); // gives its core back
       }
-      if (step.done && step.value) {
-        addIssues(record, step.value.issues, this.settings.maxIssuesPerSitemap);
-        record.lastmod = step.value.stats.lastmod;
+      if (arriving?.pieces.failed) {
+        // It stopped half-way (over maxBytes, timeout, network): a failed file, as one that failed
+        // before its first byte; the entries before that point were handed on already.
+        if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
+        record.failed = true;
+        record.format = undefined;
+      } else {
+        if (step.done && step.value) {
+          addIssues(record, step.value.issues, this.settings.maxIssuesPerSitemap);
+          record.lastmod = step.value.stats.lastmod;
+        }
+        if (range) record.lastmod = range.value();
       }
-      if (range) record.lastmod = range.value();
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
       addIssues(record, result.issues, this.settings.maxIssuesPerSitemap);

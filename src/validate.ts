@@ -788,6 +788,53 @@ function positionOf(bytes: Uint8Array, offset: number): [number, number] {
   return [line, column];
 }
 
+/**
+ * A document that arrives in pieces (validationSteps): its first bytes, then `take()`: the next
+ * piece, null at the end, or undefined when none has arrived yet.
+ *
+ * @example
+ * const input: ArrivingInput = { arriving: true, head, expectedBytes: 0, take: () => pieces.shift() ?? (ended ? null : undefined) };
+ */
+export interface ArrivingInput {
+  readonly arriving: true;
+  readonly head: Uint8Array;
+  /** A size hint (Content-Length), 0 when unknown. */
+  readonly expectedBytes: number;
+  take(): Uint8Array | null | undefined;
+}
+
+/** What validationSteps yields when an ArrivingInput has no piece yet: resume it once one has arrived. */
+export const NEEDS_INPUT = Object.freeze([]) as unknown as (SitemapUrl | SitemapIndexEntry)[];
+
+function isArrivingInput(input: unknown): input is ArrivingInput {
+  return typeof input === 'object' && input !== null && (input as ArrivingInput).arriving === true;
+}
+
+/**
+ * positionOf for a document that passes in pieces: counts line breaks as the pieces go by, up to
+ * byte `limit`, and then knows the line and column of that byte. A loop over the bytes (about
+ * 1 ns a byte) while the document is under the limit, nothing after.
+ */
+class PositionCounter {
+  at: [number, number] | undefined;
+  private line = 1;
+  private column = 1;
+  private passed = 0;
+  constructor(private readonly limit: number) {}
+  count(piece: Uint8Array): void {
+    if (this.at !== undefined) return;
+    const end = Math.min(piece.length, this.limit - this.passed);
+    let line = this.line, lastBreak = -1;
+    for (let i = 0; i < end; i++) if (piece[i] === 10) { line++; lastBreak = i; }
+    let column = lastBreak < 0 ? this.column : 1;
+    for (let i = lastBreak + 1; i < end; i++) if ((piece[i]! & 0xc0) !== 0x80) column++;
+    this.line = line;
+    this.column = column;
+    this.passed += end;
+    if (this.passed >= this.limit) this.at = [line, column];
+  }
+}
+
 /** ValidateOptions, checked and read once (readOptions). */
 interface CheckedOptions {
   profile: ValidationProfile;
@@ -907,8 +954,16 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
  * let step = steps.next();
  * for (; !step.done; step = steps.next()) for (const entry of step.value) console.log(entry.loc);
  * console.log(step.value.valid);
+ *
+ * An `ArrivingInput` (the crawl's body as it arrives) is read as it comes: `head` first, then each
+ * piece `take()` gives; when it has none yet the steps yield NEEDS_INPUT, to be resumed once more
+ * has arrived, so no more than a piece is held. Its head must be UTF-8 as sent: no gzip, no UTF-16,
+ * no other declared encoding (those go whole through prepareInput). Its stats count the bytes read:
+ * all of them, unless the root is no sitemap, which stops the reading there.
  */
-export function* validationSteps(input: SitemapInput, options: ValidateOptions, sliceBytes: number): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
+export function* validationSteps(input: SitemapInput | ArrivingInput, options: ValidateOptions, sliceBytes: number): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
+  const arriving = isArrivingInput(input) ? input : undefined;
+  let arrivedBytes = 0;
   const checked = readOptions(options);
   const validator = new SitemapValidator(checked);
   const profileIndex = checked.profile === 'xsd' ? 1 : 0;
@@ -916,19 +971,19 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
   let prepared: PreparedInput | undefined;
   const finish = (issues: Issue[]): ValidateResult => {
     issues.sort(byDocumentOrder);
-    const size = inputSize(input);
+    const size = arriving ? arrivedBytes : inputSize(input as SitemapInput);
     return {
       valid: !issues.some((issue) => issue.severity === 'error'),
       kind: validator.kind,
       issues,
-      stats: validator.stats(prepared, size < 0 ? (prepared?.bytes.length ?? 0) : size),
+      stats: arriving ? { ...validator.stats(prepared, size), uncompressedBytes: size } : validator.stats(prepared, size < 0 ? (prepared?.bytes.length ?? 0) : size),
     };
   };
 
   try {
     // Recovering: a truncated or damaged .gz gives what inflated before the damage (checked like
     // any document) and a GZIP_INVALID issue, as parse(…, { recover: true }) does.
-    prepared = prepareInput(input, checked.maxBytes, true, true);
+    prepared = prepareInput(arriving ? arriving.head : input as SitemapInput, checked.maxBytes, true, true);
   } catch (error) {
     if (!(error instanceof SitemapError) || error.code === 'INPUT_TYPE') throw error;
     const code = error.code === 'INPUT_TOO_LARGE' ? 'SITEMAP_TOO_LARGE' : error.code;
@@ -948,7 +1003,7 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
   }
 
   // Entries are rarely shorter than 100 bytes; past the protocol's 50,000 the table grows as needed.
-  validator.reserveEntries(Math.min(Math.ceil(bytes.length / 100), LIMITS.maxUrlsPerSitemap));
+  validator.reserveEntries(Math.min(Math.ceil(Math.max(bytes.length, arriving?.expectedBytes ?? 0) / 100), LIMITS.maxUrlsPerSitemap));
   const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator, sliceBytes > 0, true);
   const issues: Issue[] = [];
   for (const issue of prepared.issues) {
@@ -956,9 +1011,27 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
     issues.push(issue);
   }
   let finished = false;
+  /** Where an arriving document crossed the 50 MB limit (its bytes are gone by the end). */
+  let tooLargeAt: [number, number] | undefined;
   let stoppedEarly = true; // the caller stopped the steps at a yield: give the core back
   try {
-    if (sliceBytes > 0) {
+    if (arriving) {
+      const position = new PositionCounter(LIMITS.maxSitemapBytes);
+      for (let piece: Uint8Array | null | undefined = bytes; piece !== null; piece = arriving.take()) {
+        if (piece === undefined) { yield NEEDS_INPUT; continue; }
+        position.count(piece);
+        arrivedBytes += piece.length;
+        for (let at = 0; at < piece.length; at += sliceBytes) {
+          parser.push(piece.subarray(at, Math.min(piece.length, at + sliceBytes)), false);
+          const entries = parser.takeEntries();
+          if (entries.length > 0) yield entries;
+        }
+      }
+      parser.push(new Uint8Array(0), true);
+      const entries = parser.takeEntries();
+      if (entries.length > 0) yield entries;
+      tooLargeAt = position.at;
+    } else if (sliceBytes > 0) {
       for (let at = 0; at < bytes.length; at += sliceBytes) {
         const end = Math.min(bytes.length, at + sliceBytes);
         parser.push(bytes.subarray(at, end), end === bytes.length);
@@ -996,9 +1069,10 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
   if (validator.kind !== undefined && validator.entries === 0 && finished) {
     validator.addAt('SITEMAP_EMPTY', 'error', `Empty sitemap: <${validator.rootName()}> has no ${validator.kind === 'urlset' ? '<url>' : '<sitemap>'} entries`, validator.rootLine, validator.rootColumn, validator.rootName());
   }
-  if (bytes.length > LIMITS.maxSitemapBytes) {
-    const [line, column] = positionOf(bytes, LIMITS.maxSitemapBytes);
-    validator.addAt('SITEMAP_TOO_LARGE', validator.severity('protocolOnly'), `The file is ${bytes.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`, line, column, '');
+  const documentBytes = arriving ? arrivedBytes : bytes.length;
+  if (documentBytes > LIMITS.maxSitemapBytes) {
+    const [line, column] = tooLargeAt ?? positionOf(bytes, LIMITS.maxSitemapBytes);
+    validator.addAt('SITEMAP_TOO_LARGE', validator.severity('protocolOnly'), `The file is ${documentBytes.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`, line, column, '');
   }
   try {
     if (finished) validator.finishExtensions();

@@ -3,7 +3,7 @@
 // each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
 
 import { describe, expect, inject, it } from 'vitest';
-import { crawlSitemaps, CrawlIssueCode, searchConsoleReport, SitemapError, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
+import { crawlSitemaps, CrawlIssueCode, parse, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
 import { inBrowser } from './fixtures';
 
 const sites = inject('crawlSites');
@@ -227,6 +227,31 @@ describe('crawlSitemaps within limits', () => {
     expect(report.totals.bytes).toBeLessThan(3 * 64 * 1024);
     const counts = await requestCounts(o);
     expect([counts['/big.xml'], counts['/bomb.xml.gz'], counts['/small.xml']]).toEqual([1, 1, 1]);
+  }, 30_000);
+
+  it('reads a large file as it arrives (plain, .gz, gzip transfer): validate()\'s issues and every entry', async () => {
+    await reset(o);
+    const paths = ['/large.xml', '/large.xml.gz', '/large-encoded.xml'];
+    const crawl = crawlSitemaps(paths.map((path) => `${o}${path}`), { ...FAST, concurrency: 1, now: new Date('2026-01-01T00:00:00Z') });
+    const locs = new Map<string, string[]>();
+    for await (const entry of crawl) {
+      const list = locs.get(entry.sitemap) ?? [];
+      list.push(entry.loc);
+      locs.set(entry.sitemap, list);
+    }
+    const report = await crawl.report();
+    const plain = new Uint8Array(await (await fetch(`${o}/large.xml`, { cache: 'no-store' })).arrayBuffer());
+    const expected = validate(plain, { location: `${o}/large.xml`, now: new Date('2026-01-01T00:00:00Z') });
+    expect(codes(expected.issues).sort()).toEqual(['SITEMAP_BAD_LASTMOD', 'SITEMAP_DUPLICATE_LOC']);
+    const expectedLocs = parse(plain).urls.map((url) => url.loc);
+    for (const path of paths) {
+      const sitemap = sitemapAt(report, `${o}${path}`);
+      expect(sitemap, path).toMatchObject({ status: 200, failed: false, format: 'urlset', entries: 4000, compressed: path !== '/large.xml', lastmod: { min: '2024-01-01', max: '2024-09-01' } });
+      expect(sitemap.bytes, path).toBe(path === '/large.xml' ? plain.length : plain.length - 3); // inflated, with its byte-order mark (only /large.xml has one)
+      const issues = sitemap.issues.filter((issue) => !issue.code.startsWith('CRAWL_'));
+      expect(issues.map(({ code, line, column, path: at, value }) => ({ code, line, column, at, value })), path).toEqual(expected.issues.map(({ code, line, column, path: at, value }) => ({ code, line, column, at, value })));
+      expect(locs.get(`${o}${path}`), path).toEqual(expectedLocs);
+    }
   }, 30_000);
 
   it('times out a server that never answers and a body that stops, retrying as told', async () => {
