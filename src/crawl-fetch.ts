@@ -281,36 +281,6 @@ interface ByteSink {
   finish(): void | Promise<void>;
 }
 
-/**
- * Holds the inflated document (bounded by maxBytes): validate reads a whole file. One buffer,
- * doubled as it fills (sized from Content-Length when the body is not gzip), so a file costs its
- * size and at most as much again, not a list of chunks plus their concatenation.
- */
-class HeldBytes implements ByteSink {
-  private buffer: Uint8Array;
-  length = 0;
-  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void, expected: number) {
-    // A Content-Length is a hint, not a promise: at most 16 MiB is taken before the bytes come.
-    this.buffer = new Uint8Array(Math.min(maxBytes, Math.max(Math.min(expected, 16 * 1024 * 1024), 65536)));
-  }
-  push(chunk: Uint8Array): void {
-    const length = this.length + chunk.length;
-    if (length > this.maxBytes) throw tooLarge(this.maxBytes);
-    if (length > this.buffer.length) {
-      const grown = new Uint8Array(Math.min(this.maxBytes, Math.max(length, this.buffer.length * 2)));
-      grown.set(this.buffer.subarray(0, this.length));
-      this.buffer = grown;
-    }
-    this.buffer.set(chunk, this.length);
-    this.length = length;
-    this.onBytes(chunk.length);
-  }
-  finish(): void {}
-  bytes(): Uint8Array {
-    return this.buffer.subarray(0, this.length);
-  }
-}
-
 function tooLarge(maxBytes: number): SitemapError {
   return new SitemapError('INPUT_TOO_LARGE', `The file is larger than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes once inflated; it was not read`);
 }
@@ -364,8 +334,8 @@ class GzipLayer implements ByteSink {
  * A body not read yet. The walk reads one file at a time, so a file whose turn has not come reads
  * ahead only so far (`readAhead`): the rest waits in the connection (TCP holds the server back)
  * rather than in memory, and its idle timer does not run meanwhile (the wait is ours, not the
- * server's). `read` then reads it through the gzip layers into held bytes, restarting the idle
- * timer with every chunk.
+ * server's). `pieces` then reads the rest through the gzip layers as it arrives (`read`: whole),
+ * restarting the idle timer with every chunk.
  */
 export class OpenedBody {
   private readonly ahead: Uint8Array[] = [];
@@ -415,43 +385,18 @@ export class OpenedBody {
     }
   }
 
-  /** Reads the rest of the body, after what was read ahead: the file, or its issues. */
+  /** Reads the rest of the body, after what was read ahead, and gives it whole: the file, or its issues. */
   async read(onProgress: () => void): Promise<FetchedFile> {
-    await this.reading;
-    const { attempt, finalUrl, context, issues } = this;
-    const { response, timer } = attempt;
-    const contentType = response.headers.get('content-type') ?? '';
-    let compressed = /\bgzip\b/i.test(response.headers.get('content-encoding') ?? '');
-    // Content-Length sizes the buffer (a gzip body inflates to more: it grows).
-    const declaredLength = Number(response.headers.get('content-length'));
-    const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count), Number.isSafeInteger(declaredLength) && declaredLength > 0 ? declaredLength : 0);
-    const layer = new GzipLayer(held, GZIP_LAYERS, context.settings.maxBytes, () => { compressed = true; });
-    const result = (bytes: Uint8Array | undefined): FetchedFile => ({ finalUrl, status: response.status, bytes, compressed, contentType, issues });
-    let lastProgress = Date.now();
-    try {
-      for (let chunk = this.ahead.shift(); chunk !== undefined; chunk = this.ahead.shift()) await layer.push(chunk);
-      this.aheadBytes = 0;
-      if (this.failure !== undefined) throw this.failure;
-      if (this.reader) {
-        timer.restart();
-        while (!this.ended) {
-          const { done, value } = await this.reader.read();
-          if (done) break;
-          timer.restart();
-          await layer.push(value);
-          if (Date.now() - lastProgress >= 100) { lastProgress = Date.now(); onProgress(); }
-        }
-      } else {
-        await layer.push(new Uint8Array(await response.arrayBuffer()));
-      }
-      await layer.finish();
-      return result(held.bytes());
-    } catch (error) {
-      layer.cancel();
-      return result(this.failedWith(error) ? held.bytes() : undefined);
-    } finally {
-      this.cancel();
+    const pieces = this.pieces(onProgress);
+    const gathered: Uint8Array[] = [];
+    let length = 0;
+    for (let piece = pieces.take(); piece !== null; piece = pieces.take()) {
+      if (piece === undefined) { await pieces.arrived(); continue; }
+      gathered.push(piece);
+      length += piece.length;
     }
+    const bytes = pieces.failed ? undefined : joinPieces(gathered, length);
+    return { finalUrl: this.finalUrl, status: this.attempt.response.status, bytes, compressed: pieces.compressed, contentType: this.attempt.response.headers.get('content-type') ?? '', issues: this.issues };
   }
 
   /**
@@ -528,7 +473,7 @@ const READ_QUEUE_BYTES = 1024 * 1024;
 /**
  * A body's inflated pieces on their way to the reader (OpenedBody.pieces): the download pushes,
  * the reader takes (`take`: a piece, null at the end, undefined when none has arrived yet) and
- * waits (`arrived`). Bounded by maxBytes in all, like HeldBytes.
+ * waits (`arrived`). Bounded by maxBytes in all.
  *
  * @example
  * const pieces = opened.body.pieces(() => {});
@@ -635,4 +580,18 @@ export function decodeCharset(bytes: Uint8Array, contentType: string, issues: Is
   }
   issues.push({ code: 'INPUT_ENCODING', severity: 'warning', message: `The body was decoded as ${charset}, the charset Content-Type names (the document declares none); sitemaps must be UTF-8`, line: 1, column: 1, path: '', value: charset });
   return stringToBytes(decoder.decode(bytes));
+}
+
+/**
+ * The pieces of a body in one array (`length` bytes in all).
+ *
+ * @example
+ * joinPieces([new Uint8Array([1]), new Uint8Array([2, 3])], 3); // Uint8Array [1, 2, 3]
+ */
+export function joinPieces(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) { joined.set(piece, at); at += piece.length; }
+  return joined;
 }

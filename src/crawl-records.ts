@@ -118,20 +118,6 @@ export function arrivesAsIs(head: Uint8Array, contentType: string): boolean {
 }
 
 /**
- * The pieces of a body in one array (`length` bytes in all).
- *
- * @example
- * joinPieces([new Uint8Array([1]), new Uint8Array([2, 3])], 3); // Uint8Array [1, 2, 3]
- */
-export function joinPieces(pieces: readonly Uint8Array[], length: number): Uint8Array {
-  if (pieces.length === 1) return pieces[0]!;
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const piece of pieces) { joined.set(piece, at); at += piece.length; }
-  return joined;
-}
-
-/**
  * Adds issues to a sitemap: every one counted (issueCounts, errors, warnings), the first `kept` (maxIssuesPerSitemap) kept.
  *
  * @example

@@ -250,8 +250,8 @@ export interface CrawlOptions {
   /** Most page entries read in the whole walk; the walk stops there. Default no limit (memory stays flat). */
   maxEntries?: number;
   /**
-   * Most page URLs remembered for the "listed in two sitemaps" rule (CRAWL_DUPLICATE_URL), at 24
-   * bytes each at most: the default 2,000,000 takes about 50 MB at most. Past it, URLs are still checked
+   * Most page URLs remembered for the "listed in two sitemaps" rule (CRAWL_DUPLICATE_URL), at 20
+   * bytes each at most: the default 2,000,000 takes 40 MB at most. Past it, URLs are still checked
    * against those remembered, and a CRAWL_LIMIT_REACHED warning says the rest were not kept.
    */
   maxTrackedUrls?: number;

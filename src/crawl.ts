@@ -3,13 +3,13 @@
 // the runtime's fetch, each read by content (src/sniff.ts), validated and walked with limits.
 
 import { comparableUrl } from './url-check';
-import { BodyPieces, crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
+import { BodyPieces, crawlIssue, decodeCharset, fetchFile, joinPieces, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
 import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
 import { parseFeed } from './feed';
-import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, joinPieces, LastmodRange, RuleIssues } from './crawl-records';
+import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from './robots';
 import { sniffFormat } from './sniff';
 import { parseTextSitemap } from './text-sitemap';
@@ -456,7 +456,7 @@ class Walk {
       if (this.signal.aborted) return;
       return this.failed(task, record, crawlIssues);
     }
-    const whole = gathered.length === 1 ? gathered[0]! : joinPieces(gathered, gatheredBytes);
+    const whole = joinPieces(gathered, gatheredBytes);
     gathered.length = 0;
     await this.readDocument(task, record, whole, opened, crawlIssues);
   }
@@ -789,14 +789,20 @@ class Crawl implements SitemapCrawl {
  * every failure is an issue with a code (`CrawlIssueCode`, `ErrorCode`). It throws `SitemapError`
  * `INPUT_INVALID_OPTION` only for a wrong option.
  *
- * Memory: entries are not kept (iteration hands each on once); each file in flight is held
- * whole once inflated (at most `maxBytes`, `concurrency` of them), and read in one walk that
- * validates it and gives its entries a slice at a time; page URLs are remembered as two 32-bit hashes (24 bytes a URL at most) for the
- * "listed in two sitemaps" rule.
+ * Memory: entries are not kept (iteration hands each on once, `batches()` an array at a time). A
+ * sitemap or index is read as it arrives, validated a piece at a time (no such file is held
+ * whole); a file waiting for its turn reads 1 MiB ahead; text sitemaps, feeds and files in
+ * other encodings are gathered whole (at most `maxBytes`). Page URLs are remembered as a 64-bit
+ * hash (20 bytes a URL at most) for the "listed in two sitemaps" rule: two URLs with the same hash
+ * (about n² / 2^65) would be reported as one listed twice.
  *
  * @example
  * // Every URL of a site.
  * for await (const entry of crawlSitemaps('example.com')) console.log(entry.loc, entry.lastmod);
+ *
+ * @example
+ * // Faster: an array of entries at a time.
+ * for await (const batch of crawlSitemaps('example.com').batches()) console.log(batch.length);
  *
  * @example
  * // A health report, with limits and progress.

@@ -25,8 +25,10 @@ const KB = 1024;
  * Appendix F encodings, linear long-key maps: parse 40.4 KB) and the crawl, diffSitemaps,
  * checkUrls and robots-parser joined the API (everything 107.3 KB); 41.0 KB for parse after the
  * residual gzip/encoding fixes, the comparableUrl port fast path and one HTML window were merged.
+ * Everything 110.3 KB on the crawlfast branch (issue #17's memory and speed targets: the crawl reads
+ * a body as it arrives through validationSteps, batches(), the 64-bit URL set): +2.1 KB.
  */
-const BUDGET = { parse: 41.5 * KB, everything: 108.5 * KB };
+const BUDGET = { parse: 41.5 * KB, everything: 110.5 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
