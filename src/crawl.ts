@@ -190,7 +190,12 @@ class Walk {
   private reading: Promise<void> = Promise.resolve();
   failure: unknown;
 
+  /** signal.aborted, kept as a field: page() asks for every entry, and the getter is a call into the runtime (about 1% of the walk's time). */
+  private cancelled: boolean;
+
   constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: EntryChannel | undefined) {
+    this.cancelled = signal.aborted;
+    signal.addEventListener('abort', () => { this.cancelled = true; }, { once: true });
     this.fetchContext = {
       settings,
       signal,
@@ -589,7 +594,7 @@ class Walk {
    * handed on. False when the walk must stop (maxEntries, cancelled).
    */
   private page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
-    if (this.signal.aborted || this.stopped) return false;
+    if (this.cancelled || this.stopped) return false;
     if (this.entries >= this.settings.maxEntries) {
       this.limitReached('maxEntries', `More entries than maxEntries (${this.settings.maxEntries}); the walk stopped there`, record.finalUrl);
       this.stopped = true;
