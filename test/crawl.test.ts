@@ -256,6 +256,47 @@ describe('crawlSitemaps within limits', () => {
     }
   }, 30_000);
 
+  it('reads at most 1 MiB ahead of a file waiting for its turn, and the rest once it comes', async () => {
+    // A fetch that counts the bytes taken from each body, to see how far a waiting file was read.
+    const taken = new Map<string, number>();
+    let largestChunk = 0;
+    const countingFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await fetch(url, init);
+      const key = String(url);
+      taken.set(key, 0);
+      const body = response.body!.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          taken.set(key, taken.get(key)! + chunk.length);
+          largestChunk = Math.max(largestChunk, chunk.length);
+          controller.enqueue(chunk);
+        },
+      }));
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+    const files = [`${o}/huge-a.xml`, `${o}/huge-b.xml`];
+    const crawl = crawlSitemaps(files, { ...FAST, concurrency: 2, concurrencyPerHost: 2, fetch: countingFetch });
+    let first: string | undefined;
+    let mostOfOther = 0;
+    const counts = new Map<string, number>();
+    for await (const entry of crawl) {
+      first ??= entry.sitemap;
+      counts.set(entry.sitemap, (counts.get(entry.sitemap) ?? 0) + 1);
+      if (entry.sitemap !== first) continue;
+      mostOfOther = Math.max(mostOfOther, taken.get(files.find((file) => file !== first)!) ?? 0);
+      // A slow reader: the network gets its turns (a walk on buffered bytes runs on microtasks alone).
+      if (counts.get(first)! % 2000 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const report = await crawl.report();
+    const size = (url: string) => sitemapAt(report, url).bytes;
+    expect(size(files[0]!)).toBeGreaterThan(3_000_000);
+    expect([...counts.values()]).toEqual([40_000, 40_000]);
+    // While the first file was read (3 MB), the other took its 1 MiB read-ahead and at most a chunk
+    // or two more (Node's chunks are 64 KiB at most; Chromium may hand over a body in one piece).
+    expect(mostOfOther).toBeGreaterThanOrEqual(Math.min(1024 * 1024, size(files[1]!)));
+    expect(mostOfOther).toBeLessThanOrEqual(1024 * 1024 + 2 * largestChunk);
+    for (const file of files) expect(taken.get(file)).toBe(size(file));
+  }, 60_000);
+
   it('times out a server that never answers and a body that stops, retrying as told', async () => {
     await reset(o);
     const started = Date.now();
