@@ -1035,8 +1035,9 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
         if (piece === undefined) { yield NEEDS_INPUT; continue; }
         position.count(piece);
         arrivedBytes += piece.length;
-        for (let at = 0; at < piece.length; at += sliceBytes) {
-          parser.push(piece.subarray(at, Math.min(piece.length, at + sliceBytes)), false);
+        const slice = sliceBytes > 0 ? sliceBytes : piece.length; // 0: each piece in one push
+        for (let at = 0; at < piece.length; at += slice) {
+          parser.push(piece.subarray(at, Math.min(piece.length, at + slice)), false);
           const entries = parser.takeEntries();
           if (entries.length > 0) yield entries;
         }

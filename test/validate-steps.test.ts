@@ -78,7 +78,7 @@ describe('validationSteps on the corpus', () => {
  * The steps over an ArrivingInput: `bytes` cut at `head` and then in pieces of `piece` bytes, with
  * "nothing yet" (undefined) before every other piece, as the crawl feeds a body off the network.
  */
-function runArriving(bytes: Uint8Array, head: number, piece: number): { entries: (SitemapUrl | SitemapIndexEntry)[]; result: ValidateResult; waits: number } {
+function runArriving(bytes: Uint8Array, head: number, piece: number, sliceBytes = 4096): { entries: (SitemapUrl | SitemapIndexEntry)[]; result: ValidateResult; waits: number } {
   let at = Math.min(head, bytes.length);
   let wait = false;
   const input = {
@@ -94,7 +94,7 @@ function runArriving(bytes: Uint8Array, head: number, piece: number): { entries:
       return next;
     },
   };
-  const steps = validationSteps(input, { now: NOW }, 4096);
+  const steps = validationSteps(input, { now: NOW }, sliceBytes);
   const entries: (SitemapUrl | SitemapIndexEntry)[] = [];
   let waits = 0;
   let step = steps.next();
@@ -129,6 +129,14 @@ describe('validationSteps on a document that arrives in pieces (the crawl\'s bod
       expect(read(arrived.result)).toEqual(read(expected));
       if (bytes.length > head && expected.kind !== undefined) expect(arrived.waits).toBeGreaterThan(0);
     }
+  });
+
+  it('with slice size 0 pushes each piece whole and yields no entries, as validate() itself', () => {
+    const largest = files.map((entry) => bytesOf.get(entry.file)!).sort((a, b) => b.length - a.length)[0]!;
+    const arrived = runArriving(largest, 32_768, 65_536, 0);
+    expect(arrived.entries).toEqual([]);
+    expect(arrived.waits).toBeGreaterThan(0);
+    expect(arrived.result.issues).toEqual(validate(largest, { now: NOW }).issues);
   });
 
   it('says where a document over 50 MB crosses the limit, as validate() of the whole says', () => {
