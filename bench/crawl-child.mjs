@@ -1,6 +1,7 @@
 // One contender of the crawl benchmark (bench/crawl.mjs) in its own process: walks the local
 // site's sitemap index, counts the URLs, and reports wall time and memory (RSS sampled every
-// 20 ms, and the process's maxRSS) as one @@RESULT line.
+// 20 ms, and the process's maxRSS) and CPU time (process.cpuUsage, less moved by other load than
+// wall time) as one @@RESULT line.
 //
 //   node --expose-gc bench/crawl-child.mjs --url http://127.0.0.1:PORT/sitemap_index.xml --only sitemapkit --child
 
@@ -19,6 +20,16 @@ const CONTENDERS = {
     const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4 });
     let count = 0;
     for await (const entry of crawl) if (entry.loc) count++;
+    const report = await crawl.report();
+    if (report.totals.failed > 0) throw new Error(`${report.totals.failed} sitemaps failed`);
+    return count;
+  },
+  // The same, a batch (up to 256 entries) at a time: one promise per batch instead of per entry.
+  async 'sitemapkit batches()'() {
+    const { crawlSitemaps } = await loadSitemapkit();
+    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4 });
+    let count = 0;
+    for await (const batch of crawl.batches()) for (const entry of batch) if (entry.loc) count++;
     const report = await crawl.report();
     if (report.totals.failed > 0) throw new Error(`${report.totals.failed} sitemaps failed`);
     return count;
@@ -57,12 +68,14 @@ const baseline = process.memoryUsage().rss;
 let peak = baseline;
 const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 try {
   const urls = await run();
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
-  emitResult({ name, status: 'ok', urls, ms, urlsPerSecond: urls / (ms / 1000), peakRssMB: peak / 2 ** 20, growthMB: (peak - baseline) / 2 ** 20 });
+  const cpu = process.cpuUsage(cpuBefore);
+  emitResult({ name, status: 'ok', urls, ms, cpuMs: (cpu.user + cpu.system) / 1000, urlsPerSecond: urls / (ms / 1000), peakRssMB: peak / 2 ** 20, growthMB: (peak - baseline) / 2 ** 20 });
 } catch (error) {
   clearInterval(sampler);
   emitResult({ name, status: 'FAILED', detail: String(error?.stack ?? error).slice(0, 400) });

@@ -55,15 +55,15 @@ async function runSite(title, sitemaps, plain, contenders) {
   }
   console.log(`\n${title}: ${sitemaps} sitemaps × 50,000 URLs${plain ? '' : ' (every other one gzip)'}, from the index, concurrency 4`);
   const reference = results.find((result) => result.name === 'sitemapper' && result.status === 'ok');
-  printTable(['contender', 'status', 'URLs', 'wall s', 'URLs/s', 'vs sitemapper', 'peak RSS MB', 'RSS growth MB'], results.map((result) => [
-    result.name, result.status, fInt(result.urls), result.ms ? f1(result.ms / 1000) : '-', fInt(result.urlsPerSecond),
+  printTable(['contender', 'status', 'URLs', 'wall s', 'CPU s', 'URLs/s', 'vs sitemapper', 'peak RSS MB', 'RSS growth MB'], results.map((result) => [
+    result.name, result.status, fInt(result.urls), result.ms ? f1(result.ms / 1000) : '-', result.cpuMs ? f1(result.cpuMs / 1000) : '-', fInt(result.urlsPerSecond),
     reference && result.urlsPerSecond ? `${f1(result.urlsPerSecond / reference.urlsPerSecond)}×` : '-', f1(result.peakRssMB), f1(result.growthMB),
   ]), !!args.markdown);
   return results;
 }
 
 const small = quick ? 5 : 20, large = quick ? 50 : 200;
-const first = await runSite('Site', small, false, ['sitemapkit', 'sitemapkit report()', 'sitemapkit validate: false', 'sitemapper']);
+const first = await runSite('Site', small, false, ['sitemapkit', 'sitemapkit batches()', 'sitemapkit report()', 'sitemapkit validate: false', 'sitemapper']);
 if (!ultimateSitemapParserAvailable()) console.log('ultimate-sitemap-parser (pip): not installed here (python3 cannot import usp), not measured');
 const second = await runSite('Large site', large, true, ['sitemapkit']);
 

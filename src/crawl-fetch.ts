@@ -177,6 +177,22 @@ export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | u
 }
 
 /**
+ * What opening a file gave: its answer, and its body not yet read (undefined when it failed:
+ * `issues` say why).
+ *
+ * @example
+ * const opened = await openFile(url, context);
+ * const fetched = opened.body ? await opened.body.read(() => {}) : undefined;
+ */
+export interface OpenedFile {
+  finalUrl: string;
+  status: number;
+  contentType: string;
+  issues: Issue<IssueCode>[];
+  body: OpenedBody | undefined;
+}
+
+/**
  * Fetches one file: redirects, retries, the timeout, the byte cap and gzip. Never throws for
  * what a server does; every failure is an issue and `bytes` is undefined.
  *
@@ -185,8 +201,22 @@ export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | u
  * if (fetched.bytes) console.log(sniffFormat(fetched.bytes));
  */
 export async function fetchFile(url: string, context: FetchContext, onProgress: () => void): Promise<FetchedFile> {
+  const opened = await openFile(url, context);
+  if (opened.body) return opened.body.read(onProgress);
+  return { finalUrl: opened.finalUrl, status: opened.status, bytes: undefined, compressed: false, contentType: opened.contentType, issues: opened.issues };
+}
+
+/**
+ * Asks for one file up to its answer (redirects, retries, the timeout): its body is left unread,
+ * for the caller to read ahead (`readAhead`) and then read (`read`) when its reader is ready.
+ *
+ * @example
+ * const opened = await openFile('https://example.com/sitemap.xml', context);
+ * if (opened.body) void opened.body.readAhead(1 << 20);
+ */
+export async function openFile(url: string, context: FetchContext): Promise<OpenedFile> {
   const issues: Issue<IssueCode>[] = [];
-  const failed = (status: number, finalUrl: string): FetchedFile => ({ finalUrl, status, bytes: undefined, compressed: false, contentType: '', issues });
+  const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, contentType: '', issues, body: undefined });
   const visited = new Set<string>([url]);
   let current = url;
   for (let hop = 0; ; hop++) {
@@ -241,7 +271,7 @@ export async function fetchFile(url: string, context: FetchContext, onProgress: 
       issues.push(crawlIssue('CRAWL_HTTP_ERROR', 'error', `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`, String(status)));
       return failed(status, finalUrl);
     }
-    return readBody(attempt, finalUrl, context, issues, onProgress);
+    return { finalUrl, status, contentType: response.headers.get('content-type') ?? '', issues, body: new OpenedBody(attempt, finalUrl, context, issues) };
   }
 }
 
@@ -249,36 +279,6 @@ export async function fetchFile(url: string, context: FetchContext, onProgress: 
 interface ByteSink {
   push(chunk: Uint8Array): void | Promise<void>;
   finish(): void | Promise<void>;
-}
-
-/**
- * Holds the inflated document (bounded by maxBytes): validate reads a whole file. One buffer,
- * doubled as it fills (sized from Content-Length when the body is not gzip), so a file costs its
- * size and at most as much again, not a list of chunks plus their concatenation.
- */
-class HeldBytes implements ByteSink {
-  private buffer: Uint8Array;
-  length = 0;
-  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void, expected: number) {
-    // A Content-Length is a hint, not a promise: at most 16 MiB is taken before the bytes come.
-    this.buffer = new Uint8Array(Math.min(maxBytes, Math.max(Math.min(expected, 16 * 1024 * 1024), 65536)));
-  }
-  push(chunk: Uint8Array): void {
-    const length = this.length + chunk.length;
-    if (length > this.maxBytes) throw tooLarge(this.maxBytes);
-    if (length > this.buffer.length) {
-      const grown = new Uint8Array(Math.min(this.maxBytes, Math.max(length, this.buffer.length * 2)));
-      grown.set(this.buffer.subarray(0, this.length));
-      this.buffer = grown;
-    }
-    this.buffer.set(chunk, this.length);
-    this.length = length;
-    this.onBytes(chunk.length);
-  }
-  finish(): void {}
-  bytes(): Uint8Array {
-    return this.buffer.subarray(0, this.length);
-  }
 }
 
 function tooLarge(maxBytes: number): SitemapError {
@@ -330,54 +330,228 @@ class GzipLayer implements ByteSink {
   }
 }
 
-/** Reads the body through the gzip layers into held bytes, restarting the idle timer with every chunk. */
-async function readBody(attempt: Extract<Attempt, { kind: 'response' }>, finalUrl: string, context: FetchContext, issues: Issue<IssueCode>[], onProgress: () => void): Promise<FetchedFile> {
-  const { response, timer } = attempt;
-  const contentType = response.headers.get('content-type') ?? '';
-  let compressed = /\bgzip\b/i.test(response.headers.get('content-encoding') ?? '');
-  // Content-Length sizes the buffer (a gzip body inflates to more: it grows).
-  const declaredLength = Number(response.headers.get('content-length'));
-  const held = new HeldBytes(context.settings.maxBytes, (count) => context.onBytes(count), Number.isSafeInteger(declaredLength) && declaredLength > 0 ? declaredLength : 0);
-  const layer = new GzipLayer(held, GZIP_LAYERS, context.settings.maxBytes, () => { compressed = true; });
-  const result = (bytes: Uint8Array | undefined): FetchedFile => ({ finalUrl, status: response.status, bytes, compressed, contentType, issues });
-  let lastProgress = Date.now();
-  try {
-    if (response.body) {
-      const reader = response.body.getReader();
-      try {
+/**
+ * A body not read yet. The walk reads one file at a time, so a file whose turn has not come reads
+ * ahead only so far (`readAhead`): the rest waits in the connection (TCP holds the server back)
+ * rather than in memory, and its idle timer does not run meanwhile (the wait is ours, not the
+ * server's). `pieces` then reads the rest through the gzip layers as it arrives (`read`: whole),
+ * restarting the idle timer with every chunk.
+ */
+export class OpenedBody {
+  private readonly ahead: Uint8Array[] = [];
+  private aheadBytes = 0;
+  private ended = false;
+  private failure: unknown = undefined;
+  private reading: Promise<void> = Promise.resolve();
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+
+  constructor(private readonly attempt: Extract<Attempt, { kind: 'response' }>, private readonly finalUrl: string, private readonly context: FetchContext, private readonly issues: Issue<IssueCode>[]) {
+    this.reader = attempt.response.body?.getReader();
+    attempt.timer.stop();
+  }
+
+  /** Reads until `limit` bytes (as sent) are held or the body ends; resolves then, never rejects. */
+  readAhead(limit: number): Promise<void> {
+    this.reading = this.reading.then(() => this.pull(limit));
+    return this.reading;
+  }
+
+  /** Gives up the body unread (the walk was cancelled, or it is read elsewhere already). */
+  cancel(): void {
+    this.attempt.timer.stop();
+    this.attempt.release();
+    this.ended = true;
+    this.ahead.length = 0;
+    this.reader?.cancel().catch(() => undefined);
+  }
+
+  private async pull(limit: number): Promise<void> {
+    const reader = this.reader;
+    if (!reader || this.ended || this.aheadBytes >= limit) return;
+    this.attempt.timer.restart();
+    try {
+      while (this.aheadBytes < limit) {
+        const { done, value } = await reader.read();
+        if (done) { this.ended = true; break; }
+        this.attempt.timer.restart();
+        this.ahead.push(value);
+        this.aheadBytes += value.length;
+      }
+    } catch (error) {
+      this.failure = error;
+      this.ended = true;
+    } finally {
+      this.attempt.timer.stop();
+    }
+  }
+
+  /** Reads the rest of the body, after what was read ahead, and gives it whole: the file, or its issues. */
+  async read(onProgress: () => void): Promise<FetchedFile> {
+    const pieces = this.pieces(onProgress);
+    const gathered: Uint8Array[] = [];
+    let length = 0;
+    for (let piece = pieces.take(); piece !== null; piece = pieces.take()) {
+      if (piece === undefined) { await pieces.arrived(); continue; }
+      gathered.push(piece);
+      length += piece.length;
+    }
+    const bytes = pieces.failed ? undefined : joinPieces(gathered, length);
+    return { finalUrl: this.finalUrl, status: this.attempt.response.status, bytes, compressed: pieces.compressed, contentType: this.attempt.response.headers.get('content-type') ?? '', issues: this.issues };
+  }
+
+  /**
+   * The rest of the body, after what was read ahead, as it arrives: inflated pieces to `take()`,
+   * at most about READ_QUEUE_BYTES of them queued (the download waits for the reader past that).
+   * Its issues go to the file's; `failed` once it stopped for good (too large, timeout, network).
+   */
+  pieces(onProgress: () => void): BodyPieces {
+    const pieces = new BodyPieces(this.context.settings.maxBytes, (count) => this.context.onBytes(count));
+    const { response } = this.attempt;
+    if (/\bgzip\b/i.test(response.headers.get('content-encoding') ?? '')) pieces.compressed = true;
+    const declaredLength = Number(response.headers.get('content-length'));
+    if (Number.isSafeInteger(declaredLength) && declaredLength > 0) pieces.expectedBytes = declaredLength;
+    void this.pump(pieces, onProgress);
+    return pieces;
+  }
+
+  private async pump(pieces: BodyPieces, onProgress: () => void): Promise<void> {
+    await this.reading;
+    const { timer } = this.attempt;
+    const layer = new GzipLayer(pieces, GZIP_LAYERS, this.context.settings.maxBytes, () => { pieces.compressed = true; });
+    let lastProgress = Date.now();
+    try {
+      for (let chunk = this.ahead.shift(); chunk !== undefined; chunk = this.ahead.shift()) await layer.push(chunk);
+      this.aheadBytes = 0;
+      if (this.failure !== undefined) throw this.failure;
+      if (this.reader) {
         for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
+          // The reader is behind: wait for it with the idle timer stopped (the wait is ours).
+          if (pieces.full()) await pieces.drained();
+          if (pieces.stopped) break;
           timer.restart();
+          const { done, value } = await this.reader.read();
+          if (done) break;
           await layer.push(value);
           if (Date.now() - lastProgress >= 100) { lastProgress = Date.now(); onProgress(); }
+          timer.stop();
         }
-      } finally {
-        reader.cancel().catch(() => undefined);
+      } else {
+        await layer.push(new Uint8Array(await this.attempt.response.arrayBuffer()));
       }
-    } else {
-      await layer.push(new Uint8Array(await response.arrayBuffer()));
+      if (!pieces.stopped) await layer.finish();
+    } catch (error) {
+      layer.cancel();
+      pieces.failed = !this.failedWith(error);
+    } finally {
+      this.cancel();
+      pieces.end();
     }
-    await layer.finish();
-    return result(held.bytes());
-  } catch (error) {
-    layer.cancel();
+  }
+
+  /** Adds the issue for what stopped the body; true when what came before it is to be read (damaged gzip). */
+  private failedWith(error: unknown): boolean {
+    const { context, issues, finalUrl } = this;
     if (error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE') {
       issues.push(crawlIssue('CRAWL_TOO_LARGE', 'error', tooLarge(context.settings.maxBytes).message, String(context.settings.maxBytes)));
-      return result(undefined);
+      return false;
     }
     if (error instanceof SitemapError && error.code === 'GZIP_INVALID') {
       // What inflated before the damage is read, as parse's recover mode does for a truncated .gz.
       issues.push({ code: 'GZIP_INVALID', severity: 'error', message: `${error.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
-      return result(held.bytes());
+      return true;
     }
-    if (attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
+    if (this.attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
     else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
     else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
-    return result(undefined);
-  } finally {
-    timer.stop();
-    attempt.release();
+    return false;
+  }
+}
+
+/** Inflated bytes queued for the reader before the download waits for it. */
+const READ_QUEUE_BYTES = 1024 * 1024;
+
+/**
+ * A body's inflated pieces on their way to the reader (OpenedBody.pieces): the download pushes,
+ * the reader takes (`take`: a piece, null at the end, undefined when none has arrived yet) and
+ * waits (`arrived`). Bounded by maxBytes in all.
+ *
+ * @example
+ * const pieces = opened.body.pieces(() => {});
+ * for (let piece = pieces.take(); piece !== null; piece = pieces.take()) if (piece === undefined) await pieces.arrived(); else use(piece);
+ */
+export class BodyPieces implements ByteSink {
+  compressed = false;
+  /** Content-Length (as sent: a gzip body inflates to more), 0 when not given; a hint. */
+  expectedBytes = 0;
+  /** The body stopped for good before its end (too large, timeout, network, cancelled). */
+  failed = false;
+  /** The reader wants no more (stop()). */
+  stopped = false;
+  private readonly queue: Uint8Array[] = [];
+  private queued = 0;
+  private total = 0;
+  private ended = false;
+  private wakeReader: (() => void) | undefined;
+  private wakeWriter: (() => void) | undefined;
+
+  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void) {}
+
+  push(chunk: Uint8Array): void {
+    if (this.stopped) return;
+    this.total += chunk.length;
+    if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
+    this.onBytes(chunk.length);
+    this.queue.push(chunk);
+    this.queued += chunk.length;
+    this.wake('reader');
+  }
+
+  finish(): void {}
+
+  /** Called once the download has ended (or failed). */
+  end(): void {
+    this.ended = true;
+    this.wake('reader');
+  }
+
+  /** The reader is done (it stopped early): the download stops too. */
+  stop(): void {
+    this.stopped = true;
+    this.queue.length = 0;
+    this.queued = 0;
+    this.wake('writer');
+  }
+
+  take(): Uint8Array | null | undefined {
+    const piece = this.queue.shift();
+    if (piece !== undefined) {
+      this.queued -= piece.length;
+      if (this.queued < READ_QUEUE_BYTES) this.wake('writer');
+      return piece;
+    }
+    return this.ended ? null : undefined;
+  }
+
+  /** Resolves once a piece has arrived or the body has ended. */
+  arrived(): Promise<void> {
+    if (this.queue.length > 0 || this.ended) return Promise.resolve();
+    return new Promise((resolve) => { this.wakeReader = resolve; });
+  }
+
+  full(): boolean {
+    return this.queued >= READ_QUEUE_BYTES && !this.stopped;
+  }
+
+  drained(): Promise<void> {
+    if (!this.full()) return Promise.resolve();
+    return new Promise((resolve) => { this.wakeWriter = resolve; });
+  }
+
+  private wake(which: 'reader' | 'writer'): void {
+    const wake = which === 'reader' ? this.wakeReader : this.wakeWriter;
+    if (which === 'reader') this.wakeReader = undefined;
+    else this.wakeWriter = undefined;
+    wake?.();
   }
 }
 
@@ -406,4 +580,18 @@ export function decodeCharset(bytes: Uint8Array, contentType: string, issues: Is
   }
   issues.push({ code: 'INPUT_ENCODING', severity: 'warning', message: `The body was decoded as ${charset}, the charset Content-Type names (the document declares none); sitemaps must be UTF-8`, line: 1, column: 1, path: '', value: charset });
   return stringToBytes(decoder.decode(bytes));
+}
+
+/**
+ * The pieces of a body in one array (`length` bytes in all).
+ *
+ * @example
+ * joinPieces([new Uint8Array([1]), new Uint8Array([2, 3])], 3); // Uint8Array [1, 2, 3]
+ */
+export function joinPieces(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) { joined.set(piece, at); at += piece.length; }
+  return joined;
 }

@@ -7,6 +7,8 @@ import { datetimeValue } from './crawl-rules';
 import { declaredEncoding, hasNonAscii, utf16ByteOrder } from './input';
 import { parse, SitemapParser } from './parse';
 import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from './types';
+import { isGzip } from './gzip';
+import { NEEDS_INPUT, type ArrivingInput } from './validate';
 
 /** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
 const MAX_RULE_ISSUES = 100;
@@ -51,7 +53,12 @@ export class LastmodRange {
  * @example
  * for (const batch of entriesOf(bytes)) for (const entry of batch) console.log(entry.loc);
  */
-export function* entriesOf(bytes: Uint8Array): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+export function* entriesOf(input: Uint8Array | ArrivingInput): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+  if (!(input instanceof Uint8Array)) {
+    yield* arrivingEntriesOf(input);
+    return;
+  }
+  const bytes = input;
   if (utf16ByteOrder(bytes) || (declaredEncoding(bytes) !== undefined && hasNonAscii(bytes))) {
     let result: ParseResult;
     try {
@@ -74,6 +81,40 @@ export function* entriesOf(bytes: Uint8Array): Generator<(SitemapUrl | SitemapIn
   } finally {
     parser.abort();
   }
+}
+
+/** entriesOf for a body that arrives in pieces (UTF-8 as sent): NEEDS_INPUT when none has arrived yet. */
+function* arrivingEntriesOf(input: ArrivingInput): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+  const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
+  try {
+    for (let piece: Uint8Array | null | undefined = input.head; piece !== null; piece = input.take()) {
+      if (piece === undefined) { yield NEEDS_INPUT; continue; }
+      for (let at = 0; at < piece.length; at += ENTRY_SLICE_BYTES) {
+        parser.push(piece.subarray(at, Math.min(piece.length, at + ENTRY_SLICE_BYTES)), false);
+        yield parser.takeEntries();
+      }
+    }
+    parser.push(new Uint8Array(0), true);
+    yield parser.takeEntries();
+  } catch {
+    // A root that is no sitemap stops the parser even in recover mode.
+  } finally {
+    parser.abort();
+  }
+}
+
+/**
+ * Whether a body can be read as it arrives, from its head: UTF-8 as sent (no gzip left, no UTF-16,
+ * no other declared encoding, no other charset in Content-Type), which is what the validator and
+ * the parser take a piece at a time; the rest is transcoded whole first.
+ *
+ * @example
+ * arrivesAsIs(head, 'application/xml'); // true for a plain UTF-8 sitemap
+ */
+export function arrivesAsIs(head: Uint8Array, contentType: string): boolean {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') return false;
+  return !isGzip(head) && utf16ByteOrder(head) === undefined && declaredEncoding(head) === undefined;
 }
 
 /**

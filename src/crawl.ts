@@ -3,23 +3,43 @@
 // the runtime's fetch, each read by content (src/sniff.ts), validated and walked with limits.
 
 import { comparableUrl } from './url-check';
-import { crawlIssue, decodeCharset, fetchFile, refusal, type FetchContext, type FetchedFile } from './crawl-fetch';
+import { BodyPieces, crawlIssue, decodeCharset, fetchFile, joinPieces, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
 import { datetimeValue, hostOf, readCrawlOptions, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlOptions, CrawlReport, CrawlSiteIssue, CrawlVia, SitemapCrawl } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
 import { parseFeed } from './feed';
-import { addIssue, addIssues, entriesOf, ENTRY_SLICE_BYTES, LastmodRange, RuleIssues } from './crawl-records';
+import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from './robots';
 import { sniffFormat } from './sniff';
 import { parseTextSitemap } from './text-sitemap';
 import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from './types';
-import { validate, validationSteps } from './validate';
+import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from './validate';
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
-/** Entries queued for a reader before the walk waits for it. */
-const QUEUED_ENTRIES = 1024;
+/**
+ * Entries handed to a reader in one batch: one wake-up, and for `batches()` one promise, per 256
+ * entries instead of per entry.
+ */
+const BATCH_ENTRIES = 256;
+/**
+ * What a file waiting for its turn to be read reads of its body meanwhile (bytes as sent, before
+ * inflating); the rest waits in the connection. Most sitemaps are smaller, so their downloads
+ * still overlap; the big ones are held one at a time instead of `concurrency` at a time.
+ */
+const READ_AHEAD_BYTES = 1024 * 1024;
+/** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
+const HEAD_BYTES = 32 * 1024;
+/** Batches queued for a reader before the walk waits for it (1,024 entries). */
+const QUEUED_BATCHES = 4;
+
+/** A body being read as it arrives: its head (sniffed), the rest to come, and Content-Length's hint. */
+interface ArrivingBody {
+  head: Uint8Array;
+  pieces: BodyPieces;
+  expectedBytes: number;
+}
 
 /** A file to fetch: a sitemap (listed, guessed or given) or a robots.txt. */
 interface Task {
@@ -42,22 +62,40 @@ interface Task {
   record: CrawledSitemap | undefined;
 }
 
-/** Where the entries go: a reader's queue (iteration) or nowhere (report() alone counts them). */
+/**
+ * Where the entries go: a reader's queue (iteration) or nowhere (report() alone counts them). The
+ * walk fills a batch and queues it when full or when it pauses (flush); the reader takes a batch
+ * at a time (batches()) or an entry at a time from the batch it holds (for await).
+ */
 class EntryChannel {
-  private entries: CrawledEntry[] = [];
+  private batches: CrawledEntry[][] = [];
+  private filling: CrawledEntry[] = [];
+  /** The batch the per-entry reader is in, and its place in it. */
+  private current: CrawledEntry[] = [];
+  private at = 0;
   private reader: (() => void) | undefined;
   private room: (() => void)[] = [];
   private closed = false;
   private failure: unknown;
 
-  /** Queues one; resolves once there is room again when the queue is full. */
+  /** Queues one; when the queue is full, resolves once there is room again. */
   push(entry: CrawledEntry): void | Promise<void> {
-    this.entries.push(entry);
+    this.filling.push(entry);
+    if (this.filling.length < BATCH_ENTRIES) return;
+    this.flush();
+    if (this.batches.length >= QUEUED_BATCHES && !this.closed) return new Promise((resolve) => this.room.push(resolve));
+  }
+
+  /** Hands on the batch being filled (the walk is about to wait, or a file ended). */
+  flush(): void {
+    if (this.filling.length === 0) return;
+    this.batches.push(this.filling);
+    this.filling = [];
     this.wakeReader();
-    if (this.entries.length >= QUEUED_ENTRIES && !this.closed) return new Promise((resolve) => this.room.push(resolve));
   }
 
   close(failure?: unknown): void {
+    this.flush();
     this.closed = true;
     this.failure = failure;
     this.wakeReader();
@@ -66,16 +104,37 @@ class EntryChannel {
 
   /** Drops what is queued (the reader left, or the walk was cancelled). */
   drop(): void {
-    this.entries = [];
+    this.batches = [];
+    this.filling = [];
+    this.current = [];
+    this.at = 0;
     this.releaseRoom();
   }
 
-  async next(): Promise<IteratorResult<CrawledEntry>> {
+  /** The next entry: from the batch in hand without waiting, else from the next batch. */
+  next(): Promise<IteratorResult<CrawledEntry>> {
+    if (this.at < this.current.length) return Promise.resolve({ done: false, value: this.current[this.at++]! });
+    return this.nextBatch().then((result) => {
+      if (result.done) return result;
+      this.current = result.value;
+      this.at = 1;
+      return { done: false, value: result.value[0]! };
+    });
+  }
+
+  /** The rest of the batch in hand, or the next batch (never empty). */
+  async nextBatch(): Promise<IteratorResult<CrawledEntry[]>> {
+    if (this.at < this.current.length) {
+      const rest = this.at === 0 ? this.current : this.current.slice(this.at);
+      this.current = [];
+      this.at = 0;
+      return { done: false, value: rest };
+    }
     for (;;) {
-      if (this.entries.length > 0) {
-        const entry = this.entries.shift()!;
-        if (this.entries.length < QUEUED_ENTRIES / 2) this.releaseRoom();
-        return { done: false, value: entry };
+      const batch = this.batches.shift();
+      if (batch !== undefined) {
+        if (this.batches.length < QUEUED_BATCHES) this.releaseRoom();
+        return { done: false, value: batch };
       }
       if (this.closed) {
         if (this.failure !== undefined) { const failure = this.failure; this.failure = undefined; throw failure; }
@@ -131,7 +190,12 @@ class Walk {
   private reading: Promise<void> = Promise.resolve();
   failure: unknown;
 
-  constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: ((entry: CrawledEntry) => void | Promise<void>) | undefined) {
+  /** signal.aborted, kept as a field: page() asks for every entry, and the getter is a call into the runtime (about 1% of the walk's time). */
+  private cancelled: boolean;
+
+  constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: EntryChannel | undefined) {
+    this.cancelled = signal.aborted;
+    signal.addEventListener('abort', () => { this.cancelled = true; }, { once: true });
     this.fetchContext = {
       settings,
       signal,
@@ -276,17 +340,21 @@ class Walk {
 
   private async runTask(task: Task): Promise<void> {
     if (task.kind === 'robots') return this.readRobotsTxt(task);
-    const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
-    if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
     if (task.via === 'guess') {
+      const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
+      if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
       const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
       this.guesses.push({ url: task.url, status: fetched.status, found });
       // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
       const finalKey = comparableUrl(fetched.finalUrl);
       if (!found || this.finalUrls.has(finalKey) || (finalKey !== task.key && this.seen.has(finalKey))) return;
       task.record = this.newRecord(task.url, 'guess', undefined, 0);
+      await this.readSitemap(task, task.record, fetched);
+    } else {
+      const opened = await openFile(task.url, this.fetchContext);
+      if (this.signal.aborted && opened.body === undefined) return; // cancelled: not a failure of the site
+      await this.readSitemap(task, task.record!, opened);
     }
-    await this.readSitemap(task, task.record!, fetched);
     this.sitemapsDone++;
     this.progress();
   }
@@ -318,22 +386,84 @@ class Walk {
     if (robots.sitemaps.length === 0 && task.guessSite !== undefined && this.settings.guess) this.guess(task.guessSite);
   }
 
-  /** One fetched file read by its content: validated, its entries delivered and its children queued. */
-  private async readSitemap(task: Task, record: CrawledSitemap, fetched: FetchedFile): Promise<void> {
-    record.finalUrl = fetched.finalUrl;
-    record.status = fetched.status;
-    record.compressed = fetched.compressed;
-    const crawlIssues = fetched.issues;
-    if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
-    const finalKey = comparableUrl(fetched.finalUrl);
-    if (fetched.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
-      // Redirected to a file that is (or will be) read anyway: read once.
-      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${fetched.finalUrl}, which the walk reads anyway; it was read once`, fetched.finalUrl)], this.settings.maxIssuesPerSitemap);
+  /**
+   * One file read by its content: validated, its entries delivered and its children queued. An
+   * opened file (its body not read yet) reads ahead READ_AHEAD_BYTES while it waits for its turn,
+   * and the rest when its turn comes; a guess comes fetched already (its content made it a find).
+   */
+  private async readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile): Promise<void> {
+    record.finalUrl = file.finalUrl;
+    record.status = file.status;
+    const crawlIssues = file.issues;
+    const body = 'body' in file ? file.body : undefined;
+    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.failed(task, record, crawlIssues);
+    const finalKey = comparableUrl(file.finalUrl);
+    if (file.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
+      // Redirected to a file that is (or will be) read anyway: read once (its body is not read here).
+      body?.cancel();
+      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)], this.settings.maxIssuesPerSitemap);
       return;
     }
     this.finalUrls.add(finalKey);
     this.seen.add(finalKey);
-    await this.oneAtATime(() => this.readDocument(task, record, fetched.bytes!, fetched, crawlIssues));
+    void body?.readAhead(READ_AHEAD_BYTES);
+    await this.oneAtATime(async () => {
+      if (body) {
+        if (this.signal.aborted || this.stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
+        const pieces = body.pieces(() => this.progress());
+        try {
+          await this.readArriving(task, record, file as OpenedFile, pieces);
+        } finally {
+          pieces.stop();
+        }
+        return;
+      }
+      const fetched = file as FetchedFile;
+      record.compressed = fetched.compressed;
+      if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
+      await this.readDocument(task, record, fetched.bytes, fetched, crawlIssues);
+    });
+  }
+
+  /**
+   * A body read as it arrives: its head (enough to sniff), then, for a urlset or index in UTF-8
+   * as sent, the rest a piece at a time through the validator, so that no file is held whole;
+   * anything else (a text sitemap, a feed, another charset or encoding) is gathered and read whole.
+   */
+  private async readArriving(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces): Promise<void> {
+    const crawlIssues = opened.issues;
+    const gathered: Uint8Array[] = [];
+    let gatheredBytes = 0;
+    let ended = false;
+    /** Takes pieces until `enough` bytes are gathered or the body ends. */
+    const gather = async (enough: number): Promise<void> => {
+      while (gatheredBytes < enough) {
+        const piece = pieces.take();
+        if (piece === null) { ended = true; return; }
+        if (piece === undefined) { await pieces.arrived(); continue; }
+        gathered.push(piece);
+        gatheredBytes += piece.length;
+      }
+    };
+    await gather(HEAD_BYTES);
+    record.compressed = pieces.compressed;
+    if (pieces.failed) {
+      if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
+      return this.failed(task, record, crawlIssues);
+    }
+    const head = joinPieces(gathered, gatheredBytes);
+    const format = sniffFormat(head);
+    if (!ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
+      return this.readDocument(task, record, { head, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
+    }
+    if (!ended) await gather(Infinity);
+    if (pieces.failed) {
+      if (this.signal.aborted) return;
+      return this.failed(task, record, crawlIssues);
+    }
+    const whole = joinPieces(gathered, gatheredBytes);
+    gathered.length = 0;
+    await this.readDocument(task, record, whole, opened, crawlIssues);
   }
 
   /**
@@ -350,14 +480,16 @@ class Walk {
     try {
       await work();
     } finally {
+      this.deliver?.flush(); // the walk waits for the next file now: its reader gets the last entries
       release();
     }
   }
 
   /** A fetched document read by its content: validated, its entries delivered and its children queued. */
-  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array, fetched: FetchedFile, crawlIssues: Issue<IssueCode>[]): Promise<void> {
+  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array | ArrivingBody, fetched: { finalUrl: string; contentType: string }, crawlIssues: Issue<IssueCode>[]): Promise<void> {
     if (this.signal.aborted || this.stopped) return; // cancelled, or maxEntries reached, while it waited its turn
-    const bytes = decodeCharset(body, fetched.contentType, crawlIssues);
+    const arriving = body instanceof Uint8Array ? undefined : body;
+    const bytes = arriving ? arriving.head : decodeCharset(body as Uint8Array, fetched.contentType, crawlIssues);
     record.bytes = bytes.length;
     const format = sniffFormat(bytes);
     record.format = format;
@@ -367,9 +499,14 @@ class Walk {
     if (format === 'urlset' || format === 'sitemapindex') {
       // Validating, one walk of the file gives validate's issues and the entries (validationSteps),
       // a slice at a time; without, the entries alone.
+      let input: Uint8Array | ArrivingInput = bytes;
+      if (arriving) {
+        const { pieces } = arriving;
+        input = { arriving: true, head: bytes, expectedBytes: arriving.expectedBytes, take: () => { const piece = pieces.take(); if (piece) record.bytes += piece.length; return piece; } };
+      }
       const steps = this.settings.validate
-        ? validationSteps(bytes, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES)
-        : entriesOf(bytes);
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES)
+        : entriesOf(input);
       if (format === 'sitemapindex') {
         this.indexFiles++;
         if (this.indexFiles === MAX_INDEX_FILES + 1) {
@@ -383,6 +520,7 @@ class Walk {
       // that its issues are the whole file's, but its entries are dropped.
       try {
         for (; !step.done; step = steps.next()) {
+          if (step.value === NEEDS_INPUT) { await arriving!.pieces.arrived(); continue; }
           if (!reading) continue;
           if (format === 'sitemapindex') {
             for (const entry of step.value as SitemapIndexEntry[]) {
@@ -406,11 +544,19 @@ class Walk {
       } finally {
         if (!step.done) (steps as Generator<unknown, unknown, undefined>).return(undefined); // gives its core back
       }
-      if (step.done && step.value) {
-        addIssues(record, step.value.issues, this.settings.maxIssuesPerSitemap);
-        record.lastmod = step.value.stats.lastmod;
+      if (arriving?.pieces.failed) {
+        // It stopped half-way (over maxBytes, timeout, network): a failed file, as one that failed
+        // before its first byte; the entries before that point were handed on already.
+        if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
+        record.failed = true;
+        record.format = undefined;
+      } else {
+        if (step.done && step.value) {
+          addIssues(record, step.value.issues, this.settings.maxIssuesPerSitemap);
+          record.lastmod = step.value.stats.lastmod;
+        }
+        if (range) record.lastmod = range.value();
       }
-      if (range) record.lastmod = range.value();
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
       addIssues(record, result.issues, this.settings.maxIssuesPerSitemap);
@@ -448,7 +594,7 @@ class Walk {
    * handed on. False when the walk must stop (maxEntries, cancelled).
    */
   private page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
-    if (this.signal.aborted || this.stopped) return false;
+    if (this.cancelled || this.stopped) return false;
     if (this.entries >= this.settings.maxEntries) {
       this.limitReached('maxEntries', `More entries than maxEntries (${this.settings.maxEntries}); the walk stopped there`, record.finalUrl);
       this.stopped = true;
@@ -476,7 +622,7 @@ class Walk {
     }
     if (!this.deliver) return true;
     (entry as CrawledEntry).sitemap = record.finalUrl;
-    const waiting = this.deliver(entry as CrawledEntry);
+    const waiting = this.deliver.push(entry as CrawledEntry);
     return waiting ? waiting.then(() => !(this.signal.aborted || this.stopped)) : true;
   }
 
@@ -584,7 +730,7 @@ class Crawl implements SitemapCrawl {
   private begin(mode: 'iterate' | 'count'): Promise<CrawlReport> {
     if (!this.walk) {
       this.mode = mode;
-      const walk = new Walk(this.settings, this.controller.signal, mode === 'iterate' ? (entry) => this.channel.push(entry) : undefined);
+      const walk = new Walk(this.settings, this.controller.signal, mode === 'iterate' ? this.channel : undefined);
       this.controller.signal.addEventListener('abort', () => { this.channel.drop(); walk.changed(); }, { once: true });
       this.walk = walk.run(this.starts);
       this.walk.then(() => this.channel.close(), (error: unknown) => this.channel.close(error));
@@ -609,6 +755,23 @@ class Crawl implements SitemapCrawl {
     return this.iterator;
   }
 
+  batches(): AsyncIterableIterator<CrawledEntry[]> {
+    if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before batches(): the walk counts entries without keeping them; call batches() first, then report()', { offset: 0 });
+    const batches: AsyncIterableIterator<CrawledEntry[]> = {
+      next: () => {
+        if (!this.walk) void this.begin('iterate').catch(ignore);
+        return this.channel.nextBatch();
+      },
+      return: async () => {
+        if (this.mode === 'iterate') this.cancel('iteration ended');
+        this.channel.drop();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]: () => batches,
+    };
+    return batches;
+  }
+
   report(): Promise<CrawlReport> {
     return this.begin(this.mode === 'iterate' ? 'iterate' : 'count');
   }
@@ -631,14 +794,20 @@ class Crawl implements SitemapCrawl {
  * every failure is an issue with a code (`CrawlIssueCode`, `ErrorCode`). It throws `SitemapError`
  * `INPUT_INVALID_OPTION` only for a wrong option.
  *
- * Memory: entries are not kept (iteration hands each on once); each file in flight is held
- * whole once inflated (at most `maxBytes`, `concurrency` of them), and read in one walk that
- * validates it and gives its entries a slice at a time; page URLs are remembered as two 32-bit hashes (24 bytes a URL at most) for the
- * "listed in two sitemaps" rule.
+ * Memory: entries are not kept (iteration hands each on once, `batches()` an array at a time). A
+ * sitemap or index is read as it arrives, validated a piece at a time (no such file is held
+ * whole); a file waiting for its turn reads 1 MiB ahead; text sitemaps, feeds and files in
+ * other encodings are gathered whole (at most `maxBytes`). Page URLs are remembered as a 64-bit
+ * hash (20 bytes a URL at most) for the "listed in two sitemaps" rule: two URLs with the same hash
+ * (about n² / 2^65) would be reported as one listed twice.
  *
  * @example
  * // Every URL of a site.
  * for await (const entry of crawlSitemaps('example.com')) console.log(entry.loc, entry.lastmod);
+ *
+ * @example
+ * // Faster: an array of entries at a time.
+ * for await (const batch of crawlSitemaps('example.com').batches()) console.log(batch.length);
  *
  * @example
  * // A health report, with limits and progress.

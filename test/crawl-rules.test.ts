@@ -98,8 +98,20 @@ describe('UrlHashSet', () => {
     for (let i = 0; i < 200_000; i += 997) if (set.add(`https://example.com/page/${i}`, 9) !== i % 5) wrongOwners++;
     expect([falseRepeats, wrongOwners]).toEqual([0, 0]);
     expect(set.size).toBe(200_000);
-    // Half full at most, 12 bytes a slot: 524,288 slots for 200,000 URLs.
-    expect(set.byteLength).toBeLessThanOrEqual(200_000 * 2 * 2 * 12);
+    // Half full at most, 10 bytes a slot (16-bit owners): 524,288 slots for 200,000 URLs.
+    expect(set.byteLength).toBe(524_288 * 10);
+  });
+
+  it('keeps owner numbers past 65,535 (its owners widen from 16 to 32 bits)', () => {
+    const set = new UrlHashSet();
+    for (let i = 0; i < 3000; i++) set.add(`https://example.com/small/${i}`, i);
+    expect(set.add('https://example.com/big', 70_000)).toBe(-1);
+    expect(set.byteLength).toBe(8192 * 12); // 3,001 URLs: 8,192 slots, 12 bytes each now
+    for (let i = 0; i < 3000; i += 7) expect(set.find(`https://example.com/small/${i}`)).toBe(i);
+    expect(set.add('https://example.com/big', 1)).toBe(70_000);
+    for (let i = 0; i < 5000; i++) set.add(`https://example.com/more/${i}`, 100_000 + i);
+    expect(set.find('https://example.com/more/4999')).toBe(104_999);
+    expect(set.find('https://example.com/big')).toBe(70_000);
   });
 
   it('agrees with a Set of strings on any URLs', () => {

@@ -3,7 +3,7 @@
 // each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
 
 import { describe, expect, inject, it } from 'vitest';
-import { crawlSitemaps, CrawlIssueCode, searchConsoleReport, SitemapError, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
+import { crawlSitemaps, CrawlIssueCode, parse, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
 import { inBrowser } from './fixtures';
 
 const sites = inject('crawlSites');
@@ -229,6 +229,74 @@ describe('crawlSitemaps within limits', () => {
     expect([counts['/big.xml'], counts['/bomb.xml.gz'], counts['/small.xml']]).toEqual([1, 1, 1]);
   }, 30_000);
 
+  it('reads a large file as it arrives (plain, .gz, gzip transfer): validate()\'s issues and every entry', async () => {
+    await reset(o);
+    const paths = ['/large.xml', '/large.xml.gz', '/large-encoded.xml'];
+    const crawl = crawlSitemaps(paths.map((path) => `${o}${path}`), { ...FAST, concurrency: 1, now: new Date('2026-01-01T00:00:00Z') });
+    const locs = new Map<string, string[]>();
+    for await (const entry of crawl) {
+      const list = locs.get(entry.sitemap) ?? [];
+      list.push(entry.loc);
+      locs.set(entry.sitemap, list);
+    }
+    const report = await crawl.report();
+    const plain = new Uint8Array(await (await fetch(`${o}/large.xml`, { cache: 'no-store' })).arrayBuffer());
+    const expected = validate(plain, { location: `${o}/large.xml`, now: new Date('2026-01-01T00:00:00Z') });
+    expect(codes(expected.issues).sort()).toEqual(['SITEMAP_BAD_LASTMOD', 'SITEMAP_DUPLICATE_LOC']);
+    const parsed = parse(plain);
+    const expectedLocs = parsed.kind === 'urlset' ? parsed.urls.map((url) => url.loc) : [];
+    expect(expectedLocs).toHaveLength(4000);
+    for (const path of paths) {
+      const sitemap = sitemapAt(report, `${o}${path}`);
+      expect(sitemap, path).toMatchObject({ status: 200, failed: false, format: 'urlset', entries: 4000, compressed: path !== '/large.xml', lastmod: { min: '2024-01-01', max: '2024-09-01' } });
+      expect(sitemap.bytes, path).toBe(path === '/large.xml' ? plain.length : plain.length - 3); // inflated, with its byte-order mark (only /large.xml has one)
+      const issues = sitemap.issues.filter((issue) => !issue.code.startsWith('CRAWL_'));
+      expect(issues.map(({ code, line, column, path: at, value }) => ({ code, line, column, at, value })), path).toEqual(expected.issues.map(({ code, line, column, path: at, value }) => ({ code, line, column, at, value })));
+      expect(locs.get(`${o}${path}`), path).toEqual(expectedLocs);
+    }
+  }, 30_000);
+
+  it('reads at most 1 MiB ahead of a file waiting for its turn, and the rest once it comes', async () => {
+    // A fetch that counts the bytes taken from each body, to see how far a waiting file was read.
+    const taken = new Map<string, number>();
+    let largestChunk = 0;
+    const countingFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await fetch(url, init);
+      const key = String(url);
+      taken.set(key, 0);
+      const body = response.body!.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          taken.set(key, taken.get(key)! + chunk.length);
+          largestChunk = Math.max(largestChunk, chunk.length);
+          controller.enqueue(chunk);
+        },
+      }));
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+    const files = [`${o}/huge-a.xml`, `${o}/huge-b.xml`];
+    const crawl = crawlSitemaps(files, { ...FAST, concurrency: 2, concurrencyPerHost: 2, fetch: countingFetch });
+    let first: string | undefined;
+    let mostOfOther = 0;
+    const counts = new Map<string, number>();
+    for await (const entry of crawl) {
+      first ??= entry.sitemap;
+      counts.set(entry.sitemap, (counts.get(entry.sitemap) ?? 0) + 1);
+      if (entry.sitemap !== first) continue;
+      mostOfOther = Math.max(mostOfOther, taken.get(files.find((file) => file !== first)!) ?? 0);
+      // A slow reader: the network gets its turns (a walk on buffered bytes runs on microtasks alone).
+      if (counts.get(first)! % 2000 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const report = await crawl.report();
+    const size = (url: string) => sitemapAt(report, url).bytes;
+    expect(size(files[0]!)).toBeGreaterThan(3_000_000);
+    expect([...counts.values()]).toEqual([40_000, 40_000]);
+    // While the first file was read (3 MB), the other took its 1 MiB read-ahead and at most a chunk
+    // or two more (Node's chunks are 64 KiB at most; Chromium may hand over a body in one piece).
+    expect(mostOfOther).toBeGreaterThanOrEqual(Math.min(1024 * 1024, size(files[1]!)));
+    expect(mostOfOther).toBeLessThanOrEqual(1024 * 1024 + 2 * largestChunk);
+    for (const file of files) expect(taken.get(file)).toBe(size(file));
+  }, 60_000);
+
   it('times out a server that never answers and a body that stops, retrying as told', async () => {
     await reset(o);
     const started = Date.now();
@@ -324,6 +392,52 @@ describe('crawlSitemaps stopped half-way', () => {
     before.abort();
     const never = await crawlSitemaps(`${a}/`, { signal: before.signal }).report();
     expect(never).toMatchObject({ cancelled: true, sitemaps: [] });
+  }, 30_000);
+});
+
+describe('crawlSitemaps in batches', () => {
+  const { origin: a } = sites.abort;
+
+  it('batches() gives the same entries as iterating one by one, in arrays of at most 256, never empty', async () => {
+    const single: string[] = [];
+    for await (const entry of crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 })) single.push(entry.loc);
+    const crawl = crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 });
+    const batched: string[] = [];
+    const sizes: number[] = [];
+    for await (const batch of crawl.batches()) {
+      sizes.push(batch.length);
+      for (const entry of batch) {
+        expect(entry.sitemap).toMatch(/\/part-\d+\.xml$/);
+        batched.push(entry.loc);
+      }
+    }
+    expect(single).toHaveLength(10_000);
+    expect(batched).toEqual(single);
+    expect(Math.max(...sizes)).toBe(256);
+    expect(Math.min(...sizes)).toBeGreaterThan(0);
+    // 500 entries a file, each file's last batch handed on when it ends: 256 + 244 per file.
+    expect(sizes.length).toBe(40);
+    const report = await crawl.report();
+    expect(report).toMatchObject({ cancelled: false, totals: { entries: 10_000, failed: 0 } });
+  }, 30_000);
+
+  it('leaving the batches loop stops the walk; report() first refuses batches()', async () => {
+    await reset(a);
+    const crawl = crawlSitemaps(`${a}/`, { ...FAST, concurrency: 1 });
+    let seen = 0;
+    for await (const batch of crawl.batches()) {
+      seen += batch.length;
+      if (seen >= 600) break;
+    }
+    const report = await crawl.report();
+    expect(report.cancelled).toBe(true);
+    expect(report.totals.entries).toBeLessThan(2000);
+    const parts = Object.keys(await requestCounts(a)).filter((path) => path.startsWith('/part-'));
+    expect(parts.length).toBeLessThan(20);
+    const counted = crawlSitemaps(`${a}/`, { ...FAST, maxSitemaps: 2 });
+    const done = counted.report();
+    expect(() => counted.batches()).toThrow(SitemapError);
+    expect((await done).totals.entries).toBe(500);
   }, 30_000);
 });
 

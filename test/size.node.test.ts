@@ -29,9 +29,10 @@ const KB = 1024;
  * globals no longer exported, the value grammars once (#21): parse 39.4 KB, everything 105.2 KB;
  * the core embedded as a binary string instead of hex: parse 38.6 KB, everything 104.4 KB. With
  * sitemapkit's own inflater (src/inflate.ts, as strict as zlib) in place of fflate's: parse 38.9 KB,
- * everything 105.8 KB (fflate's deflate no longer shares its tables with an fflate inflate).
+ * everything 105.8 KB (fflate's deflate no longer shares its tables with an fflate inflate). The
+ * crawl reading a body as it arrives, batches() and the 64-bit URL set (#17): everything 108.2 KB.
  */
-const BUDGET = { parse: 39.2 * KB, everything: 106.2 * KB };
+const BUDGET = { parse: 39.2 * KB, everything: 108.5 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

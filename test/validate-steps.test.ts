@@ -4,7 +4,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse } from '../src/parse';
-import { validate, validationSteps } from '../src/validate';
+import { NEEDS_INPUT, validate, validationSteps } from '../src/validate';
+import { declaredEncoding, utf16ByteOrder } from '../src/input';
+import { isGzip } from '../src/gzip';
+import { LIMITS } from '../src/limits';
 import type { SitemapIndexEntry, SitemapUrl, ValidateResult } from '../src/types';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
@@ -69,4 +72,86 @@ describe('validationSteps on the corpus', () => {
     }
     expect(runSteps(largest[1], 4096).result).toEqual(validate(largest[1], { now: NOW }));
   });
+});
+
+/**
+ * The steps over an ArrivingInput: `bytes` cut at `head` and then in pieces of `piece` bytes, with
+ * "nothing yet" (undefined) before every other piece, as the crawl feeds a body off the network.
+ */
+function runArriving(bytes: Uint8Array, head: number, piece: number, sliceBytes = 4096): { entries: (SitemapUrl | SitemapIndexEntry)[]; result: ValidateResult; waits: number } {
+  let at = Math.min(head, bytes.length);
+  let wait = false;
+  const input = {
+    arriving: true as const,
+    head: bytes.subarray(0, at),
+    expectedBytes: 0,
+    take(): Uint8Array | null | undefined {
+      if (at >= bytes.length) return null;
+      wait = !wait;
+      if (wait) return undefined;
+      const next = bytes.subarray(at, Math.min(bytes.length, at + piece));
+      at += next.length;
+      return next;
+    },
+  };
+  const steps = validationSteps(input, { now: NOW }, sliceBytes);
+  const entries: (SitemapUrl | SitemapIndexEntry)[] = [];
+  let waits = 0;
+  let step = steps.next();
+  for (; !step.done; step = steps.next()) {
+    if (step.value === NEEDS_INPUT) { waits++; continue; }
+    expect(step.value.length).toBeGreaterThan(0);
+    for (const entry of step.value) entries.push(entry);
+  }
+  return { entries, result: step.value, waits };
+}
+
+/** What the crawl reads as it arrives: UTF-8 as sent (no gzip, no UTF-16, no other declared encoding). */
+const arrivesAsIs = (bytes: Uint8Array) => !isGzip(bytes) && !utf16ByteOrder(bytes) && declaredEncoding(bytes) === undefined;
+
+describe('validationSteps on a document that arrives in pieces (the crawl\'s body)', () => {
+  const files = xmlFiles.filter((entry) => arrivesAsIs(bytesOf.get(entry.file)!));
+
+  it('reads most of the corpus that way', () => {
+    expect(files.length).toBeGreaterThan(xmlFiles.length / 2);
+  });
+
+  it.each(files.map((entry) => [entry.file]))('%s: parse()\'s entries and validate()\'s issues, whatever the pieces', (file) => {
+    const bytes = bytesOf.get(file)!;
+    const expected = validate(bytes, { now: NOW });
+    const entries = parsedEntries(bytes);
+    for (const [head, piece] of [[32_768, 65_536], [600, 1], [512, 7_001]] as const) {
+      if (piece === 1 && bytes.length > 20_000) continue; // byte by byte: small files only
+      const arrived = runArriving(bytes, head, piece);
+      expect(arrived.entries).toEqual(entries);
+      // The stats count the bytes read: a root that is no sitemap stops the reading (and the download).
+      const read = (result: ValidateResult) => ({ ...result, stats: { ...result.stats, bytes: 0, uncompressedBytes: expected.kind === undefined ? 0 : result.stats.uncompressedBytes } });
+      expect(read(arrived.result)).toEqual(read(expected));
+      if (bytes.length > head && expected.kind !== undefined) expect(arrived.waits).toBeGreaterThan(0);
+    }
+  });
+
+  it('with slice size 0 pushes each piece whole and yields no entries, as validate() itself', () => {
+    const largest = files.map((entry) => bytesOf.get(entry.file)!).sort((a, b) => b.length - a.length)[0]!;
+    const arrived = runArriving(largest, 32_768, 65_536, 0);
+    expect(arrived.entries).toEqual([]);
+    expect(arrived.waits).toBeGreaterThan(0);
+    expect(arrived.result.issues).toEqual(validate(largest, { now: NOW }).issues);
+  });
+
+  it.each([['LF', '\n'], ['CRLF', '\r\n'], ['a lone CR', '\r']])('says where a document over 50 MB crosses the limit, as validate() of the whole says (lines ending in %s)', (_name, lineEnd) => {
+    // Mostly a comment (cheap to read) of lines of several lengths with two- and three-byte
+    // characters, so that the column counts characters; entries before and after it. A lone CR
+    // is a line break (XML 1.0 §2.11), as the core and positionOfByte count it.
+    const line = (i: number) => `caf\u00e9 \u20ac${'x'.repeat(i % 97)}${lineEnd}`;
+    const block = Array.from({ length: 997 }, (_, i) => line(i)).join('');
+    const entry = '<url><loc>https://example.com/a</loc></url>\n';
+    const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entry}<!--\n${block.repeat(Math.ceil(LIMITS.maxSitemapBytes / block.length) + 1)}-->\n<url><loc>https://example.com/b</loc></url>\n</urlset>\n`;
+    const bytes = new TextEncoder().encode(text);
+    const expected = validate(bytes, { now: NOW }).issues.filter((issue) => issue.code === 'SITEMAP_TOO_LARGE');
+    expect(expected).toHaveLength(1);
+    expect(expected[0]!.line).toBeGreaterThan(500_000); // inside the comment
+    const arrived = runArriving(bytes, 32_768, 65_533).result.issues.filter((issue) => issue.code === 'SITEMAP_TOO_LARGE');
+    expect(arrived).toEqual(expected);
+  }, 60_000);
 });
