@@ -20,8 +20,6 @@ const NAMESPACE_NAMES = {
   'http://www.w3.org/2001/XMLSchema-instance': 'xsi (schema location)',
 };
 
-// `urlset/url[41]`, `sitemapindex/sitemap[2]`, `rss/channel/item[3]`, `feed/entry[7]`.
-const ENTRY_PATH = /^(?:rss\/channel|[^/]+)\/[^/[]+\[(\d+)\]/;
 /** Resolves relative Sitemap lines of a robots.txt that came without a URL (a file, pasted text). */
 const NO_ROBOTS_URL = 'https://robots-txt.invalid/robots.txt';
 const decoderFor = (label) => { try { return new TextDecoder(label); } catch { return new TextDecoder('utf-8'); } };
@@ -228,21 +226,19 @@ function textSitemapIssues(document, issues) {
 }
 
 function issueFromError(error, prefix) {
-  const message = error.message.replace(/ \(line \d+, column \d+\)$/, '');
-  return { code: error.code, severity: 'error', message: prefix ? `${prefix}: ${message}` : message, line: error.line, column: error.column, path: error.path };
+  const issue = error.toIssue('error', true); // the position as the error has it (0: unknown)
+  if (prefix) issue.message = `${prefix}: ${issue.message}`;
+  return issue;
 }
 
 /**
- * The entry elements (numbered as in paths, `urlset/url[41]`, from 1) the reader left out of
- * `entries`: cut off by the end of the document, or nested and without a loc. Ascending.
+ * The entry elements (numbered as in paths, `urlset/url[41]`, from 1: `issue.entry`) the reader
+ * left out of `entries` (`issue.leftOut`: cut off by the end of the document, nested and without
+ * a loc, a feed item without a link). Ascending.
  */
 function leftOutEntries(parseIssues) {
   const numbers = [];
-  for (const issue of parseIssues) {
-    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || ((issue.code === 'SITEMAP_NESTED_ENTRY' || issue.code === 'SITEMAP_MISSING_LOC') && /left out/.test(issue.message));
-    const number = left ? entryNumberOf(issue.path) : 0;
-    if (number > 0) numbers.push(number);
-  }
+  for (const issue of parseIssues) if (issue.leftOut && issue.entry > 0) numbers.push(issue.entry);
   return numbers.sort((a, b) => a - b);
 }
 
@@ -271,8 +267,7 @@ function mapIssuesToEntries(document) {
     if (document.format === 'text' || document.format === 'robots') {
       index = binarySearch(document.entryLines, issue.line);
     } else {
-      const number = entryNumberOf(issue.path);
-      if (number > 0) index = entryIndexOf(document, number);
+      if (issue.entry > 0) index = entryIndexOf(document, issue.entry);
     }
     if (index >= entries.length) index = -1;
     issueEntry[i] = index;
@@ -285,11 +280,6 @@ function mapIssuesToEntries(document) {
   document.entryErrors = errors;
   document.entryWarnings = warnings;
   document.entryIssues = undefined; // rebuilt on demand
-}
-
-function entryNumberOf(path) {
-  const match = ENTRY_PATH.exec(path ?? '');
-  return match ? Number(match[1]) : 0;
 }
 
 /** Index of `value` in sorted `array`, or -1. */

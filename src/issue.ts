@@ -1,0 +1,52 @@
+// The one factory of `Issue` objects (the plain-data problems of STYLE.md "Errors"): every module
+// that reports a problem builds it here, so every issue has the same fields in the same order.
+
+import type { ErrorCode, IssueCode, IssueSeverity } from './codes';
+import type { Issue } from './types';
+
+/** The rarer fields of an issue (see `Issue`), given only where they help. */
+export interface IssueDetails {
+  /** The issue's entry is not in the result because of it (`Issue.leftOut`). */
+  leftOut?: boolean;
+  /** What the rule wants (`Issue.expected`). */
+  expected?: string;
+  /** What the document has instead (`Issue.received`). */
+  received?: string;
+}
+
+/**
+ * Builds an issue. Parse and validate call it once per problem, on their hot paths: the common
+ * fields are always set in one order (one object shape for the engine), the optional ones only
+ * when they have a value, so an issue compares and serializes as it did before they existed.
+ *
+ * @param entry The 1-based number of the entry the problem belongs to; 0 for none (left out of the issue).
+ * @example
+ * const issue = createIssue('SITEMAP_BAD_LASTMOD', 'error', 'not a W3C Datetime', 4, 14, 'urlset/url[2]/lastmod', 2, 'yesterday');
+ * // → { code: 'SITEMAP_BAD_LASTMOD', severity: 'error', message: 'not a W3C Datetime', line: 4, column: 14, path: 'urlset/url[2]/lastmod', entry: 2, value: 'yesterday' }
+ */
+export function createIssue<Code extends IssueCode = ErrorCode>(
+  code: Code, severity: IssueSeverity, message: string, line: number, column: number, path: string,
+  entry = 0, value?: string, details?: IssueDetails,
+): Issue<Code> {
+  const issue: Issue<Code> = { code, severity, message, line, column, path };
+  if (entry > 0) issue.entry = entry;
+  if (value !== undefined) issue.value = value;
+  if (details !== undefined) {
+    if (details.leftOut === true) issue.leftOut = true;
+    if (details.expected !== undefined) issue.expected = details.expected;
+    if (details.received !== undefined) issue.received = details.received;
+  }
+  return issue;
+}
+
+/**
+ * A copy of `issue` with another severity or message, every other field kept (the crawl and
+ * validate re-weigh and re-word what parse reported).
+ *
+ * @example
+ * const warning = copyIssue(issue, { severity: 'warning' });
+ */
+export function copyIssue<Code extends IssueCode>(issue: Issue<Code>, changes: { severity?: IssueSeverity; message?: string; line?: number; column?: number } = {}): Issue<Code> {
+  return createIssue(issue.code, changes.severity ?? issue.severity, changes.message ?? issue.message,
+    changes.line ?? issue.line, changes.column ?? issue.column, issue.path, issue.entry ?? 0, issue.value, issue);
+}
