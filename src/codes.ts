@@ -2,7 +2,12 @@
 // (SPEC.md §6), and the severity an issue has in each validation profile (SPEC.md §1). A leaf
 // module: it imports nothing, so every other module can depend on it without an import cycle.
 
-/** Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_, and IMAGE_, VIDEO_, NEWS_, HREFLANG_ (extensions). */
+/**
+ * Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_, and IMAGE_, VIDEO_, NEWS_, HREFLANG_ (extensions).
+ *
+ * @example
+ * if (issue.code === ErrorCode.SITEMAP_BAD_LASTMOD) console.log(issue.entry, issue.value);
+ */
 export const ErrorCode = {
   // --- well-formedness (mirrored by assembly/errors.ts: keep the numeric order in step) ---
   XML_UNEXPECTED_EOF: 'XML_UNEXPECTED_EOF',
@@ -102,6 +107,9 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /**
  * The codes of the issues `readRobotsTxtSitemaps` reports. They belong to robots.txt, not to a
  * sitemap document, so they are not part of `ErrorCode` (which the WASM core mirrors).
+ *
+ * @example
+ * const relative = readRobotsTxtSitemaps(text, url).issues.filter((issue) => issue.code === RobotsTxtIssueCode.ROBOTS_SITEMAP_RELATIVE_URL);
  */
 export const RobotsTxtIssueCode = {
   /** The value is a relative reference; it was resolved against the robots.txt URL. */
@@ -185,10 +193,19 @@ export type IssueSeverity = 'error' | 'warning';
  * How much a rule weighs in each validation profile (SPEC.md §1), `[google, xsd]`: the one
  * encoding of severity by profile, for validate's own rules and the extensions' alike. null: that
  * profile does not report the rule at all.
+ *
+ * @example
+ * const weight: ProfileSeverity = SEVERITY.googleOnly;
+ * const severity = weight[profile === 'xsd' ? 1 : 0]; // 'warning' in the xsd profile
  */
 export type ProfileSeverity = readonly [google: IssueSeverity | null, xsd: IssueSeverity | null];
 
-/** The weights rules have (see ProfileSeverity); a rule names one of these. */
+/**
+ * The weights rules have (see ProfileSeverity); a rule names one of these.
+ *
+ * @example
+ * SEVERITY.xsdOnly; // ['warning', 'error']: sitemap.xsd's child order
+ */
 export const SEVERITY = {
   /** Both authorities reject it. */
   both: ['error', 'error'],

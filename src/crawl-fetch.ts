@@ -122,7 +122,7 @@ async function request(url: string, context: FetchContext): Promise<Attempt> {
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
   const release = () => signal.removeEventListener('abort', onAbort);
-  const timer = new IdleTimer(settings.timeout, () => controller.abort(new DOMException('No answer within the timeout', 'TimeoutError')));
+  const timer = new IdleTimer(settings.timeout, () => controller.abort(new DOMException('timeout', 'TimeoutError')));
   context.onRequest();
   try {
     const response = await settings.fetch(url, {

@@ -148,7 +148,7 @@ function compileNode(ids: Map<string, number>, rule: ExtensionValueRule | Extens
   const compiledChildren = children.map((child, index) => compileNode(ids, child, firstAttribute + attributes.length + index));
   const leaf = value !== null && compiledAttributes.length === 0 && compiledChildren.length === 0;
   // Frames mark the slots they have seen in one 32-bit number.
-  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: extension rule ${rule.property} has more than 31 parts (a frame marks its parts in one 32-bit number)`);
+  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: extension rule ${rule.property} has more than 31 parts`);
   const name = value?.name ?? (rule as ExtensionItemRule).element;
   const property = rule.property;
   const type = value?.type ?? 'text';

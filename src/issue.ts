@@ -4,7 +4,12 @@
 import type { ErrorCode, IssueCode, IssueSeverity } from './codes';
 import type { Issue } from './types';
 
-/** The rarer fields of an issue (see `Issue`), given only where they help. */
+/**
+ * The rarer fields of an issue (see `Issue`), given only where they help.
+ *
+ * @example
+ * const details: IssueDetails = { expected: 'http://www.sitemaps.org/schemas/sitemap/0.9', received: '' };
+ */
 export interface IssueDetails {
   /** The issue's entry is not in the result because of it (`Issue.leftOut`). */
   leftOut?: boolean;
@@ -37,16 +42,4 @@ export function createIssue<Code extends IssueCode = ErrorCode>(
     if (details.received !== undefined) issue.received = details.received;
   }
   return issue;
-}
-
-/**
- * A copy of `issue` with another severity or message, every other field kept (the crawl and
- * validate re-weigh and re-word what parse reported).
- *
- * @example
- * const warning = copyIssue(issue, { severity: 'warning' });
- */
-export function copyIssue<Code extends IssueCode>(issue: Issue<Code>, changes: { severity?: IssueSeverity; message?: string; line?: number; column?: number } = {}): Issue<Code> {
-  return createIssue(issue.code, changes.severity ?? issue.severity, changes.message ?? issue.message,
-    changes.line ?? issue.line, changes.column ?? issue.column, issue.path, issue.entry ?? 0, issue.value, issue);
 }

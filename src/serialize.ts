@@ -412,10 +412,10 @@ function defineTemplates(run: Run): void {
   for (const [, text] of templates.definitions) all += text;
   const inputPointer = exports.escapeReserve(all.length);
   const written = encoder.encodeInto(all, core.u8.subarray(inputPointer, inputPointer + all.length)).written;
-  if (written !== all.length) throw new SitemapError('INPUT_INVALID_OPTION', 'sitemapkit: serializer templates must be ASCII');
+  if (written !== all.length) throw new SitemapError('INPUT_INVALID_OPTION', 'sitemapkit: templates must be ASCII');
   let offset = 0;
   for (const [code, text] of templates.definitions) {
-    if (exports.escapeDefineTemplate(code, offset, text.length) !== 0) throw new SitemapError('INPUT_INVALID_OPTION', 'sitemapkit: the core refused a serializer template');
+    if (exports.escapeDefineTemplate(code, offset, text.length) !== 0) throw new SitemapError('INPUT_INVALID_OPTION', 'sitemapkit: the core refused a template');
     offset += text.length;
   }
   exports.escapeDateMarkers(templates.dateMarkers);

@@ -4,7 +4,7 @@
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
 import { SEVERITY } from './codes';
 import { SitemapError, type ErrorCode } from './errors';
-import { copyIssue, createIssue } from './issue';
+import { createIssue } from './issue';
 import { checkLimitOption, describeValue, HTML_SNIFF_BYTES, prepareInput, type PreparedInput } from './input';
 import { sniffDocument } from './sniff';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
@@ -941,7 +941,7 @@ export function* validationSteps(input: SitemapInput, options: ValidateOptions, 
   if (bytes.length === 0) {
     // Nothing inflated before the damage: the damage is the one thing to say.
     const damage = prepared.issues.filter((issue) => issue.code === 'GZIP_INVALID');
-    if (damage.length > 0) return finish(damage.map((issue) => copyIssue(issue, { line: issue.line || 1, column: issue.column || 1 })));
+    if (damage.length > 0) return finish(damage.map((issue) => ({ ...issue, line: issue.line || 1, column: issue.column || 1 })));
     return finish([createIssue('INPUT_EMPTY', 'error', prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', 1, 1, '')]);
   }
   const sniffed = sniffDocument(bytes.subarray(0, HTML_SNIFF_BYTES)); // parse's window (input.ts)
