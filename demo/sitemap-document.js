@@ -198,7 +198,7 @@ export function runValidation(document) {
     // A bad option (a location that is not a URL): say so, validate without it.
     if (!(error instanceof SitemapError) || error.code !== 'INPUT_INVALID_OPTION') throw error;
     result = validate(source, { profile: document.profile });
-    result.issues.unshift({ code: error.code, severity: 'warning', message: `${error.message}; validated without it`, line: 0, column: 0, path: '' });
+    result.issues.unshift(issueFromError(error, undefined, 'warning', '; validated without it'));
   }
   let issues = result.issues;
   if (document.format === 'text') issues = textSitemapIssues(document, issues);
@@ -225,9 +225,10 @@ function textSitemapIssues(document, issues) {
   return [...textSitemap.issues, ...textIssuesOf(issues, textSitemap.entryLines)].sort((a, b) => order(a) - order(b) || a.column - b.column);
 }
 
-function issueFromError(error, prefix) {
-  const issue = error.toIssue('error', true); // the position as the error has it (0: unknown)
-  if (prefix) issue.message = `${prefix}: ${issue.message}`;
+/** A SitemapError as an issue (its position as it has it, 0 when unknown), its message between `prefix: ` and `suffix`. */
+function issueFromError(error, prefix, severity = 'error', suffix = '') {
+  const issue = error.toIssue(severity, true);
+  issue.message = `${prefix ? `${prefix}: ` : ''}${issue.message}${suffix}`;
   return issue;
 }
 
