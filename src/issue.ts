@@ -33,8 +33,9 @@ export function createIssue<Code extends IssueCode = ErrorCode>(
   code: Code, severity: IssueSeverity, message: string, line: number, column: number, path: string,
   entry = 0, value?: string, details?: IssueDetails,
 ): Issue<Code> {
-  const issue: Issue<Code> = { code, severity, message, line, column, path };
-  if (entry > 0) issue.entry = entry;
+  // Two literals rather than adding `entry` after: most issues have one, and a property in the
+  // literal is stored in the object itself, not in a second store allocated when it is added.
+  const issue: Issue<Code> = entry > 0 ? { code, severity, message, line, column, path, entry } : { code, severity, message, line, column, path };
   if (value !== undefined) issue.value = value;
   if (details !== undefined) {
     if (details.leftOut === true) issue.leftOut = true;
