@@ -178,12 +178,11 @@ function serializePart(list, isIndex, notes) {
       return write(list);
     } catch (error) {
       if (!(error instanceof SitemapError) || error.code !== 'SERIALIZE_INVALID_VALUE') throw error;
-      const match = /^[^/]+\/[^/[]+\[(\d+)\](?:\/([^/[]+))?/.exec(error.path);
-      const index = match ? Number(match[1]) - 1 : -1;
+      const index = error.entry - 1; // 0 (no entry): -1, no entry to leave out
       const entry = list[index];
       if (!entry) throw error;
-      const field = match[2];
-      const reason = error.message.replace(/ \(line.*$/, '');
+      const field = error.field; // `lastmod`, or a path into extension data (`image:image[2]/image:loc`)
+      const reason = error.message;
       if (!field || field === 'loc') {
         list.splice(index, 1);
         notes.push(`Left out ${entry.loc}: ${reason}`);

@@ -20,8 +20,6 @@ const NAMESPACE_NAMES = {
   'http://www.w3.org/2001/XMLSchema-instance': 'xsi (schema location)',
 };
 
-// `urlset/url[41]`, `sitemapindex/sitemap[2]`, `rss/channel/item[3]`, `feed/entry[7]`.
-const ENTRY_PATH = /^(?:rss\/channel|[^/]+)\/[^/[]+\[(\d+)\]/;
 /** Resolves relative Sitemap lines of a robots.txt that came without a URL (a file, pasted text). */
 const NO_ROBOTS_URL = 'https://robots-txt.invalid/robots.txt';
 const decoderFor = (label) => { try { return new TextDecoder(label); } catch { return new TextDecoder('utf-8'); } };
@@ -200,7 +198,7 @@ export function runValidation(document) {
     // A bad option (a location that is not a URL): say so, validate without it.
     if (!(error instanceof SitemapError) || error.code !== 'INPUT_INVALID_OPTION') throw error;
     result = validate(source, { profile: document.profile });
-    result.issues.unshift({ code: error.code, severity: 'warning', message: `${error.message}; validated without it`, line: 0, column: 0, path: '' });
+    result.issues.unshift(issueFromError(error, undefined, 'warning', '; validated without it'));
   }
   let issues = result.issues;
   if (document.format === 'text') issues = textSitemapIssues(document, issues);
@@ -227,22 +225,21 @@ function textSitemapIssues(document, issues) {
   return [...textSitemap.issues, ...textIssuesOf(issues, textSitemap.entryLines)].sort((a, b) => order(a) - order(b) || a.column - b.column);
 }
 
-function issueFromError(error, prefix) {
-  const message = error.message.replace(/ \(line \d+, column \d+\)$/, '');
-  return { code: error.code, severity: 'error', message: prefix ? `${prefix}: ${message}` : message, line: error.line, column: error.column, path: error.path };
+/** A SitemapError as an issue (its position as it has it, 0 when unknown), its message between `prefix: ` and `suffix`. */
+function issueFromError(error, prefix, severity = 'error', suffix = '') {
+  const issue = error.toIssue(severity, true);
+  issue.message = `${prefix ? `${prefix}: ` : ''}${issue.message}${suffix}`;
+  return issue;
 }
 
 /**
- * The entry elements (numbered as in paths, `urlset/url[41]`, from 1) the reader left out of
- * `entries`: cut off by the end of the document, or nested and without a loc. Ascending.
+ * The entry elements (numbered as in paths, `urlset/url[41]`, from 1: `issue.entry`) the reader
+ * left out of `entries` (`issue.leftOut`: cut off by the end of the document, nested and without
+ * a loc, a feed item without a link). Ascending.
  */
 function leftOutEntries(parseIssues) {
   const numbers = [];
-  for (const issue of parseIssues) {
-    const left = issue.code === 'SITEMAP_TRUNCATED_ENTRY' || ((issue.code === 'SITEMAP_NESTED_ENTRY' || issue.code === 'SITEMAP_MISSING_LOC') && /left out/.test(issue.message));
-    const number = left ? entryNumberOf(issue.path) : 0;
-    if (number > 0) numbers.push(number);
-  }
+  for (const issue of parseIssues) if (issue.leftOut && issue.entry > 0) numbers.push(issue.entry);
   return numbers.sort((a, b) => a - b);
 }
 
@@ -271,8 +268,7 @@ function mapIssuesToEntries(document) {
     if (document.format === 'text' || document.format === 'robots') {
       index = binarySearch(document.entryLines, issue.line);
     } else {
-      const number = entryNumberOf(issue.path);
-      if (number > 0) index = entryIndexOf(document, number);
+      if (issue.entry > 0) index = entryIndexOf(document, issue.entry);
     }
     if (index >= entries.length) index = -1;
     issueEntry[i] = index;
@@ -285,11 +281,6 @@ function mapIssuesToEntries(document) {
   document.entryErrors = errors;
   document.entryWarnings = warnings;
   document.entryIssues = undefined; // rebuilt on demand
-}
-
-function entryNumberOf(path) {
-  const match = ENTRY_PATH.exec(path ?? '');
-  return match ? Number(match[1]) : 0;
 }
 
 /** Index of `value` in sorted `array`, or -1. */

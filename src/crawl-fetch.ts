@@ -5,6 +5,7 @@
 
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
 import { SitemapError } from './errors';
+import { createIssue } from './issue';
 import { declaredEncoding, utf16ByteOrder } from './input';
 import { stringToBytes } from './text';
 import { hostOf, isPrivateAddress, type CrawlSettings } from './crawl-rules';
@@ -59,7 +60,7 @@ export interface FetchContext {
  * crawlIssue('CRAWL_HTTP_ERROR', 'error', 'HTTP 404 Not Found', '404');
  */
 export function crawlIssue(code: IssueCode, severity: Issue['severity'], message: string, value?: string): Issue<IssueCode> {
-  return { code, severity, message, line: 0, column: 0, path: '', ...(value === undefined ? {} : { value }) };
+  return createIssue(code, severity, message, 0, 0, '', 0, value);
 }
 
 /**
@@ -121,7 +122,7 @@ async function request(url: string, context: FetchContext): Promise<Attempt> {
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
   const release = () => signal.removeEventListener('abort', onAbort);
-  const timer = new IdleTimer(settings.timeout, () => controller.abort(new Error('timeout')));
+  const timer = new IdleTimer(settings.timeout, () => controller.abort(new DOMException('timeout', 'TimeoutError')));
   context.onRequest();
   try {
     const response = await settings.fetch(url, {
@@ -457,7 +458,7 @@ export class OpenedBody {
     }
     if (error instanceof SitemapError && error.code === 'GZIP_INVALID') {
       // What inflated before the damage is read, as parse's recover mode does for a truncated .gz.
-      issues.push({ code: 'GZIP_INVALID', severity: 'error', message: `${error.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
+      issues.push(createIssue('GZIP_INVALID', 'error', `${error.message}; what inflated before the damage was read`, 1, 1, ''));
       return true;
     }
     if (this.attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
@@ -575,10 +576,10 @@ export function decodeCharset(bytes: Uint8Array, contentType: string, issues: Is
   try {
     decoder = new TextDecoder(charset);
   } catch {
-    issues.push({ code: 'INPUT_ENCODING', severity: 'warning', message: `Content-Type names charset "${charset}", which this runtime cannot decode; the body was read as UTF-8`, line: 1, column: 1, path: '', value: charset });
+    issues.push(createIssue('INPUT_ENCODING', 'warning', `Content-Type names charset "${charset}", which this runtime cannot decode; the body was read as UTF-8`, 1, 1, '', 0, charset));
     return bytes;
   }
-  issues.push({ code: 'INPUT_ENCODING', severity: 'warning', message: `The body was decoded as ${charset}, the charset Content-Type names (the document declares none); sitemaps must be UTF-8`, line: 1, column: 1, path: '', value: charset });
+  issues.push(createIssue('INPUT_ENCODING', 'warning', `The body was decoded as ${charset}, the charset Content-Type names (the document declares none); sitemaps must be UTF-8`, 1, 1, '', 0, charset));
   return stringToBytes(decoder.decode(bytes));
 }
 

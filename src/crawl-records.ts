@@ -4,6 +4,7 @@
 
 import type { CrawledSitemap } from './crawl-types';
 import { datetimeValue } from './crawl-rules';
+import { createIssue } from './issue';
 import { declaredEncoding, hasNonAscii, utf16ByteOrder } from './input';
 import { parse, SitemapParser } from './parse';
 import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from './types';
@@ -145,9 +146,9 @@ export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>, kept: 
  * slice of the string its batch was decoded into, and would keep that whole string alive.
  */
 function keptIssue(issue: Issue<IssueCode>): Issue<IssueCode> {
-  const kept: Issue<IssueCode> = { code: issue.code, severity: issue.severity, message: copyString(issue.message), line: issue.line, column: issue.column, path: copyString(issue.path) };
-  if (issue.value !== undefined) kept.value = copyString(issue.value);
-  return kept;
+  const copy = (text: string | undefined) => (text === undefined ? undefined : copyString(text));
+  return createIssue(issue.code, issue.severity, copyString(issue.message), issue.line, issue.column, copyString(issue.path), issue.entry ?? 0,
+    copy(issue.value), { leftOut: issue.leftOut, expected: copy(issue.expected), received: copy(issue.received) });
 }
 
 /** A string with no tie to the one it was sliced from (engines keep a slice as a view of its parent). */

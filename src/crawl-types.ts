@@ -5,57 +5,7 @@
 import type { DocumentFormat } from './sniff';
 import type { Issue, IssueCode, SitemapUrl, ValidationProfile } from './types';
 
-/**
- * The codes of the issues `crawlSitemaps` adds to what `validate` and `readRobotsTxtSitemaps`
- * report: fetching, the walk, and the rules that need the whole site. They are not part of
- * `ErrorCode` (which the WASM core mirrors); `searchConsoleReport` names a report for each.
- *
- * @example
- * const { sitemaps } = await crawlSitemaps('example.com').report();
- * const failed = sitemaps.filter((sitemap) => sitemap.issues.some((issue) => issue.code === CrawlIssueCode.CRAWL_HTTP_ERROR));
- */
-export const CrawlIssueCode = {
-  /** Neither robots.txt nor any of the well-known places gave a sitemap (site-level). */
-  CRAWL_NO_SITEMAP: 'CRAWL_NO_SITEMAP',
-  /** The server answered with an HTTP error status (4xx, 5xx; after the retries for 429 and 5xx). */
-  CRAWL_HTTP_ERROR: 'CRAWL_HTTP_ERROR',
-  /** The request failed without an HTTP answer (DNS, connection refused or reset, CORS in a browser); status 0. */
-  CRAWL_NETWORK_ERROR: 'CRAWL_NETWORK_ERROR',
-  /** No answer, or no more bytes, within `timeout` milliseconds. */
-  CRAWL_TIMEOUT: 'CRAWL_TIMEOUT',
-  /** More redirects than the crawl follows (10), or a redirect loop. */
-  CRAWL_TOO_MANY_REDIRECTS: 'CRAWL_TOO_MANY_REDIRECTS',
-  /** A redirect to another host (followed; a warning: Google reads such sitemaps only with cross-submission). */
-  CRAWL_CROSS_HOST_REDIRECT: 'CRAWL_CROSS_HOST_REDIRECT',
-  /** A sitemap URL that is not http: or https: (`file:`, `data:`, `javascript:`…) or no URL at all: never fetched. */
-  CRAWL_UNSUPPORTED_URL: 'CRAWL_UNSUPPORTED_URL',
-  /** A loopback, private or link-local address refused under `refusePrivateAddresses`. */
-  CRAWL_PRIVATE_ADDRESS: 'CRAWL_PRIVATE_ADDRESS',
-  /** The file is larger than `maxBytes` once inflated (a gzip bomb stops here); it was not read. */
-  CRAWL_TOO_LARGE: 'CRAWL_TOO_LARGE',
-  /** A sitemap listed by this index failed (HTTP error, network, HTML, not a sitemap, over a limit): an issue of the index too. */
-  CRAWL_CHILD_FAILED: 'CRAWL_CHILD_FAILED',
-  /** A sitemap refers back to one of its ancestors (a cycle); it is not fetched again. */
-  CRAWL_CYCLE: 'CRAWL_CYCLE',
-  /** A sitemap already fetched (the same URL after RFC 3986 normalisation, or the same final URL) is referred to again; it is not fetched again. */
-  CRAWL_REPEATED_SITEMAP: 'CRAWL_REPEATED_SITEMAP',
-  /** A page URL already listed by another sitemap of the walk. */
-  CRAWL_DUPLICATE_URL: 'CRAWL_DUPLICATE_URL',
-  /** A listed page URL that the site's robots.txt disallows (Search Console: "Submitted URL blocked by robots.txt"). */
-  CRAWL_BLOCKED_BY_ROBOTS_TXT: 'CRAWL_BLOCKED_BY_ROBOTS_TXT',
-  /** An index's `<lastmod>` for a child is older than the newest `<lastmod>` inside that child: crawlers may skip the fresh file. */
-  CRAWL_STALE_INDEX_LASTMOD: 'CRAWL_STALE_INDEX_LASTMOD',
-  /** More than 500 sitemap index files for one site (Search Console's limit; site-level). */
-  CRAWL_TOO_MANY_INDEX_FILES: 'CRAWL_TOO_MANY_INDEX_FILES',
-  /** `maxDepth`, `maxSitemaps` or `maxEntries` stopped the walk short: what is listed was not all read. */
-  CRAWL_LIMIT_REACHED: 'CRAWL_LIMIT_REACHED',
-  /** robots.txt answered 5xx or failed: its Sitemap lines and rules are unknown (RFC 9309 §2.3.1.4); well-known places were tried. */
-  CRAWL_ROBOTS_TXT_UNAVAILABLE: 'CRAWL_ROBOTS_TXT_UNAVAILABLE',
-  /** A starting point that is not a site or an http(s) URL (site-level). */
-  CRAWL_INVALID_START: 'CRAWL_INVALID_START',
-} as const;
-
-export type CrawlIssueCode = (typeof CrawlIssueCode)[keyof typeof CrawlIssueCode];
+export { CrawlIssueCode } from './codes';
 
 /** How a sitemap was found: named by a robots.txt, guessed at a well-known place, listed by an index, or given. */
 export type CrawlVia = 'robots' | 'guess' | 'index' | 'start';

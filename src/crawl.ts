@@ -9,6 +9,7 @@ import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlO
 import { UrlHashSet } from './crawl-url-set';
 import { SitemapError } from './errors';
 import { parseFeed } from './feed';
+import { createIssue } from './issue';
 import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from './robots';
 import { sniffFormat } from './sniff';
@@ -650,7 +651,7 @@ class Walk {
     const parent = task.parent?.record;
     if (!parent || parent.format !== 'sitemapindex') return;
     if (record.format === 'sitemapindex') {
-      this.keep(parent, { code: 'INDEX_NESTED', severity: 'error', message: `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, line: 0, column: 0, path: '', value: record.url });
+      this.keep(parent, createIssue('INDEX_NESTED', 'error', `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, 0, 0, '', 0, record.url));
     }
     if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
       const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
@@ -777,7 +778,7 @@ class Crawl implements SitemapCrawl {
   }
 
   cancel(reason?: unknown): void {
-    if (!this.controller.signal.aborted) this.controller.abort(reason ?? new Error('The crawl was cancelled'));
+    if (!this.controller.signal.aborted) this.controller.abort(reason ?? new DOMException('The crawl was cancelled', 'AbortError')); // the platform's own abort reason, as abort() gives
   }
 }
 

@@ -4,6 +4,7 @@
 // characters read as ASCII is one too (UTF-16 documents begin with a mark, §4.3.3).
 
 import { SitemapError } from './errors';
+import { createIssue } from './issue';
 import type { Issue } from './types';
 
 /**
@@ -51,7 +52,7 @@ export function encodingContradiction(marked: MarkedEncoding, label: string | un
  * issues.push(encodingContradictionIssue(message, 'ISO-8859-1', [1, 21]));
  */
 export function encodingContradictionIssue(message: string, label: string, [line, column]: readonly [number, number]): Issue {
-  return { code: 'INPUT_ENCODING', severity: 'error', message, line, column, path: '', value: label };
+  return createIssue('INPUT_ENCODING', 'error', message, line, column, '', 0, label);
 }
 
 /**

@@ -4,7 +4,7 @@
 // Values are checked here and escaped by the core with the rest of the batch; markup goes in as
 // template markers (see serialize.ts), so no value can add markup.
 
-import { SitemapError } from './errors';
+import { invalidValueError, type SitemapError } from './errors';
 import { SITEMAP_NAMESPACE } from './limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from './rules';
 import { isDecimal, trimXmlSpace } from './text';
@@ -35,7 +35,7 @@ export const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800
 const NCNAME = /^[A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}][-.0-9A-Z_a-z\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}]*$/u;
 
 function invalid(message: string, path: string): SitemapError {
-  return new SitemapError('SERIALIZE_INVALID_VALUE', `${path}: ${message}`, { path });
+  return invalidValueError(message, path);
 }
 
 /** A value as a refusal message shows it (also serialize.ts's). */

@@ -5,7 +5,8 @@
 // groups) that the schema does not have, on the item's own `extensions`. Matched by namespace
 // URI, never by prefix.
 
-import type { ErrorCode } from './errors';
+import { SitemapError, type ErrorCode } from './errors';
+import { createIssue } from './issue';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type ExtensionValueType } from './rules';
 import { isDecimal, trimXmlSpace } from './text';
 import type { ExtensionElement, Issue, SitemapAlternate, SitemapImage, SitemapNews, SitemapUrl, SitemapVideo } from './types';
@@ -43,6 +44,8 @@ export interface ExtensionItemSource {
   column: number;
   /** Issue path of the item element, e.g. `urlset/url[3]/image:image[2]`. */
   path: string;
+  /** The number of its entry (3 for `urlset/url[3]/image:image[2]`), for issues about it. */
+  entry: number;
   /** Every child element and attribute read, in document order (duplicates and unknown ones too; empty for unknown extensions). */
   values: ExtensionValueSource[];
   /**
@@ -57,6 +60,8 @@ export interface ExtensionHost {
   readonly issues: Issue[];
   /** Path of the open entry, e.g. `urlset/url[3]`. */
   entryPath(): string;
+  /** Number of the open entry, as its path has it (3 for `urlset/url[3]`). */
+  entryNumber(): number;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -143,7 +148,7 @@ function compileNode(ids: Map<string, number>, rule: ExtensionValueRule | Extens
   const compiledChildren = children.map((child, index) => compileNode(ids, child, firstAttribute + attributes.length + index));
   const leaf = value !== null && compiledAttributes.length === 0 && compiledChildren.length === 0;
   // Frames mark the slots they have seen in one 32-bit number.
-  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new Error(`sitemapkit: extension rule ${rule.property} has more than 31 parts`);
+  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: extension rule ${rule.property} has more than 31 parts`);
   const name = value?.name ?? (rule as ExtensionItemRule).element;
   const property = rule.property;
   const type = value?.type ?? 'text';
@@ -808,7 +813,7 @@ export class ExtensionReader {
     if (this.onItem !== null) {
       this.onItem({
         property: item.rule.property, index: this.itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
-        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), values: this.sources ?? [],
+        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: this.sources ?? [],
       });
       this.sources = null;
     }
@@ -831,7 +836,7 @@ export class ExtensionReader {
     if (this.onItem !== null) {
       this.onItem({
         property: 'extensions', index: this.extensions.count - 1, value: element, namespace: element.namespace,
-        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), values: [], kind: key,
+        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: [], kind: key,
       });
       this.sources = null;
     }
@@ -871,9 +876,7 @@ export class ExtensionReader {
   }
 
   private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): void {
-    const issue: Issue = { code, severity, message, line, column, path };
-    if (value !== undefined) issue.value = value;
-    this.host.issues.push(issue);
+    this.host.issues.push(createIssue(code, severity, message, line, column, path, this.host.entryNumber(), value));
   }
 }
 

@@ -6,6 +6,7 @@
 import { daysInMonth, DatetimeFields, DatetimeProblem, readDatetime } from './datetime';
 import { SitemapError, XML_ERRORS, type ErrorCode } from './errors';
 import { tooLargeIssue, tooManyUrlsIssue } from './file-limits';
+import { createIssue } from './issue';
 import { checkLimitOption, checkOptionsObject, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
 import { LIMITS } from './limits';
 import { FOREIGN_ROOTS } from './rules';
@@ -85,14 +86,14 @@ export function parseFeed(input: SitemapInput, options: ParseOptions = {}): Feed
   }
   if (bytes.length === 0) {
     if (!recover) throw new SitemapError('INPUT_EMPTY', 'The document is empty (0 bytes)', { line: 1, column: 1, offset: 0 });
-    issues.push({ code: 'INPUT_EMPTY', severity: 'error', message: 'The document is empty (0 bytes)', line: 1, column: 1, path: '' });
+    issues.push(createIssue('INPUT_EMPTY', 'error', 'The document is empty (0 bytes)', 1, 1, ''));
   }
   const feed = new FeedReader(issues, recover);
   feed.read(bytes);
   const { format, urls } = feed;
   if (format !== undefined && urls.length === 0) {
     const message = `Empty sitemap: the feed has no ${format === 'rss' ? '<item> with a <link>' : '<entry> with a link'}`;
-    issues.push({ code: 'SITEMAP_EMPTY', severity: 'error', message, line: feed.rootLine, column: feed.rootColumn, path: feed.rootName });
+    issues.push(createIssue('SITEMAP_EMPTY', 'error', message, feed.rootLine, feed.rootColumn, feed.rootName));
   }
   if (bytes.length > LIMITS.maxSitemapBytes) issues.push(tooLargeIssue(bytes));
   // No root at all (recover mode): the issues say why; the format is the first one, as parse()'s kind is 'urlset'.
@@ -153,7 +154,7 @@ class FeedReader {
     }
     const suppressed = this.reader.suppressedErrors;
     if (suppressed > 0) {
-      this.issues.push({ code: 'XML_TOO_MANY_ERRORS', severity: 'error', message: `${suppressed} more well-formedness errors were found and not listed one by one`, line: 0, column: 0, path: '' });
+      this.issues.push(createIssue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
     }
   }
 
@@ -255,7 +256,7 @@ class FeedReader {
     this.rootColumn = column;
     if (this.format === 'atom' && !ATOM_NAMESPACES.includes(namespace)) {
       const message = `<feed> is ${namespace ? `in the namespace "${namespace}"` : 'in no namespace'}; expected xmlns="${ATOM_NAMESPACES[0]}" (Atom 1.0) or "${ATOM_NAMESPACES[1]}" (Atom 0.3) (read anyway)`;
-      this.issues.push({ code: 'SITEMAP_NAMESPACE', severity: 'warning', message, line, column, path: name, value: namespace });
+      this.issues.push(createIssue('SITEMAP_NAMESPACE', 'warning', message, line, column, name, 0, namespace, { expected: ATOM_NAMESPACES[0], received: namespace }));
     }
   }
 
@@ -309,16 +310,16 @@ class FeedReader {
   private endEntry(implied: boolean): void {
     // Issues first, while the entry is open, so that their paths name it (rss/channel/item[3]).
     if (implied) {
-      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `${this.entryName()} #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn);
+      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `${this.entryName()} #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn, undefined, undefined, true);
     } else if (this.loc === undefined) {
       const rss = this.format === 'rss';
       const what = this.emptyLink ? `an empty ${rss ? '<link>' : 'link'}` : rss ? 'no <link>' : 'no <link> to its page (rel="alternate" or no rel)';
       const other = rss && this.otherLink ? `; its ${this.otherLink} is not one` : '';
-      this.addIssue('SITEMAP_MISSING_LOC', 'error', `${this.entryName()} has ${what}${other}: it is left out`, this.entryLine, this.entryColumn);
+      this.addIssue('SITEMAP_MISSING_LOC', 'error', `${this.entryName()} has ${what}${other}: it is left out`, this.entryLine, this.entryColumn, undefined, undefined, true);
     } else {
       const loc = this.loc, lastmod = this.lastmod;
       this.urls.push(lastmod === undefined ? { loc } : { loc, lastmod });
-      if (this.urls.length === LIMITS.maxUrlsPerSitemap + 1) this.issues.push(tooManyUrlsIssue(this.entryLine, this.entryColumn, this.pathString(this.entryDepth + 1)));
+      if (this.urls.length === LIMITS.maxUrlsPerSitemap + 1) this.issues.push(tooManyUrlsIssue(this.entryLine, this.entryColumn, this.pathString(this.entryDepth + 1), this.entryCount));
     }
     this.entryDepth = -1;
     this.fieldDepth = -1;
@@ -334,16 +335,16 @@ class FeedReader {
     const [code, message] = XML_ERRORS[words[r + Field.Local]!] ?? (['XML_TAG_SYNTAX', 'Malformed XML'] as const);
     const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
     const path = this.pathString(this.depth);
-    if (!this.recover) throw new SitemapError(code, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path });
-    this.issues.push({ code, severity: 'error', message, line, column, path });
+    const entry = this.entryDepth >= 0 && this.depth > this.entryDepth ? this.entryCount : 0; // as pathString numbers it
+    if (!this.recover) throw new SitemapError(code, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path, entry });
+    this.issues.push(createIssue(code, 'error', message, line, column, path, entry));
   }
 
-  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, child?: string, value?: string): void {
+  /** An issue of the open entry (`leftOut`: it is not kept because of this). */
+  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, child?: string, value?: string, leftOut = false): void {
     let path = this.pathString(this.entryDepth + 1);
     if (child) path += '/' + child;
-    const issue: Issue = { code, severity, message, line, column, path };
-    if (value !== undefined) issue.value = value;
-    this.issues.push(issue);
+    this.issues.push(createIssue(code, severity, message, line, column, path, this.entryDepth >= 0 ? this.entryCount : 0, value, leftOut ? { leftOut } : undefined));
   }
 
   /** `rss/channel/item[3]`: local names of the open elements down to `depth`, the entry numbered. */

@@ -3,20 +3,21 @@
 // that are read without validate(): text sitemaps and feeds. validate() checks XML files itself.
 
 import { LIMITS } from './limits';
+import { createIssue } from './issue';
 import type { Issue } from './types';
 
-/** The issue for the URL that passes the 50,000 limit (the 50,001st), at its position. */
-export function tooManyUrlsIssue(line: number, column: number, path: string): Issue {
+/** The issue for the URL that passes the 50,000 limit (the 50,001st, entry number `entry`), at its position. */
+export function tooManyUrlsIssue(line: number, column: number, path: string, entry: number): Issue {
   const limit = LIMITS.maxUrlsPerSitemap;
   const message = `More than ${limit.toLocaleString('en-US')} URLs in one file: this is URL ${(limit + 1).toLocaleString('en-US')} (split the file and list the parts in a sitemap index)`;
-  return { code: 'SITEMAP_TOO_MANY_URLS', severity: 'error', message, line, column, path };
+  return createIssue('SITEMAP_TOO_MANY_URLS', 'error', message, line, column, path, entry);
 }
 
 /** SITEMAP_TOO_LARGE for UTF-8 `bytes` over 52,428,800 bytes, at the place where they cross it. */
 export function tooLargeIssue(bytes: Uint8Array): Issue {
   const [line, column] = positionOfByte(bytes, LIMITS.maxSitemapBytes);
   const message = `The file is ${bytes.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`;
-  return { code: 'SITEMAP_TOO_LARGE', severity: 'error', message, line, column, path: '' };
+  return createIssue('SITEMAP_TOO_LARGE', 'error', message, line, column, '');
 }
 
 /**

@@ -6,6 +6,7 @@
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { SitemapError } from './errors';
 import { positionOfByte } from './file-limits';
+import { createIssue } from './issue';
 import { singleByteDecoderFor, type DocumentDecoder } from './single-byte-decoder';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from './limits';
@@ -88,7 +89,7 @@ export function notADocumentIssue(input: string): Issue | undefined {
     message = `${what}: to read a file, pass its contents (Node: readFile, or parseFile from sitemapkit/node); to read a URL, fetch it or use parseStream(response)`;
   } else return undefined;
   // At the start, where the tokenizer reports text outside the root (white space before it included).
-  return { code: 'XML_TEXT_OUTSIDE_ROOT', severity: 'error', message, line: 1, column: 1, path: '' };
+  return createIssue('XML_TEXT_OUTSIDE_ROOT', 'error', message, 1, 1, '');
 }
 
 /** A notADocumentIssue as the error strict mode throws. */
@@ -97,7 +98,7 @@ export function notADocumentError(issue: Issue): SitemapError {
 }
 
 export function warning(code: Issue['code'], message: string, value?: string): Issue {
-  return { code, severity: 'warning', message, line: 0, column: 0, path: '', ...(value === undefined ? {} : { value }) };
+  return createIssue(code, 'warning', message, 0, 0, '', 0, value);
 }
 
 /** Bytes in [0x80, 0xff]: the document is not plain ASCII. */
@@ -188,7 +189,7 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
     try {
       if (recover) {
         const { bytes: inflated, damage } = gunzipPartial(raw, { maxBytes });
-        if (damage) issues.push({ code: damage.code, severity: 'error', message: `${damage.message}; what inflated before the damage was read`, line: 1, column: 1, path: '' });
+        if (damage) issues.push(createIssue(damage.code, 'error', `${damage.message}; what inflated before the damage was read`, 1, 1, ''));
         bytes = inflated;
       } else bytes = gunzip(raw, { maxBytes });
     } catch (error) {

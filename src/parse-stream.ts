@@ -4,6 +4,7 @@
 // so memory stays flat whatever the size. The same SitemapParser as parse() reads the XML.
 
 import { SitemapError } from './errors';
+import { createIssue } from './issue';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
 import type { DocumentDecoder } from './single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
@@ -141,7 +142,7 @@ function toBytes(chunk: unknown): Uint8Array {
 
 function issueOf(error: SitemapError, message = error.message): Issue {
   // A damaged gzip stream has no place in the XML: its issue is at the start, as parse() puts it.
-  return { code: error.code, severity: 'error', message, line: error.line || 1, column: error.column || 1, path: error.path };
+  return createIssue(error.code, 'error', message, error.line || 1, error.column || 1, error.path, error.entry);
 }
 
 /**
@@ -388,7 +389,7 @@ class StreamedDocument {
     if (head.length === 0 && final) {
       const message = this.mode === Mode.Gzip ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)';
       if (!this.options.recover) throw new SitemapError('INPUT_EMPTY', message, { line: 1, column: 1, offset: 0 });
-      this.report({ code: 'INPUT_EMPTY', severity: 'error', message, line: 1, column: 1, path: '' });
+      this.report(createIssue('INPUT_EMPTY', 'error', message, 1, 1, ''));
     }
     // parseStream('sitemap.xml'): parse() checks a whole string input; here the whole input is the head.
     if (final && this.mode === Mode.Text) {

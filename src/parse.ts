@@ -4,6 +4,7 @@
 
 import { ErrorCode, SitemapError, XML_ERRORS } from './errors';
 import { ExtensionReader, type ExtensionItemSource } from './extensions';
+import { createIssue, type IssueDetails } from './issue';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from './limits';
 import { adviceFor, checkLimitOption, checkOptionsObject, describeValue, looksLikeHtml, notADocumentIssue, prepareInput } from './input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, type DocumentRule } from './rules';
@@ -11,6 +12,9 @@ import { bytesToString, cheapAsciiBytes, concatenateBytes, trimXmlSpace } from '
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from './types';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, ReaderFlag, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from './xml-reader';
 import { decimalValue } from './xsd-decimal';
+
+/** The details of an issue whose entry is left out of the result (Issue.leftOut). */
+const LEFT_OUT: IssueDetails = { leftOut: true };
 
 type Kind = 'urlset' | 'sitemapindex';
 
@@ -213,7 +217,7 @@ export class SitemapParser {
     this.maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
     this.expectedKind = checkKindOption(options.kind);
     this.observer = null;
-    this.extensionReader = new ExtensionReader({ issues: this.issues, entryPath: () => this.entryPath() });
+    this.extensionReader = new ExtensionReader({ issues: this.issues, entryPath: () => this.entryPath(), entryNumber: () => this.entryNumber() });
     // Whitespace-only element content is kept for unknown extensions (`<x> </x>` holds " ").
     this.reader = new XmlReader(this.onBatch, ReaderFlag.KeepLeafWhitespace | (this.recover ? 0 : ReaderFlag.StopAtFirstError));
     // Simple entries arrive as one record group each (~40% less parse time on plain-50k.xml);
@@ -322,7 +326,7 @@ export class SitemapParser {
     this.flushEntries();
     const suppressed = this.reader.suppressedErrors;
     if (suppressed > 0) {
-      this.issues.push(issue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
+      this.issues.push(createIssue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
     }
     const kind = this.kind ?? this.expectedKind ?? 'urlset';
     if (kind === 'urlset') return { kind, urls: this.entries as SitemapUrl[], issues: this.issues } satisfies UrlsetResult;
@@ -461,7 +465,7 @@ export class SitemapParser {
         : LEGACY_SITEMAP_NAMESPACES.includes(namespace)
           ? `<${name}> uses the legacy or mistyped namespace "${namespace}"; ${expected} (read anyway)`
           : `<${name}> is in the namespace "${namespace}"; ${expected} (read anyway)`;
-      this.issues.push(issue('SITEMAP_NAMESPACE', 'warning', message, line, column, name, namespace));
+      this.issues.push(createIssue('SITEMAP_NAMESPACE', 'warning', message, line, column, name, 0, namespace, { expected: SITEMAP_NAMESPACE, received: namespace }));
     }
   }
 
@@ -477,7 +481,7 @@ export class SitemapParser {
     if (this.entryDepth >= 0) {
       // An entry inside an entry (a missing end tag): the outer one ends here, kept if it has a loc.
       const kept = this.loc !== undefined;
-      this.addIssue('SITEMAP_NESTED_ENTRY', 'warning', `<${this.entryName()}> inside another <${this.entryName()}>: the outer one ends here${kept ? '' : ' and, having no <loc>, is left out'}`, line, column);
+      this.addIssue('SITEMAP_NESTED_ENTRY', 'warning', `<${this.entryName()}> inside another <${this.entryName()}>: the outer one ends here${kept ? '' : ' and, having no <loc>, is left out'}`, line, column, undefined, undefined, kept ? undefined : LEFT_OUT);
       if (kept) this.endEntry(false);
     }
     this.entryDepth = this.depth - 1;
@@ -541,7 +545,7 @@ export class SitemapParser {
     if (implied) {
       const how = cut ? 'was cut off by the end of the document' : 'has no end tag';
       if (this.loc === undefined) {
-        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} ${how} and is left out`, this.entryLine, this.entryColumn);
+        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} ${how} and is left out`, this.entryLine, this.entryColumn, undefined, undefined, LEFT_OUT);
         this.extensionReader.reset();
       } else {
         this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${this.entryCount} ${how}; its <loc> had ended, so it is kept with what else had ended`, this.entryLine, this.entryColumn);
@@ -808,20 +812,28 @@ export class SitemapParser {
     if (code === 'XML_TEXT_OUTSIDE_ROOT' && line === 1 && column === 1 && reader.windowOffset === 0 && /^https?:\/\//i.test(reader.source(words[r + Field.Start]!, words[r + Field.Start]! + 8))) {
       message += ': it starts with a URL, as a text sitemap (one URL per line) does: read it with parseTextSitemap()';
     }
+    const entry = this.entryDepth >= 0 && this.depth > this.entryDepth ? this.entryCount : 0; // as pathString numbers it
     if (!this.recover) {
-      throw new SitemapError(code, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: this.pathString(reader) });
+      throw new SitemapError(code, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: this.pathString(reader), entry });
     }
-    this.issues.push(issue(code, 'error', message, line, column, this.pathString(reader)));
+    this.issues.push(createIssue(code, 'error', message, line, column, this.pathString(reader), entry));
   }
 
   private entryName(): string {
     return this.kind === 'sitemapindex' ? 'sitemap' : 'url';
   }
 
-  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, value?: string, child?: string): void {
-    let path = this.pathString(this.reader, this.entryDepth >= 0 ? this.entryDepth + 1 : this.depth);
+  /** An issue at the open entry (or `child`, a path below it), or at the open element outside entries. */
+  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, value?: string, child?: string, details?: IssueDetails): void {
+    const inEntry = this.entryDepth >= 0;
+    let path = this.pathString(this.reader, inEntry ? this.entryDepth + 1 : this.depth);
     if (child) path += '/' + child;
-    this.issues.push(issue(code, severity, message, line, column, path, value));
+    this.issues.push(createIssue(code, severity, message, line, column, path, inEntry ? this.entryCount : 0, value, details));
+  }
+
+  /** The number of the open entry (as its path has it), 0 outside entries: for the extension reader's issues. */
+  entryNumber(): number {
+    return this.entryDepth >= 0 ? this.entryCount : 0;
   }
 
   /**
@@ -1033,12 +1045,6 @@ function chunkBytes(chunk: unknown): Uint8Array {
   throw new SitemapError('INPUT_TYPE', `SitemapParser.push() takes Uint8Array chunks of UTF-8 XML, got ${describeValue(chunk)}${advice}`, { offset: 0 });
 }
 
-function issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): Issue {
-  const result: Issue = { code, severity, message, line, column, path };
-  if (value !== undefined) result.value = value;
-  return result;
-}
-
 function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefined): ParseResult {
   options = checkOptionsObject(options, 'parse options (ParseOptions)');
   const recover = options.recover === true;
@@ -1056,7 +1062,7 @@ function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefi
   if (bytes.length === 0) {
     const message = prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)';
     if (!options.recover) throw new SitemapError('INPUT_EMPTY', message, { line: 1, column: 1, offset: 0 });
-    prepared.issues.push(issue('INPUT_EMPTY', 'error', message, 1, 1, ''));
+    prepared.issues.push(createIssue('INPUT_EMPTY', 'error', message, 1, 1, ''));
   }
   const parser = new SitemapParser({ ...options, kind });
   markByteOrderMarkRemoved(parser);

@@ -3,37 +3,14 @@
 // and its open-source parser, google/robotstxt, for what Google accepts beyond that).
 // Plain string work with the WHATWG URL class: no Node built-ins, runs in service workers.
 
+import { RobotsTxtIssueCode } from './codes';
 import { SitemapError } from './errors';
+import { createIssue } from './issue';
 import { LongKeyMap } from './long-key-map';
 import type { Issue } from './types';
 
-/**
- * The codes of the issues `readRobotsTxtSitemaps` reports. They belong to robots.txt, not to a
- * sitemap document, so they are not part of `ErrorCode` (which the WASM core mirrors).
- */
-export const RobotsTxtIssueCode = {
-  /** The value is a relative reference; it was resolved against the robots.txt URL. */
-  ROBOTS_SITEMAP_RELATIVE_URL: 'ROBOTS_SITEMAP_RELATIVE_URL',
-  /**
-   * The value is not a URL even relative to the robots.txt URL, or is an http(s) URL without
-   * `//` and a host (`https:`, `https:sitemap.xml`, `http:/sitemap.xml`); the line was skipped.
-   */
-  ROBOTS_SITEMAP_INVALID_URL: 'ROBOTS_SITEMAP_INVALID_URL',
-  /** The URL is not http: or https: (e.g. `ftp:`, `javascript:`); the line was skipped. */
-  ROBOTS_SITEMAP_UNSUPPORTED_SCHEME: 'ROBOTS_SITEMAP_UNSUPPORTED_SCHEME',
-  /** `Sitemap:` with nothing after it (or only a comment); the line was skipped. */
-  ROBOTS_SITEMAP_EMPTY: 'ROBOTS_SITEMAP_EMPTY',
-  /** The same sitemap URL was declared earlier; the repeat was dropped. */
-  ROBOTS_SITEMAP_DUPLICATE: 'ROBOTS_SITEMAP_DUPLICATE',
-  /**
-   * The line is read as a sitemap only because Google's parser is lenient: a field name that
-   * merely starts with `sitemap`/`site-map` (`Sitemaps:`, `Site-map:`), or no colon at all
-   * (`Sitemap https://…`). Other crawlers may ignore it.
-   */
-  ROBOTS_SITEMAP_FIELD_VARIANT: 'ROBOTS_SITEMAP_FIELD_VARIANT',
-} as const;
+export { RobotsTxtIssueCode };
 
-export type RobotsTxtIssueCode = (typeof RobotsTxtIssueCode)[keyof typeof RobotsTxtIssueCode];
 
 /** What `readRobotsTxtSitemaps` returns. */
 export interface RobotsTxtSitemaps {
@@ -120,7 +97,7 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
     if (!record) continue;
     const line = index + 1;
     const report = (code: RobotsTxtIssueCode, severity: Issue['severity'], message: string): void => {
-      issues.push({ code, severity, message, line, column: record.column, path: '', value: record.value });
+      issues.push(createIssue(code, severity, message, line, record.column, '', 0, record.value));
     };
 
     if (record.variant) {

@@ -44,7 +44,7 @@
 // What remains: ~35% building the batch strings (the entries' 8 property layouts make the loads
 // megamorphic), ~30% flattening and encoding them, ~15% the WebAssembly escaper, ~10% copies.
 
-import { SitemapError } from './errors';
+import { invalidValueError, SitemapError } from './errors';
 import { describeCharacter, ExtensionWriter, NOT_XML_CHARACTER, show, type MarkupMarkers } from './extension-writer';
 import { gzip } from './gzip';
 import { CHANGEFREQ_VALUES, SITEMAP_NAMESPACE } from './limits';
@@ -198,7 +198,7 @@ const priorityTexts = new Map<number | string, string>();
 const PRIORITY_CACHE_LIMIT = 1024;
 
 function invalid(message: string, path: string, cause?: unknown): SitemapError {
-  return new SitemapError('SERIALIZE_INVALID_VALUE', `${path}: ${message}`, { path, cause });
+  return invalidValueError(message, path, cause);
 }
 
 function fieldPath(shape: DocumentShape, index: number, field: string): string {
@@ -402,10 +402,10 @@ function defineTemplates(run: Run): void {
   for (const [, text] of templates.definitions) all += text;
   const inputPointer = exports.escapeReserve(all.length);
   const written = encoder.encodeInto(all, core.u8.subarray(inputPointer, inputPointer + all.length)).written;
-  if (written !== all.length) throw new Error('sitemapkit: templates must be ASCII');
+  if (written !== all.length) throw new SitemapError('INPUT_INVALID_OPTION', 'sitemapkit: templates must be ASCII');
   let offset = 0;
   for (const [code, text] of templates.definitions) {
-    if (exports.escapeDefineTemplate(code, offset, text.length) !== 0) throw new Error('sitemapkit: the core refused a template');
+    if (exports.escapeDefineTemplate(code, offset, text.length) !== 0) throw new SitemapError('INPUT_INVALID_OPTION', 'sitemapkit: the core refused a template');
     offset += text.length;
   }
   exports.escapeDateMarkers(templates.dateMarkers);

@@ -4,6 +4,7 @@
 // each line was not, see readLines), far faster than a charCodeAt loop over the text.
 
 import { SitemapError } from './errors';
+import { createIssue } from './issue';
 import { positionOfByte, tooLargeIssue, tooManyUrlsIssue } from './file-limits';
 import { checkLimitOption, checkOptionsObject, looksLikeHtml, markupStart, prepareInput } from './input';
 import { LIMITS } from './limits';
@@ -72,12 +73,12 @@ export function parseTextSitemap(input: SitemapInput, options: ParseOptions = {}
   const markup = markupAtStart(text);
   if (markup !== undefined) {
     if (!recover) throw new SitemapError(markup.code, markup.message, { line: markup.line, column: markup.column, offset: markup.offset });
-    issues.push({ code: markup.code, severity: 'error', message: markup.message, line: markup.line, column: markup.column, path: '' });
+    issues.push(createIssue(markup.code, 'error', markup.message, markup.line, markup.column, ''));
   }
   const urls = readLines(text, issues);
   if (urls.length === 0) {
     const message = text.length === 0 ? 'Empty sitemap: the file is empty' : 'Empty sitemap: no line of the file is a URL';
-    issues.push({ code: 'SITEMAP_EMPTY', severity: 'error', message, line: 1, column: 1, path: '' });
+    issues.push(createIssue('SITEMAP_EMPTY', 'error', message, 1, 1, ''));
   }
   if (size > LIMITS.maxSitemapBytes) issues.push(tooLargeIssue(bytes ?? stringToBytes(text)));
   return { kind: 'urlset', format: 'text', urls, issues };
@@ -108,7 +109,7 @@ function decodeInput(input: SitemapInput, maxBytes: number, recover: boolean): {
       const [line, column] = positionOfByte(bytes, offset);
       const message = 'Bytes that are not valid UTF-8 (text sitemaps must be UTF-8); they read as U+FFFD';
       if (!recover) throw new SitemapError('INPUT_ENCODING', message, { line, column, offset });
-      issues.push({ code: 'INPUT_ENCODING', severity: 'error', message, line, column, path: '' });
+      issues.push(createIssue('INPUT_ENCODING', 'error', message, line, column, ''));
     }
   }
   return { text, bytes, size: bytes.length, issues };
@@ -185,7 +186,7 @@ function readLines(text: string, issues: Issue[]): SitemapUrl[] {
           const problemColumn = column + codePointsBefore(value, problem.index);
           if (listed < MAX_LISTED_BAD_LINES) {
             listed++;
-            issues.push({ code: 'SITEMAP_BAD_LOC', severity: 'error', message: problem.message, line, column: problemColumn, path: '', value });
+            issues.push(createIssue('SITEMAP_BAD_LOC', 'error', problem.message, line, problemColumn, '', 0, value)); // a line that is no URL is no entry
           } else if (unlisted++ === 0) {
             unlistedLine = line;
             unlistedColumn = problemColumn;
@@ -197,7 +198,7 @@ function readLines(text: string, issues: Issue[]): SitemapUrl[] {
             : value.charCodeAt(index) >= 0x80
               ? 'The URL has characters outside ASCII: percent-encode them as UTF-8 (RFC 3986); kept as written'
               : `The URL has "${value[index] ?? ''}", which must be percent-encoded in a URL (RFC 3986); kept as written`;
-          issues.push({ code: 'SITEMAP_LOC_NOT_ESCAPED', severity: 'warning', message, line, column: column + codePointsBefore(value, index), path: '', value });
+          issues.push(createIssue('SITEMAP_LOC_NOT_ESCAPED', 'warning', message, line, column + codePointsBefore(value, index), '', urls.length + 1, value)); // the entry it is about to be
         }
       }
       if (keep) {
@@ -206,15 +207,15 @@ function readLines(text: string, issues: Issue[]): SitemapUrl[] {
           const message = urlLength > LIMITS.maxLocLength
             ? `The URL is ${urlLength.toLocaleString('en-US')} characters long; the limit is 2,048`
             : 'The URL is exactly 2,048 characters long: the protocol wants less than 2,048';
-          issues.push({ code: 'SITEMAP_LOC_LENGTH', severity: urlLength > LIMITS.maxLocLength ? 'error' : 'warning', message, line, column, path: '', value });
+          issues.push(createIssue('SITEMAP_LOC_LENGTH', urlLength > LIMITS.maxLocLength ? 'error' : 'warning', message, line, column, '', urls.length, value));
         }
-        if (urls.length === LIMITS.maxUrlsPerSitemap + 1) issues.push(tooManyUrlsIssue(line, column, ''));
+        if (urls.length === LIMITS.maxUrlsPerSitemap + 1) issues.push(tooManyUrlsIssue(line, column, '', urls.length));
       }
     }
   }
   if (unlisted > 0) {
     const message = `${unlisted.toLocaleString('en-US')} more lines are not absolute http(s) URLs and were left out (not listed one by one; this is the first)`;
-    issues.push({ code: 'SITEMAP_BAD_LOC', severity: 'error', message, line: unlistedLine, column: unlistedColumn, path: '' });
+    issues.push(createIssue('SITEMAP_BAD_LOC', 'error', message, unlistedLine, unlistedColumn, ''));
   }
   return urls;
 }

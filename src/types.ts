@@ -1,8 +1,8 @@
 // Public data types of sitemapkit: what parse returns and serialize accepts (sitemaps.org 0.9).
 
-import type { ErrorCode } from './errors';
-import type { CrawlIssueCode } from './crawl-types';
-import type { RobotsTxtIssueCode } from './robots';
+import type { ErrorCode, IssueCode, IssueSeverity } from './codes';
+
+export type { IssueCode, IssueSeverity } from './codes';
 
 /**
  * One `<url>` of a `<urlset>`, as parsed (strict output form). The extension fields are there
@@ -360,13 +360,6 @@ export interface SitemapIndexEntry {
   lastmod?: string;
 }
 
-export type IssueSeverity = 'error' | 'warning';
-
-/**
- * Every code an `Issue` can carry: the sitemap codes (`ErrorCode`), the robots.txt codes
- * (`RobotsTxtIssueCode`) and the crawl's (`CrawlIssueCode`). `searchConsoleReport` has an entry for each.
- */
-export type IssueCode = ErrorCode | RobotsTxtIssueCode | CrawlIssueCode;
 
 /**
  * A problem found in a document: plain data, never thrown. `Code` narrows what `code` can be:
@@ -390,8 +383,24 @@ export interface Issue<Code extends IssueCode = ErrorCode> {
   column: number;
   /** Element path such as `urlset/url[41]/loc` (empty when not inside an element). */
   path: string;
+  /**
+   * The 1-based number of the entry (`<url>`, `<sitemap>`, a feed's item, a text sitemap's URL
+   * line) the problem belongs to, counted over every entry element of the document (41 for
+   * `urlset/url[41]/loc`); absent when it belongs to no entry (the root, the declaration, the file).
+   */
+  entry?: number;
+  /**
+   * True when the entry (`entry`) is not in the result because of this problem (an entry cut off
+   * by the end of the document, or nested in another and without a `<loc>`); absent otherwise.
+   * So `urls[i]` is entry number `i + 1` plus the entries left out before it.
+   */
+  leftOut?: true;
   /** The value at fault, when there is one. */
   value?: string;
+  /** What the rule wants, where one thing is wanted (a namespace URI, a root element, an entry element). */
+  expected?: string;
+  /** What the document has instead of `expected`. */
+  received?: string;
 }
 
 export interface UrlsetResult {

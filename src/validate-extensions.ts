@@ -7,7 +7,8 @@
 // without a schema).
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
-import { searchConsoleReport, type ErrorCode } from './errors';
+import { SEVERITY, searchConsoleReport, type ErrorCode, type ProfileSeverity } from './codes';
+import { createIssue } from './issue';
 import { namespaceOfKind, type ExtensionItemSource, type ExtensionValueSource } from './extensions';
 import { LongKeyMap } from './long-key-map';
 import { IMAGE_NAMESPACE, MOBILE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from './limits';
@@ -19,16 +20,16 @@ import { codePointLength, collapseWhitespace, comparableUrl, isNormalPlainHttpUr
 import { COUNTRY_LIST, CURRENCY, NEWS_GENRES, NEWS_LANGUAGE, NEWS_STOCK_TICKERS, PLATFORM_LIST, XSD_LANGUAGE } from './xsd-values';
 
 /**
- * Severity by profile, `[google, xsd]`: Google-only rules are warnings where `valid` must be the
- * XSD's verdict; null: not reported in that profile.
+ * Severity by profile (codes.ts SEVERITY, `[google, xsd]`): Google-only rules are warnings where
+ * `valid` must be the XSD's verdict; null: not reported in that profile.
  */
-type Weight = readonly [IssueSeverity | null, IssueSeverity | null];
-const BOTH: Weight = ['error', 'error'];
-const GOOGLE_ONLY: Weight = ['error', 'warning'];
-const XSD_ONLY: Weight = ['warning', 'error'];
-const ADVICE: Weight = ['warning', 'warning'];
+type Weight = ProfileSeverity;
+const BOTH: Weight = SEVERITY.both;
+const GOOGLE_ONLY: Weight = SEVERITY.googleOnly;
+const XSD_ONLY: Weight = SEVERITY.xsdOnly;
+const ADVICE: Weight = SEVERITY.advice;
 /** What only matters to the XSD and not at all to Google: a retired extension's schema, sitemap.xsd's strict wildcard. */
-const SCHEMA_ALONE: Weight = [null, 'error'];
+const SCHEMA_ALONE: Weight = SEVERITY.schemaAlone;
 /**
  * A well-formed code that no ISO list has (news:language `qq`, a restriction's `UK`, hreflang
  * `en-EU`): the XSDs check only the form, so a warning where `valid` is the XSDs' verdict; for
@@ -209,6 +210,8 @@ interface AlternateSeen {
   line: number;
   column: number;
   path: string;
+  /** The number of its entry. */
+  entry: number;
 }
 
 /** The entries that have alternates: their page and its alternates. */
@@ -270,6 +273,9 @@ export class ExtensionValidator {
   /** Anything read since the last endEntry. */
   active = false;
 
+  /** The number of the entry whose item is being checked (the entry of the issues about it). */
+  private entry = 0;
+
   constructor(profile: 'google' | 'xsd', private readonly nowTime: number, private readonly addIssue: AddIssue) {
     this.xsd = profile === 'xsd';
     this.profileIndex = this.xsd ? 1 : 0;
@@ -278,6 +284,7 @@ export class ExtensionValidator {
   /** An extension item of the open `<url>` (the parser's `extension` hook). */
   item(item: ExtensionItemSource): void {
     this.active = true;
+    this.entry = item.entry;
     const compiled = COMPILED.get(item.property);
     if (compiled === undefined) {
       this.otherElement(item);
@@ -362,7 +369,7 @@ export class ExtensionValidator {
       const ownKeys = keysOf(own);
       if (!ownKeys.has(cluster.key)) {
         const first = own[0]!;
-        this.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc);
+        this.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc, first.entry);
       }
       for (const alternate of own) {
         if (alternate.key === cluster.key) continue;
@@ -371,7 +378,7 @@ export class ExtensionValidator {
           // In this file without alternates: it lists nobody. Not in this file: another sitemap may
           // list it. The file's locs are looked up as written, and as comparableUrl writes the href.
           if (isListed(alternate.href) || (alternate.key !== alternate.href && isListed(alternate.key))) {
-            this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href);
+            this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
           }
           continue;
         }
@@ -380,7 +387,7 @@ export class ExtensionValidator {
         if (own.length > FULLY_COMPARED_ALTERNATES) {
           // Only the return link: a list this long, compared whole with each of its pages, would
           // cost its length squared (no site has this many language versions of a page).
-          if (!otherKeys.has(cluster.key)) this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`, alternate.line, alternate.column, alternate.path, alternate.href);
+          if (!otherKeys.has(cluster.key)) this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
           continue;
         }
         // What the other page misses of this page's list, but itself: a page that does not list
@@ -400,7 +407,7 @@ export class ExtensionValidator {
         const message = back
           ? `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`
           : `${alternate.href} (hreflang "${alternate.hreflang}") does not list ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}, which ${cluster.loc} lists: each language version lists all the others`;
-        this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href);
+        this.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
       }
     }
   }
@@ -691,7 +698,7 @@ export class ExtensionValidator {
       }
     }
     if (href !== undefined) {
-      this.entryAlternates.push({ hreflang: code, href: url, key, line: at.item.line, column: at.item.column, path: at.item.path });
+      this.entryAlternates.push({ hreflang: code, href: url, key, line: at.item.line, column: at.item.column, path: at.item.path, entry: at.item.entry });
     }
   }
 
@@ -872,11 +879,10 @@ export class ExtensionValidator {
   }
 
   /** The issue added (undefined when the weight leaves it out of this profile). */
-  private reportAt(code: ErrorCode, weight: Weight, message: string, line: number, column: number, path: string, value?: string): Issue | undefined {
+  private reportAt(code: ErrorCode, weight: Weight, message: string, line: number, column: number, path: string, value?: string, entry = this.entry): Issue | undefined {
     const severity = weight[this.profileIndex];
     if (severity === null) return undefined;
-    const issue: Issue = { code, severity, message, line, column, path };
-    if (value !== undefined) issue.value = value;
+    const issue = createIssue(code, severity, message, line, column, path, entry, value);
     this.addIssue(issue);
     return issue;
   }

@@ -2,8 +2,10 @@
 // (SPEC.md §1, §2, §5, §6): a SitemapParser observer, so the document is walked once.
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from './datetime';
+import { SEVERITY } from './codes';
 import { SitemapError, type ErrorCode } from './errors';
 import { positionOfByte } from './file-limits';
+import { createIssue } from './issue';
 import { checkLimitOption, describeValue, HTML_SNIFF_BYTES, prepareInput, type PreparedInput } from './input';
 import { sniffDocument } from './sniff';
 import { CHANGEFREQ_VALUES, LIMITS } from './limits';
@@ -26,20 +28,20 @@ const FIELD_NAMES = ['loc', 'lastmod', 'changefreq', 'priority'];
 const MAX_DEPTH = 513;
 
 /**
- * Severity of rules the authorities weigh differently, by profile: `[google, xsd]`. A rule the
+ * Severity of rules the authorities weigh differently, by profile (codes.ts SEVERITY): a rule the
  * XSD cannot express is a warning in the `xsd` profile, so that there `valid` is exactly the
  * XSD's verdict; a rule only the XSD has (order, foreign elements) is a warning for `google`.
  */
-const SEVERITY = {
+const RULE_SEVERITY = {
   /** sitemap.xsd: fixed child order; Google reads the fields in any order. */
-  childOrder: ['warning', 'error'],
+  childOrder: SEVERITY.xsdOnly,
   /** Foreign-namespace elements where the XSD has no wildcard, stray text, undeclared attributes. */
-  xsdOnly: ['warning', 'error'],
+  xsdOnly: SEVERITY.xsdOnly,
   /** The protocol's own rules: encoding, limits, host and directory scope, nested indexes. */
-  protocolOnly: ['error', 'warning'],
+  protocolOnly: SEVERITY.googleOnly,
 } as const satisfies Record<string, readonly [IssueSeverity, IssueSeverity]>;
 
-type Rule = keyof typeof SEVERITY;
+type Rule = keyof typeof RULE_SEVERITY;
 
 /**
  * The rules of one validation, fed by SitemapParser's walk. Per-entry work is one pass over the
@@ -142,7 +144,7 @@ class SitemapValidator implements SitemapParserObserver {
   }
 
   severity(rule: Rule): IssueSeverity {
-    return SEVERITY[rule][this.profileIndex];
+    return RULE_SEVERITY[rule][this.profileIndex];
   }
 
   // ------------------------------------------------------------------ observer
@@ -433,7 +435,7 @@ class SitemapValidator implements SitemapParserObserver {
     const limit = this.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap;
     if (index === limit) {
       const code = this.kind === 'sitemapindex' ? 'INDEX_TOO_MANY_SITEMAPS' : 'SITEMAP_TOO_MANY_URLS';
-      this.addAt(code, this.severity('protocolOnly'), `More than ${limit.toLocaleString('en-US')} <${this.entryName()}> entries in one file: this is entry ${(index + 1).toLocaleString('en-US')} (split the file and list the parts in a sitemap index)`, this.entryLine, this.entryColumn, this.entryPath());
+      this.addAt(code, this.severity('protocolOnly'), `More than ${limit.toLocaleString('en-US')} <${this.entryName()}> entries in one file: this is entry ${(index + 1).toLocaleString('en-US')} (split the file and list the parts in a sitemap index)`, this.entryLine, this.entryColumn, this.entryPath(), undefined, this.entryCount);
     }
     if (!this.locSeen) return;
     // The parser keeps the first loc too. A pending one (locValue) is never empty.
@@ -442,20 +444,20 @@ class SitemapValidator implements SitemapParserObserver {
       ? this.firstEntries.firstWithId(this.locId, this.entryCount)
       : this.firstEntries.firstWith(this.reader!, this.loc, this.entryCount);
     if (first !== 0) {
-      this.addAt('SITEMAP_DUPLICATE_LOC', 'warning', `This loc is listed already, in <${this.entryName()}> ${first}`, this.locLine, this.locColumn, this.entryPath() + '/loc', this.locValue());
+      this.addAt('SITEMAP_DUPLICATE_LOC', 'warning', `This loc is listed already, in <${this.entryName()}> ${first}`, this.locLine, this.locColumn, this.entryPath() + '/loc', this.locValue(), this.entryCount);
     }
     if (this.locHostStart > 0) this.countHost();
     if (!this.scope && this.childKinds === undefined) return;
     const loc = this.locValue();
     if (this.scope) {
       const why = outOfScope(loc, this.scope, this.crossSubmit);
-      if (why !== '') this.addAt('SITEMAP_LOC_NOT_ALLOWED', this.severity('protocolOnly'), `<loc> ${why}`, this.locLine, this.locColumn, this.entryPath() + '/loc', loc);
+      if (why !== '') this.addAt('SITEMAP_LOC_NOT_ALLOWED', this.severity('protocolOnly'), `<loc> ${why}`, this.locLine, this.locColumn, this.entryPath() + '/loc', loc, this.entryCount);
       if (this.kind === 'sitemapindex' && this.isLocation(loc)) {
-        this.addAt('INDEX_LISTS_ITSELF', this.severity('protocolOnly'), 'The sitemap index lists itself', this.locLine, this.locColumn, this.entryPath() + '/loc', loc);
+        this.addAt('INDEX_LISTS_ITSELF', this.severity('protocolOnly'), 'The sitemap index lists itself', this.locLine, this.locColumn, this.entryPath() + '/loc', loc, this.entryCount);
       }
     }
     if (this.kind === 'sitemapindex' && this.childKinds?.(loc) === 'sitemapindex') {
-      this.addAt('INDEX_NESTED', this.severity('protocolOnly'), 'This child is itself a sitemap index; indexes may list only sitemaps (no nested indexes)', this.locLine, this.locColumn, this.entryPath() + '/loc', loc);
+      this.addAt('INDEX_NESTED', this.severity('protocolOnly'), 'This child is itself a sitemap index; indexes may list only sitemaps (no nested indexes)', this.locLine, this.locColumn, this.entryPath() + '/loc', loc, this.entryCount);
     }
   }
 
@@ -629,15 +631,16 @@ class SitemapValidator implements SitemapParserObserver {
     return path;
   }
 
+  /** An issue at the element open at `depth`: in the open entry when that is at or below it (as pathTo numbers it). */
   private add(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, depth: number, value?: string): void {
-    this.addAt(code, severity, message, line, column, this.pathTo(depth + 1), value);
+    const entry = this.entryDepth >= 0 && this.entryDepth <= depth ? this.entryCount : 0;
+    this.addAt(code, severity, message, line, column, this.pathTo(depth + 1), value, entry);
   }
 
-  addAt(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, path: string, value?: string): void {
+  /** An issue at `path`; `entry`: the number of the entry it belongs to, 0 for none. */
+  addAt(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, path: string, value?: string, entry = 0): void {
     if (line < 0) [line, column] = this.wholeEntryPosition(line);
-    const issue: Issue = { code, severity, message, line, column, path };
-    if (value !== undefined) issue.value = value;
-    this.issues.push(issue);
+    this.issues.push(createIssue(code, severity, message, line, column, path, entry, value));
   }
 
   stats(prepared: PreparedInput | undefined, inputBytes: number): ValidationStats {
@@ -736,7 +739,7 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity |
     case 'SITEMAP_BAD_PRIORITY': return null; // validate reports it, at the value
     case 'SITEMAP_UNEXPECTED_ELEMENT': return null; // an element inside a field: validate reports it (startElement)
     // An error already (a declaration that contradicts the bytes, document-encoding.ts) stays one.
-    case 'INPUT_ENCODING': return issue.severity === 'error' ? 'error' : SEVERITY.protocolOnly[profileIndex];
+    case 'INPUT_ENCODING': return issue.severity === 'error' ? 'error' : RULE_SEVERITY.protocolOnly[profileIndex];
     case 'SITEMAP_NAMESPACE':
     case 'SITEMAP_MISSING_LOC':
     case 'SITEMAP_NESTED_ENTRY':
@@ -745,7 +748,7 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity |
       // "exactly one loc" for everyone; sitemap.xsd allows each field once; a second news:news is
       // the parser's choice (sitemap.xsd's ##other wildcard takes any number).
       if (issue.path.endsWith(']')) return 'warning';
-      return issue.path.endsWith('/loc') ? 'error' : SEVERITY.childOrder[profileIndex];
+      return issue.path.endsWith('/loc') ? 'error' : RULE_SEVERITY.childOrder[profileIndex];
     default: {
       const extension = parserExtensionIssueSeverity(issue, profileIndex);
       return extension === undefined ? issue.severity : extension;
@@ -1011,19 +1014,19 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
   } catch (error) {
     if (!(error instanceof SitemapError) || error.code === 'INPUT_TYPE') throw error;
     const code = error.code === 'INPUT_TOO_LARGE' ? 'SITEMAP_TOO_LARGE' : error.code;
-    return finish([{ code, severity: 'error', message: error.message.replace(/ \(line \d+, column \d+\)$/, ''), line: error.line || 1, column: error.column || 1, path: error.path }]);
+    return finish([createIssue(code, 'error', error.message, error.line || 1, error.column || 1, error.path, error.entry)]);
   }
   const bytes = prepared.bytes;
   if (bytes.length === 0) {
     // Nothing inflated before the damage: the damage is the one thing to say.
     const damage = prepared.issues.filter((issue) => issue.code === 'GZIP_INVALID');
     if (damage.length > 0) return finish(damage.map((issue) => ({ ...issue, line: issue.line || 1, column: issue.column || 1 })));
-    return finish([{ code: 'INPUT_EMPTY', severity: 'error', message: prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', line: 1, column: 1, path: '' }]);
+    return finish([createIssue('INPUT_EMPTY', 'error', prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', 1, 1, '')]);
   }
   const sniffed = sniffDocument(bytes.subarray(0, HTML_SNIFF_BYTES)); // parse's window (input.ts)
   if (sniffed.format === 'html') {
     const [line, column] = positionOfByte(bytes, sniffed.offset);
-    return finish([{ code: 'SITEMAP_HTML', severity: 'error', message: 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, path: '' }]);
+    return finish([createIssue('SITEMAP_HTML', 'error', 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, '')]);
   }
 
   // Entries are rarely shorter than 100 bytes; past the protocol's 50,000 the table grows as needed.
@@ -1072,7 +1075,7 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
     if (!(error instanceof SitemapError)) throw error;
     stoppedEarly = false;
     // A root that is not a sitemap (HTML, RSS, …) stops the walk: one issue says what it is.
-    issues.push({ code: error.code, severity: 'error', message: error.message.replace(/ \(line \d+, column \d+\)$/, ''), line: error.line, column: error.column, path: error.path });
+    issues.push(error.toIssue('error', true));
   } finally {
     if (stoppedEarly) parser.abort();
   }

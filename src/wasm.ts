@@ -361,7 +361,7 @@ export async function prepareBuildsForTesting(): Promise<void> {
 /** Test hook: load a specific embedded build ('simd' | 'scalar'). Not part of the public API. */
 export function loadBuildForTesting(build: 'simd' | 'scalar'): Core {
   const simd = simdBinary();
-  if (build === 'scalar' && !scalarBytes) throw new Error('loadBuildForTesting: await prepareBuildsForTesting() first (test/setup-core-builds.ts)');
+  if (build === 'scalar' && !scalarBytes) throw new SitemapError('INPUT_INVALID_OPTION', 'loadBuildForTesting: await prepareBuildsForTesting() first (test/setup-core-builds.ts)');
   compiled = build === 'simd' ? (simd instanceof WebAssembly.Module ? simd : new WebAssembly.Module(simd as BufferSource)) : new WebAssembly.Module(scalarBytes as BufferSource);
   core = new Core(new WebAssembly.Instance(compiled, {}));
   idle.length = 0;

@@ -232,7 +232,7 @@ export class XmlReader {
 
   /** Feeds bytes; `final` marks the end of the document. */
   push(chunk: Uint8Array, final = false): void {
-    if (this.finished) throw new Error('sitemapkit: push after the end of the document');
+    if (this.finished) throw new SitemapError('INPUT_TYPE', 'sitemapkit: push after the end of the document', { offset: 0 });
     const exports = this.core.exports;
     let offset = 0;
     do {
@@ -303,7 +303,7 @@ export class XmlReader {
    */
   watchText(name: string): void {
     const id = this.ids.get(name);
-    if (id === undefined) throw new Error(`sitemapkit: watchText(${name}): not a registered name`);
+    if (id === undefined) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: watchText(${name}): not a registered name`);
     this.core.exports.watchText(id);
   }
 

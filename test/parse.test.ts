@@ -129,8 +129,8 @@ describe('entries', () => {
       const result = parse(xml, { recover });
       expect(urlsOf(result)).toEqual([{ loc: 'a' }, { loc: 'b' }, { loc: 'c', priority: 0 }]);
       expect(result.issues).toEqual([
-        { code: 'SITEMAP_BAD_PRIORITY', severity: 'warning', message: `<priority> "${huge.slice(0, 40)}…" is too large to be a number; it is left out`, ...lineColumn(xml, `<priority>${huge}`), path: 'urlset/url[1]/priority', value: huge },
-        { code: 'SITEMAP_BAD_PRIORITY', severity: 'warning', message: `<priority> "${hugeNegative.slice(0, 40)}…" is too large to be a number; it is left out`, ...lineColumn(xml, `<priority>${hugeNegative}`), path: 'urlset/url[2]/priority', value: hugeNegative },
+        { code: 'SITEMAP_BAD_PRIORITY', severity: 'warning', message: `<priority> "${huge.slice(0, 40)}…" is too large to be a number; it is left out`, ...lineColumn(xml, `<priority>${huge}`), path: 'urlset/url[1]/priority', entry: 1, value: huge },
+        { code: 'SITEMAP_BAD_PRIORITY', severity: 'warning', message: `<priority> "${hugeNegative.slice(0, 40)}…" is too large to be a number; it is left out`, ...lineColumn(xml, `<priority>${hugeNegative}`), path: 'urlset/url[2]/priority', entry: 2, value: hugeNegative },
       ]);
     }
     // Up to 308 digits it is a (finite) number, as before.
@@ -356,7 +356,10 @@ describe('input forms and encodings', () => {
     for (const [what, bytes] of damaged) {
       const error = thrownBy(() => parse(bytes));
       expect({ code: error.code, line: error.line, column: error.column, offset: error.offset }, what).toEqual({ code: 'GZIP_INVALID', line: 1, column: 1, offset: 0 });
-      expect(error.message, what).toMatch(/^The gzip data is .* \(line 1, column 1\)$/);
+      // The position is in the fields (asserted above), no longer in the message (#21).
+      expect(error.message, what).toMatch(/^The gzip data is /);
+      expect(error.message, what).not.toMatch(/\(line \d+, column \d+\)$/);
+      expect(String(error), what).toMatch(/^SitemapError GZIP_INVALID: The gzip data is .* \(line 1, column 1\)$/);
       const issues = parse(bytes, { recover: true }).issues.filter((issue) => issue.code === 'GZIP_INVALID');
       expect(issues.map(({ line, column, severity }) => ({ line, column, severity })), what).toEqual([{ line: 1, column: 1, severity: 'error' }]);
       expect(validate(bytes).issues.filter((issue) => issue.code === 'GZIP_INVALID').map(({ line, column }) => ({ line, column })), what).toEqual([{ line: 1, column: 1 }]);
@@ -460,7 +463,7 @@ describe('input forms and encodings', () => {
     for (const recover of [false, true]) {
       const error = thrownBy(() => parse(bytes, { recover }));
       expect({ code: error.code, line: error.line, column: error.column, offset: error.offset }).toEqual({ code: 'INPUT_ENCODING', line: 1, column: 21, offset: 20 });
-      expect(error.message).toBe('The document declares encoding "x-no-such-encoding", which this runtime cannot decode; sitemaps must be UTF-8 (line 1, column 21)');
+      expect(error.message).toBe('The document declares encoding "x-no-such-encoding", which this runtime cannot decode; sitemaps must be UTF-8'); // the position: the fields above (#21)
     }
   });
 
@@ -562,14 +565,16 @@ describe('DOCTYPE and entity expansion', () => {
 });
 
 describe('errors: code, position, path', () => {
-  it('SitemapError is an Error with code, line, column, offset, path and a message that gives the position', () => {
+  it('SitemapError is an Error with code, line, column, offset, path and entry; toString() gives the position', () => {
     const xml = urlset('<url><loc>https://e.com/</loc></url><url><loc>https://e.com/?a=1&b=2</loc></url>');
     const error = thrownBy(() => parse(xml));
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('SitemapError');
     const at = positionOf(xml, xml.indexOf('&b=2'));
-    expect({ code: error.code, line: error.line, column: error.column, offset: error.offset, path: error.path }).toEqual({ code: 'XML_BAD_ENTITY', ...at, path: 'urlset/url[2]/loc' });
-    expect(error.message).toContain(`line ${at.line}, column ${at.column}`);
+    expect({ code: error.code, line: error.line, column: error.column, offset: error.offset, path: error.path, entry: error.entry }).toEqual({ code: 'XML_BAD_ENTITY', ...at, path: 'urlset/url[2]/loc', entry: 2 });
+    // The position is in the fields, not in the message (#21); toString() puts the two together.
+    expect(error.message).not.toContain('line ');
+    expect(String(error)).toBe(`SitemapError XML_BAD_ENTITY: ${error.message} (at urlset/url[2]/loc, line ${at.line}, column ${at.column})`);
     expect(typeof error.stack).toBe('string');
   });
 
@@ -813,7 +818,11 @@ describe('errors: code, position, path', () => {
     const result = parse(xml, { recover: true });
     expect(result.issues.length).toBeGreaterThanOrEqual(6);
     for (const issue of result.issues as Issue[]) {
-      expect(Object.keys(issue).every((key) => ['code', 'severity', 'message', 'line', 'column', 'path', 'value'].includes(key)), JSON.stringify(issue)).toBe(true);
+      expect(Object.keys(issue).every((key) => ['code', 'severity', 'message', 'line', 'column', 'path', 'entry', 'leftOut', 'value', 'expected', 'received'].includes(key)), JSON.stringify(issue)).toBe(true);
+      if ('entry' in issue) expect(Number.isInteger(issue.entry) && issue.entry! > 0).toBe(true);
+      if ('leftOut' in issue) expect(issue.leftOut).toBe(true);
+      if ('expected' in issue) expect(typeof issue.expected).toBe('string');
+      if ('received' in issue) expect(typeof issue.received).toBe('string');
       expect(issue.code).toMatch(/^(XML|SITEMAP|INDEX|GZIP|INPUT)_[A-Z_]+$/);
       expect(['error', 'warning']).toContain(issue.severity);
       expect(typeof issue.message).toBe('string');

@@ -588,6 +588,26 @@ describe('the viewer', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('maps issues to entries by issue.entry, past the entries the reader left out (issue.leftOut)', async () => {
+    // Entry 1 is nested and has no loc, entry 4 is cut off before its loc: both left out, so
+    // entries 2 and 3 are rows 0 and 1 (#21: the numbers come from the issues' fields, not their paths).
+    const mapped = await page.evaluate(`(async () => {
+      const { readSitemapDocument, runValidation, issuesOfEntry } = await import('/sitemap-document.js');
+      const xml = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><lastmod>2024-01-01</lastmod><url><loc>https://a.example/b</loc><lastmod>someday</lastmod></url></url>'
+        + '<url><loc>https://a.example/c</loc><changefreq>sometimes</changefreq></url><url><lastmod>2024';
+      const document = readSitemapDocument(new TextEncoder().encode(xml), { name: 't.xml' });
+      runValidation(document);
+      const codesOf = (index) => issuesOfEntry(document, index).map((n) => document.issues[n].code);
+      return { locs: document.entries.map((entry) => entry.loc), leftOut: [...document.leftOut], first: codesOf(0), second: codesOf(1) };
+    })()`) as { locs: string[]; leftOut: number[]; first: string[]; second: string[] };
+    expect(mapped.locs).toEqual(['https://a.example/b', 'https://a.example/c']);
+    expect(mapped.leftOut).toEqual([1, 4]);
+    expect(mapped.first).toContain('SITEMAP_BAD_LASTMOD');
+    expect(mapped.first).not.toContain('SITEMAP_BAD_CHANGEFREQ');
+    expect(mapped.second).toContain('SITEMAP_BAD_CHANGEFREQ');
+    expect(mapped.second).not.toContain('SITEMAP_BAD_LASTMOD');
+  });
+
   it('made no requests to other hosts than the ones asked for, and logged no errors', () => {
     // The viewer's own server, and the test's CORS server (asked for by URL); never www.example.com & co.
     expect([...requestedHosts].filter((host) => host !== new URL(viewerUrl).host && !host.startsWith('127.0.0.1:'))).toEqual([]);

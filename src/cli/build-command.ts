@@ -37,10 +37,13 @@ export async function runBuild(argv: string[], session: Session): Promise<number
   });
   const baseUrl = values['base-url'];
   if (baseUrl === undefined) throw new CliFailure('usage', 'build: --base-url is required (the URL the files will be served from, like https://example.com/)');
+  let url: URL | undefined;
   try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    url = new URL(baseUrl);
   } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new CliFailure('usage', `build: --base-url takes an absolute http(s) URL, got "${baseUrl}"`);
   }
   if (values.out === undefined) throw new CliFailure('usage', 'build: --out DIR is required (the directory the files go to)');

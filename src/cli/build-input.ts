@@ -235,12 +235,11 @@ export async function* buildEntries(input: OpenedInput, form: BuildInputForm, no
       checker.end();
     } catch (error) {
       if (!(error instanceof SitemapError)) throw error;
-      const index = /url\[(\d+)\]/.exec(error.path)?.[1];
-      const at = index === undefined ? undefined : located[Number(index) - 1];
-      const reason = error.message.replace(/^urlset\/url\[\d+\]\/?/, '').replace(/^: /, '') || error.message;
+      // The error's entry is the batch's entry number; its message names the field within it ("lastmod: …").
+      const at = error.entry > 0 ? located[error.entry - 1] : undefined;
       const where = at === undefined ? 0 : at.line;
-      const what = where === 0 && at !== undefined ? `entry ${number - located.length + Number(index)}: ` : '';
-      throw new BuildInputError(input.name, where, `${what}${error.path.replace(/^urlset\/url\[\d+\]\/?/, '') || 'entry'}: ${reason.replace(/^[^:]*: /, '')}`);
+      const what = where === 0 && at !== undefined ? `entry ${number - located.length + error.entry}: ` : '';
+      throw new BuildInputError(input.name, where, `${what}${error.field === '' ? 'entry: ' : ''}${error.message}`);
     }
   };
   for await (const located of records) {

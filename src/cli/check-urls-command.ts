@@ -132,7 +132,7 @@ export async function runCheckUrls(argv: string[], session: Session): Promise<nu
     return ExitCode.Interrupted;
   }
   if (failure !== undefined) {
-    session.note(issueLine(input.name, { code: failure.code, severity: 'error', message: failure.message.replace(/ \(line \d+, column \d+\)$/, ''), line: failure.line, column: failure.column, path: failure.path }, session.paintError));
+    session.note(issueLine(input.name, failure.toIssue('error', true), session.paintError));
     session.note(`sitemapkit: check-urls stopped reading after ${listed.toLocaleString('en-US')} URLs (--recover reads past errors)`);
     return ExitCode.Invalid;
   }

@@ -105,14 +105,15 @@ async function* nodeChunks(stream: NodeJS.ReadableStream & { destroy(error?: Err
 export async function openInput(input: InputArgument, signal: AbortSignal): Promise<OpenedInput> {
   if (input.kind === 'stdin') return { name: input.name, chunks: nodeChunks(process.stdin, input.name, signal), size: undefined, finalUrl: undefined };
   if (input.kind === 'file') {
-    let size: number;
+    let stats: Awaited<ReturnType<typeof stat>>;
     try {
-      const stats = await stat(input.argument);
-      if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-      size = stats.size;
+      stats = await stat(input.argument);
     } catch (error) {
       throw new CliFailure('io', describeFileError(input.name, error as NodeJS.ErrnoException));
     }
+    // What reading a directory would fail with, said the same way as the other file errors.
+    if (stats.isDirectory()) throw new CliFailure('io', describeFileError(input.name, { code: 'EISDIR', message: 'is a directory', name: 'Error' }));
+    const size = stats.size;
     const stream = createReadStream(input.argument, { highWaterMark: 65536 });
     return { name: input.name, chunks: nodeChunks(stream, input.name, signal), size, finalUrl: undefined };
   }

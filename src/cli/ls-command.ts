@@ -84,7 +84,7 @@ export async function runLs(argv: string[], session: Session): Promise<number> {
   await out.flush();
   progress.clear();
   if (failure !== undefined) {
-    session.note(issueLine(input.name, { code: failure.code, severity: 'error', message: failure.message.replace(/ \(line \d+, column \d+\)$/, ''), line: failure.line, column: failure.column, path: failure.path }, session.paintError));
+    session.note(issueLine(input.name, failure.toIssue('error', true), session.paintError));
     session.note(`sitemapkit: ls stopped after ${count.toLocaleString('en-US')} entries (--recover reads past errors)`);
     return ExitCode.Invalid;
   }

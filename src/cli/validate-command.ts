@@ -26,7 +26,7 @@ function judge(bytes: Uint8Array, name: string, location: string | undefined, pr
       return { name, format: result.format, kind: 'urlset', entries: result.urls.length, issues: result.issues };
     } catch (error) {
       if (!(error instanceof SitemapError)) throw error;
-      return { name, format: 'feed', kind: undefined, entries: 0, issues: [{ code: error.code, severity: 'error', message: error.message, line: error.line, column: error.column, path: error.path }] };
+      return { name, format: 'feed', kind: undefined, entries: 0, issues: [error.toIssue('error', true)] };
     }
   }
   if (format === 'robots') {

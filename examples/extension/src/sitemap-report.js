@@ -57,7 +57,7 @@ export function verdictFromIssues(issues, checkedBy) {
 /** A thrown error as an Issue, so that one list says everything that is wrong. */
 function issueFromError(error) {
   if (error instanceof SitemapError) {
-    return { code: error.code, severity: 'error', message: error.message, line: error.line, column: error.column, path: error.path };
+    return error.toIssue('error', true); // its own position (0 when unknown), never inside the message
   }
   return { code: 'FETCH_FAILED', severity: 'error', message: String(error?.message ?? error), line: 0, column: 0, path: '' };
 }
