@@ -5,7 +5,7 @@
 import type { CrawledSitemap } from './crawl-types';
 import { datetimeValue } from './crawl-rules';
 import { createIssue } from './issue';
-import { declaredEncoding, hasNonAscii, utf16ByteOrder } from './input';
+import { declaredEncoding, firstByteToDecode, utf16ByteOrder } from './input';
 import { parse, SitemapParser } from './parse';
 import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from './types';
 import { isGzip } from './gzip';
@@ -60,7 +60,8 @@ export function* entriesOf(input: Uint8Array | ArrivingInput): Generator<(Sitema
     return;
   }
   const bytes = input;
-  if (utf16ByteOrder(bytes) || (declaredEncoding(bytes) !== undefined && hasNonAscii(bytes))) {
+  const declared = declaredEncoding(bytes);
+  if (utf16ByteOrder(bytes) || (declared !== undefined && firstByteToDecode(bytes, declared.toLowerCase()) >= 0)) {
     let result: ParseResult;
     try {
       result = parse(bytes, { recover: true, maxBytes: Infinity });

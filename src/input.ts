@@ -101,10 +101,36 @@ export function warning(code: Issue['code'], message: string, value?: string): I
   return createIssue(code, 'warning', message, 0, 0, '', 0, value);
 }
 
-/** Bytes in [0x80, 0xff]: the document is not plain ASCII. */
-export function hasNonAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return true;
-  return false;
+/** Per encoding label: the ASCII bytes its decoder does not read as themselves (1), found by asking it. */
+const asciiChangedBy = new Map<string, Uint8Array>();
+
+/**
+ * The index of the first byte of `bytes` that the decoder of `label` does not read as itself:
+ * the first byte past ASCII, or an ASCII byte the encoding gives another meaning (ISO-2022-JP's
+ * ESC, SO and SI start other character sets; Node's Shift_JIS, which is ICU's, reads 0x1A, 0x1C
+ * and 0x7F as U+001C, U+007F and U+001A); -1 when every byte reads as itself. parse() decodes a
+ * document only from such a byte on, and the streams pass bytes as they are up to it, so both
+ * read the same (fuzz seed 20261133, input 142089: 0x7F before Shift_JIS text).
+ *
+ * @example
+ * firstByteToDecode(new TextEncoder().encode('<urlset/>'), 'shift_jis'); // -1
+ */
+export function firstByteToDecode(bytes: Uint8Array, label: string): number {
+  let changed = asciiChangedBy.get(label);
+  if (changed === undefined) {
+    changed = new Uint8Array(128);
+    const decoder = decoderFor(label);
+    for (let byte = 0; byte < 128; byte++) {
+      const text = decoder.decode(Uint8Array.of(byte));
+      if (text.length !== 1 || text.charCodeAt(0) !== byte) changed[byte] = 1;
+    }
+    asciiChangedBy.set(label, changed);
+  }
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte >= 0x80 || changed[byte] === 1) return i;
+  }
+  return -1;
 }
 
 /**
@@ -240,7 +266,7 @@ export function prepareInput(input: SitemapInput, maxBytes: number = LIMITS.defa
       if (!locate || !(error instanceof SitemapError)) throw error;
       throw locatedError(error, at[0], at[1], encodingDeclarationOffset(bytes));
     }
-    const converted = hasNonAscii(bytes);
+    const converted = firstByteToDecode(bytes, declared.toLowerCase()) >= 0;
     issues.push(declaredEncodingIssue(declared, converted, at));
     if (converted) bytes = stringToBytes(decoder.decode(bytes));
   }

@@ -8,7 +8,7 @@ import { createIssue } from './issue';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from './gzip';
 import type { DocumentDecoder } from './single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
-import { adviceFor, checkLimitOption, decoderFor, HTML_SNIFF_BYTES, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
+import { adviceFor, checkLimitOption, decoderFor, HTML_SNIFF_BYTES, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, firstByteToDecode, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from './input';
 import { LIMITS } from './limits';
 import { checkKindOption, markByteOrderMarkRemoved, SitemapParser } from './parse';
 import { bytesToString, concatenateBytes, stringToBytes } from './text';
@@ -374,7 +374,7 @@ class StreamedDocument {
 
   private toUtf8(bytes: Uint8Array, final: boolean): Uint8Array {
     if (this.decoder !== null) return this.transcode(bytes, final);
-    if (this.declared !== undefined) return this.transcodeFromFirstNonAscii(bytes, final);
+    if (this.declared !== undefined) return this.transcodeFromFirstByteToDecode(bytes, final);
     return bytes;
   }
 
@@ -421,14 +421,14 @@ class StreamedDocument {
   }
 
   /**
-   * A declared non-UTF-8 encoding: bytes pass as they are while they are ASCII (which reads the
-   * same in every encoding parse() transcodes), and are decoded as declared from the first
-   * non-ASCII byte on, which is what parse() makes of the whole document.
+   * A declared non-UTF-8 encoding: bytes pass as they are while the encoding reads them as
+   * themselves (ASCII but for a few control bytes in some encodings: firstByteToDecode), and are
+   * decoded as declared from the first byte it does not, which is what parse() makes of the
+   * whole document.
    */
-  private transcodeFromFirstNonAscii(bytes: Uint8Array, final: boolean): Uint8Array {
-    let first = 0;
-    while (first < bytes.length && bytes[first]! < 0x80) first++;
-    if (first === bytes.length) return bytes;
+  private transcodeFromFirstByteToDecode(bytes: Uint8Array, final: boolean): Uint8Array {
+    const first = firstByteToDecode(bytes, this.declared!.toLowerCase());
+    if (first < 0) return bytes;
     this.report(declaredEncodingIssue(this.declared!, true, this.declaredAt));
     this.decoder = this.declaredDecoder;
     this.declared = undefined;

@@ -81,3 +81,36 @@ describe('declared encodings: one reading in every API', () => {
     }
   });
 });
+
+// An encoding may read some ASCII bytes as something else: ISO-2022-JP's ESC starts another
+// character set (its Japanese is all 7-bit bytes), and the Shift_JIS decoder of some runtimes
+// (Node's, ICU's) reads 0x7F as U+001A. parse() decoded only documents with bytes past ASCII, and
+// the streams passed ASCII bytes as they were up to the first one past it (fuzz seed 20261133,
+// input 142089: 0x7F just before Shift_JIS text).
+describe('declared encodings that read ASCII bytes otherwise: parse and the streams read them alike', () => {
+  const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const latin1 = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
+
+  it('ISO-2022-JP in 7-bit bytes is decoded (ESC $ B … ESC ( B), in parse and every chunking of the stream', async () => {
+    const bytes = latin1(`<?xml version="1.0" encoding="ISO-2022-JP"?><urlset xmlns="${NS}"><url><loc>https://example.com/\u001b$BF|K\\\u001b(B</loc></url></urlset>`);
+    const parsed = parse(bytes, { recover: true });
+    expect(parsed.kind === 'urlset' && parsed.urls.map((url) => url.loc)).toEqual(['https://example.com/日本']);
+    expect(parsed.issues.map(at)).toEqual(['INPUT_ENCODING warning 1:21']);
+    for (const size of [1, 7, 64, bytes.length]) {
+      expect(await streamed(bytes, true, size), `${size}-byte chunks`).toEqual({ locs: ['https://example.com/日本'], issues: ['INPUT_ENCODING warning 1:21'] });
+    }
+  });
+
+  it('a control byte before Shift_JIS text reads as the runtime\'s decoder reads it, in parse and the stream', async () => {
+    const prefix = `<?xml version="1.0" encoding="Shift_JIS"?><urlset xmlns="${NS}"><url><loc>https://example.com/a`;
+    const bytes = new Uint8Array([...latin1(prefix), 0x7f, 0x93, 0xfa, ...latin1('</loc></url></urlset>')]);
+    const asDecoded = new TextDecoder('shift_jis').decode(new Uint8Array([0x7f, 0x93, 0xfa]));
+    const parsed = parse(bytes, { recover: true });
+    const locs = parsed.kind === 'urlset' ? parsed.urls.map((url) => url.loc) : [];
+    const issues = parsed.issues.map(at);
+    // Whatever the runtime makes of 0x7F (U+007F, or U+001A, which XML does not allow), parse
+    // and the stream agree; the multibyte character after it is 日 either way.
+    expect(asDecoded.endsWith('日')).toBe(true);
+    for (const size of [1, 5, 64, bytes.length]) expect(await streamed(bytes, true, size), `${size}-byte chunks`).toEqual({ locs, issues });
+  });
+});
