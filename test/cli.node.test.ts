@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corpus, locsOf, repositoryRoot, requireBuiltCli, runCli, serve, startCli } from './cli-helpers';
+import { validate } from '../src/index';
 
 const LIVEJOURNAL = corpus('urlset/livejournal-1396.xml');
 const NOT_WELL_FORMED = corpus('odd/stray-close-url-notwf.xml');
@@ -136,6 +137,10 @@ describe('validate', () => {
     expect(report).toMatchObject({ valid: false, errors: 3, warnings: 2 });
     expect(report.files.map((file) => [file.file, file.valid, file.entries])).toEqual([[NOT_WELL_FORMED, false, 9], [LIVEJOURNAL, true, 1396]]);
     expect(report.files[0]!.issues).toContainEqual(expect.objectContaining({ code: 'XML_MISMATCHED_END_TAG', line: 32, column: 4, report: 'Parsing error' }));
+    // Each record carries the issue's data fields as validate() gives them (entry, leftOut, value…).
+    const library = validate(await readFile(NOT_WELL_FORMED));
+    expect(report.files[0]!.issues.map((issue) => (issue as Record<string, unknown>).entry)).toEqual(library.issues.map((issue) => issue.entry));
+    expect(report.files[0]!.issues.some((issue) => typeof (issue as Record<string, unknown>).entry === 'number')).toBe(true);
 
     const ndjson = await runCli(['validate', '--format', 'ndjson', NOT_WELL_FORMED]);
     const records = ndjson.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; code?: string; valid?: boolean });

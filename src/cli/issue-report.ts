@@ -70,7 +70,13 @@ export function issueRecord(name: string, issue: Issue<IssueCode>): Record<strin
     report: searchConsoleReport[issue.code],
     message: issue.message,
     path: issue.path,
+    // The issue's data fields, as the library gives them (issue #21): no consumer of the JSON
+    // should have to take the path or message apart for them.
+    ...(issue.entry === undefined ? {} : { entry: issue.entry }),
+    ...(issue.leftOut === undefined ? {} : { leftOut: issue.leftOut }),
     ...(issue.value === undefined ? {} : { value: issue.value }),
+    ...(issue.expected === undefined ? {} : { expected: issue.expected }),
+    ...(issue.received === undefined ? {} : { received: issue.received }),
   };
 }
 
