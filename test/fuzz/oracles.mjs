@@ -70,7 +70,9 @@ async function loadScale(build) {
  */
 function sameExceptRenamedPrefixes(read, back, key = '') {
   if (key === 'prefix' && typeof read === 'string' && typeof back === 'string') return read === back || (back.startsWith(read) && /^\d+$/.test(back.slice(read.length)));
-  if (read === null || back === null || typeof read !== 'object' || typeof back !== 'object') return Object.is(read, back);
+  // Numbers as JSON compares them: -0 is 0 (`<priority>-0</priority>` reads as -0 and is written
+  // 0.0), and NaN is NaN.
+  if (read === null || back === null || typeof read !== 'object' || typeof back !== 'object') return read === back || (Number.isNaN(read) && Number.isNaN(back));
   if (Array.isArray(read) !== Array.isArray(back)) return false;
   // As JSON would compare them: a property whose value is undefined is no property.
   const keys = Object.keys(read).filter((name) => read[name] !== undefined);
