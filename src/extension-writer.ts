@@ -28,6 +28,8 @@ export interface MarkupMarkers {
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 /** How deep the parser reads (assembly/tokenizer.ts MAX_DEPTH): an element at this level below the root or deeper is refused. */
 const MAX_ELEMENT_LEVELS = 512;
+/** How many attributes (namespace declarations included) the parser keeps on one element (assembly/tokenizer.ts MAX_ATTRIBUTES). */
+const MAX_ATTRIBUTES_PER_ELEMENT = 1024;
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 /** What XML 1.0 cannot carry (its Char production), as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. Also serialize.ts's. */
 export const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -589,6 +591,13 @@ export class ExtensionWriter {
       this.appendAttributeValue(attribute.value, `${path}/attributes[${i + 1}]`);
       this.text += this.valueClose;
       this.count += 2;
+    }
+    // What a parser reads back: sitemapkit's keeps 1,024 attributes on one element, namespace
+    // declarations included (assembly/tokenizer.ts MAX_ATTRIBUTES); more would not read back
+    // (fuzz seed 20261136, input 845530: recover mode had read an element's attributes past broken ones).
+    const declared = (declaration === '' ? 0 : 1) + new Set(this.pending.map(([prefix]) => prefix)).size;
+    if (attributes.length + declared > MAX_ATTRIBUTES_PER_ELEMENT) {
+      throw invalid(`has ${attributes.length + declared} attributes and namespace declarations; parsers keep at most ${MAX_ATTRIBUTES_PER_ELEMENT} on one element`, path);
     }
     // Frozen: the namespaces of this element and its attributes that the root does not declare.
     for (let i = 0; i < this.pending.length; i++) {

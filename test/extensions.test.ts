@@ -279,6 +279,21 @@ describe('unknown extensions are kept as element trees', () => {
     for (const pretty of [false, true]) expect(roundTrip([{ loc: 'https://e.com/', extensions }], pretty)).toEqual([{ loc: 'https://e.com/', extensions }]);
   });
 
+  // The parser keeps 1,024 attributes on one element, namespace declarations included; recover
+  // mode can read more than that onto one element past broken ones (fuzz seed 20261136, input
+  // 845530), and the serializer wrote them, into a document parse refused (XML_TOO_MANY_NAMES).
+  it('writes an element with as many attributes as parsers keep (1,024) and refuses one more', () => {
+    const element = (count: number, namespace: string, prefix?: string): ExtensionElement => ({ namespace, name: 'x', ...(prefix ? { prefix } : {}), attributes: Array.from({ length: count }, (_, i) => ({ name: `a${i}`, value: String(i) })) });
+    // Prefixed, its namespace declared on the root: all 1,024 are the element's own.
+    expect(urlsOf(serializeSitemap([{ loc: 'https://e.com/', extensions: [element(1024, 'urn:p', 'p')] }]))[0]!.extensions![0]!.attributes).toHaveLength(1024);
+    // Unprefixed in another namespace: its xmlns="urn:x" is the 1,024th.
+    expect(urlsOf(serializeSitemap([{ loc: 'https://e.com/', extensions: [element(1023, 'urn:x')] }]))[0]!.extensions![0]!.attributes).toHaveLength(1023);
+    for (const tooMany of [element(1025, 'urn:p', 'p'), element(1024, 'urn:x')]) {
+      const error = thrownBy(() => serializeSitemap([{ loc: 'https://e.com/', extensions: [tooMany] }]));
+      expect([error.code, error.message]).toEqual(['SERIALIZE_INVALID_VALUE', expect.stringContaining('1025 attributes and namespace declarations; parsers keep at most 1024')]);
+    }
+  });
+
   it('gives another prefix to a namespace whose prefix another namespace has (and keeps the image prefix for images)', () => {
     const url: SitemapUrlInput = {
       loc: 'https://e.com/',
