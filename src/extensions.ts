@@ -592,6 +592,9 @@ export class ExtensionReader {
       const children = (element.children ??= []);
       const last = children.length - 1;
       if (last >= 0 && typeof children[last] === 'string') children[last] += value;
+      // Whitespace only after a child element is layout too (see start()): recovery from a broken
+      // end tag can leave it (fuzz seed 20261137, input 530743).
+      else if (last >= 0 && WHITESPACE_ONLY.test(value)) return;
       else children.push(value);
       return;
     }
