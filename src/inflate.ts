@@ -383,19 +383,18 @@ export class GzipInflater {
     const codeLengthsError = codeLengths.build(lengths, 19, CodeKind.CodeLengths);
     if (codeLengthsError) throw damage(codeLengthsError);
     const total = literalCount + distanceCount, mask = (1 << codeLengths.bits) - 1;
-    const all = this.lengths;
     for (let i = 0; i < total;) {
       const entry = codeLengths.table[this.bitsAt(position, 15) & mask]!;
       position += entry & 15;
       const symbol = entry >> 4;
       if (symbol < 16) {
-        all[i++] = symbol;
+        lengths[i++] = symbol;
         continue;
       }
       let repeat: number, value = 0;
       if (symbol === 16) {
         if (i === 0) throw damage('invalid bit length repeat');
-        value = all[i - 1]!;
+        value = lengths[i - 1]!;
         repeat = 3 + this.bitsAt(position, 2);
         position += 2;
       } else if (symbol === 17) {
@@ -406,14 +405,14 @@ export class GzipInflater {
         position += 7;
       }
       if (i + repeat > total) throw damage('invalid bit length repeat');
-      all.fill(value, i, i + repeat);
+      lengths.fill(value, i, i + repeat);
       i += repeat;
     }
     if (position > this.input.length * 8) throw damage('unexpected end of file');
-    if (all[256] === 0) throw damage('invalid code -- missing end-of-block');
-    const literalsError = this.dynamicLiterals.build(all, literalCount, CodeKind.Literals);
+    if (lengths[256] === 0) throw damage('invalid code -- missing end-of-block');
+    const literalsError = this.dynamicLiterals.build(lengths, literalCount, CodeKind.Literals);
     if (literalsError) throw damage(literalsError);
-    const distanceLengths = all.subarray(literalCount, total);
+    const distanceLengths = lengths.subarray(literalCount, total);
     const distancesError = this.dynamicDistances.build(distanceLengths, distanceCount, CodeKind.Distances);
     if (distancesError) throw damage(distancesError);
     this.literals = this.dynamicLiterals;

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseStream, SitemapError, validate, type Issue } from '../src/index';
 import { ENCODING_SHAPES, UNDECODABLE } from './fixtures/encoding-shapes';
+import { cut } from './fixtures/stream-helpers';
 
 const at = (issue: Issue | SitemapError) => `${issue.code} ${issue instanceof SitemapError ? 'thrown' : issue.severity} ${issue.line}:${issue.column}`;
 
@@ -21,9 +22,7 @@ function thrown(action: () => unknown): SitemapError {
 }
 
 async function streamed(bytes: Uint8Array, recover: boolean, size: number): Promise<{ locs: string[]; issues: string[]; error?: string }> {
-  const chunks: Uint8Array[] = [];
-  for (let offset = 0; offset < bytes.length; offset += size) chunks.push(bytes.subarray(offset, offset + size));
-  const stream = parseStream(chunks, { recover });
+  const stream = parseStream(cut(bytes, () => size), { recover });
   const locs: string[] = [];
   try {
     for await (const entry of stream) locs.push(entry.loc);

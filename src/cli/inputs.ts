@@ -6,6 +6,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { sniffFormat } from '../node';
+import { concatenateBytes } from '../text';
 import { CliFailure } from './command-line';
 
 /**
@@ -160,14 +161,7 @@ export async function readWhole(input: OpenedInput, maxBytes: number, onBytes?: 
     parts.push(chunk);
     onBytes?.(total);
   }
-  if (parts.length === 1) return parts[0]!;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
+  return parts.length === 1 ? parts[0]! : concatenateBytes(parts);
 }
 
 /**
