@@ -7,7 +7,7 @@
 // `index.edge` is `index` for Cloudflare Workers and Vercel's edge runtime (below).
 // Modules are shared within a format so entries of one format share one module instance (one
 // WASM core); ESM and CJS are separate worlds, as in any dual package, and SitemapError is one
-// class across them by its brand (src/errors.ts).
+// class across them by its brand (src/model/errors.ts).
 //
 // Why one file per module (output.preserveModules): a bundler drops a whole module none of whose
 // exports is used, when package.json "sideEffects" says importing it does nothing by itself. One
@@ -98,17 +98,17 @@ function wasmFiles() {
 }
 
 /**
- * The Workers/edge entry: src/core-binary.edge.ts in place of src/core-binary.ts, so the core
+ * The Workers/edge entry: src/core/core-binary.edge.ts in place of src/core/core-binary.ts, so the core
  * comes from `import … from './sitemapkit.simd.wasm?module'` (compiled by wrangler or Next.js)
  * instead of embedded bytes, which workerd and Vercel's edge runtime refuse to compile. The
  * import is kept as written: dist/sitemapkit.simd.wasm sits beside dist/index.edge.js.
  */
 function edgeCoreBinary() {
-  const edgeModule = fileURLToPath(new URL('./src/core-binary.edge.ts', import.meta.url));
+  const edgeModule = fileURLToPath(new URL('./src/core/core-binary.edge.ts', import.meta.url));
   return {
     name: 'sitemapkit-edge-core-binary',
     resolveId(source, importer) {
-      if (source === './core-binary' && importer?.endsWith(`${sep}src${sep}wasm.ts`)) return edgeModule;
+      if (source === './core-binary' && importer?.endsWith(`${sep}src${sep}core${sep}wasm.ts`)) return edgeModule;
       if (source === './sitemapkit.simd.wasm?module') return { id: source, external: true };
       return null;
     },
@@ -137,7 +137,7 @@ const typescriptOptions = {
   exclude: ['src/**/*.test.ts'],
   // Types come from rollup-plugin-dts below; a type error fails the build.
   // isolatedModules off for the build only: the facade mirrors the core's numbers as `const enum`s
-  // (src/xml-reader.ts), and only a whole-program compile inlines them across files as literals.
+  // (src/core/xml-reader.ts), and only a whole-program compile inlines them across files as literals.
   // With it on (tsconfig.json, for vitest's per-file transform), each became an object with
   // reverse mappings read by property on the hot path, which no bundler can shake or inline.
   compilerOptions: { declaration: false, noEmit: false, allowImportingTsExtensions: false, outDir: 'dist', isolatedModules: false },

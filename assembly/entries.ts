@@ -20,7 +20,7 @@
 import { Char } from './chars';
 import { allocRegion } from './memory';
 
-/** Field slots, as the facade numbers them (src/parse.ts SLOT_*). */
+/** Field slots, as the facade numbers them (src/read/parse.ts SLOT_*). */
 const SLOT_LOC: i32 = 0;
 const SLOT_LASTMOD: i32 = 1;
 const SLOT_CHANGEFREQ: i32 = 2;
@@ -351,7 +351,7 @@ function readDecimal(p: usize, length: i32): bool {
 }
 
 /**
- * A lastmod both of validate()'s grammars accept as it is (src/datetime.ts readDatetime: W3C
+ * A lastmod both of validate()'s grammars accept as it is (src/values/datetime.ts readDatetime: W3C
  * Datetime and xsd:date | xsd:dateTime), in its two usual shapes: `YYYY-MM-DD`, and
  * `YYYY-MM-DDThh:mm:ss(.s+)?` with `Z` or `±hh:mm`, a real calendar date, hour 00-23. Its
  * earliest instant goes to lastmodTime, computed as DatetimeFields.earliestTime() does (a date
@@ -420,7 +420,7 @@ function daysInMonth(year: i32, month: i32): i32 {
   return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
 }
 
-/** Days since 1970-01-01 (H. Hinnant's days_from_civil, as src/datetime.ts); years 1-9999 here. */
+/** Days since 1970-01-01 (H. Hinnant's days_from_civil, as src/values/datetime.ts); years 1-9999 here. */
 function daysFromCivil(year: i32, month: i32, day: i32): i32 {
   const y = month <= 2 ? year - 1 : year;
   const era = y / 400; // y >= 0: truncation is the floor
@@ -434,7 +434,7 @@ function daysFromCivil(year: i32, month: i32, day: i32): i32 {
 // With staging on (stageEntries), a whole entry whose values are all in the ASCII arena and whose
 // changefreq, if any, is one of the seven goes to a table of STAGED_WORDS words and a priority
 // instead of an Entry record group: the facade's parse builds such entries in runs from the
-// arena (src/parse.ts buildStaged) and needs nothing else of them, so it copies a run's words
+// arena (src/read/parse.ts buildStaged) and needs nothing else of them, so it copies a run's words
 // at once instead of reading three records per entry (plain-50k.xml: 50,000 entries, ~1.5 ms of
 // JS per parse). Off for validate(), which reads every Entry record group.
 

@@ -1,4 +1,4 @@
-// Numeric codes the core reports; mirrored by the XML_* strings in src/errors.ts, in the same
+// Numeric codes the core reports; mirrored by the XML_* strings in src/model/errors.ts, in the same
 // order (a test checks that the two lists agree).
 
 /** Bumped whenever an export's meaning or a record layout changes. */
@@ -34,5 +34,5 @@ export const enum XmlError {
   TooManyNames = 26,
 }
 
-/** 1 in the SIMD build, 0 in the scalar one (read by src/wasm.ts). */
+/** 1 in the SIMD build, 0 in the scalar one (read by src/core/wasm.ts). */
 export const SIMD_BUILD: i32 = ASC_FEATURE_SIMD ? 1 : 0;

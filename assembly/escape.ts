@@ -2,7 +2,7 @@
 // attribute-value normalization; sitemaps.org "Entity escaping"), with template markers that let
 // the serializer send a whole batch of values in one call.
 //
-// How it is driven (src/serialize.ts): JS writes UTF-8 into the input region (escapeReserve),
+// How it is driven (src/write/serialize.ts): JS writes UTF-8 into the input region (escapeReserve),
 // optionally defines templates for marker bytes (escapeDefineTemplate), then calls escapeText or
 // escapeAttribute. The output region holds the escaped bytes; the return value is their length,
 // or a negative EscapeError with the input offset in escapeErrorOffset().
@@ -427,7 +427,7 @@ export function escapeDateMarkers(mask: u32): void {
  * Whether the value at `p` (up to the next control byte, a marker, or `end`) is a date in one of
  * the shapes dates are written in: YYYY-MM-DD, then optionally Thh:mm:ss with an optional
  * three-digit fraction and an optional Z or ±hh:mm (at most ±14:00), a real calendar day and time.
- * Each is an xsd:date or xsd:dateTime; anything else is left to JS (src/xsd-values.ts, which
+ * Each is an xsd:date or xsd:dateTime; anything else is left to JS (src/values/xsd-values.ts, which
  * reads the general grammar and mirrors this as isCommonXsdDate). Read at fixed places, then
  * the byte after the shape must end the value: ~15 ns a date.
  */

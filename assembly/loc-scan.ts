@@ -3,7 +3,7 @@
 // the text of every `loc` element, so JS reads a few numbers from the text's record instead of
 // looking at each character of millions of URL bytes (plain-50k.xml: 3.5 MB of locs).
 
-/** Mirrored by src/url-check.ts `LocFinding` (a bit set; 0: nothing to report). */
+/** Mirrored by src/values/url-check.ts `LocFinding` (a bit set; 0: nothing to report). */
 export const enum LocFinding {
   Empty = 1,
   NotHttp = 2,
@@ -102,7 +102,7 @@ export function scanLoc(ptr: usize, n: i32): bool {
     if (first == 0x2f || first == 0x3f || first == 0x23 || first == 0x3a) findings |= LocFinding.NoHost;
     // The host: where it ends, and a case-folded FNV-1a hash for the host statistics. And its
     // name's labels: none may be empty (a dot first or two in a row; one at the end is the DNS
-    // root), and the name not either; src/url-check.ts hostEmptyLabel is the same rule.
+    // root), and the name not either; src/values/url-check.ts hostEmptyLabel is the same rule.
     let hostHash = FNV_OFFSET;
     let at = prefix;
     let hostname = 0, label = 0;

@@ -1,6 +1,6 @@
 // Streaming XML 1.0 + Namespaces tokenizer over UTF-8 bytes, writing fixed-size token records.
 //
-// How it is driven (src/parse.ts): JS copies bytes into the input window, calls tokenize(), reads
+// How it is driven (src/read/parse.ts): JS copies bytes into the input window, calls tokenize(), reads
 // the token records and the arena (decoded text and attribute values, UTF-16 offsets), then
 // compactInput() keeps the unconsumed tail and JS appends the next chunk behind it.
 //
@@ -271,7 +271,7 @@ export function reserveInput(bytes: i32): usize {
 /**
  * Keeps the first `bytes` of the ASCII arena for the batches that follow, which then append
  * after them (the parser builds whole entries from one string of several batches' values:
- * src/parse.ts stageEntry), until called again; 0 lets each batch start the arena afresh. False,
+ * src/read/parse.ts stageEntry), until called again; 0 lets each batch start the arena afresh. False,
  * changing nothing, above a window's worth: a batch writes at most a window of values, and the
  * arena holds three (reserveInput), so what is kept and the next batch always fit.
  */

@@ -1,4 +1,4 @@
-// sitemapkit's own inflater (src/inflate.ts: the browser build's gunzip, and recover mode's in
+// sitemapkit's own inflater (src/input/inflate.ts: the browser build's gunzip, and recover mode's in
 // every build) against fflate, which it replaced there, and Node's zlib, whose verdicts it keeps:
 // MB/s of inflated output over the benchmark's .gz inputs, one shot and in 64 KiB chunks.
 // Contenders alternate within each round, so load from other work falls on all of them alike.

@@ -7,7 +7,7 @@
 //   node --expose-gc bench/stream-child.mjs --group parse|gzip|write --input FILE [--inflater native|portable] [--rounds N] [--check]
 //
 // --inflater portable removes the runtime's DecompressionStream before sitemapkit is loaded, so
-// that the streams fall back to sitemapkit's own inflater (src/inflate.ts) as they do in a runtime
+// that the streams fall back to sitemapkit's own inflater (src/input/inflate.ts) as they do in a runtime
 // without one.
 
 import { readFileSync } from 'node:fs';

@@ -4,10 +4,10 @@
 
 import { Buffer, constants } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';
-import { setBinaryStringDecoder } from './core-binary';
-import { SitemapError } from './errors';
-import { setGunzipImplementation } from './gzip';
-import { setBytesToString } from './text';
+import { setBinaryStringDecoder } from './core/core-binary';
+import { SitemapError } from './model/errors';
+import { setGunzipImplementation } from './input/gzip';
+import { setBytesToString } from './values/text';
 
 // Buffer#toString('ascii') copies ASCII bytes into a one-byte string at 3-4 GB/s; TextDecoder's
 // UTF-8 decode runs at ~330 MB/s on Node 20 ('latin1' makes the same string, ~2x slower for large
@@ -28,7 +28,7 @@ setGunzipImplementation((bytes, maxBytes) => {
     const { buffer: inflated, engine } = gunzipSync(bytes, { maxOutputLength: Math.max(1, Math.min(maxBytes, constants.MAX_LENGTH)), info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     if (inflated.length > maxBytes) throw new RangeError('ERR_BUFFER_TOO_LARGE');
     // zlib stops quietly before trailing zero bytes; every other reader here refuses bytes after
-    // the last member (src/gzip.ts gunzip), so this one does too.
+    // the last member (src/input/gzip.ts gunzip), so this one does too.
     if (engine.bytesWritten < bytes.length) {
       throw new SitemapError('GZIP_INVALID', `The gzip data is followed by other bytes (${(bytes.length - engine.bytesWritten).toLocaleString('en-US')} after its last member)`, { offset: engine.bytesWritten });
     }

@@ -11,10 +11,10 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { parse, parseSitemap, parseSitemapIndex, parseStream, SitemapError, writeSitemaps } from './index.node';
-import type { EntryOfKind, ParseStreamOptions, SitemapEntryStream } from './parse-stream';
-import type { SitemapUrlInput } from './serialize';
-import type { ParseOptions, ParseResult, SitemapIndexResult, SitemapKind, UrlsetResult } from './types';
-import type { WriteSitemapsOptions, WriteSitemapsResult } from './write-sitemaps';
+import type { EntryOfKind, ParseStreamOptions, SitemapEntryStream } from './stream/parse-stream';
+import type { SitemapUrlInput } from './write/serialize';
+import type { ParseOptions, ParseResult, SitemapIndexResult, SitemapKind, UrlsetResult } from './model/types';
+import type { WriteSitemapsOptions, WriteSitemapsResult } from './write/write-sitemaps';
 
 export * from './index.node';
 

@@ -1,5 +1,5 @@
 // The token record layout crosses the WASM boundary as numbers only, so the facade mirrors the
-// core's enums (assembly/tokenizer.ts ↔ src/xml-reader.ts). This reads both sources and checks
+// core's enums (assembly/tokenizer.ts ↔ src/core/xml-reader.ts). This reads both sources and checks
 // that every mirrored enum has the same members with the same values. Node-only: reads files.
 
 import { readFile } from 'node:fs/promises';
@@ -29,13 +29,13 @@ const MIRRORS: Array<[core: string, facade: string, coreFile?: string, facadeFil
   ['Field', 'Field'],
   ['Status', 'Status'],
   ['ResetFlag', 'ReaderFlag'],
-  ['LocFinding', 'LocFinding', 'assembly/loc-scan.ts', 'src/url-check.ts'],
+  ['LocFinding', 'LocFinding', 'assembly/loc-scan.ts', 'src/values/url-check.ts'],
   ['EntryFlag', 'EntryFlag', 'assembly/entries.ts'],
   ['EntryField', 'EntryField', 'assembly/entries.ts'],
 ];
 
-describe('the token ABI: assembly/tokenizer.ts and src/xml-reader.ts agree', () => {
-  for (const [core, facade, coreFile = 'assembly/tokenizer.ts', facadeFile = 'src/xml-reader.ts'] of MIRRORS) {
+describe('the token ABI: assembly/tokenizer.ts and src/core/xml-reader.ts agree', () => {
+  for (const [core, facade, coreFile = 'assembly/tokenizer.ts', facadeFile = 'src/core/xml-reader.ts'] of MIRRORS) {
     it(`${core} (${coreFile}) = ${facade} (${facadeFile})`, async () => {
       const coreMembers = await readEnum(coreFile, core);
       const facadeMembers = await readEnum(facadeFile, facade);
@@ -46,7 +46,7 @@ describe('the token ABI: assembly/tokenizer.ts and src/xml-reader.ts agree', () 
 
   it('the record size matches (TOKEN_WORDS)', async () => {
     const core = await readFile(new URL('../assembly/tokenizer.ts', import.meta.url), 'utf8');
-    const facade = await readFile(new URL('../src/xml-reader.ts', import.meta.url), 'utf8');
+    const facade = await readFile(new URL('../src/core/xml-reader.ts', import.meta.url), 'utf8');
     const coreWords = Number(/const TOKEN_WORDS: i32 = (\d+);/.exec(core)?.[1]);
     const facadeWords = Number(/export const TOKEN_WORDS = (\d+);/.exec(facade)?.[1]);
     expect(coreWords).toBeGreaterThan(0);
@@ -55,7 +55,7 @@ describe('the token ABI: assembly/tokenizer.ts and src/xml-reader.ts agree', () 
 
   it('the loc set keeps locs of the same length on both sides (LOC_SET_MAX_BYTES)', async () => {
     const core = await readFile(new URL('../assembly/loc-set.ts', import.meta.url), 'utf8');
-    const facade = await readFile(new URL('../src/xml-reader.ts', import.meta.url), 'utf8');
+    const facade = await readFile(new URL('../src/core/xml-reader.ts', import.meta.url), 'utf8');
     const coreBytes = Number(/export const LOC_SET_MAX_BYTES: i32 = (\d+);/.exec(core)?.[1]);
     expect(coreBytes).toBeGreaterThan(2048); // above the protocol's limit: only broken files pass it
     expect(Number(/export const LOC_SET_MAX_BYTES = (\d+);/.exec(facade)?.[1])).toBe(coreBytes);
@@ -63,7 +63,7 @@ describe('the token ABI: assembly/tokenizer.ts and src/xml-reader.ts agree', () 
 
   it('the facade expects the ABI version the core exports', async () => {
     const core = await readFile(new URL('../assembly/errors.ts', import.meta.url), 'utf8');
-    const facade = await readFile(new URL('../src/wasm.ts', import.meta.url), 'utf8');
+    const facade = await readFile(new URL('../src/core/wasm.ts', import.meta.url), 'utf8');
     const coreVersion = Number(/export const ABI_VERSION: i32 = (\d+);/.exec(core)?.[1]);
     expect(coreVersion).toBeGreaterThan(0);
     expect(Number(/export const EXPECTED_ABI_VERSION = (\d+);/.exec(facade)?.[1])).toBe(coreVersion);

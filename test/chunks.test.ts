@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse, SitemapParser, SitemapError, type ParseOptions, type ParseResult } from '../src/index';
-import { Field, ReaderFlag, TOKEN_WORDS, XmlReader } from '../src/xml-reader';
+import { Field, ReaderFlag, TOKEN_WORDS, XmlReader } from '../src/core/xml-reader';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 import { generateDocument, seededRandom } from './fixtures/parse/generate-document';
 

@@ -1,11 +1,11 @@
-// comparableUrl and isNormalPlainHttpUrl (src/url-check.ts): URLs in the form RFC 3986 §6.2.2 and
+// comparableUrl and isNormalPlainHttpUrl (src/values/url-check.ts): URLs in the form RFC 3986 §6.2.2 and
 // §6.2.3 compare them in, which validate's extension rules (hreflang reciprocity, a video location
 // that is the page) compare URLs by. Cases from the RFC's own examples, then properties over
 // generated URL-like strings. Shared: runs in Node and in Chromium.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { comparableUrl, isNormalPlainHttpUrl, isPlainHttpUrl, normalizeUrl } from '../src/url-check';
+import { comparableUrl, isNormalPlainHttpUrl, isPlainHttpUrl, normalizeUrl } from '../src/values/url-check';
 
 const CASES: Array<[string, string]> = [
   // §6.2.2.1 case: scheme and host, not path, query, user information or an opaque part.

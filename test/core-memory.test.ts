@@ -2,18 +2,18 @@
 // construct of a few MB (a start tag with 10^5..10^6 attributes, CDATA) grew memory by every input
 // window on the way and by the stub allocator's doubling, to 25 times the input (302 MB for 12 MB);
 // now it takes one window region (assembly/tokenizer.ts reserveInput), and an instance grown past
-// the kept size is dropped after the call (src/wasm.ts releaseCore). Observed through
+// the kept size is dropped after the call (src/core/wasm.ts releaseCore). Observed through
 // memoryStatsForTesting. Shared: runs in Node and in Chromium.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, parseStream, validate } from '../src/index';
-import { getCore, memoryStatsForTesting } from '../src/wasm';
-import { setMaxWindowBytesForTesting } from '../src/xml-reader';
+import { getCore, memoryStatsForTesting } from '../src/core/wasm';
+import { setMaxWindowBytesForTesting } from '../src/core/xml-reader';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const encoder = new TextEncoder();
 const MiB = 1024 * 1024;
-/** src/wasm.ts MAX_KEPT_MEMORY_BYTES: instances grown past it are not kept. */
+/** src/core/wasm.ts MAX_KEPT_MEMORY_BYTES: instances grown past it are not kept. */
 const MAX_KEPT = 64 * MiB;
 
 function manyAttributes(count: number): Uint8Array {

@@ -1,14 +1,14 @@
 // The crawl's building blocks without a network: starting points, private addresses, robots.txt
 // matching (robots-parser), W3C Datetime comparison, the URL hash set and Content-Type charsets
-// (src/crawl-rules.ts, src/crawl-url-set.ts, src/crawl-fetch.ts).
+// (src/site/crawl-rules.ts, src/site/crawl-url-set.ts, src/site/crawl-fetch.ts).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeCharset } from '../src/crawl-fetch';
-import { datetimeValue, isPrivateAddress, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/crawl-rules';
-import { UrlHashSet } from '../src/crawl-url-set';
+import { decodeCharset } from '../src/site/crawl-fetch';
+import { datetimeValue, isPrivateAddress, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/site/crawl-rules';
+import { UrlHashSet } from '../src/site/crawl-url-set';
 import type { Issue, IssueCode } from '../src/index';
-import { comparableUrl, normalizeUrl } from '../src/url-check';
+import { comparableUrl, normalizeUrl } from '../src/values/url-check';
 
 describe('readStartingPoint', () => {
   const cases: Array<[unknown, string, string]> = [

@@ -1,4 +1,4 @@
-// crawlSitemaps (src/crawl.ts) against real local web sites (test/fixtures/crawl-sites.ts, served
+// crawlSitemaps (src/site/crawl.ts) against real local web sites (test/fixtures/crawl-sites.ts, served
 // by node:http from globalSetup), in Node and in Chromium: every case of issue #17's test list,
 // each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
 

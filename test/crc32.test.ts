@@ -1,9 +1,9 @@
-// CRC-32 of gzip trailers (src/crc32.ts, slicing by eight) against the check value of the
+// CRC-32 of gzip trailers (src/input/crc32.ts, slicing by eight) against the check value of the
 // standard and a bit-at-a-time reference, over random bytes split anywhere. Shared: Node and Chromium.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { updateCrc32 } from '../src/crc32';
+import { updateCrc32 } from '../src/input/crc32';
 
 /** The CRC-32 one bit at a time (RFC 1952 §8), the reference. */
 function referenceCrc32(bytes: Uint8Array): number {

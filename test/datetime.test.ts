@@ -1,11 +1,11 @@
-// The lastmod checker (src/datetime.ts): the W3C Datetime grammar and XML Schema's
+// The lastmod checker (src/values/datetime.ts): the W3C Datetime grammar and XML Schema's
 // xsd:date | xsd:dateTime (as libxml2 reads them), real calendar dates, zones, and the instant a
 // value denotes (for the future-date rule). SPEC.md §1.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDatetime } from '../src/index';
-import { DatetimeFields, DatetimeProblem, daysInMonth, isInBothGrammars, readDatetime, type DatetimeGrammar } from '../src/datetime';
+import { DatetimeFields, DatetimeProblem, daysInMonth, isInBothGrammars, readDatetime, type DatetimeGrammar } from '../src/values/datetime';
 
 describe('checkDatetime, W3C Datetime (google profile)', () => {
   it('accepts the six forms of the W3C note', () => {

@@ -1,4 +1,4 @@
-// diffSitemaps (src/diff.ts): added, removed and changed entries by loc, from bytes, gzip, chunk
+// diffSitemaps (src/check/diff.ts): added, removed and changed entries by loc, from bytes, gzip, chunk
 // streams and entry iterables, the counts, field selection, duplicates, errors; a corpus file
 // against an edited copy of itself. Shared: runs in Node and in Chromium.
 

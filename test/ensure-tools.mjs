@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 const tools = [
   { name: 'chromium', path: '/usr/bin/chromium', debianPackage: 'chromium' },
   { name: 'xmllint', path: '/usr/bin/xmllint', debianPackage: 'libxml2-utils' },
-  // The ISO 639 / ISO 3166 lists test/language-codes.node.test.ts checks src/language-codes.ts against.
+  // The ISO 639 / ISO 3166 lists test/language-codes.node.test.ts checks src/values/language-codes.ts against.
   { name: 'iso-codes', path: '/usr/share/iso-codes/json/iso_639-3.json', debianPackage: 'iso-codes' },
 ];
 

@@ -1,12 +1,12 @@
 // What a parsed entry costs V8 to hold (Node only: it measures V8's heap). Priorities of two
-// decimals or fewer are numbers the entries share (src/parse.ts SHARED_PRIORITIES), so they cost
+// decimals or fewer are numbers the entries share (src/read/parse.ts SHARED_PRIORITIES), so they cost
 // an entry its field and not also a 16-byte box of its own; dates repeat as one string per day.
 
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, SITEMAP_NAMESPACE, type SitemapUrl } from '../src/index';
-import { setBytesToString } from '../src/text';
+import { setBytesToString } from '../src/values/text';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

@@ -1,5 +1,5 @@
 // Checks that the core's numeric XmlError enum (assembly/errors.ts) and the facade's XML_ERRORS
-// table (src/errors.ts) agree name by name and number by number, and that every code of every
+// table (src/model/errors.ts) agree name by name and number by number, and that every code of every
 // exported code table (ErrorCode, RobotsTxtIssueCode, …) names a Search Console report
 // (STYLE.md "Errors", SPEC.md §6). Node-only: it reads assembly/errors.ts.
 
@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CrawlIssueCode, ErrorCode, RobotsTxtIssueCode, searchConsoleReport } from '../src/index';
 import * as nodeEntry from '../src/node';
-import { XML_ERRORS } from '../src/errors';
+import { XML_ERRORS } from '../src/model/errors';
 
 /** The Search Console report names SPEC.md §6 lists ("Error vocabulary users already know"). */
 const SEARCH_CONSOLE_REPORTS = new Set([
@@ -62,7 +62,7 @@ async function readCoreEnum(): Promise<Array<{ name: string; value: number }>> {
   return members;
 }
 
-describe('XmlError (assembly/errors.ts) and XML_ERRORS (src/errors.ts)', () => {
+describe('XmlError (assembly/errors.ts) and XML_ERRORS (src/model/errors.ts)', () => {
   it('agree name by name and number by number', async () => {
     const members = await readCoreEnum();
     expect(members.length).toBeGreaterThan(20);

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBuildForTesting, type Core } from '../src/wasm';
+import { loadBuildForTesting, type Core } from '../src/core/wasm';
 
 type Outcome = { ok: true; text: string } | { ok: false; error: 'character' | 'utf8'; offset: number };
 

@@ -10,10 +10,10 @@ import {
   IMAGE_NAMESPACE, NEWS_NAMESPACE, parse, serializeSitemap, SitemapError, SitemapParser, SitemapWriter, SITEMAP_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE,
   type ExtensionAttribute, type ExtensionElement, type Issue, type ParseOptions, type SitemapUrl, type SitemapUrlInput,
 } from '../src/index';
-import type { ExtensionItemSource } from '../src/extensions';
-import { createObservedParser, type SitemapParserObserver } from '../src/parse';
-import { getCore, loadBuildForTesting } from '../src/wasm';
-import { Field, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
+import type { ExtensionItemSource } from '../src/read/extensions';
+import { createObservedParser, type SitemapParserObserver } from '../src/read/parse';
+import { getCore, loadBuildForTesting } from '../src/core/wasm';
+import { Field, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/core/xml-reader';
 import { generateDocument, seededRandom } from './fixtures/parse/generate-document';
 import { thrownBy } from './fixtures';
 
@@ -918,7 +918,7 @@ describe('serializeSitemap with extensions', () => {
     ['a repeated value that is not an array', { loc: 'https://e.com/l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd', tags: 'a' as never }] }, 'urlset/url[1]/video:video[1]/tags', /must be an array/],
     ['an item that is not an object', { loc: 'https://e.com/l', images: [{ loc: 'a' }, 'b' as never] }, 'urlset/url[1]/image:image[2]', /must be an object/],
     ['a child that is neither an element nor a string', { loc: 'https://e.com/l', extensions: [{ namespace: 'urn:x', name: 'a', children: [5 as never] }] }, 'urlset/url[1]/extensions[1]/children[1]', /element object/],
-    // What the extension schemas refuse (src/xsd-values.ts): the output would not validate.
+    // What the extension schemas refuse (src/values/xsd-values.ts): the output would not validate.
     ['a video title over 100 characters', { loc: 'https://e.com/l', videos: [{ thumbnailLoc: 't', title: 'é'.repeat(101), description: 'd' }] }, 'urlset/url[1]/video:video[1]/video:title', /101 characters long; the schema allows 100/],
     ['a video description over 2,048 characters', { loc: 'https://e.com/l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd'.repeat(2049) }] }, 'urlset/url[1]/video:video[1]/video:description', /2,049 characters/],
     ['a rating above 5', { loc: 'https://e.com/l', videos: [{ thumbnailLoc: 't', title: 't', description: 'd', rating: 5.5 }] }, 'urlset/url[1]/video:video[1]/video:rating', /0\.0 to 5\.0/],
@@ -997,7 +997,7 @@ const hostileString = fc.array(fc.oneof(fc.constantFrom(...HOSTILE), fc.string({
 /** A typed value as parse returns it: trimmed of XML white space (which the parser strips). */
 const trimmedString = hostileString.map((value) => value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ''));
 const finiteNumber = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 0, max: 28_800 }));
-// The serializer writes only what the extension schemas take (src/xsd-values.ts), so the values
+// The serializer writes only what the extension schemas take (src/values/xsd-values.ts), so the values
 // with a schema type come from that type: hostile text stays in the free-text values and URLs.
 /** An xsd:anyURI with hostile characters (libxml2 reads the ones URIs cannot hold as "_"). */
 const uriString = trimmedString.map((value) => `https://e.com/${value.replace(/[[\]#%]/g, '')}`.replace(/[ \t\r\n]+$/, ''));

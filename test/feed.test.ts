@@ -5,7 +5,7 @@
 
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { feedDate } from '../src/feed';
+import { feedDate } from '../src/formats/feed';
 import { gzip, parseFeed, type Issue } from '../src/index';
 import { loadCorpusFile, loadCorpusManifest, positionOfNeedle, thrownBy } from './fixtures';
 

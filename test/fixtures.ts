@@ -4,7 +4,7 @@
 // repository (its provenance is in MANIFEST.tsv there, its terms in README.md); nothing is fetched from the network.
 
 import { expect } from 'vitest';
-import { SitemapError } from '../src/errors';
+import { SitemapError } from '../src/model/errors';
 
 /** True in the browser project (a page), false in the Node project. */
 export const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';

@@ -1,5 +1,5 @@
 // The Node entry's zlib gunzip keeps the contract of the portable fflate one: same bytes out,
-// the same error codes for a bomb, damage and truncation (src/index.node.ts, src/gzip.ts).
+// the same error codes for a bomb, damage and truncation (src/index.node.ts, src/input/gzip.ts).
 
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';

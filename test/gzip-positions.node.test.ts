@@ -1,5 +1,5 @@
 // parse() through the Node entry, whose gunzip is zlib's (src/index.node.ts): its errors carry no
-// position, and parse() gives them the ones the fflate path gives (src/input.ts prepareInput):
+// position, and parse() gives them the ones the fflate path gives (src/input/input.ts prepareInput):
 // damaged gzip at 1:1, offset 0 (as validate() has it), a bomb at the offset of the cap. They had
 // come out at line 0, column 0, offset -1, outside the documented contract.
 

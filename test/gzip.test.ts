@@ -1,11 +1,11 @@
-// Tests of src/gzip.ts (RFC 1952): round trips, several members, the size cap against a gzip
+// Tests of src/input/gzip.ts (RFC 1952): round trips, several members, the size cap against a gzip
 // bomb built here, and damaged streams.
 
 import { gzipSync } from 'fflate';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SitemapError } from '../src/errors';
-import { gunzip, gzip, inflatedBytesForTesting, isGzip } from '../src/gzip';
+import { SitemapError } from '../src/model/errors';
+import { gunzip, gzip, inflatedBytesForTesting, isGzip } from '../src/input/gzip';
 import { zeroBomb } from './fixtures/gzip-bomb';
 
 const MiB = 1024 * 1024;

@@ -1,4 +1,4 @@
-// src/inflate.ts against zlib (node:zlib, what the Node build inflates with): the same bytes out
+// src/input/inflate.ts against zlib (node:zlib, what the Node build inflates with): the same bytes out
 // for every gzip stream, whatever the chunks, and the same verdict (inflated or GZIP_INVALID) for
 // damaged ones, so that the Node and browser builds cannot disagree (issue #22 item 8). Bytes
 // after the last member are refused by both: zlib stops quietly at zero bytes, and the Node
@@ -7,8 +7,8 @@
 import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SitemapError } from '../src/errors';
-import { GzipInflater } from '../src/inflate';
+import { SitemapError } from '../src/model/errors';
+import { GzipInflater } from '../src/input/inflate';
 
 type Verdict = { ok: true; bytes: string } | { ok: false };
 

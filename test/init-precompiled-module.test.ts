@@ -5,11 +5,11 @@
 // the module's one core; the first one runs before anything has loaded a core.
 
 import { describe, expect, it, vi } from 'vitest';
-import { SitemapError } from '../src/errors';
+import { SitemapError } from '../src/model/errors';
 import { parse } from '../src/index';
-import { wasmScalarBinaryString } from '../src/wasm-scalar.generated';
-import { wasmSimdBinaryString } from '../src/wasm-simd.generated';
-import { getCore, init, initSync } from '../src/wasm';
+import { wasmScalarBinaryString } from '../src/core/wasm-scalar.generated';
+import { wasmSimdBinaryString } from '../src/core/wasm-simd.generated';
+import { getCore, init, initSync } from '../src/core/wasm';
 import { thrownBy } from './fixtures';
 
 const xml = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';

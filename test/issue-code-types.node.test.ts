@@ -1,5 +1,5 @@
-// Type-checks, with tsc under `strict`, what users write with issue codes (src/types.ts `Issue`,
-// src/errors.ts `searchConsoleReport`): the README's "Errors" and "Validate" examples as written
+// Type-checks, with tsc under `strict`, what users write with issue codes (src/model/types.ts `Issue`,
+// src/model/errors.ts `searchConsoleReport`): the README's "Errors" and "Validate" examples as written
 // there, a misspelt code that must fail, and robots.txt issues. Node-only: it runs tsc on src/.
 
 import { execFile } from 'node:child_process';

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse, parseFeed, parseTextSitemap, serializeSitemap, SitemapError, SitemapParser, validate, type Issue, type IssueCode } from '../src/index';
-import { createIssue } from '../src/issue';
+import { createIssue } from '../src/model/issue';
 import { loadCorpusFile, loadCorpusManifest, thrownBy } from './fixtures';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

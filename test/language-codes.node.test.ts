@@ -1,14 +1,14 @@
-// The ISO code lists of src/language-codes.ts against their source, Debian's iso-codes JSON
+// The ISO code lists of src/values/language-codes.ts against their source, Debian's iso-codes JSON
 // (/usr/share/iso-codes/json: ISO 639-2, ISO 639-3, ISO 3166-1), for every possible two- and
 // three-letter code, and against Node's ICU (Intl.DisplayNames), which names every listed code
 // and, beyond them, only codes that are reserved, withdrawn or retired (a newer ICU that names
 // another code fails here: look at it, then add it where it belongs). When the lists change,
-// the failure message carries the packed strings to paste into src/language-codes.ts.
+// the failure message carries the packed strings to paste into src/values/language-codes.ts.
 // Node-only: it reads files of the machine.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, COUNTRY_CODE_HINTS, twoLetterLanguageCode } from '../src/language-codes';
+import { isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, COUNTRY_CODE_HINTS, twoLetterLanguageCode } from '../src/values/language-codes';
 
 const ISO_CODES = '/usr/share/iso-codes/json/';
 const haveIsoCodes = existsSync(`${ISO_CODES}iso_639-3.json`);
@@ -29,7 +29,7 @@ function allCodes(length: number, alphabet: string): string[] {
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = LOWER.toUpperCase();
 
-/** What the lists say, and the packed strings src/language-codes.ts should have. */
+/** What the lists say, and the packed strings src/values/language-codes.ts should have. */
 function fromIsoCodes() {
   const iso639_2 = read<Iso639Entry>('iso_639-2.json', '639-2');
   const iso639_3 = read<Iso639Entry>('iso_639-3.json', '639-3');
@@ -64,7 +64,7 @@ function fromIsoCodes() {
 }
 
 // `npm test`'s pretest (test/ensure-tools.mjs) installs Debian's iso-codes: never skipped.
-describe('src/language-codes.ts against iso-codes (/usr/share/iso-codes/json)', () => {
+describe('src/values/language-codes.ts against iso-codes (/usr/share/iso-codes/json)', () => {
   if (!haveIsoCodes) throw new Error(`${ISO_CODES}iso_639-3.json is missing: run node test/ensure-tools.mjs (apt-get install iso-codes)`);
   const lists = fromIsoCodes();
   const regenerate = () => `if the lists changed, the packed strings are:\n${JSON.stringify(lists.packed, null, 1)}`;
@@ -108,7 +108,7 @@ describe('src/language-codes.ts against iso-codes (/usr/share/iso-codes/json)', 
   });
 });
 
-describe('src/language-codes.ts against Node\'s ICU (Intl.DisplayNames, full ICU in Node 20)', () => {
+describe('src/values/language-codes.ts against Node\'s ICU (Intl.DisplayNames, full ICU in Node 20)', () => {
   const languageName = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
   const regionName = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 

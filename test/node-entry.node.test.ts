@@ -4,7 +4,7 @@
 // entries must be the same. `npm test` builds dist/ first (pretest).
 
 import { describe, expect, it } from 'vitest';
-import { SITEMAP_NAMESPACE } from '../src/limits';
+import { SITEMAP_NAMESPACE } from '../src/model/limits';
 
 type Entry = typeof import('../src/index');
 const nodeEntry = (await import(/* @vite-ignore */ new URL('../dist/index.node.js', import.meta.url).href)) as Entry;

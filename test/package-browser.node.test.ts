@@ -194,7 +194,7 @@ describe('the packed browser entry in a browser without WebAssembly SIMD', () =>
 
   it('fetches the scalar chunk in init(), never before, and then gives the same answers', () => {
     expect(scalarRequestsBefore).toBe(0); // the pages with SIMD never asked for it
-    expect(requestedPaths.filter((path) => path.endsWith('/wasm-scalar.generated.js'))).toEqual(['/node_modules/sitemapkit/dist/lib/wasm-scalar.generated.js']);
+    expect(requestedPaths.filter((path) => path.endsWith('/wasm-scalar.generated.js'))).toEqual(['/node_modules/sitemapkit/dist/lib/core/wasm-scalar.generated.js']);
     expect(noSimdReport.report).toEqual(expectedExerciseReport);
   });
 });

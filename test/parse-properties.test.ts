@@ -253,7 +253,7 @@ const hostileValue = fc.array(fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ 
 
 const priority = fc.integer({ min: 0, max: 1000 }).map((thousandths) => thousandths / 1000);
 // The serializer takes a loc that is an absolute xsd:anyURI and a lastmod that is an xsd:date
-// or dateTime (src/xsd-values.ts): the hostile text goes into the loc's path, without the
+// or dateTime (src/values/xsd-values.ts): the hostile text goes into the loc's path, without the
 // characters no URI holds even after libxml2's replacements ("[", "]", "#", a stray "%").
 const hostileLoc = hostileValue.map((value) => `https://example.com/${value.replace(/[[\]#%]/g, '')}`.replace(/[ \t\r\n]+$/, ''));
 const xsdDate = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })

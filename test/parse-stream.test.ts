@@ -1,4 +1,4 @@
-// The stream readers (src/parse-stream.ts) against parse(): every corpus file, plain and gzipped
+// The stream readers (src/stream/parse-stream.ts) against parse(): every corpus file, plain and gzipped
 // (the runtime's DecompressionStream and fflate), in seeded random chunks, through parseStream and
 // through SitemapParserStream, gives the entries and issues parse() gives, or the same error.
 // Then the stream-only behaviour: sources, multi-member gzip, errors with positions, recover
@@ -8,7 +8,7 @@
 import { gzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, parseStream, SitemapError, SitemapParserStream, serializeSitemap, validate, type Issue, type ParseResult, type SitemapEntry, type ParseStreamOptions, type SitemapStreamSource } from '../src/index';
-import { chooseStreamingGunzipForTesting, createStreamingGunzip } from '../src/gzip';
+import { chooseStreamingGunzipForTesting, createStreamingGunzip } from '../src/input/gzip';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 import { zeroBomb } from './fixtures/gzip-bomb';
 import { asyncChunks, chunkSizes, concatBytes, cut, readableOf, readAll } from './fixtures/stream-helpers';

@@ -1,4 +1,4 @@
-// Behaviour of the parse API (src/parse.ts, src/input.ts): entry values, namespace matching,
+// Behaviour of the parse API (src/read/parse.ts, src/input/input.ts): entry values, namespace matching,
 // legacy namespaces, document kinds, input forms and encodings, size caps, DOCTYPE refusal,
 // recovery, and the exact position and path of every error. SPEC.md §1, §2, §5, §6.
 

@@ -1,4 +1,4 @@
-// How the push parser (src/parse.ts SitemapParser) and parse()'s options answer a caller's
+// How the push parser (src/read/parse.ts SitemapParser) and parse()'s options answer a caller's
 // mistakes: always a SitemapError with a code (INPUT_TYPE for a chunk that is not bytes or a call
 // out of turn, INPUT_INVALID_OPTION for options that are not an object), a message saying what to
 // do instead, and no position (line and column 0, offset 0). They had been TypeErrors and plain

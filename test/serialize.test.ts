@@ -1,15 +1,15 @@
-// Tests of src/serialize.ts: exact output, the values it refuses, options, and properties over
+// Tests of src/write/serialize.ts: exact output, the values it refuses, options, and properties over
 // hostile input: well-formed XML (fast-xml-parser's validator) and parse(serialize(x)) equal to x.
 
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { thrownBy } from './fixtures';
-import { gunzip, isGzip } from '../src/gzip';
-import { parse } from '../src/parse';
-import { serializeSitemap, serializeSitemapIndex, type SitemapIndexEntryInput, type SitemapUrlInput } from '../src/serialize';
-import type { SitemapIndexEntry, SitemapUrl } from '../src/types';
-import { getCore, loadBuildForTesting } from '../src/wasm';
+import { gunzip, isGzip } from '../src/input/gzip';
+import { parse } from '../src/read/parse';
+import { serializeSitemap, serializeSitemapIndex, type SitemapIndexEntryInput, type SitemapUrlInput } from '../src/write/serialize';
+import type { SitemapIndexEntry, SitemapUrl } from '../src/model/types';
+import { getCore, loadBuildForTesting } from '../src/core/wasm';
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
@@ -173,7 +173,7 @@ describe('values that cannot be written', () => {
     ['a priority string with spaces', { loc: 'https://example.com/', priority: ' 0.5' }, 'urlset/url[2]/priority', /decimal/],
     ['a priority of another type', { loc: 'https://example.com/', priority: true as unknown as number }, 'urlset/url[2]/priority', /number or a decimal string/],
     ['a priority string a hair above 1 (Number() would round it to 1)', { loc: 'https://example.com/', priority: '1.0000000000000000001' }, 'urlset/url[2]/priority', /decimal number from 0\.0 to 1\.0/],
-    // What sitemap.xsd refuses (src/xsd-values.ts), and a loc that is no absolute URL.
+    // What sitemap.xsd refuses (src/values/xsd-values.ts), and a loc that is no absolute URL.
     ['a relative loc', { loc: '/about-us/our-team' }, 'urlset/url[2]/loc', /not an absolute URL/],
     ['a loc of 11 characters', { loc: 'http://a.c/' }, 'urlset/url[2]/loc', /11 characters long; sitemap\.xsd takes 12 to 2,048/],
     ['a loc of 2,049 characters', { loc: `https://example.com/${'a'.repeat(2029)}` }, 'urlset/url[2]/loc', /2,049 characters long/],

@@ -28,7 +28,7 @@ const KB = 1024;
  * (everything 108.2 KB). Then (branch slim): const enums inlined by the build, the core's enum
  * globals no longer exported, the value grammars once (#21): parse 39.4 KB, everything 105.2 KB;
  * the core embedded as a binary string instead of hex: parse 38.6 KB, everything 104.4 KB. With
- * sitemapkit's own inflater (src/inflate.ts, as strict as zlib) in place of fflate's: parse 38.9 KB,
+ * sitemapkit's own inflater (src/input/inflate.ts, as strict as zlib) in place of fflate's: parse 38.9 KB,
  * everything 105.8 KB (fflate's deflate no longer shares its tables with an fflate inflate). The
  * crawl reading a body as it arrives, batches() and the 64-bit URL set (#17): everything 108.2 KB.
  * Issues as data (#21: one Issue factory, SitemapError fields, toIssue()): everything 108.7 KB;
@@ -117,17 +117,17 @@ describe("the packed package in a browser bundle (esbuild, minified, gzip -9 of 
   });
 
   it('leaves out of `import { parse }` the modules it does not use (one file per module, no import-time state)', () => {
-    for (const unused of ['validate', 'validate-extensions', 'serialize', 'extension-writer', 'feed', 'text-sitemap', 'robots', 'language-codes', 'parse-stream', 'write-sitemaps']) {
+    for (const unused of ['check/validate', 'check/validate-extensions', 'write/serialize', 'write/extension-writer', 'formats/feed', 'formats/text-sitemap', 'formats/robots', 'values/language-codes', 'stream/parse-stream', 'write/write-sitemaps']) {
       expect(parseOnly.initialInputs, unused).not.toContain(`dist/lib/${unused}.js`);
     }
-    expect(parseOnly.initialInputs).toContain('dist/lib/parse.js');
-    expect(parseOnly.initialInputs).toContain('dist/lib/wasm-simd.generated.js');
+    expect(parseOnly.initialInputs).toContain('dist/lib/read/parse.js');
+    expect(parseOnly.initialInputs).toContain('dist/lib/core/wasm-simd.generated.js');
   });
 
   it('loads the scalar core only on demand, in a chunk of its own', () => {
     for (const measured of [parseOnly, everything]) {
-      expect(measured.initialInputs).not.toContain('dist/lib/wasm-scalar.generated.js');
-      expect(measured.lazyInputs).toEqual(['dist/lib/wasm-scalar.generated.js']);
+      expect(measured.initialInputs).not.toContain('dist/lib/core/wasm-scalar.generated.js');
+      expect(measured.lazyInputs).toEqual(['dist/lib/core/wasm-scalar.generated.js']);
       expect(measured.lazyBytes).toBeGreaterThan(10 * KB); // the build itself, not an empty stub
     }
   });

@@ -1,4 +1,4 @@
-// sniffFormat (src/sniff.ts): every corpus file's format by content (expected formats written
+// sniffFormat (src/input/sniff.ts): every corpus file's format by content (expected formats written
 // out here from MANIFEST.tsv's categories and notes, not computed by the code under test), the
 // edge cases servers produce, and hostile input (never a throw, always one of the formats).
 

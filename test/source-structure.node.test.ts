@@ -75,8 +75,8 @@ describe('src/ structure', () => {
   it('finds the modules and their imports (the walk itself works)', () => {
     expect(files.length).toBeGreaterThan(30);
     const indexImports = importsOf(join(SOURCES, 'index.ts'), known).map(name);
-    expect(indexImports).toContain('errors.ts');
-    expect(indexImports).toContain('robots.ts');
+    expect(indexImports).toContain('model/errors.ts');
+    expect(indexImports).toContain('formats/robots.ts');
     // A made-up cycle is found, so an empty answer below means something.
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
   });
@@ -87,7 +87,7 @@ describe('src/ structure', () => {
   });
 
   it('the codes module is a leaf: it imports nothing', () => {
-    const codes = join(SOURCES, 'codes.ts');
+    const codes = join(SOURCES, 'model', 'codes.ts');
     expect(known.has(codes)).toBe(true);
     expect(readFileSync(codes, 'utf8')).not.toMatch(/^\s*(?:import|export)\b[^;]*\bfrom\s*['"]/m);
   });
@@ -106,7 +106,7 @@ describe('src/ structure', () => {
       // The demo's own FetchFailure (no Issue, no SitemapError): it crosses the worker as { message, reason }, without its status.
       'demo/document-opener.js: recordChild(parent, source.url, { status: Number(/^HTTP (\\d+)/.exec(error.message)?.[1] ?? 0), failed: true });',
       // Which attribute of which element the parser left out: xhtml1-strict.xsd declares some on <link>; the issue has no field for the element yet.
-      'src/validate-extensions.ts: const attribute = /^The attribute (\\S+) is not part of <[^>]*link>/.exec(issue.message);',
+      'src/check/validate-extensions.ts: const attribute = /^The attribute (\\S+) is not part of <[^>]*link>/.exec(issue.message);',
     ]);
     const offenders: string[] = [];
     for (const file of callers) {

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, SitemapParser, SITEMAP_NAMESPACE, validate, type ParseResult } from '../src/index';
-import { setBytesToString } from '../src/text';
-import { getCore, loadBuildForTesting } from '../src/wasm';
+import { setBytesToString } from '../src/values/text';
+import { getCore, loadBuildForTesting } from '../src/core/wasm';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });

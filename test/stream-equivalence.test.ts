@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { gzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, parseStream, SitemapError, type Issue } from '../src/index';
-import { chooseStreamingGunzipForTesting } from '../src/gzip';
+import { chooseStreamingGunzipForTesting } from '../src/input/gzip';
 import { ENCODING_SHAPES, UNDECODABLE } from './fixtures/encoding-shapes';
 import { damagedShapes, intactTwoMembers } from './fixtures/gzip-damage';
 

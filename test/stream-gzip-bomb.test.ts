@@ -7,8 +7,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, parseStream, SitemapParserStream } from '../src/index';
-import { chooseStreamingGunzipForTesting, inflatedBytesForTesting } from '../src/gzip';
-import { scannedBytesForTesting } from '../src/xml-reader';
+import { chooseStreamingGunzipForTesting, inflatedBytesForTesting } from '../src/input/gzip';
+import { scannedBytesForTesting } from '../src/core/xml-reader';
 import { zeroBomb } from './fixtures/gzip-bomb';
 import { cut, readableOf, readAll } from './fixtures/stream-helpers';
 

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseStream, SitemapError } from '../src/index';
-import { scannedBytesForTesting } from '../src/xml-reader';
+import { scannedBytesForTesting } from '../src/core/xml-reader';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const encoder = new TextEncoder();

@@ -1,17 +1,17 @@
-// Tests of the WASM tokenizer through its JS reader (assembly/tokenizer.ts, src/xml-reader.ts):
+// Tests of the WASM tokenizer through its JS reader (assembly/tokenizer.ts, src/core/xml-reader.ts):
 // token kinds, order, names and values; line/column of every token against a tiny JS reference
 // (XML 1.0 §2.11 end-of-line handling, columns in code points); SIMD and scalar builds agreeing
 // on every corpus file; whitespace runs and text runs with CDATA and references.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from '../src/index';
-import { XML_ERRORS } from '../src/errors';
-import { Field, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
-import { getCore, loadBuildForTesting } from '../src/wasm';
+import { XML_ERRORS } from '../src/model/errors';
+import { Field, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/core/xml-reader';
+import { getCore, loadBuildForTesting } from '../src/core/wasm';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 import { generateDocument, seededRandom } from './fixtures/parse/generate-document';
 
-// parse() is imported so src/parse.ts registers the names it compares by id before any reader
+// parse() is imported so src/read/parse.ts registers the names it compares by id before any reader
 // exists (xml-reader prepares each core once); the readers below then see the same core setup.
 void parse;
 

@@ -1,4 +1,4 @@
-// How the parse API answers a caller's mistakes (src/parse.ts, src/input.ts, src/parse-stream.ts):
+// How the parse API answers a caller's mistakes (src/read/parse.ts, src/input/input.ts, src/stream/parse-stream.ts):
 // a `kind` or a limit it does not take is INPUT_INVALID_OPTION before anything is read; an input
 // of the wrong type is INPUT_TYPE naming what was passed and what to pass instead; a file name or
 // URL given as the document is XML_TEXT_OUTSIDE_ROOT saying so. Strict, recover mode and the

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMAGE_NAMESPACE, NEWS_NAMESPACE, SITEMAP_NAMESPACE, validate, VIDEO_NAMESPACE, XHTML_NAMESPACE } from '../src/index';
-import { MOBILE_NAMESPACE } from '../src/limits';
+import { MOBILE_NAMESPACE } from '../src/model/limits';
 import { seededRandom } from './fuzz/random.mjs';
 
 const XMLLINT = '/usr/bin/xmllint';

@@ -1,13 +1,13 @@
-// validate() and Google's extensions (src/validate-extensions.ts, SPEC.md §3): one test per rule,
+// validate() and Google's extensions (src/check/validate-extensions.ts, SPEC.md §3): one test per rule,
 // each asserting the code, the severity in both profiles (a Google-only rule is a warning in the
 // `xsd` profile, where `valid` is the XSDs' verdict), the exact line and column, and the path;
 // then every extension file of the corpus. Shared: runs in Node and in Chromium.
 
 import { describe, expect, it } from 'vitest';
 import { parse, searchConsoleReport, SITEMAP_NAMESPACE, validate, type Issue, type ValidateResult, type ValidationProfile } from '../src/index';
-import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from '../src/language-codes';
-import { MOBILE_NAMESPACE } from '../src/limits';
-import { nearMissNamespace } from '../src/validate-extensions';
+import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from '../src/values/language-codes';
+import { MOBILE_NAMESPACE } from '../src/model/limits';
+import { nearMissNamespace } from '../src/check/validate-extensions';
 import { loadCorpusFile, loadCorpusManifest, positionOfNeedle } from './fixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -599,7 +599,7 @@ describe('validate: extension elements that are no typed item (namespaces)', () 
   });
 });
 
-describe('the ISO code lists (src/language-codes.ts)', () => {
+describe('the ISO code lists (src/values/language-codes.ts)', () => {
   it('knows well-known ISO 639 codes and not the usual mistakes', () => {
     for (const code of ['en', 'de', 'fr', 'ja', 'zh', 'cs', 'el', 'da', 'sv', 'he', 'se', 'uk', 'eng', 'deu', 'ger', 'fra', 'fre', 'zho', 'chi', 'fil', 'yue', 'cmn', 'haw', 'und']) expect(isLanguageCode(code), code).toBe(true);
     for (const code of ['jp', 'cz', 'gr', 'dk', 'cn', 'ua', 'iw', 'in', 'xx', 'qq', 'qaa', 'qtz', 'EN', 'e', 'engl', 'e1', 'é']) expect(isLanguageCode(code), code).toBe(false);

@@ -1,14 +1,14 @@
-// validationSteps (src/validate.ts), the one walk the crawl reads a file with: on every XML file
+// validationSteps (src/check/validate.ts), the one walk the crawl reads a file with: on every XML file
 // of the corpus (test/corpus, MANIFEST.tsv), a slice at a time, its entries are parse()'s in
 // recover mode and its result is validate()'s, whatever the slice size. SPEC.md §1, §2, §5.
 
 import { describe, expect, it } from 'vitest';
-import { parse } from '../src/parse';
-import { NEEDS_INPUT, validate, validationSteps } from '../src/validate';
-import { declaredEncoding, utf16ByteOrder } from '../src/input';
-import { isGzip } from '../src/gzip';
-import { LIMITS } from '../src/limits';
-import type { SitemapIndexEntry, SitemapUrl, ValidateResult } from '../src/types';
+import { parse } from '../src/read/parse';
+import { NEEDS_INPUT, validate, validationSteps } from '../src/check/validate';
+import { declaredEncoding, utf16ByteOrder } from '../src/input/input';
+import { isGzip } from '../src/input/gzip';
+import { LIMITS } from '../src/model/limits';
+import type { SitemapIndexEntry, SitemapUrl, ValidateResult } from '../src/model/types';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const NOW = new Date('2026-11-22T00:00:00Z');

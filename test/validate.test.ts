@@ -1,13 +1,13 @@
-// Behaviour of validate() (src/validate.ts, src/url-check.ts, src/datetime.ts): one test per rule
+// Behaviour of validate() (src/check/validate.ts, src/values/url-check.ts, src/values/datetime.ts): one test per rule
 // of SPEC.md §1-2, each with the exact line and column reported, both profiles where they differ,
 // the Search Console names (§6), statistics, and "never throws for bad data" (§5).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, parse, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
-import { isPlainHttpUrl, LocScan, readCoreLocScan, scanLoc } from '../src/url-check';
-import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/wasm';
-import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/xml-reader';
+import { isPlainHttpUrl, LocScan, readCoreLocScan, scanLoc } from '../src/values/url-check';
+import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/core/wasm';
+import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/core/xml-reader';
 import { positionOfNeedle } from './fixtures';
 
 const NS = SITEMAP_NAMESPACE;

@@ -1,15 +1,15 @@
-// The value grammars that live once (issue #21): xsd:decimal (src/xsd-decimal.ts) as the parser,
+// The value grammars that live once (issue #21): xsd:decimal (src/values/xsd-decimal.ts) as the parser,
 // the validator and the serializer read `<priority>`; line and column from a byte offset
-// (positionOfByte, src/file-limits.ts) wherever one is computed, with a lone CR a line break as
-// XML 1.0 §2.11 makes it; the extension schemas' pattern facets (src/xsd-values.ts) as the
+// (positionOfByte, src/values/file-limits.ts) wherever one is computed, with a lone CR a line break as
+// XML 1.0 §2.11 makes it; the extension schemas' pattern facets (src/values/xsd-values.ts) as the
 // serializer and the validator apply them.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSitemap, serializeSitemap, SITEMAP_NAMESPACE, validate, type ValidateResult } from '../src/index';
-import { positionOfByte } from '../src/file-limits';
-import { encodingDeclarationPosition } from '../src/input';
-import { decimalValue, isDecimal, isDecimalFromZeroToOne, significantDigits } from '../src/xsd-decimal';
+import { positionOfByte } from '../src/values/file-limits';
+import { encodingDeclarationPosition } from '../src/input/input';
+import { decimalValue, isDecimal, isDecimalFromZeroToOne, significantDigits } from '../src/values/xsd-decimal';
 
 const encoder = new TextEncoder();
 /** XML Schema 1.0 Part 2 §3.2.3.1, xsd:decimal's lexical representation, as a regular expression. */
@@ -26,7 +26,7 @@ const decimalLike = fc.oneof(
   fc.string({ unit: fc.constantFrom('0', '1', '9', '.', '+', '-', 'e', ' '), maxLength: 12 }),
 );
 
-describe('xsd:decimal: one grammar (src/xsd-decimal.ts)', () => {
+describe('xsd:decimal: one grammar (src/values/xsd-decimal.ts)', () => {
   it('isDecimal is exactly the lexical form of XML Schema §3.2.3.1', () => {
     fc.assert(fc.property(decimalLike, (text) => { expect(isDecimal(text), text).toBe(XSD_DECIMAL.test(text)); }), { numRuns: 5000 });
   });
@@ -103,7 +103,7 @@ describe('line and column from a byte offset: one count (positionOfByte)', () =>
   });
 });
 
-describe("the extension schemas' pattern facets: one copy (src/xsd-values.ts)", () => {
+describe("the extension schemas' pattern facets: one copy (src/values/xsd-values.ts)", () => {
   const newsDocument = (language: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n<url><loc>https://example.com/a</loc><news:news><news:publication><news:name>Example</news:name><news:language>${language}</news:language></news:publication><news:publication_date>2026-11-21</news:publication_date><news:title>A</news:title></news:news></url>\n</urlset>\n`;
 
   it('a news language the serializer refuses is one the validator reports, and the reverse', () => {

@@ -5,12 +5,12 @@
 
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createObservedParser, SitemapParser, type SitemapParserObserver } from '../src/parse';
-import type { ParseResult, ValidateOptions } from '../src/types';
-import { validate } from '../src/validate';
-import { checkDatetime } from '../src/datetime';
-import { CHANGEFREQ_VALUES } from '../src/limits';
-import { EntryField, EntryFlag, ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/xml-reader';
+import { createObservedParser, SitemapParser, type SitemapParserObserver } from '../src/read/parse';
+import type { ParseResult, ValidateOptions } from '../src/model/types';
+import { validate } from '../src/check/validate';
+import { checkDatetime } from '../src/values/datetime';
+import { CHANGEFREQ_VALUES } from '../src/model/limits';
+import { EntryField, EntryFlag, ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/core/xml-reader';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const SILENT: SitemapParserObserver = {

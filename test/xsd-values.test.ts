@@ -2,11 +2,11 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DatetimeFields, DatetimeProblem, readDatetime } from '../src/datetime';
-import { serializeSitemap } from '../src/serialize';
-import { loadBuildForTesting } from '../src/wasm';
-import { isDecimalFromZeroToOne } from '../src/xsd-decimal';
-import { isCommonLoc, isCommonXsdDate, locProblem, xsdDateProblem } from '../src/xsd-values';
+import { DatetimeFields, DatetimeProblem, readDatetime } from '../src/values/datetime';
+import { serializeSitemap } from '../src/write/serialize';
+import { loadBuildForTesting } from '../src/core/wasm';
+import { isDecimalFromZeroToOne } from '../src/values/xsd-decimal';
+import { isCommonLoc, isCommonXsdDate, locProblem, xsdDateProblem } from '../src/values/xsd-values';
 
 const fields = new DatetimeFields();
 const xsdAccepts = (value: string) => readDatetime(value, 'xsd', fields) === DatetimeProblem.None;

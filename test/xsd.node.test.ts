@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { serializeSitemap, serializeSitemapIndex, type SitemapUrlInput } from '../src/serialize';
+import { serializeSitemap, serializeSitemapIndex, type SitemapUrlInput } from '../src/write/serialize';
 
 // The corpus is vendored in test/corpus/, never read at an absolute path.
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));

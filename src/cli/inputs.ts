@@ -6,7 +6,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { sniffFormat } from '../node';
-import { concatenateBytes } from '../text';
+import { concatenateBytes } from '../values/text';
 import { CliFailure } from './command-line';
 
 /**

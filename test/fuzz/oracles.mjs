@@ -64,7 +64,7 @@ async function loadScale(build) {
 
 /**
  * Deep equality of what was read and what reads back after serializing, but for the serializer's
- * documented prefix policy (ExtensionWriter, src/extension-writer.ts; test/extensions.test.ts):
+ * documented prefix policy (ExtensionWriter, src/write/extension-writer.ts; test/extensions.test.ts):
  * the root declares every namespace, so a namespace whose prefix another namespace of the
  * document has already is written as that prefix with a number (`image` → `image1`).
  */

@@ -1,0 +1,235 @@
+// Checking the pages a sitemap lists (issue 19, item 11): each URL's HTTP status, where its
+// redirects lead, and whether it says noindex (an `X-Robots-Tag` header, or a robots `<meta>` in
+// an HTML page's head: Google's "Submitted URL marked 'noindex'"). The runtime's fetch (WHATWG
+// Fetch), a concurrency limit, a timeout and cancel; no Node built-ins, so the viewer, the
+// extension and the CLI share it.
+
+import { SitemapError } from '../model/errors';
+import { checkLimitOption, checkOptionsObject } from '../input/input';
+
+/** What one URL gave. */
+export interface UrlCheck {
+  /** The URL as given. */
+  url: string;
+  /** The last HTTP status (after redirects); 0 when there was no answer (see `error`). */
+  status: number;
+  /** Where the redirects led (`url` when there were none). */
+  finalUrl: string;
+  /** Redirects followed; -1 when the runtime followed them itself and did not say how many (browsers). */
+  redirects: number;
+  /** `header` (X-Robots-Tag) or `meta` (a robots meta tag) when the page asks not to be indexed. */
+  noindex: 'header' | 'meta' | undefined;
+  /** Why there was no answer: not an http(s) URL, a network error, the timeout, too many redirects. */
+  error?: string;
+}
+
+/** Options of {@link checkUrls}. */
+export interface CheckUrlsOptions {
+  /** The `fetch` to use (default: the runtime's); a relay or an extension's fetch fits. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Requests at once. Default 4: a site's own pages, politely. */
+  concurrency?: number;
+  /** Milliseconds one request may take, body included. Default 15,000. */
+  timeout?: number;
+  /** Stops everything (as `cancel()` does). */
+  signal?: AbortSignal;
+  /** Redirects followed per URL. Default 10. */
+  maxRedirects?: number;
+}
+
+/** What {@link checkUrls} returns: the checks as they finish, and `cancel()`. */
+export interface UrlChecks extends AsyncIterable<UrlCheck> {
+  /** Stops: requests in flight are aborted, no new one starts, the iteration ends. */
+  cancel(): void;
+}
+
+/** Bytes of an HTML page read to find its robots meta tags: they belong in the head. */
+const HEAD_BYTES = 65536;
+const META_TAG = /<meta\b[^>]*>/gi;
+const ROBOTS_NAME = /\bname\s*=\s*["']?\s*(?:robots|googlebot)\b/i;
+const CONTENT = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+// "noindex", or "none" (noindex, nofollow), as a directive of its own, maybe after "googlebot:".
+const NOINDEX = /(?:^|[,\s:])(?:noindex|none)(?:$|[,\s])/i;
+
+/** Whether an X-Robots-Tag header value says noindex (for every crawler, or for Googlebot). */
+function headerSaysNoindex(value: string | null): boolean {
+  if (!value) return false;
+  // "otherbot: noindex" binds another crawler only.
+  return value.split(/,(?=\s*[\w-]+\s*:)/).some((part) => {
+    const agent = /^\s*([\w-]+)\s*:(?!\/)/.exec(part)?.[1]?.toLowerCase();
+    return (agent === undefined || agent === 'googlebot' || agent === 'unavailable_after') && NOINDEX.test(part.replace(/^\s*[\w-]+\s*:(?!\/)/, ' '));
+  });
+}
+
+/** Whether the first bytes of an HTML page carry a robots (or googlebot) meta tag with noindex. */
+function htmlSaysNoindex(head: string): boolean {
+  for (const [tag] of head.matchAll(META_TAG)) {
+    if (!ROBOTS_NAME.test(tag)) continue;
+    const match = CONTENT.exec(tag);
+    if (match && NOINDEX.test(match[1] ?? match[2] ?? match[3] ?? '')) return true;
+  }
+  return false;
+}
+
+/** Reads up to HEAD_BYTES of a body as text (UTF-8, enough for ASCII tags), then lets it go. */
+async function readHead(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    while (bytes < HEAD_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      text += decoder.decode(value, { stream: true });
+      if (/<\/head\s*>|<body\b/i.test(text)) break;
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return text;
+}
+
+interface Settings {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  concurrency: number;
+  timeout: number;
+  maxRedirects: number;
+}
+
+/** One URL, redirects followed by hand where the runtime shows them (Node, relays), else by fetch. */
+async function checkOne(url: string, settings: Settings, signal: AbortSignal): Promise<UrlCheck> {
+  const failed = (error: string, finalUrl = url, redirects = 0): UrlCheck => ({ url, status: 0, finalUrl, redirects, noindex: undefined, error });
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    return failed('not a URL');
+  }
+  if (current.protocol !== 'http:' && current.protocol !== 'https:') return failed(`not an http(s) URL (${current.protocol})`);
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  signal.addEventListener('abort', abort);
+  const timer = setTimeout(() => controller.abort(), settings.timeout);
+  try {
+    let follow = false;
+    for (let redirects = 0; ; ) {
+      let response: Response;
+      try {
+        response = await settings.fetch(current.href, { method: 'GET', redirect: follow ? 'follow' : 'manual', signal: controller.signal, credentials: 'omit' });
+      } catch (error) {
+        if (signal.aborted) return failed('cancelled', current.href, redirects);
+        if (controller.signal.aborted) return failed(`no answer within ${settings.timeout.toLocaleString('en-US')} ms`, current.href, redirects);
+        return failed(`no answer (${error instanceof Error ? error.message : String(error)})`, current.href, redirects);
+      }
+      if (response.type === 'opaqueredirect') {
+        // A browser hides a manual redirect's target: ask again and let it follow.
+        follow = true;
+        continue;
+      }
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      if (location !== null && !follow) {
+        response.body?.cancel().catch(() => undefined);
+        if (++redirects > settings.maxRedirects) return failed(`more than ${settings.maxRedirects} redirects`, current.href, redirects);
+        try {
+          current = new URL(location, current);
+        } catch {
+          return failed(`a redirect to "${location}", which is not a URL`, current.href, redirects);
+        }
+        if (current.protocol !== 'http:' && current.protocol !== 'https:') return failed(`a redirect to ${current.protocol}, not http(s)`, current.href, redirects);
+        continue;
+      }
+      const finalUrl = follow && response.url ? response.url : current.href;
+      let noindex: UrlCheck['noindex'] = headerSaysNoindex(response.headers.get('x-robots-tag')) ? 'header' : undefined;
+      if (!noindex && response.ok && /html/i.test(response.headers.get('content-type') ?? '')) {
+        noindex = htmlSaysNoindex(await readHead(response)) ? 'meta' : undefined;
+      } else {
+        response.body?.cancel().catch(() => undefined);
+      }
+      return { url, status: response.status, finalUrl, redirects: follow ? -1 : redirects, noindex };
+    }
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * Checks the pages a sitemap lists: for each URL its HTTP status, where its redirects lead and
+ * whether it says noindex (an `X-Robots-Tag: noindex` header, or `<meta name="robots"
+ * content="noindex">` in an HTML page's head). At most `concurrency` requests at once (default
+ * 4), each within `timeout` (default 15 s); results come as they finish. Never throws for what a
+ * server does: no answer is `status: 0` with an `error`. Only http(s) URLs are fetched.
+ * `cancel()` or `options.signal` stop it. Takes any (async) iterable of URLs: the entries of
+ * `parseStream` mapped to their `loc`, an array, a generator.
+ *
+ * @example
+ * const checks = checkUrls(urls.map((url) => url.loc), { concurrency: 8 });
+ * for await (const { url, status, finalUrl, noindex } of checks) {
+ *   if (status !== 200 || noindex) console.log(status, url, finalUrl, noindex ?? '');
+ * }
+ */
+export function checkUrls(urls: Iterable<string> | AsyncIterable<string>, options: CheckUrlsOptions = {}): UrlChecks {
+  checkOptionsObject(options, 'checkUrls options');
+  const runtimeFetch = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  if (typeof runtimeFetch !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', 'checkUrls needs a fetch: this runtime has none, pass options.fetch');
+  const settings: Settings = {
+    fetch: runtimeFetch,
+    concurrency: Math.max(1, checkLimitOption(options.concurrency, 'concurrency', 4)),
+    timeout: checkLimitOption(options.timeout, 'timeout', 15_000),
+    maxRedirects: checkLimitOption(options.maxRedirects, 'maxRedirects', 10),
+  };
+  const controller = new AbortController();
+  options.signal?.addEventListener('abort', () => controller.abort());
+  if (options.signal?.aborted) controller.abort();
+  const source = Symbol.asyncIterator in Object(urls) ? (urls as AsyncIterable<string>)[Symbol.asyncIterator]() : (urls as Iterable<string>)[Symbol.iterator]();
+  const ready: UrlCheck[] = [];
+  let waiting: (() => void) | undefined;
+  let lanesLeft = settings.concurrency;
+  let started = false;
+  let failure: unknown;
+  const wake = () => { const resolve = waiting; waiting = undefined; resolve?.(); };
+
+  const lane = async () => {
+    try {
+      while (!controller.signal.aborted) {
+        const next = await source.next();
+        if (next.done) break;
+        const check = await checkOne(String(next.value), settings, controller.signal);
+        if (controller.signal.aborted) break;
+        ready.push(check);
+        wake();
+      }
+    } catch (error) {
+      failure ??= error;
+      controller.abort();
+    } finally {
+      lanesLeft--;
+      wake();
+    }
+  };
+
+  return {
+    cancel: () => { controller.abort(); wake(); },
+    async *[Symbol.asyncIterator]() {
+      if (!started) {
+        started = true;
+        for (let n = 0; n < settings.concurrency; n++) void lane();
+      }
+      try {
+        for (;;) {
+          if (controller.signal.aborted) break;
+          if (ready.length > 0) { yield ready.shift()!; continue; }
+          if (lanesLeft === 0) break;
+          await new Promise<void>((resolve) => { waiting = resolve; });
+        }
+        if (failure !== undefined) throw failure;
+      } finally {
+        // Leaving the loop early stops the rest.
+        controller.abort();
+      }
+    },
+  };
+}

@@ -1,0 +1,381 @@
+// The one module that touches WebAssembly: loads the core (SIMD build where the runtime
+// validates it, scalar elsewhere), owns the instance and hands out fresh memory views.
+// The binaries come from src/core/core-binary.ts (or its edge twin, src/core/core-binary.edge.ts).
+
+import { scalarBinary, simdBinary } from './core-binary';
+import { SitemapError } from '../model/errors';
+
+/** The core's exports (assembly/index.ts). Only numbers cross; pointers are byte offsets. */
+export interface CoreExports {
+  readonly memory: WebAssembly.Memory;
+  readonly ABI_VERSION: WebAssembly.Global;
+  /** 1 in the build compiled with WebAssembly SIMD, 0 in the scalar one. */
+  readonly SIMD_BUILD: WebAssembly.Global;
+  // --- tokenizer (assembly/tokenizer.ts) ---
+  tokenizerReset(flags: number): void;
+  watchText(local: number): void;
+  reserveInput(bytes: number): number;
+  inputPointer(): number;
+  inputCapacity(): number;
+  tokenize(length: number, final: number): number;
+  tokenCount(): number;
+  tokensPointer(): number;
+  consumed(): number;
+  compactInput(length: number): number;
+  arenaPointer(): number;
+  arenaLength(): number;
+  keepArena(bytes: number): number;
+  wideArenaPointer(): number;
+  wideArenaLength(): number;
+  windowOffset(): number;
+  internString(length: number): number;
+  internFreeze(): void;
+  stringPointer(id: number): number;
+  stringLength(id: number): number;
+  suppressedErrors(): number;
+  // --- whole entries (assembly/entries.ts) ---
+  entryNames(urlset: number, url: number, sitemapindex: number, sitemap: number, loc: number, lastmod: number, changefreq: number, priority: number): void;
+  collapseEntries(on: number): void;
+  stageEntries(on: number): void;
+  collapseAlternates(namespace: number, link: number, rel: number, hreflang: number, href: number): void;
+  // --- the document's loc set (assembly/loc-set.ts) ---
+  locSetScratch(): number;
+  locSetAddScratch(length: number): number;
+  locSetFindScratch(length: number): number;
+  // --- escaper (assembly/escape.ts) ---
+  escapeReserve(inputBytes: number): number;
+  escapeOutputPointer(): number;
+  escapeClearTemplates(): void;
+  escapeDefineTemplate(marker: number, inputOffset: number, length: number): number;
+  escapeText(length: number, markerBudget: number): number;
+  escapeDateMarkers(mask: number): void;
+  escapeAttribute(length: number, markerBudget: number): number;
+  escapeErrorOffset(): number;
+  escapeReplacementCount(): number;
+}
+
+/** The ABI version this facade speaks; the core exports its own, and they must match. */
+export const EXPECTED_ABI_VERSION = 7;
+
+/** A loaded core plus cached views of its memory (re-taken after memory grows). */
+export class Core {
+  readonly exports: CoreExports;
+  readonly simd: boolean;
+  /** Held by a reader (see acquireCore). */
+  busy = false;
+  /** Not to be used again once given back (memory ran out inside it: its state is not to be trusted). */
+  discard = false;
+  private buffer: ArrayBuffer | null = null;
+  private u8View!: Uint8Array;
+  private i32View!: Int32Array;
+  private f64View!: Float64Array;
+
+  constructor(instance: WebAssembly.Instance) {
+    this.exports = instance.exports as unknown as CoreExports;
+    this.simd = (this.exports.SIMD_BUILD.value as number) === 1;
+    const abi = this.exports.ABI_VERSION.value as number;
+    if (abi !== EXPECTED_ABI_VERSION) {
+      throw new SitemapError('INPUT_TYPE', `The WebAssembly core speaks ABI version ${abi}, this sitemapkit expects ${EXPECTED_ABI_VERSION}: hand in the .wasm file shipped with this version of sitemapkit`);
+    }
+  }
+
+  /** Bytes of linear memory; valid until the next call that may grow memory. */
+  get u8(): Uint8Array {
+    if (this.buffer !== this.exports.memory.buffer) this.refresh();
+    return this.u8View;
+  }
+
+  /** The same memory as doubles (an Entry's priority). */
+  get f64(): Float64Array {
+    if (this.buffer !== this.exports.memory.buffer) this.refresh();
+    return this.f64View;
+  }
+
+  /** The same memory as 32-bit words (token records). */
+  get i32(): Int32Array {
+    if (this.buffer !== this.exports.memory.buffer) this.refresh();
+    return this.i32View;
+  }
+
+  private refresh(): void {
+    const buffer = this.exports.memory.buffer;
+    this.buffer = buffer;
+    this.u8View = new Uint8Array(buffer);
+    this.i32View = new Int32Array(buffer);
+    this.f64View = new Float64Array(buffer);
+  }
+}
+
+let compiled: WebAssembly.Module | undefined;
+let core: Core | undefined;
+/** Idle instances for readers that run at the same time (each tokenizer holds one document). */
+const idle: Core[] = [];
+const MAX_IDLE = 4;
+/**
+ * An instance whose memory grew past this is not kept once its document is done: WebAssembly
+ * memory never shrinks, so dropping the instance is the only way to hand the memory back. A core
+ * starts at 18 MiB; a huge document (the input window, the loc set of validate()) grows it, e.g.
+ * to 72 MiB for validate() of a 50 MB sitemap.
+ */
+const MAX_KEPT_MEMORY_BYTES = 64 * 1024 * 1024;
+
+/** The scalar build once init() has loaded it (or a test has), for runtimes without SIMD. */
+let scalarBytes: Uint8Array | undefined;
+
+/**
+ * The embedded build this runtime can run, compiled synchronously: SIMD if `WebAssembly.validate`
+ * accepts it, else the scalar build, which only init() can load (it sits in a chunk of its own).
+ */
+function compileEmbeddedSync(): WebAssembly.Module {
+  const simd = simdBinary();
+  if (simd instanceof WebAssembly.Module) return simd;
+  if (WebAssembly.validate(simd as BufferSource)) return new WebAssembly.Module(simd as BufferSource);
+  if (scalarBytes) return new WebAssembly.Module(scalarBytes as BufferSource);
+  throw new SitemapError('INPUT_TYPE', 'This runtime has no WebAssembly SIMD, and the core built without it loads asynchronously: `await init()` once before the first call (or hand initSync() the bytes of sitemapkit.scalar.wasm)');
+}
+
+/** The embedded build this runtime can run, compiled asynchronously, loading the scalar build if needed. */
+async function compileEmbedded(): Promise<WebAssembly.Module> {
+  const simd = simdBinary();
+  if (simd instanceof WebAssembly.Module) return simd;
+  if (WebAssembly.validate(simd as BufferSource)) return WebAssembly.compile(simd as BufferSource);
+  return WebAssembly.compile(await loadScalarBinary() as BufferSource);
+}
+
+async function loadScalarBinary(): Promise<Uint8Array> {
+  if (scalarBytes) return scalarBytes;
+  const scalar = await scalarBinary();
+  if (scalar instanceof WebAssembly.Module) throw new SitemapError('INPUT_TYPE', 'The scalar build came compiled; expected its bytes');
+  return (scalarBytes = scalar);
+}
+
+/**
+ * A compiled WebAssembly module, named without the `WebAssembly` namespace: TypeScript declares
+ * that namespace only in its DOM lib, and the published types must also check in a Node project
+ * without "DOM". Where the namespace exists this is `WebAssembly.Module`; elsewhere, an object.
+ */
+type CompiledModule = typeof globalThis extends { WebAssembly: { Module: { prototype: infer Module } } } ? Module : object;
+
+/** A core as init()/initSync() take it: compiled, or the bytes of a shipped .wasm file. */
+type ModuleSource = CompiledModule | ArrayBuffer | ArrayBufferView;
+
+/** What init() also takes: the `fetch()` of a shipped .wasm file, or a promise of any of these. */
+type AsyncModuleSource = ModuleSource | Response | Promise<ModuleSource | Response>;
+
+/** What a caller should have handed in, for the messages of refusals. */
+const EXPECTED_SOURCE = "sitemapkit's WebAssembly core: a WebAssembly.Module compiled from sitemapkit.simd.wasm or sitemapkit.scalar.wasm, or the bytes of one of those files";
+
+/**
+ * Exports that identify the core (assembly/index.ts), checked before a module handed in is
+ * instantiated: any other module would fail later at `exports.ABI_VERSION.value`, far from the
+ * call that handed it in. The ABI version (Core's constructor) then vouches for the functions.
+ */
+const IDENTIFYING_EXPORTS: readonly (readonly [string, WebAssembly.ImportExportKind])[] = [
+  ['memory', 'memory'],
+  ['ABI_VERSION', 'global'],
+  ['SIMD_BUILD', 'global'],
+];
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return (value as object).constructor?.name ?? 'object';
+}
+
+function isBytes(value: unknown): value is ArrayBuffer | ArrayBufferView {
+  if (ArrayBuffer.isView(value)) return true;
+  // By tag, not instanceof: bytes from another realm (a vm context, an iframe) are bytes too.
+  const tag = Object.prototype.toString.call(value);
+  return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
+}
+
+/** A fetch Response, this runtime's or a look-alike (node-fetch, undici's own package). */
+function isResponse(value: unknown): value is Response {
+  return typeof value === 'object' && value !== null && typeof (value as Response).arrayBuffer === 'function'
+    && typeof (value as Response).headers?.get === 'function' && typeof (value as Response).status === 'number';
+}
+
+/** Refuses a module that is not the core, before anything keeps it. */
+function checkCoreModule(module: WebAssembly.Module, caller: string): void {
+  const exported = new Map(WebAssembly.Module.exports(module).map(({ name, kind }) => [name, kind]));
+  const missing = IDENTIFYING_EXPORTS.filter(([name, kind]) => exported.get(name) !== kind).map(([name, kind]) => `${name} (${kind})`);
+  const imports = WebAssembly.Module.imports(module);
+  if (missing.length === 0 && imports.length === 0) return;
+  const found = imports.length > 0 ? `it imports ${imports.map((entry) => `${entry.module}.${entry.name}`).slice(0, 5).join(', ')}` : `it lacks the exports ${missing.join(', ')}`;
+  throw new SitemapError('INPUT_TYPE', `${caller} expects ${EXPECTED_SOURCE}; the WebAssembly module it got is not that core (${found})`);
+}
+
+function compileSync(bytes: ArrayBuffer | ArrayBufferView, caller: string): WebAssembly.Module {
+  try {
+    return new WebAssembly.Module(bytes as BufferSource);
+  } catch (cause) {
+    throw notCompiled(cause, caller);
+  }
+}
+
+async function compile(bytes: ArrayBuffer | ArrayBufferView, caller: string): Promise<WebAssembly.Module> {
+  try {
+    return await WebAssembly.compile(bytes as BufferSource);
+  } catch (cause) {
+    throw notCompiled(cause, caller);
+  }
+}
+
+function notCompiled(cause: unknown, caller: string): SitemapError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new SitemapError('INPUT_TYPE', `${caller} expects ${EXPECTED_SOURCE}; the bytes it got are not a WebAssembly module (${reason})`, { cause });
+}
+
+/**
+ * Compiles the body of a fetched .wasm file. `WebAssembly.compileStreaming` compiles while the
+ * bytes arrive, but only from this runtime's own Response and only with the exact Content-Type
+ * `application/wasm` (WebAssembly Web API §3, no parameters); it rejects anything else after it
+ * has taken the body, so other responses (`application/octet-stream` is common) are read whole.
+ */
+async function compileResponse(response: Response): Promise<WebAssembly.Module> {
+  const from = response.url ? ` from ${response.url}` : '';
+  if (!response.ok) {
+    throw new SitemapError('INPUT_TYPE', `init expects a successful response with sitemapkit.simd.wasm or sitemapkit.scalar.wasm, got HTTP status ${response.status}${from}`);
+  }
+  if (response.bodyUsed) throw new SitemapError('INPUT_TYPE', `init got a response${from} whose body was already read; hand in a fresh fetch() of the .wasm file`);
+  const streams = typeof WebAssembly.compileStreaming === 'function' && typeof Response === 'function' && response instanceof Response
+    && response.headers.get('Content-Type')?.trim().toLowerCase() === 'application/wasm';
+  if (!streams) return compile(await response.arrayBuffer(), 'init');
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch (cause) {
+    throw notCompiled(cause, 'init');
+  }
+}
+
+/** A module from what initSync() was handed, refusing what it cannot take. */
+function toModuleSync(source: unknown): WebAssembly.Module {
+  if (source instanceof WebAssembly.Module) return source;
+  if (isBytes(source)) return compileSync(source, 'initSync');
+  if (isResponse(source)) throw new SitemapError('INPUT_TYPE', 'initSync cannot read a Response (its body arrives asynchronously): pass it to init() instead, or hand initSync a compiled WebAssembly.Module or the bytes');
+  throw new SitemapError('INPUT_TYPE', `initSync expects ${EXPECTED_SOURCE}, got ${describe(source)}`);
+}
+
+/** A module from what init() was handed (already awaited), refusing what it cannot take. */
+async function toModule(source: unknown): Promise<WebAssembly.Module> {
+  if (source instanceof WebAssembly.Module) return source;
+  if (isBytes(source)) return compile(source, 'init');
+  if (isResponse(source)) return compileResponse(source);
+  throw new SitemapError('INPUT_TYPE', `init expects ${EXPECTED_SOURCE}, a Response of fetch() for one of those files, or a promise of any of these; got ${describe(source)}`);
+}
+
+/** Makes `module` the one every later parse uses, once it has proved to be the core. */
+function adopt(module: WebAssembly.Module, instance: WebAssembly.Instance): void {
+  const loaded = new Core(instance); // checks the ABI version; throws before anything is kept
+  compiled = module;
+  core = loaded;
+  idle.length = 0;
+}
+
+/**
+ * Loads the WebAssembly core synchronously. Called for you on first use; call it yourself to
+ * pay the start-up cost at a time of your choosing. Pass a precompiled `WebAssembly.Module`
+ * (or the bytes of `sitemapkit.simd.wasm`/`sitemapkit.scalar.wasm`) where compiling embedded
+ * bytes is not allowed. Anything else throws `SitemapError` (`INPUT_TYPE`) and leaves the core
+ * that was loaded before in place.
+ *
+ * @example
+ * import { initSync, parse } from 'sitemapkit';
+ * initSync();
+ */
+export function initSync(source?: ModuleSource): void {
+  if (core && source === undefined) return;
+  const module = source === undefined ? compileEmbeddedSync() : toModuleSync(source);
+  if (source !== undefined) checkCoreModule(module, 'initSync');
+  adopt(module, new WebAssembly.Instance(module, {}));
+}
+
+/**
+ * Loads the WebAssembly core asynchronously (preferred on browser main threads).
+ * Accepts a precompiled `WebAssembly.Module` for Cloudflare Workers and strict-CSP pages, the
+ * bytes of a shipped .wasm file, or the `fetch()` of one (compiled as it streams in when served
+ * as `application/wasm`), or a promise of any of these. Anything else rejects with
+ * `SitemapError` (`INPUT_TYPE`) and leaves the core that was loaded before in place.
+ *
+ * @example
+ * import { init, parse } from 'sitemapkit';
+ * await init();
+ * await init(fetch('/assets/sitemapkit.simd.wasm'));
+ */
+export async function init(source?: AsyncModuleSource): Promise<void> {
+  const resolved: unknown = await source;
+  if (core && resolved === undefined) return;
+  const module = resolved === undefined ? await compileEmbedded() : await toModule(resolved);
+  if (resolved !== undefined) checkCoreModule(module, 'init');
+  adopt(module, await WebAssembly.instantiate(module, {}));
+}
+
+/** The loaded core, loading it synchronously on first use. */
+export function getCore(): Core {
+  if (!core) {
+    if (compiled) core = new Core(new WebAssembly.Instance(compiled, {})); // the last one was dropped (releaseCore)
+    else {
+      // Not through initSync(): its checks of what users hand in would then come with every
+      // bundle, where an app that never calls init/initSync lets the bundler drop them.
+      const module = compileEmbeddedSync();
+      adopt(module, new WebAssembly.Instance(module, {}));
+    }
+  }
+  return core!;
+}
+
+/** An instance for one document's reading: the shared one if idle, else a pooled or new one. */
+export function acquireCore(): Core {
+  const shared = getCore();
+  if (!shared.busy) {
+    shared.busy = true;
+    return shared;
+  }
+  const pooled = idle.pop() ?? new Core(new WebAssembly.Instance(compiled!, {}));
+  pooled.busy = true;
+  return pooled;
+}
+
+/** The largest linear memory of an instance when it was given back (memoryStatsForTesting). */
+let largestReleasedMemoryBytes = 0;
+
+/** Returns an instance taken with acquireCore. */
+export function releaseCore(instance: Core): void {
+  instance.busy = false;
+  largestReleasedMemoryBytes = Math.max(largestReleasedMemoryBytes, instance.exports.memory.buffer.byteLength);
+  if (instance.discard || instance.exports.memory.buffer.byteLength > MAX_KEPT_MEMORY_BYTES) {
+    if (instance === core) core = undefined; // getCore makes a fresh one
+    return;
+  }
+  if (instance !== core && idle.length < MAX_IDLE) idle.push(instance);
+}
+
+/**
+ * Test hook: loads the scalar build's bytes so that loadBuildForTesting('scalar') can compile it
+ * synchronously (test/setup-core-builds.ts calls it before every test file). Not public API.
+ */
+export async function prepareBuildsForTesting(): Promise<void> {
+  await loadScalarBinary();
+}
+
+/** Test hook: load a specific embedded build ('simd' | 'scalar'). Not part of the public API. */
+export function loadBuildForTesting(build: 'simd' | 'scalar'): Core {
+  const simd = simdBinary();
+  if (build === 'scalar' && !scalarBytes) throw new SitemapError('INPUT_INVALID_OPTION', 'loadBuildForTesting: await prepareBuildsForTesting() first (test/setup-core-builds.ts)');
+  compiled = build === 'simd' ? (simd instanceof WebAssembly.Module ? simd : new WebAssembly.Module(simd as BufferSource)) : new WebAssembly.Module(scalarBytes as BufferSource);
+  core = new Core(new WebAssembly.Instance(compiled, {}));
+  idle.length = 0;
+  return core;
+}
+
+/**
+ * Test hook, not part of the public API: the linear memory of the largest instance given back
+ * since the last call (which starts the count again), and of every instance kept (the shared one
+ * and the idle ones) now, so tests can check that memory is bounded by the input and given back.
+ */
+export function memoryStatsForTesting(): { largestReleasedBytes: number; keptBytes: number[] } {
+  const largestReleasedBytes = largestReleasedMemoryBytes;
+  largestReleasedMemoryBytes = 0;
+  const kept = core === undefined ? idle : [core, ...idle];
+  return { largestReleasedBytes, keptBytes: kept.map((instance) => instance.exports.memory.buffer.byteLength) };
+}

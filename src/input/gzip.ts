@@ -1,0 +1,625 @@
+// gzip for sitemaps (RFC 1952; sitemaps.org: "you may compress your sitemap files using gzip"):
+// the one module that imports fflate (for deflating). Decompression is capped, because a few
+// kilobytes of gzip can inflate to gigabytes (a "gzip bomb", SPEC.md §5). Streams inflate and
+// deflate with the runtime's DecompressionStream / CompressionStream where it has them; elsewhere
+// fflate deflates and src/input/inflate.ts inflates.
+
+import { Gzip, gzipSync } from 'fflate';
+import { SitemapError } from '../model/errors';
+import { updateCrc32 } from './crc32';
+import { MemberEndCheck, MIN_MEMBER_BYTES, RecentBytes, trailingBytesError } from './gzip-trailer';
+import { GzipInflater } from './inflate';
+import { concatenateBytes } from '../values/text';
+import type { OutputBytes } from '../model/types';
+
+/**
+ * Options of {@link gunzip}.
+ *
+ * @example
+ * const options: GunzipOptions = { maxBytes: LIMITS.maxSitemapBytes };
+ */
+export interface GunzipOptions {
+  /** Refuse (with `INPUT_TOO_LARGE`) as soon as the inflated output passes this many bytes. */
+  maxBytes: number;
+}
+
+/**
+ * Compression levels of DEFLATE: 0 stores, 9 compresses most.
+ *
+ * @example
+ * const level: GzipLevel = 9; // sitemaps are written once and fetched often
+ */
+export type GzipLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+/** The largest inflated-to-deflated ratio DEFLATE allows (258-byte matches in ~2 bits each). */
+const MAX_DEFLATE_RATIO = 1032;
+
+/**
+ * True when `bytes` start with the gzip magic number `1f 8b`. Sniff with this instead of
+ * trusting a file name or a `Content-Encoding` header: servers get both wrong. Takes what
+ * parse() takes: bytes (a Uint8Array, an ArrayBuffer or another view of one) and text, which is
+ * never gzip (false). Anything else is `INPUT_TYPE`, as for gzip() and gunzip(): a `false` for
+ * null, a Response or a Promise would send the caller on as if it held plain XML.
+ *
+ * @example
+ * const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+ * const xml = isGzip(bytes) ? gunzip(bytes, { maxBytes: LIMITS.maxSitemapBytes }) : bytes;
+ */
+export function isGzip(input: Uint8Array | ArrayBuffer | ArrayBufferView | string): boolean {
+  let bytes: Uint8Array;
+  if (input instanceof Uint8Array) bytes = input;
+  else {
+    if (typeof input === 'string') return false;
+    if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+    else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    else throw new SitemapError('INPUT_TYPE', `isGzip expects bytes (a Uint8Array or an ArrayBuffer) or a string, got ${describe(input)}`, { offset: 0 });
+  }
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * Compresses bytes to gzip (one member, modification time 0 so equal input gives equal output).
+ * `level` defaults to 6, zlib's default.
+ *
+ * @example
+ * const xml = serializeSitemap(urls);
+ * const compressed = gzip(xml, 9); // write as sitemap.xml.gz
+ */
+export function gzip(bytes: Uint8Array, level: GzipLevel = 6): OutputBytes {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new SitemapError('INPUT_TYPE', `gzip expects a Uint8Array, got ${describe(bytes)}`, { offset: 0 });
+  }
+  if (!Number.isInteger(level) || level < 0 || level > 9) {
+    throw new SitemapError('INPUT_TYPE', `gzip level must be an integer from 0 to 9, got ${String(level)}`, { offset: 0 });
+  }
+  return gzipSync(bytes, { level, mtime: 0 }) as OutputBytes;
+}
+
+/**
+ * Decompresses gzip, including several members one after another (what `cat a.gz b.gz`
+ * makes). Works in bounded memory: compressed input is fed in slices small enough that no
+ * slice can inflate far past `maxBytes`, and it stops with `INPUT_TOO_LARGE` as soon as the
+ * running total passes `maxBytes`. A damaged or truncated stream throws `GZIP_INVALID`, and so
+ * does a member whose CRC-32 or size does not match its trailer, and bytes after the last
+ * member, trailing zero bytes included (RFC 1952 §2.2: a gzip file is a series of members; the
+ * same verdict in every API and runtime).
+ *
+ * @example
+ * const xml = gunzip(bytes, { maxBytes: LIMITS.maxSitemapBytes });
+ */
+export function gunzip(bytes: Uint8Array, options: GunzipOptions): OutputBytes {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new SitemapError('INPUT_TYPE', `gunzip expects a Uint8Array, got ${describe(bytes)}`, { offset: 0 });
+  }
+  const maxBytes = options?.maxBytes;
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) {
+    throw new SitemapError('INPUT_TYPE', `gunzip needs { maxBytes } (a number >= 0), got ${String(maxBytes)}`, { offset: 0 });
+  }
+  if (!isGzip(bytes)) {
+    throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
+  }
+
+  const headerDamage = reservedFlagsDamage(bytes);
+  if (headerDamage) throw headerDamage;
+  if (nativeGunzip) return nativeGunzip(bytes, maxBytes) as OutputBytes;
+  const { inflated, damage } = inflate(bytes, maxBytes);
+  if (damage) throw damage;
+  return inflated as OutputBytes;
+}
+
+/**
+ * Like {@link gunzip}, but a damaged or truncated stream (a cut-off download) is not thrown:
+ * you get the bytes that inflated before the damage and the `GZIP_INVALID` error describing it.
+ * A bomb still throws `INPUT_TOO_LARGE`.
+ *
+ * @example
+ * const { bytes, damage } = gunzipPartial(download, { maxBytes: LIMITS.maxSitemapBytes });
+ * if (damage) console.warn(damage.message);
+ */
+export function gunzipPartial(bytes: Uint8Array, options: GunzipOptions): { bytes: OutputBytes; damage: SitemapError | null } {
+  if (!isGzip(bytes)) throw new SitemapError('GZIP_INVALID', 'Not gzip data: the first two bytes are not 1f 8b', { offset: 0 });
+  const headerDamage = reservedFlagsDamage(bytes);
+  if (headerDamage) return { bytes: new Uint8Array(0) as OutputBytes, damage: headerDamage };
+  const { inflated, damage } = inflate(bytes, options.maxBytes);
+  return { bytes: inflated as OutputBytes, damage };
+}
+
+/**
+ * GZIP_INVALID when the first member's header sets a reserved FLG bit (bits 5-7; FLG is byte
+ * `at` of `bytes`), else undefined (also when `bytes` ends before it). RFC 1952 §2.3.1: they "must be zero", and a
+ * decompressor "must give an error indication if any reserved bit is non-zero". zlib refuses
+ * them, and so does src/input/inflate.ts; checked here too, before a native inflater sees the bytes,
+ * so that every inflater says it in the same words.
+ */
+function reservedFlagsDamage(bytes: Uint8Array, at = 3): SitemapError | undefined {
+  return (bytes[at] ?? 0) & 0xe0 ? damaged('reserved header flag bits set') : undefined;
+}
+
+/**
+ * The reservedFlagsDamage check for a streaming gunzip, however the first bytes are cut into
+ * chunks: each push is shown to it first.
+ */
+class ReservedFlagsCheck {
+  private seen = 0;
+
+  /** Throws GZIP_INVALID when the header's FLG byte (the fourth) has a reserved bit set. */
+  check(chunk: Uint8Array): void {
+    const at = 3 - this.seen;
+    this.seen += chunk.length;
+    const damage = at >= 0 ? reservedFlagsDamage(chunk, at) : undefined;
+    if (damage) throw damage;
+  }
+}
+
+/** The portable inflater under a size cap; damage is returned with what came before it. */
+function inflate(bytes: Uint8Array, maxBytes: number): { inflated: Uint8Array; damage: SitemapError | null } {
+  const chunks: Uint8Array[] = [];
+  const inflater = new PortableStreamingGunzip(maxBytes, (data) => { chunks.push(data); });
+  try {
+    inflater.push(bytes);
+    inflater.finish();
+  } catch (error) {
+    if (error instanceof SitemapError && error.code === 'GZIP_INVALID') return { inflated: concatenateBytes(chunks), damage: error };
+    throw error;
+  }
+  return { inflated: concatenateBytes(chunks), damage: null };
+}
+
+/** A runtime's own gunzip, with the same contract as {@link gunzip} (errors included). */
+export type GunzipImplementation = (bytes: Uint8Array, maxBytes: number) => Uint8Array;
+
+let nativeGunzip: GunzipImplementation | null = null;
+
+/**
+ * Installs a faster gunzip (the Node entry plugs in zlib: ~130 ms instead of fflate's ~360 ms
+ * on limit-50mb.xml.gz, measured 2026-11-22). Pass null to go back to src/input/inflate.ts.
+ */
+export function setGunzipImplementation(implementation: GunzipImplementation | null): void {
+  nativeGunzip = implementation;
+}
+
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return (value as object).constructor?.name ?? 'object';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streams: inflating as compressed bytes arrive, deflating as bytes leave.
+
+/**
+ * Receives inflated bytes; an error it throws stops inflating and comes out of push()/finish().
+ * It may return a promise to hold the inflating back until its reader has room (honoured by the
+ * DecompressionStream path, whose inflating otherwise runs ahead of its reader; the portable
+ * inflater runs inside push(), so it never does).
+ *
+ * @example
+ * const onData: InflatedBytesHandler = (bytes) => parser.push(bytes);
+ */
+export type InflatedBytesHandler = (bytes: Uint8Array) => void | Promise<void>;
+
+/**
+ * A gunzip fed chunk by chunk, under the same cap and with the same errors as {@link gunzip}:
+ * `INPUT_TOO_LARGE` as soon as the inflated bytes pass `maxBytes`, `GZIP_INVALID` for damage,
+ * truncation, or trailing bytes that are not another member. Internal: the stream APIs use it.
+ *
+ * @example
+ * const inflater: StreamingGunzip = createStreamingGunzip(maxBytes, onData);
+ * await inflater.push(chunk);
+ * await inflater.finish();
+ */
+export interface StreamingGunzip {
+  /** Feeds compressed bytes; when it returns a promise, wait for it before the next call. */
+  push(chunk: Uint8Array): Promise<void> | void;
+  /** Ends the input and checks the stream ended where a member ends. */
+  finish(): Promise<void> | void;
+  /** Stops at once and drops whatever is pending (a cancelled stream). Idempotent. */
+  cancel(): void;
+}
+
+/**
+ * A streaming gunzip: the runtime's `DecompressionStream` where it has one (zlib in Node, on a
+ * worker thread, so inflating overlaps with parsing), src/input/inflate.ts elsewhere, and always
+ * when `keepDamagedOutput` (recover mode: every byte inflated before damage is handed on).
+ *
+ * @example
+ * const inflater = createStreamingGunzip(LIMITS.maxSitemapBytes, (bytes) => parser.push(bytes));
+ * for await (const chunk of source) await inflater.push(chunk);
+ * await inflater.finish();
+ */
+export function createStreamingGunzip(maxBytes: number, onData: InflatedBytesHandler, keepDamagedOutput = false): StreamingGunzip {
+  // A DecompressionStream that finds damage at the end (a CRC-32 or size that does not match)
+  // errors without the output that came with the error (Node: the last chunk, up to 16 KiB, so
+  // all of a small document; checked 2026-11-26): recover mode, which keeps what was read, takes the portable inflater.
+  if (keepDamagedOutput) return new PortableStreamingGunzip(maxBytes, onData);
+  if (streamingGunzipChoice === 'native' || (streamingGunzipChoice === 'auto' && typeof DecompressionStream === 'function')) {
+    return new NativeStreamingGunzip(maxBytes, onData);
+  }
+  return new PortableStreamingGunzip(maxBytes, onData);
+}
+
+let streamingGunzipChoice: 'auto' | 'native' | 'portable' = 'auto';
+
+/** Bytes the streaming gunzips have inflated in this realm (inflatedBytesForTesting). */
+let inflatedBytes = 0;
+
+/**
+ * Test hook, not part of the public API: bytes inflated by the streaming gunzips so far, handed
+ * on or not (tests check that inflating stops at the cap, also in the background).
+ */
+export function inflatedBytesForTesting(): number {
+  return inflatedBytes;
+}
+
+/** Test and benchmark hook: force one implementation ('auto' restores the default). Not public. */
+export function chooseStreamingGunzipForTesting(choice: 'auto' | 'native' | 'portable'): void {
+  streamingGunzipChoice = choice;
+}
+
+/** Offsets: the inflated byte at which the cap was crossed; in the compressed bytes where damage is (0 when that is not known). */
+function tooLarge(maxBytes: number): SitemapError {
+  return new SitemapError('INPUT_TOO_LARGE', `The gzip data inflates to more than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes`, { offset: maxBytes });
+}
+
+function damaged(cause: unknown): SitemapError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause, offset: 0 });
+}
+
+/**
+ * Compressed bytes per push: a slice can inflate to at most MAX_DEFLATE_RATIO times its size, so
+ * one adds at most about a quarter of maxBytes (256 B .. 16 KiB; 16 KiB was the fastest slice
+ * on the 52 MB limit-50mb.xml.gz, measured 2026-11-22).
+ */
+function sliceBytesFor(maxBytes: number): number {
+  return Math.min(16384, Math.max(256, Math.floor(maxBytes / MAX_DEFLATE_RATIO / 4)));
+}
+
+/**
+ * The inflater of runtimes without a native one, and of recover mode: src/input/inflate.ts, as strict
+ * as zlib, so every build gives one verdict for the same bytes. It hands on everything decoded
+ * before damage, whatever the chunks, so parse() (one chunk) and the streams (any chunks) keep
+ * the same (issue #22 item 7).
+ */
+class PortableStreamingGunzip implements StreamingGunzip {
+  private readonly inflater: GzipInflater;
+  private compressed = 0;
+  private total = 0;
+  private cancelled = false;
+
+  constructor(private readonly maxBytes: number, onData: InflatedBytesHandler) {
+    this.inflater = new GzipInflater((data) => {
+      inflatedBytes += data.length;
+      this.total += data.length;
+      if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
+      if (!this.cancelled) void onData(data);
+    });
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.cancelled) return;
+    this.compressed += chunk.length;
+    this.inflater.push(chunk, false);
+  }
+
+  finish(): void {
+    if (this.compressed < MIN_MEMBER_BYTES) {
+      throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${this.compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: this.compressed });
+    }
+    if (!this.cancelled) this.inflater.push(new Uint8Array(0), true);
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+  }
+}
+
+/**
+ * Whether this runtime's DecompressionStream reads concatenated gzip members (`cat a.gz b.gz`)
+ * as the gzip format allows: Node's does; Chromium's stops with "Junk found after end of
+ * compressed data" (checked 2026-11-22, Chromium 156). Asked once, with a two-member stream.
+ */
+let concatenatedMembersProbe: Promise<boolean> | undefined;
+
+function nativeReadsConcatenatedMembers(): Promise<boolean> {
+  concatenatedMembersProbe ??= (async () => {
+    const a = gzipSync(new Uint8Array([0x61]), { mtime: 0 }), b = gzipSync(new Uint8Array([0x62]), { mtime: 0 });
+    const stream = new DecompressionStream('gzip');
+    const writer = stream.writable.getWriter();
+    writer.write(concatenateBytes([a, b]) as BufferSource).catch(() => {});
+    writer.close().catch(() => {});
+    const out: number[] = [];
+    try {
+      const reader = stream.readable.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        out.push(...value);
+      }
+    } catch {
+      return false;
+    }
+    return out.length === 2 && out[0] === 0x61 && out[1] === 0x62;
+  })();
+  return concatenatedMembersProbe;
+}
+
+/**
+ * The runtime's DecompressionStream. Compressed bytes go in as slices, each written only when the
+ * stream is ready for it, and output is read as it comes, so no more than about a slice's worth
+ * of output is ever pending past the cap. Where the runtime's stream stops at the end of the
+ * first member (Chromium), members are split here: a member can only end where the next one's
+ * header (1f 8b 08) starts; at such a place the output so far is drained and compared with the
+ * ISIZE field that would end the member, and when they agree that member's stream is closed and
+ * a new one opened. (A false match needs a 3-byte magic and a 32-bit size to coincide inside
+ * deflate data: about 2^-56 per byte.) The stream checks each member's CRC-32; bytes after the
+ * last member are refused (GZIP_INVALID, as by every other reader here: RFC 1952 §2.2, a gzip
+ * file is a series of members; the Compression Streams standard and fflate agree): Chromium's
+ * stream errors on them itself, Node's stops quietly at a zero byte after a member, which
+ * MemberEndCheck catches.
+ */
+/**
+ * How far compressed input may run ahead of the output it inflates to. Node's DecompressionStream
+ * takes every write at once, so without a bound a fast source would be queued whole; with too
+ * small a bound its thread waits for input (128 KiB: gunzip + parse of limit-50mb.xml.gz at about
+ * 1.8x gunzip alone; 1 MiB: about 1.2-1.4x; no bound: about the same, 2026-11-22, a loaded machine).
+ */
+const AHEAD_BYTES = 1 << 20;
+const AHEAD_WAIT_MS = 50;
+
+class NativeStreamingGunzip implements StreamingGunzip {
+  private readonly sliceBytes: number;
+  private writer: WritableStreamDefaultWriter<BufferSource> | null = null;
+  private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  private reading: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+  private failed = false;
+  private total = 0;
+  private memberOutput = 0;
+  private memberInput = 0;
+  private splitMembers: boolean | undefined;
+  private readonly tail = new RecentBytes(4);
+  private readonly flags = new ReservedFlagsCheck();
+  /** Where the runtime's stream reads members on its own: does the input end where one ends? */
+  private readonly memberEnds = new MemberEndCheck();
+  /** Up to two bytes held back when members are split: a magic number cut by a chunk boundary. */
+  private carry: Uint8Array | null = null;
+  private inHandler = false;
+  /** Compressed bytes written since the last output arrived. */
+  private ahead = 0;
+  /** Resolves the wait of a writer that got AHEAD_BYTES ahead of the output. */
+  private outputArrived: (() => void) | null = null;
+  /** The handler is holding the reading back (its reader is full). */
+  private holding = false;
+  /** Small chunks gathered into one write (a write costs Node a task on another thread). */
+  private gathered: Uint8Array[] = [];
+  private gatheredBytes = 0;
+
+  constructor(private readonly maxBytes: number, private readonly onData: InflatedBytesHandler) {
+    this.sliceBytes = sliceBytesFor(maxBytes);
+  }
+
+  async push(chunk: Uint8Array): Promise<void> {
+    this.flags.check(chunk);
+    await this.prepare();
+    if (this.splitMembers) await this.pushSplitting(chunk);
+    else await this.write(chunk);
+  }
+
+  async finish(): Promise<void> {
+    await this.prepare();
+    if (this.carry !== null) {
+      const carry = this.carry;
+      this.carry = null;
+      await this.write(carry);
+    }
+    await this.endMember();
+    const lastSize = this.tail.lastUint32;
+    if (this.splitMembers ? lastSize !== this.memberOutput % 0x100000000 : !this.memberEnds.endsWithMember(this.total, lastSize)) {
+      throw trailingBytesError(`its last four bytes declare ${lastSize ?? 0} bytes, which do not end what it inflates to`, Math.max(0, this.tail.end - 4));
+    }
+  }
+
+  /** Queues compressed bytes, written once a slice's worth has gathered (or on a drain or the end). */
+  private async write(bytes: Uint8Array): Promise<void> {
+    if (bytes.length === 0) return;
+    this.memberInput += bytes.length;
+    this.tail.add(bytes);
+    if (!this.splitMembers) this.memberEnds.add(bytes);
+    if (this.gatheredBytes === 0 && bytes.length >= this.sliceBytes) {
+      await this.writeNow(bytes);
+      return;
+    }
+    this.gathered.push(bytes.slice());
+    this.gatheredBytes += bytes.length;
+    if (this.gatheredBytes >= this.sliceBytes) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.gatheredBytes === 0) return;
+    const bytes = concatenateBytes(this.gathered);
+    this.gathered = [];
+    this.gatheredBytes = 0;
+    await this.writeNow(bytes);
+  }
+
+  cancel(): void {
+    this.fail(new SitemapError('INPUT_TYPE', 'The stream was cancelled', { offset: 0 }));
+    this.reader?.cancel().catch(() => {});
+  }
+
+  private async prepare(): Promise<void> {
+    if (this.failed) throw this.failure;
+    if (this.splitMembers === undefined) this.splitMembers = !(await nativeReadsConcatenatedMembers());
+    if (this.writer === null) this.startMember();
+  }
+
+  private startMember(): void {
+    const stream = new DecompressionStream('gzip');
+    this.writer = stream.writable.getWriter();
+    const reader = stream.readable.getReader();
+    this.reader = reader;
+    this.memberOutput = 0;
+    this.memberInput = 0;
+    this.reading = this.readAll(reader);
+  }
+
+  private async readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    try {
+      // The next read is asked for before this chunk is handled: asking is what lets Node's
+      // stream go on inflating (on its thread) while this chunk is parsed, instead of the two
+      // taking turns. (A read left pending when the loop ends must not reject unhandled.)
+      let reading = reader.read();
+      for (;;) {
+        reading.catch(() => {});
+        const { done, value } = await reading;
+        if (done || this.failed) return;
+        reading = reader.read();
+        this.ahead = 0;
+        this.wakeWriter();
+        inflatedBytes += value.length;
+        this.total += value.length;
+        this.memberOutput += value.length;
+        if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
+        this.inHandler = true;
+        const holding = this.onData(value);
+        this.inHandler = false;
+        if (holding) {
+          this.holding = true;
+          await holding;
+          this.holding = false;
+          this.wakeWriter();
+        }
+      }
+    } catch (error) {
+      this.fail(this.inHandler || error instanceof SitemapError ? error : damaged(error));
+      reader.cancel(error).catch(() => {});
+    } finally {
+      this.wakeWriter();
+    }
+  }
+
+  private wakeWriter(): void {
+    const wake = this.outputArrived;
+    this.outputArrived = null;
+    wake?.();
+  }
+
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.failure = error;
+  }
+
+  /** After a write or close was refused: the reason the reading side saw, which says more. */
+  private async refused(error: unknown): Promise<never> {
+    await this.reading;
+    throw this.failed ? this.failure : damaged(error);
+  }
+
+  private async writeNow(bytes: Uint8Array): Promise<void> {
+    const writer = this.writer!;
+    for (let start = 0; start < bytes.length; start += this.sliceBytes) {
+      const slice = bytes.subarray(start, Math.min(bytes.length, start + this.sliceBytes));
+      try {
+        await writer.ready;
+      } catch (error) {
+        await this.refused(error);
+      }
+      if (this.failed) throw this.failure;
+      // A refused write errors the stream, which the reading side reports.
+      writer.write(slice as BufferSource).catch(() => {});
+      this.ahead += slice.length;
+      if (this.ahead > AHEAD_BYTES) {
+        // Node's DecompressionStream takes every write at once and inflates on another thread,
+        // handing output back in a later task: a source that never waits for a task (bytes in
+        // memory) would otherwise be written whole before the first output. So wait for output,
+        // but not for ever: a gzip header can carry more than this of comment, which inflates
+        // to nothing. While the reader holds the reading back, wait for it, however long.
+        this.ahead = 0;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await new Promise<void>((resolve) => {
+          this.outputArrived = resolve;
+          if (!this.holding) timer = setTimeout(resolve, AHEAD_WAIT_MS);
+        });
+        clearTimeout(timer);
+        this.outputArrived = null;
+      }
+    }
+  }
+
+  private async pushSplitting(chunk: Uint8Array): Promise<void> {
+    let data = chunk;
+    if (this.carry !== null) {
+      data = concatenateBytes([this.carry, chunk]);
+      this.carry = null;
+    }
+    let from = 0;
+    for (let at = data.indexOf(0x1f); at !== -1 && at + 2 < data.length; at = data.indexOf(0x1f, at + 1)) {
+      // The next member's header: magic, method 8 (deflate), reserved flag bits clear.
+      if (data[at + 1] !== 0x8b || data[at + 2] !== 0x08 || (at + 3 < data.length && (data[at + 3]! & 0xe0) !== 0)) continue;
+      if (this.memberInput + (at - from) < MIN_MEMBER_BYTES) continue;
+      await this.write(data.subarray(from, at));
+      from = at;
+      await this.drain();
+      if (this.tail.lastUint32 !== this.memberOutput % 0x100000000) continue;
+      await this.endMember();
+      this.startMember();
+    }
+    const keep = Math.min(2, data.length - from);
+    await this.write(data.subarray(from, data.length - keep));
+    this.carry = data.slice(data.length - keep);
+  }
+
+  /**
+   * Waits until every byte written so far has been inflated and read: an empty write is taken
+   * only once the output of the writes before it has been read (the stream's backpressure).
+   */
+  private async drain(): Promise<void> {
+    await this.flush();
+    try {
+      await this.writer!.write(new Uint8Array(0));
+    } catch (error) {
+      await this.refused(error);
+    }
+    if (this.failed) throw this.failure;
+  }
+
+  private async endMember(): Promise<void> {
+    await this.flush();
+    try {
+      await this.writer!.close();
+    } catch (error) {
+      await this.refused(error);
+    }
+    await this.reading;
+    if (this.failed) throw this.failure;
+  }
+}
+
+/**
+ * A gzip stream of bytes: the runtime's `CompressionStream('gzip')` where it has one, fflate's
+ * `Gzip` (level 6, modification time 0) elsewhere. The compressed bytes differ between the two;
+ * what they inflate to does not.
+ *
+ * @example
+ * const compressed = new Blob([xml]).stream().pipeThrough(createGzipStream());
+ */
+export function createGzipStream(): ReadableWritablePair<OutputBytes, Uint8Array> {
+  if (typeof CompressionStream === 'function') return new CompressionStream('gzip') as unknown as ReadableWritablePair<OutputBytes, Uint8Array>;
+  let deflater: Gzip;
+  return new TransformStream<Uint8Array, OutputBytes>({
+    start(controller) {
+      deflater = new Gzip({ level: 6, mtime: 0 }, (data) => {
+        if (data.length > 0) controller.enqueue(data as OutputBytes);
+      });
+    },
+    transform(chunk) {
+      deflater.push(chunk);
+    },
+    flush() {
+      deflater.push(new Uint8Array(0), true);
+    },
+  });
+}

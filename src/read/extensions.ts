@@ -1,0 +1,939 @@
+// Reading sitemap extensions inside the parser's one walk over the token records (SPEC.md §3):
+// Google's image, video and news extensions and `<xhtml:link hreflang>` become typed values by the
+// rules in rules.ts; every other element in another namespace is kept whole as an
+// ExtensionElement tree, and so is an element inside an image, video or news item (or one of its
+// groups) that the schema does not have, on the item's own `extensions`. Matched by namespace
+// URI, never by prefix.
+
+import { SitemapError, type ErrorCode } from '../model/errors';
+import { createIssue } from '../model/issue';
+import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type ExtensionValueType } from '../model/rules';
+import { isDecimal, trimXmlSpace } from '../values/text';
+import type { ExtensionElement, Issue, SitemapAlternate, SitemapImage, SitemapNews, SitemapUrl, SitemapVideo } from '../model/types';
+import { Field, TOKEN_WORDS, TokenKind, type XmlReader } from '../core/xml-reader';
+
+/** One value an extension item was read from, as written: what validate checks, at its position. */
+export interface ExtensionValueSource {
+  /**
+   * Where in the item, by local names: `loc`, `player_loc`, `publication/name`; an attribute
+   * after `@` (`player_loc@allow_embed`, or `@hreflang` on the item itself).
+   */
+  name: string;
+  /** The text (all of the element's text runs, untrimmed) or attribute value, entity-decoded. */
+  raw: string;
+  /** Position of the element's start tag (of the attribute, for an attribute). */
+  line: number;
+  column: number;
+  /** Position of the element's first text run (0 when it has none; for attributes, as line/column). */
+  textLine: number;
+  textColumn: number;
+}
+
+/** An extension element of a `<url>` that was read, with where everything in it was (for observers). */
+export interface ExtensionItemSource {
+  /** Which `SitemapUrl` property it went to (`extensions` for an unknown one). */
+  property: 'images' | 'videos' | 'news' | 'alternates' | 'extensions';
+  /** Its index in that property's array (0 for news). */
+  index: number;
+  /** The value as it is in the result. */
+  value: SitemapImage | SitemapVideo | SitemapNews | SitemapAlternate | ExtensionElement;
+  /** Namespace URI of the item element. */
+  namespace: string;
+  /** Position of its start tag. */
+  line: number;
+  column: number;
+  /** Issue path of the item element, e.g. `urlset/url[3]/image:image[2]`. */
+  path: string;
+  /** The number of its entry (3 for `urlset/url[3]/image:image[2]`), for issues about it. */
+  entry: number;
+  /** Every child element and attribute read, in document order (duplicates and unknown ones too; empty for unknown extensions). */
+  values: ExtensionValueSource[];
+  /**
+   * For an unknown extension: one number for its namespace and local name, the same for every
+   * element of that kind in the document (compared in O(1) however long the namespace URI is).
+   */
+  kind?: number;
+}
+
+/** What the reader needs from its parser. */
+export interface ExtensionHost {
+  readonly issues: Issue[];
+  /** Path of the open entry, e.g. `urlset/url[3]`. */
+  entryPath(): string;
+  /** Number of the open entry, as its path has it (3 for `urlset/url[3]`). */
+  entryNumber(): number;
+}
+
+// ------------------------------------------------------------------------------------------
+// Rules compiled against a reader's name ids (the known names have the same ids in every core).
+
+/** A node of an item's rule tree: the item element, a group, an element with attributes, or a leaf. */
+interface RuleNode {
+  /** Local name (messages and observer names). */
+  readonly name: string;
+  /** Property in the parent object. */
+  readonly property: string;
+  readonly type: ExtensionValueType;
+  readonly required: boolean;
+  readonly repeated: boolean;
+  readonly emptyIsAbsent: boolean;
+  /** No attributes and no children: the value is the converted text. */
+  readonly leaf: boolean;
+  /** Object nodes: output properties in order, [text], attributes, children (one slot each). */
+  readonly properties: readonly string[];
+  /** Slot of the text (-1: the text is not kept: items and groups). */
+  readonly textSlot: number;
+  readonly attributes: readonly RuleNode[];
+  readonly children: readonly RuleNode[];
+  /** Local-name id → index in `attributes` / `children` (-1: not one of them). */
+  readonly attributeById: Int16Array;
+  readonly childById: Int16Array;
+  /** Its slot in the parent object. */
+  readonly slot: number;
+  /** Index of the node's own state in a reader (scratch values, last value read). */
+  readonly id: number;
+}
+
+interface CompiledItem {
+  readonly rule: ExtensionItemRule;
+  readonly namespaceId: number;
+  readonly elementId: number;
+  /** Id of the attribute an element needs to be this item (-1: none needed). */
+  readonly markerId: number;
+  readonly root: RuleNode;
+  /** Alternates: the ids of rel, hreflang and href, for the quick path (see readAlternate). */
+  readonly alternateIds: readonly [number, number, number] | null;
+}
+
+/**
+ * A list filled again and again (an entry's images, an item's repeated children) that keeps its
+ * storage between fills: `length = 0` gives a V8 array an empty backing store, and the next push
+ * allocates one of 17 slots again (mixed-50k.xml: 5.7 of the 31 MB a parse allocates in the young
+ * generation went to those, measured with V8's sampling heap profiler, 2026-11-24). Slots past
+ * `count` still hold values of earlier fills (as many as the longest fill); take() copies only
+ * the current ones.
+ */
+class ReusedList<T> {
+  readonly items: T[] = [];
+  count = 0;
+
+  push(value: T): void {
+    this.items[this.count++] = value;
+  }
+
+  /** The values of this fill, as an array of their exact size. */
+  take(): T[] {
+    return this.items.slice(0, this.count);
+  }
+}
+
+function idTable(ids: Map<string, number>, names: readonly string[]): Int16Array {
+  let size = 0;
+  for (const name of names) size = Math.max(size, ids.get(name)! + 1);
+  const table = new Int16Array(size).fill(-1);
+  names.forEach((name, index) => { table[ids.get(name)!] = index; });
+  return table;
+}
+
+/** Nodes compiled so far (each has its own state in a reader). */
+let nodeCount = 0;
+
+function compileNode(ids: Map<string, number>, rule: ExtensionValueRule | ExtensionItemRule, slot: number): RuleNode {
+  const value = 'type' in rule ? rule : null;
+  const attributes = rule.attributes ?? [];
+  const children = rule.children ?? [];
+  const textProperty = value?.textProperty;
+  const firstAttribute = textProperty ? 1 : 0;
+  const compiledAttributes = attributes.map((attribute, index) => compileNode(ids, attribute, firstAttribute + index));
+  const compiledChildren = children.map((child, index) => compileNode(ids, child, firstAttribute + attributes.length + index));
+  const leaf = value !== null && compiledAttributes.length === 0 && compiledChildren.length === 0;
+  // Frames mark the slots they have seen in one 32-bit number.
+  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: extension rule ${rule.property} has more than 31 parts`);
+  const name = value?.name ?? (rule as ExtensionItemRule).element;
+  const property = rule.property;
+  const type = value?.type ?? 'text';
+  return {
+    slot,
+    id: nodeCount++,
+    name, property, type,
+    required: value?.required === true,
+    repeated: value?.repeated === true,
+    emptyIsAbsent: value?.emptyIsAbsent === true,
+    leaf,
+    properties: [...(textProperty ? [textProperty] : []), ...attributes.map((a) => a.property), ...children.map((c) => c.property)],
+    textSlot: leaf ? 0 : textProperty ? 0 : -1,
+    attributes: compiledAttributes,
+    children: compiledChildren,
+    attributeById: idTable(ids, attributes.map((a) => a.name)),
+    childById: idTable(ids, children.map((c) => c.name)),
+  };
+}
+
+const compiledByIds = new WeakMap<Map<string, number>, CompiledItem[]>();
+
+function compileRules(ids: Map<string, number>): CompiledItem[] {
+  let items = compiledByIds.get(ids);
+  if (items) return items;
+  items = EXTENSION_RULES.map((rule) => ({
+    rule,
+    namespaceId: ids.get(rule.namespace)!,
+    elementId: ids.get(rule.element)!,
+    markerId: rule.marker === undefined ? -1 : ids.get(rule.marker)!,
+    root: compileNode(ids, rule, 0),
+    alternateIds: rule.property === 'alternates' && rule.attributes.map((attribute) => attribute.property).join() === 'rel,hreflang,href'
+      ? [ids.get('rel')!, ids.get('hreflang')!, ids.get('href')!] as const : null,
+  }));
+  compiledByIds.set(ids, items);
+  return items;
+}
+
+// ------------------------------------------------------------------------------------------
+// Values
+
+const YES_NO: Readonly<Record<string, boolean>> = { yes: true, no: false };
+
+/** What an open element of a typed item collects (pooled: one per nesting level). */
+class Frame {
+  node!: RuleNode;
+  depth = 0;
+  prefix = 0;
+  local = 0;
+  line = 0;
+  column = 0;
+  textLine = 0;
+  textColumn = 0;
+  text = '';
+  /** Object nodes: a value per slot (the reader's scratch array for the node). */
+  values: unknown[] = [];
+  /** Object nodes: slots seen (duplicates keep the first). */
+  seen = 0;
+  /**
+   * Items and groups: the elements inside that the schema does not have, kept whole; null while
+   * there are none (set only when one comes, cleared when the object is built or the reader resets).
+   */
+  extensions: ExtensionElement[] | null = null;
+}
+
+const enum Mode {
+  None = 0,
+  /** A typed item (image, video, news, alternate). */
+  Item = 1,
+  /** An unknown extension, or an unknown element inside a typed item, built as a tree. */
+  Tree = 2,
+  /** Not read: an unbound prefix (an XML error already) or a second news:news. */
+  Skip = 3,
+  /** An item of attributes only, read from its start tag: what is inside it is reported and left out. */
+  Read = 4,
+}
+
+/**
+ * Reads the extension elements of one `<url>` at a time, fed by SitemapParser: `begin` for a
+ * child of `<url>` outside the sitemap namespace, then `start`/`attribute`/`text`/`end` for
+ * everything inside it. `attachTo` moves what was read onto the entry.
+ *
+ * @example
+ * // In SitemapParser's walk (depths count from 0 at the root):
+ * if (extensions.depth >= 0) extensions.start(reader, r, depth);
+ * else if (depth === entryDepth + 1) extensions.begin(reader, r, depth, end);
+ * // …and when the entry is kept:
+ * if (extensions.hasValues) extensions.attachTo(url);
+ */
+export class ExtensionReader {
+  /** Depth of the open extension element (a child of `<url>`), -1 when none is open. */
+  depth = -1;
+  private mode = Mode.None;
+  private items: CompiledItem[] = [];
+  private item: CompiledItem | null = null;
+  private readonly frames: Frame[] = [];
+  private level = 0;
+  /** An element inside the open one whose subtree is not read (-1: none). */
+  private skipDepth = -1;
+  /** The open tree's elements by depth below its root (`tree[0]`). */
+  private readonly tree: ExtensionElement[] = [];
+  /** Depth of the open tree's root: the extension element, or an unknown element inside a typed item. */
+  private treeBase = -1;
+  /** The open tree is an unknown element inside a typed item (it goes to the item's `extensions`, then the item goes on). */
+  private treeInItem = false;
+  /** Some frame kept an unknown element since the last reset (reset then clears what was left). */
+  private keptInItems = false;
+  private itemLine = 0;
+  private itemColumn = 0;
+  private itemPrefix = 0;
+  private itemLocal = 0;
+  private itemIndex = 0;
+  /** itemLabel's `image:image`, and the ids it is for (-1: none yet). */
+  private itemName = '';
+  private itemNamePrefix = -1;
+  private itemNameLocal = -1;
+  /** Prefix and local-name ids by depth below the open element, for paths. */
+  private readonly prefixes: number[] = [];
+  /** pathBelowEntry's paths per level below the entry, and the (prefix, local, number) each was made for. */
+  private readonly pathKeys: number[] = [];
+  private readonly pathTexts: string[] = [];
+  private readonly locals: number[] = [];
+  private sources: ExtensionValueSource[] | null = null;
+  /** Per object node (RuleNode.id): the array its open frame collects values in. */
+  private readonly scratch: unknown[][] = [];
+  /** Per repeated node (RuleNode.id): the list its parent's open frame collects its values in. */
+  private readonly repeatedLists: ReusedList<unknown>[] = [];
+  /**
+   * Per node: the last text value read. An equal value reuses that string, so the thousands of
+   * rel="alternate" and hreflang="en" in a file share a few strings instead of each surviving
+   * as its own (fewer live objects: measured on mixed-50k.xml, the garbage collector's share of
+   * parsing is about half its work).
+   */
+  private readonly lastValues: string[] = [];
+  /**
+   * Short values seen in this document (hreflang="de", language codes…), shared the same way: a
+   * small direct-mapped cache, as a Map lookup cost more than the string it saves (15 ms per
+   * parse of mixed-50k.xml, measured 2026-11-22).
+   */
+  private readonly shortValues: string[] = new Array<string>(256).fill('');
+
+  // What the open <url> has so far. The lists are reused; the entry gets exact-size copies
+  // (a pushed-to array keeps room for 16 more: ~3 MB of the 31 MB mixed-50k.xml's result).
+  private readonly images = new ReusedList<SitemapImage>();
+  private readonly videos = new ReusedList<SitemapVideo>();
+  private news: SitemapNews | undefined;
+  private readonly alternates = new ReusedList<SitemapAlternate>();
+  private readonly extensions = new ReusedList<ExtensionElement>();
+  /** How many unknown elements of each namespace and name the open entry has read (unknownKey). */
+  private readonly unknownCounts = new Map<number, number>();
+  /** unknownKey of the open tree's root when it is a child of `<url>`. */
+  private treeKey = 0;
+  /** Something was read since the last reset (plain entries then cost one test each). */
+  private dirty = false;
+
+  /** Told about every item read, with its sources (validate's observer); null: nobody asks. */
+  onItem: ((item: ExtensionItemSource) => void) | null = null;
+
+  constructor(private readonly host: ExtensionHost) {}
+
+  /** Anything read for the open entry? */
+  get hasValues(): boolean {
+    return this.dirty && (this.images.count > 0 || this.videos.count > 0 || this.news !== undefined || this.alternates.count > 0 || this.extensions.count > 0);
+  }
+
+  /** Forgets what was read (a new entry starts, or the open one was dropped). */
+  reset(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.images.count = 0;
+    this.videos.count = 0;
+    this.alternates.count = 0;
+    this.extensions.count = 0;
+    if (this.unknownCounts.size > 0) this.unknownCounts.clear();
+    this.news = undefined;
+    this.depth = -1;
+    this.mode = Mode.None;
+    this.item = null;
+    this.level = 0;
+    this.skipDepth = -1;
+    if (this.keptInItems) {
+      // An entry dropped while an item was open: its frames were not built and still hold elements.
+      this.keptInItems = false;
+      this.treeInItem = false;
+      for (const frame of this.frames) frame.extensions = null;
+    }
+  }
+
+  /** Puts what was read on the entry (in EXTENSION_RULES order, unknown ones last) and resets. */
+  attachTo(url: SitemapUrl): void {
+    if (this.images.count > 0) url.images = this.images.take();
+    if (this.videos.count > 0) url.videos = this.videos.take();
+    if (this.news !== undefined) url.news = this.news;
+    if (this.alternates.count > 0) url.alternates = this.alternates.take();
+    if (this.extensions.count > 0) url.extensions = this.extensions.take();
+    this.reset();
+  }
+
+  /**
+   * A child of `<url>` outside the sitemap namespace starts at `depth` (record `r`; the batch's
+   * records end at word `end`, which bounds the look at its attributes).
+   */
+  begin(reader: XmlReader, r: number, depth: number, end: number): void {
+    const words = reader.words;
+    const namespace = words[r + Field.Namespace]!;
+    const local = words[r + Field.Local]!;
+    this.dirty = true;
+    this.depth = depth;
+    this.skipDepth = -1;
+    this.prefixes[0] = words[r + Field.Prefix]!;
+    this.locals[0] = local;
+    this.itemLine = words[r + Field.Line]!;
+    this.itemColumn = words[r + Field.Column]!;
+    this.itemPrefix = words[r + Field.Prefix]!;
+    this.itemLocal = local;
+    this.itemIndex = 1;
+    if (namespace < 0) {
+      this.mode = Mode.Skip; // an unbound prefix: XML_UNBOUND_PREFIX says where
+      return;
+    }
+    if (this.items.length === 0) this.items = compileRules(reader.ids);
+    let item: CompiledItem | null = null;
+    const items = this.items;
+    for (let i = 0; i < items.length; i++) {
+      const candidate = items[i]!;
+      if (candidate.namespaceId === namespace && candidate.elementId === local && (candidate.markerId < 0 || hasAttribute(reader, r, end, candidate.markerId))) {
+        item = candidate;
+        break;
+      }
+    }
+    if (item === null) {
+      this.mode = Mode.Tree;
+      this.treeBase = depth;
+      const element = newElement(reader, r);
+      this.tree[0] = element;
+      // Its place among the entry's unknown elements of the same name (a path's [n]), counted as
+      // they end: rescanning the list made a <url> of 32,000 unknown siblings take seconds.
+      this.treeKey = unknownKey(namespace, local);
+      this.itemIndex = (this.unknownCounts.get(this.treeKey) ?? 0) + 1;
+      if (this.onItem !== null) this.sources = [];
+      return;
+    }
+    const rule = item.rule;
+    if (rule.single && this.news !== undefined) {
+      this.itemIndex = 2;
+      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader));
+      this.mode = Mode.Skip;
+      return;
+    }
+    this.mode = Mode.Item;
+    this.item = item;
+    this.itemIndex = rule.property === 'images' ? this.images.count + 1
+      : rule.property === 'videos' ? this.videos.count + 1
+        : rule.property === 'alternates' ? this.alternates.count + 1 : 1;
+    this.level = 0;
+    if (this.onItem !== null) this.sources = [];
+    if (item.alternateIds !== null && this.sources === null && this.readAlternate(reader, r, end, item.alternateIds)) {
+      this.mode = Mode.Read;
+      return;
+    }
+    this.pushFrame(item.root, depth, words, r);
+    if (item.root.children.length === 0) {
+      // An item of attributes only (xhtml:link): read them now, from the records after its tag.
+      for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
+        const kind = words[a]! & 0xff;
+        if (kind === TokenKind.Attribute) this.readAttribute(reader, a, depth);
+        else if (kind !== TokenKind.NamespaceDecl && kind !== TokenKind.Error) break;
+      }
+      this.popFrame(reader);
+      this.mode = Mode.Read;
+    }
+  }
+
+  /**
+   * The usual `<xhtml:link rel="…" hreflang="…" href="…"/>` (those three attributes, in any order,
+   * and no others) made into its value at once; false for anything else (the rule-driven path
+   * reads it, with its issues). Alternates are most extension elements (60,008 of the 105,106 in
+   * mixed-50k.xml): this saves about 15 of ~220 ms there (measured 2026-11-22, on a busy machine).
+   */
+  private readAlternate(reader: XmlReader, r: number, end: number, [relId, hreflangId, hrefId]: readonly [number, number, number]): boolean {
+    const words = reader.words;
+    let rel: string | undefined, hreflang: string | undefined, href: string | undefined;
+    for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
+      const kind = words[a]! & 0xff;
+      if (kind === TokenKind.NamespaceDecl) continue;
+      if (kind !== TokenKind.Attribute) {
+        if (kind === TokenKind.Error) return false;
+        break;
+      }
+      if (words[a + Field.Prefix] !== 0) return false;
+      const local = words[a + Field.Local]!;
+      const value = reader.text(words[a + Field.ArenaStart]!, words[a + Field.ArenaEnd]!, words[a]! >> 8);
+      if (local === relId && rel === undefined) rel = this.shared(trimXmlSpace(value));
+      else if (local === hreflangId && hreflang === undefined) hreflang = this.shared(trimXmlSpace(value));
+      else if (local === hrefId && href === undefined) href = trimXmlSpace(value);
+      else return false;
+    }
+    if (rel === undefined || hreflang === undefined || href === undefined) return false;
+    this.alternates.push({ rel, hreflang, href });
+    return true;
+  }
+
+  /**
+   * An Alternate record (assembly/entries.ts): a link readAlternate would have read, made into
+   * its value by the core, as a child of the open `<url>`.
+   */
+  wholeAlternate(reader: XmlReader, r: number): void {
+    const words = reader.words;
+    this.dirty = true;
+    this.alternates.push({
+      rel: trimXmlSpace(reader.name(words[r + Field.Local]!)),
+      hreflang: trimXmlSpace(reader.name(words[r + Field.Prefix]!)),
+      href: trimXmlSpace(reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8)),
+    });
+  }
+
+  /** `value`, or an equal short string read before in this document (see lastValues). */
+  private shared(value: string): string {
+    const length = value.length;
+    if (length > 16 || length === 0) return value;
+    const slot = (length * 31 + value.charCodeAt(0) * 7 + value.charCodeAt(length - 1)) & 255;
+    const known = this.shortValues[slot]!;
+    if (known === value) return known;
+    this.shortValues[slot] = value;
+    return value;
+  }
+
+  /** A start tag inside the open extension element. */
+  start(reader: XmlReader, r: number, depth: number): void {
+    const words = reader.words;
+    const relative = depth - this.depth;
+    this.prefixes[relative] = words[r + Field.Prefix]!;
+    this.locals[relative] = words[r + Field.Local]!;
+    if (this.skipDepth >= 0 || this.mode === Mode.Skip) return;
+    const namespace = words[r + Field.Namespace]!;
+    if (this.mode === Mode.Read) {
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${this.qualifiedName(reader, words[r + Field.Prefix]!, words[r + Field.Local]!)}> inside <${this.qualifiedName(reader, this.itemPrefix, this.itemLocal)}>, which has no content: it is left out`, words[r + Field.Line]!, words[r + Field.Column]!, this.path(reader, relative + 1));
+      this.skipDepth = depth;
+      return;
+    }
+    if (this.mode === Mode.Tree) {
+      if (namespace < 0) { this.skipDepth = depth; return; }
+      const element = newElement(reader, r);
+      const level = depth - this.treeBase;
+      const siblings = (this.tree[level - 1]!.children ??= []);
+      // The core reports a whitespace-only run only as the whole content of an element
+      // (`<x> </x>`); one that recovery from a broken end tag left before a child (`<x> </><y/>`)
+      // is layout, as it is everywhere else, so that serializing the tree and parsing it again
+      // gives it back (fuzz seed 20261129, input 18738).
+      const last = siblings.length - 1;
+      if (last >= 0 && typeof siblings[last] === 'string' && WHITESPACE_ONLY.test(siblings[last] as string)) siblings.pop();
+      siblings.push(element);
+      this.tree[level] = element;
+      return;
+    }
+    const frame = this.frames[this.level - 1]!;
+    const node = frame.node;
+    const local = words[r + Field.Local]!;
+    const index = namespace === this.item!.namespaceId && frame.depth === depth - 1 && local < node.childById.length ? node.childById[local]! : -1;
+    if (index < 0) {
+      const name = this.qualifiedName(reader, words[r + Field.Prefix]!, local);
+      const owner = this.qualifiedName(reader, frame.prefix, frame.local);
+      const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+      if (frame.depth === depth - 1 && node.textSlot < 0 && namespace >= 0) {
+        // In an item or a group (not in text): kept whole on the object's `extensions`, so that
+        // serializing writes it back. Still reported: the schemas have no wildcard there.
+        const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
+        this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${name}>${other} is not part of <${owner}>: it is kept in the ${node === this.item!.root ? 'item' : 'group'}'s extensions, but the schema does not allow it`, line, column, this.path(reader, relative + 1));
+        const element = newElement(reader, r);
+        this.tree[0] = element;
+        this.treeBase = depth;
+        this.treeInItem = true;
+        this.keptInItems = true;
+        this.mode = Mode.Tree;
+        return;
+      }
+      const what = frame.depth === depth - 1
+        ? `<${name}> is not part of <${owner}>${namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : ''}`
+        : `<${name}> inside <${owner}>, which holds text only`;
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `${what}: it is left out`, line, column, this.path(reader, relative + 1));
+      this.skipDepth = depth;
+      return;
+    }
+    this.pushFrame(node.children[index]!, depth, words, r);
+  }
+
+  /** An attribute of the element just started at `depth`. */
+  attribute(reader: XmlReader, r: number, depth: number): void {
+    if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
+    const words = reader.words;
+    const namespace = words[r + Field.Namespace]!;
+    if (this.mode === Mode.Tree) {
+      if (namespace < 0) return; // an unbound prefix: XML_UNBOUND_PREFIX says where
+      const element = this.tree[depth - this.treeBase]!;
+      const local = words[r + Field.Local]!;
+      const attribute: { name: string; value: string; namespace?: string; prefix?: string } = {
+        name: reader.name(local),
+        value: reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8),
+      };
+      if (namespace > 0) {
+        attribute.namespace = reader.name(namespace);
+        attribute.prefix = reader.name(words[r + Field.Prefix]!);
+      }
+      (element.attributes ??= []).push(attribute);
+      return;
+    }
+    this.readAttribute(reader, r, depth);
+  }
+
+  /** An attribute of a typed item's element (record `r`) into its frame. */
+  private readAttribute(reader: XmlReader, r: number, depth: number): void {
+    const words = reader.words;
+    const namespace = words[r + Field.Namespace]!;
+    const frame = this.frames[this.level - 1]!;
+    if (frame.depth !== depth) return;
+    const node = frame.node;
+    const local = words[r + Field.Local]!;
+    const index = namespace === 0 && local < node.attributeById.length ? node.attributeById[local]! : -1;
+    const raw = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+    const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+    const attributeName = this.qualifiedName(reader, words[r + Field.Prefix]!, local);
+    if (this.sources !== null) this.sources.push({ name: `${this.sourceName(reader, this.level - 1)}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
+    if (index < 0) {
+      if (namespace !== 0 && reader.name(namespace) === XSI_NAMESPACE) return; // xsi:schemaLocation and friends: allowed anywhere
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `The attribute ${attributeName} is not part of <${this.qualifiedName(reader, frame.prefix, frame.local)}>: it is left out`, line, column, this.path(reader, depth - this.depth + 1), raw);
+      return;
+    }
+    const attributeNode = node.attributes[index]!;
+    frame.values[attributeNode.slot] = this.convert(reader, attributeNode, raw, line, column, frame, attributeName, this.level);
+    frame.seen |= 1 << attributeNode.slot;
+  }
+
+  /** A text run of the element at `depth`. */
+  text(reader: XmlReader, r: number, depth: number): void {
+    if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
+    const words = reader.words;
+    if (this.mode === Mode.Tree) {
+      const element = this.tree[depth - this.treeBase];
+      if (element === undefined) return;
+      const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+      const children = (element.children ??= []);
+      const last = children.length - 1;
+      if (last >= 0 && typeof children[last] === 'string') children[last] += value;
+      // Whitespace only after a child element is layout too (see start()): recovery from a broken
+      // end tag can leave it (fuzz seed 20261137, input 530743).
+      else if (last >= 0 && WHITESPACE_ONLY.test(value)) return;
+      else children.push(value);
+      return;
+    }
+    const frame = this.frames[this.level - 1]!;
+    if (frame.depth !== depth || frame.node.textSlot < 0) return; // text between the children of an item or group
+    const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+    if (frame.textLine === 0) {
+      frame.textLine = words[r + Field.Line]!;
+      frame.textColumn = words[r + Field.Column]!;
+      frame.text = value;
+    } else frame.text += value;
+  }
+
+  /** The end tag of the element at `depth` (inside the open extension element, or it). */
+  end(reader: XmlReader, depth: number): void {
+    if (this.skipDepth >= 0) {
+      if (depth === this.skipDepth) this.skipDepth = -1;
+      if (depth !== this.depth) return;
+    }
+    // A tree inside an item hands back to the item when it ends (or when an end tag above it comes, in recover mode).
+    if (this.mode === Mode.Tree && depth <= this.treeBase) this.finishTree(reader);
+    if (this.mode === Mode.Item) {
+      const frame = this.frames[this.level - 1];
+      if (frame !== undefined && frame.depth === depth) this.popFrame(reader);
+    }
+    if (depth === this.depth) {
+      this.depth = -1;
+      this.mode = Mode.None;
+    }
+  }
+
+  /**
+   * The end of the input cut the open item or unknown element: it is left out (its implied end
+   * tags then build nothing), and the entry keeps the items that ended before the cut.
+   */
+  abandonOpen(): void {
+    if (this.depth < 0) return;
+    this.mode = Mode.Skip;
+    this.skipDepth = -1;
+    this.item = null;
+    this.level = 0;
+    this.tree.length = 0;
+    this.treeInItem = false;
+    this.sources = null;
+    if (this.keptInItems) {
+      this.keptInItems = false;
+      for (const frame of this.frames) frame.extensions = null;
+    }
+  }
+
+  /** Ends whatever is open as if its end tags had come (a new entry started inside it). */
+  closeAll(reader: XmlReader): void {
+    if (this.depth < 0) return;
+    this.skipDepth = -1;
+    if (this.mode === Mode.Tree && this.treeInItem) this.finishTree(reader); // back to its item
+    if (this.mode === Mode.Item) while (this.level > 0) this.popFrame(reader);
+    else if (this.mode === Mode.Tree) this.finishTree(reader);
+    this.depth = -1;
+    this.mode = Mode.None;
+  }
+
+  /** The path below the entry down to `depth` (exclusive), e.g. `/image:image[2]/image:loc`. */
+  pathBelowEntry(reader: XmlReader, depth: number): string {
+    if (this.depth < 0) return '';
+    // Kept per level while the levels above stay the same, as SitemapParser's paths are: a run of
+    // issues hundreds of levels down must not build each path again (fuzz seed 20261129, input 9559).
+    const keys = this.pathKeys, texts = this.pathTexts;
+    let path = '';
+    let cached = true;
+    for (let d = this.depth; d < depth; d++) {
+      const relative = d - this.depth;
+      // The item level is keyed by its number and kind, the others by their name ids.
+      const prefix = relative === 0 ? this.itemPrefix : this.prefixes[relative]!;
+      const local = relative === 0 ? this.itemLocal : this.locals[relative]!;
+      const number = relative === 0 ? this.itemIndex : 0;
+      const at = relative * 3;
+      if (cached && keys[at] === prefix && keys[at + 1] === local && keys[at + 2] === number) {
+        path = texts[relative]!;
+        continue;
+      }
+      cached = false;
+      path += '/' + (relative === 0 ? this.itemLabel(reader) : this.qualifiedName(reader, prefix, local));
+      keys[at] = prefix;
+      keys[at + 1] = local;
+      keys[at + 2] = number;
+      texts[relative] = path;
+    }
+    return path;
+  }
+
+  // ---------------------------------------------------------------------------- typed items
+  private pushFrame(node: RuleNode, depth: number, words: Int32Array, r: number): void {
+    let frame = this.frames[this.level];
+    if (frame === undefined) this.frames[this.level] = frame = new Frame();
+    this.level++;
+    frame.node = node;
+    frame.depth = depth;
+    frame.prefix = words[r + Field.Prefix]!;
+    frame.local = words[r + Field.Local]!;
+    frame.line = words[r + Field.Line]!;
+    frame.column = words[r + Field.Column]!;
+    frame.textLine = 0;
+    frame.text = '';
+    frame.seen = 0;
+    if (!node.leaf) {
+      // One array per node and reader, reused: a node is never open twice at once.
+      let values = this.scratch[node.id];
+      if (values === undefined) this.scratch[node.id] = values = new Array<unknown>(node.properties.length).fill(undefined);
+      else for (let i = 0; i < values.length; i++) values[i] = undefined;
+      frame.values = values;
+    }
+  }
+
+  private popFrame(reader: XmlReader): void {
+    const frame = this.frames[--this.level]!;
+    const node = frame.node;
+    if (this.sources !== null && frame.node.textSlot >= 0) {
+      this.sources.push({ name: this.sourceName(reader, this.level), raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
+    }
+    let value: unknown;
+    if (node.leaf) {
+      value = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.level + 1);
+    } else {
+      if (node.textSlot >= 0) frame.values[node.textSlot] = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.level + 1);
+      value = this.buildObject(reader, frame);
+    }
+    if (this.level === 0) {
+      this.finishItem(reader, value);
+      return;
+    }
+    const parent = this.frames[this.level - 1]!;
+    const slot = node.slot;
+    if (node.repeated) {
+      if (value !== undefined) {
+        let list = parent.values[slot] as ReusedList<unknown> | undefined;
+        if (list === undefined) {
+          // The node's own list: its parent is open once at a time, so the list is free.
+          list = this.repeatedLists[node.id] ??= new ReusedList<unknown>();
+          list.count = 0;
+          parent.values[slot] = list;
+        }
+        list.push(value);
+      }
+    } else if ((parent.seen & (1 << slot)) !== 0) {
+      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1));
+    } else {
+      parent.values[slot] = value;
+    }
+    parent.seen |= 1 << slot;
+  }
+
+  /** The object of an item, group or element with attributes, its properties in rule order. */
+  private buildObject(reader: XmlReader, frame: Frame): Record<string, unknown> {
+    const node = frame.node;
+    const { properties, attributes, children } = node;
+    const values = frame.values;
+    const object: Record<string, unknown> = {};
+    const firstAttribute = node.textSlot + 1;
+    const firstChild = firstAttribute + attributes.length;
+    for (let slot = 0; slot < properties.length; slot++) {
+      let value = values[slot];
+      if (value === undefined) {
+        if (slot < firstAttribute) continue; // a bad number: reported already
+        const part = slot < firstChild ? attributes[slot - firstAttribute]! : children[slot - firstChild]!;
+        if (!part.required || (frame.seen & (1 << slot)) !== 0) continue;
+        const owner = this.qualifiedName(reader, frame.prefix, frame.local);
+        const missing = slot < firstChild ? `${part.name} attribute` : `<${this.qualifiedName(reader, frame.prefix, 0)}${part.name}>`;
+        this.issue('SITEMAP_EXTENSION_MISSING_TAG', 'error', `<${owner}> has no ${missing}; it is kept as an empty value`, frame.line, frame.column, this.path(reader, this.level + 1));
+        value = emptyValue(part);
+      } else if (slot >= firstChild && children[slot - firstChild]!.repeated) {
+        value = (value as ReusedList<unknown>).take();
+      }
+      object[properties[slot]!] = value;
+    }
+    if (frame.extensions !== null) {
+      object.extensions = frame.extensions;
+      frame.extensions = null;
+    }
+    return object;
+  }
+
+  /**
+   * A value read as its rule's type; undefined (with an issue) when it is not one. `attribute`
+   * names the attribute ('' for the element's text); `levels` says how deep the element is in the item (1: the item).
+   */
+  private convert(reader: XmlReader, node: RuleNode, raw: string, line: number, column: number, frame: Frame, attribute: string, levels: number): unknown {
+    const value = trimXmlSpace(raw);
+    switch (node.type) {
+      case 'text': {
+        if (value.length <= 16) return this.shared(value);
+        const last = this.lastValues[node.id];
+        if (value === last) return last;
+        this.lastValues[node.id] = value;
+        return value;
+      }
+      case 'number':
+        if (isDecimal(value)) return Number(value);
+        if (value === '' && node.emptyIsAbsent) return undefined;
+        break;
+      default: {
+        const yesNo = YES_NO[value.toLowerCase()];
+        if (yesNo !== undefined) return yesNo;
+      }
+    }
+    const what = attribute === '' ? `<${this.qualifiedName(reader, frame.prefix, frame.local)}>` : `The ${attribute} attribute of <${this.qualifiedName(reader, frame.prefix, frame.local)}>`;
+    const expected = node.type === 'number' ? 'a decimal number' : 'yes or no';
+    this.issue('SITEMAP_EXTENSION_BAD_VALUE', 'warning', `${what} "${value}" is not ${expected}; it is left out`, line, column, this.path(reader, levels) + (attribute === '' ? '' : '/@' + attribute), value);
+    return undefined;
+  }
+
+  private finishItem(reader: XmlReader, value: unknown): void {
+    const item = this.item!;
+    switch (item.rule.property) {
+      case 'images': this.images.push(value as SitemapImage); break;
+      case 'videos': this.videos.push(value as SitemapVideo); break;
+      case 'news': this.news = value as SitemapNews; break;
+      default: this.alternates.push(value as SitemapAlternate); break;
+    }
+    if (this.onItem !== null) {
+      this.onItem({
+        property: item.rule.property, index: this.itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
+        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: this.sources ?? [],
+      });
+      this.sources = null;
+    }
+    this.item = null;
+  }
+
+  // ---------------------------------------------------------------------------- unknown extensions
+  private finishTree(reader: XmlReader): void {
+    const element = this.tree[0]!;
+    this.tree.length = 0;
+    if (this.treeInItem) {
+      this.treeInItem = false;
+      this.mode = Mode.Item;
+      ((this.frames[this.level - 1]!).extensions ??= []).push(element);
+      return;
+    }
+    this.extensions.push(element);
+    const key = this.treeKey;
+    this.unknownCounts.set(key, (this.unknownCounts.get(key) ?? 0) + 1);
+    if (this.onItem !== null) {
+      this.onItem({
+        property: 'extensions', index: this.extensions.count - 1, value: element, namespace: element.namespace,
+        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: [], kind: key,
+      });
+      this.sources = null;
+    }
+  }
+
+  // ---------------------------------------------------------------------------- names and issues
+  private qualifiedName(reader: XmlReader, prefix: number, local: number): string {
+    const name = local > 0 ? reader.name(local) : '';
+    return prefix > 0 ? `${reader.name(prefix)}:${name}` : name;
+  }
+
+  /** `image:image[2]`: the item element, numbered among its kind in the entry. */
+  private itemLabel(reader: XmlReader): string {
+    if (this.itemNamePrefix !== this.itemPrefix || this.itemNameLocal !== this.itemLocal) {
+      // Items of a kind share their name: made again only when the kind changes.
+      this.itemNamePrefix = this.itemPrefix;
+      this.itemNameLocal = this.itemLocal;
+      this.itemName = this.qualifiedName(reader, this.itemPrefix, this.itemLocal);
+    }
+    return `${this.itemName}[${this.itemIndex}]`;
+  }
+
+  private itemPath(reader: XmlReader): string {
+    return this.host.entryPath() + '/' + this.itemLabel(reader);
+  }
+
+  /** The path down to `levels` elements of the open item (1: the item element itself). */
+  private path(reader: XmlReader, levels: number): string {
+    return this.host.entryPath() + this.pathBelowEntry(reader, this.depth + levels);
+  }
+
+  /** `player_loc`, `publication/name`: the local names of frames 1..`last` (below the item), for observers. */
+  private sourceName(reader: XmlReader, last: number): string {
+    let name = '';
+    for (let i = 1; i <= last; i++) name += (i === 1 ? '' : '/') + reader.name(this.frames[i]!.local);
+    return name;
+  }
+
+  private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): void {
+    this.host.issues.push(createIssue(code, severity, message, line, column, path, this.host.entryNumber(), value));
+  }
+}
+
+/** XML's white space (S): what a run must be all of to be layout. */
+const WHITESPACE_ONLY = /^[ \t\r\n]*$/;
+
+const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** What a missing required value is kept as: an empty string, or an object of its required parts as empty strings. */
+function emptyValue(node: RuleNode): unknown {
+  if (node.leaf) return node.type === 'text' ? '' : undefined;
+  const object: Record<string, unknown> = {};
+  if (node.textSlot >= 0 && node.type === 'text') object[node.properties[node.textSlot]!] = '';
+  for (const part of [...node.attributes, ...node.children]) if (part.required) object[part.property] = emptyValue(part);
+  return object;
+}
+
+/** An unknown extension element from its start tag record (attributes and children come later). */
+function newElement(reader: XmlReader, r: number): ExtensionElement {
+  const words = reader.words;
+  const prefix = words[r + Field.Prefix]!;
+  const element: ExtensionElement = { namespace: reader.name(words[r + Field.Namespace]!), name: reader.name(words[r + Field.Local]!) };
+  if (prefix > 0) element.prefix = reader.name(prefix);
+  return element;
+}
+
+/** Does the start tag at record `r` have the unprefixed attribute `local`? Its attribute records follow it in the same batch. */
+function hasAttribute(reader: XmlReader, r: number, end: number, local: number): boolean {
+  const words = reader.words;
+  for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
+    const kind = words[a]! & 0xff;
+    if (kind === TokenKind.Attribute) {
+      if (words[a + Field.Local] === local && words[a + Field.Prefix] === 0) return true;
+    } else if (kind !== TokenKind.NamespaceDecl && kind !== TokenKind.Error) return false;
+  }
+  return false;
+}
+
+/**
+ * The key of an unknown element's kind: its namespace and local name ids (both under 65,536,
+ * assembly/strings.ts MAX_STRINGS). Not the strings joined: that made a string as long as the
+ * namespace URI for every element, and a 200,000-character URI on 8,000 elements took 2 s (issue #22).
+ */
+function unknownKey(namespace: number, local: number): number {
+  return namespace * 65536 + local;
+}
+
+/**
+ * The namespace id of an ExtensionItemSource `kind` (the same for every element of that namespace
+ * in the document).
+ *
+ * @example
+ * namespaceOfKind(item.kind!) === namespaceOfKind(other.kind!); // same namespace URI, compared in O(1)
+ */
+export function namespaceOfKind(kind: number): number {
+  return Math.floor(kind / 65536);
+}

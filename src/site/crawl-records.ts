@@ -1,0 +1,184 @@
+// What the walk (src/site/crawl.ts) keeps about each file it reads: its issues (the first
+// maxIssuesPerSitemap kept, every one counted, site-level rules capped per code), its entries read a slice of the
+// document at a time, and its lastmod range (W3C Datetime, SPEC.md §1).
+
+import type { CrawledSitemap } from './crawl-types';
+import { datetimeValue } from './crawl-rules';
+import { createIssue } from '../model/issue';
+import { declaredEncoding, firstByteToDecode, utf16ByteOrder } from '../input/input';
+import { parse, SitemapParser } from '../read/parse';
+import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from '../model/types';
+import { isGzip } from '../input/gzip';
+import { NEEDS_INPUT, type ArrivingInput } from '../check/validate';
+
+/** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
+const MAX_RULE_ISSUES = 100;
+/** The slice of a held document parsed (or validated) at a time for its entries. */
+export const ENTRY_SLICE_BYTES = 262_144;
+
+/**
+ * The earliest and latest W3C Datetime `<lastmod>` seen, as written.
+ *
+ * @example
+ * const range = new LastmodRange();
+ * for (const url of urls) range.add(url.lastmod);
+ * range.value(); // { min: '2023-01-01', max: '2024-05-01' }
+ */
+export class LastmodRange {
+  private min: string | undefined;
+  private max: string | undefined;
+  private minValue = Infinity;
+  private maxValue = -Infinity;
+  private last: string | undefined;
+  add(lastmod: string | undefined): void {
+    // Neighbouring entries often share a date: the same string changes nothing.
+    if (lastmod === undefined || lastmod === this.last) return;
+    this.last = lastmod;
+    const value = datetimeValue(lastmod);
+    if (Number.isNaN(value)) return;
+    if (value < this.minValue) { this.minValue = value; this.min = lastmod; }
+    if (value > this.maxValue) { this.maxValue = value; this.max = lastmod; }
+  }
+  value(): { min: string; max: string } | undefined {
+    return this.min === undefined ? undefined : { min: this.min, max: this.max! };
+  }
+}
+
+/**
+ * A sitemap's entries, a slice of the document at a time, so that no more than one slice's
+ * entries are held: how the crawl reads a file it does not validate (validating, it reads the
+ * entries from validationSteps, in the same walk). A document that must
+ * be transcoded first (UTF-16, a declared encoding other than UTF-8) goes through parse(), which
+ * does that. Recover mode: issues are validate's business, and entries are read past errors.
+ *
+ * @example
+ * for (const batch of entriesOf(bytes)) for (const entry of batch) console.log(entry.loc);
+ */
+export function* entriesOf(input: Uint8Array | ArrivingInput): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+  if (!(input instanceof Uint8Array)) {
+    yield* arrivingEntriesOf(input);
+    return;
+  }
+  const bytes = input;
+  const declared = declaredEncoding(bytes);
+  if (utf16ByteOrder(bytes) || (declared !== undefined && firstByteToDecode(bytes, declared.toLowerCase()) >= 0)) {
+    let result: ParseResult;
+    try {
+      result = parse(bytes, { recover: true, maxBytes: Infinity });
+    } catch {
+      return; // not a sitemap after all: validate has said what it is
+    }
+    yield result.kind === 'urlset' ? result.urls : result.sitemaps;
+    return;
+  }
+  const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
+  try {
+    for (let at = 0; at < bytes.length; at += ENTRY_SLICE_BYTES) {
+      const end = Math.min(bytes.length, at + ENTRY_SLICE_BYTES);
+      parser.push(bytes.subarray(at, end), end === bytes.length);
+      yield parser.takeEntries();
+    }
+  } catch {
+    // A root that is no sitemap stops the parser even in recover mode; validate has said so.
+  } finally {
+    parser.abort();
+  }
+}
+
+/** entriesOf for a body that arrives in pieces (UTF-8 as sent): NEEDS_INPUT when none has arrived yet. */
+function* arrivingEntriesOf(input: ArrivingInput): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+  const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
+  try {
+    for (let piece: Uint8Array | null | undefined = input.head; piece !== null; piece = input.take()) {
+      if (piece === undefined) { yield NEEDS_INPUT; continue; }
+      for (let at = 0; at < piece.length; at += ENTRY_SLICE_BYTES) {
+        parser.push(piece.subarray(at, Math.min(piece.length, at + ENTRY_SLICE_BYTES)), false);
+        yield parser.takeEntries();
+      }
+    }
+    parser.push(new Uint8Array(0), true);
+    yield parser.takeEntries();
+  } catch {
+    // A root that is no sitemap stops the parser even in recover mode.
+  } finally {
+    parser.abort();
+  }
+}
+
+/**
+ * Whether a body can be read as it arrives, from its head: UTF-8 as sent (no gzip left, no UTF-16,
+ * no other declared encoding, no other charset in Content-Type), which is what the validator and
+ * the parser take a piece at a time; the rest is transcoded whole first.
+ *
+ * @example
+ * arrivesAsIs(head, 'application/xml'); // true for a plain UTF-8 sitemap
+ */
+export function arrivesAsIs(head: Uint8Array, contentType: string): boolean {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') return false;
+  return !isGzip(head) && utf16ByteOrder(head) === undefined && declaredEncoding(head) === undefined;
+}
+
+/**
+ * Adds issues to a sitemap: every one counted (issueCounts, errors, warnings), the first `kept` (maxIssuesPerSitemap) kept.
+ *
+ * @example
+ * addIssues(record, validate(bytes).issues, 100);
+ */
+export function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCode>[], kept: number): void {
+  for (const issue of issues) addIssue(record, issue, kept);
+}
+
+/**
+ * Adds one issue to a sitemap (see addIssues).
+ *
+ * @example
+ * addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', 'The sitemap it lists failed', child.url), 100);
+ */
+export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>, kept: number): void {
+  record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
+  if (issue.severity === 'error') record.errors++;
+  else record.warnings++;
+  if (record.issues.length < kept) record.issues.push(keptIssue(issue));
+}
+
+/**
+ * An issue to keep to the end of the walk, its strings copied: a value read from a document is a
+ * slice of the string its batch was decoded into, and would keep that whole string alive.
+ */
+function keptIssue(issue: Issue<IssueCode>): Issue<IssueCode> {
+  const copy = (text: string | undefined) => (text === undefined ? undefined : copyString(text));
+  return createIssue(issue.code, issue.severity, copyString(issue.message), issue.line, issue.column, copyString(issue.path), issue.entry ?? 0,
+    copy(issue.value), { leftOut: issue.leftOut, expected: copy(issue.expected), received: copy(issue.received) });
+}
+
+/** A string with no tie to the one it was sliced from (engines keep a slice as a view of its parent). */
+function copyString(text: string): string {
+  return text.length === 0 ? '' : JSON.parse(JSON.stringify(text)) as string;
+}
+
+/**
+ * The site-level issues of one file, at most MAX_RULE_ISSUES per code, then one that counts the rest.
+ *
+ * @example
+ * const rules = new RuleIssues();
+ * rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', 'Listed twice', loc));
+ * addIssues(record, rules.finish(), 100);
+ */
+export class RuleIssues {
+  readonly issues: Issue<IssueCode>[] = [];
+  private readonly counts = new Map<IssueCode, number>();
+  add(issue: Issue<IssueCode>): void {
+    const count = (this.counts.get(issue.code) ?? 0) + 1;
+    this.counts.set(issue.code, count);
+    if (count <= MAX_RULE_ISSUES) this.issues.push(issue);
+  }
+  finish(): Issue<IssueCode>[] {
+    for (const [code, count] of this.counts) {
+      if (count <= MAX_RULE_ISSUES) continue;
+      const example = this.issues.find((issue) => issue.code === code)!;
+      this.issues.push({ ...example, message: `… and ${(count - MAX_RULE_ISSUES).toLocaleString('en-US')} more ${code} in this file (${count.toLocaleString('en-US')} in all; the first ${MAX_RULE_ISSUES} are listed)`, value: String(count) });
+    }
+    return this.issues;
+  }
+}

@@ -1,0 +1,259 @@
+// The crawl's site-level rules and inputs: what a starting point is, where sites publish sitemaps
+// when robots.txt names none, which addresses are private (RFC 1918, RFC 6890, RFC 4193, RFC
+// 4291), robots.txt matching (RFC 9309, with the robots-parser package), and the crawl's options.
+
+import robotsParser from 'robots-parser';
+import { SitemapError } from '../model/errors';
+import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
+import { comparableUrl } from '../values/url-check';
+import type { CrawlFetch, CrawlOptions, CrawlProgress } from './crawl-types';
+import type { ValidationProfile } from '../model/types';
+
+/**
+ * Where generators and CMSs publish a sitemap, tried in this order when robots.txt names none:
+ * - `/sitemap.xml`: the protocol's example, and what most publish there (Shopify, Wix,
+ *   Squarespace, Blogger, Ghost, All in One SEO, Drupal simple_sitemap, Next.js, Docusaurus, Hugo,
+ *   jekyll-sitemap, Magento, Gatsby before v5) — often an index;
+ * - `/sitemap_index.xml`: Yoast SEO, Rank Math, SEOPress (WordPress plugins);
+ * - `/sitemap-index.xml`: @astrojs/sitemap, gatsby-plugin-sitemap v5+;
+ * - `/sitemap.xml.gz`: the gzip form many generators write beside or instead of it;
+ * - `/wp-sitemap.xml`: WordPress core since 5.5, when no plugin replaces it;
+ * - `/sitemap.txt`: the protocol's text format;
+ * - `/news-sitemap.xml`: Yoast News SEO and Rank Math's news sitemap (not in their index).
+ *
+ * @example
+ * const guesses = WELL_KNOWN_SITEMAP_PATHS.map((path) => new URL(path, 'https://example.com/').href);
+ */
+export const WELL_KNOWN_SITEMAP_PATHS: readonly string[] = [
+  '/sitemap.xml', '/sitemap_index.xml', '/sitemap-index.xml', '/sitemap.xml.gz', '/wp-sitemap.xml', '/sitemap.txt', '/news-sitemap.xml',
+];
+
+/**
+ * A starting point, understood.
+ *
+ * @example
+ * const start: StartingPoint = { kind: 'robots', url: 'https://example.com/robots.txt' };
+ */
+export type StartingPoint =
+  | { kind: 'site'; url: string }
+  | { kind: 'robots'; url: string }
+  | { kind: 'document'; url: string }
+  | { kind: 'invalid'; url: string; message: string };
+
+const HAS_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+const HTTP_URL = /^https?:\/\//i;
+
+/**
+ * What the caller named: a site (`example.com`, `https://example.com/`: its robots.txt, then the
+ * well-known places), a robots.txt (`…/robots.txt`), or a document (any other http(s) URL).
+ *
+ * @example
+ * readStartingPoint('example.com'); // { kind: 'site', url: 'https://example.com/' }
+ */
+export function readStartingPoint(value: unknown): StartingPoint {
+  const text = value instanceof URL ? value.href : typeof value === 'string' ? value.trim() : undefined;
+  if (text === undefined) return { kind: 'invalid', url: '', message: `A starting point must be a URL or a host name such as "example.com", not ${describeValue(value)}` };
+  // A host without a scheme ("example.com", "localhost:8080": the URL parser would read "localhost:" as a scheme).
+  const withScheme = HTTP_URL.test(text) || (HAS_SCHEME.test(text) && !/^[^:/]+:\d+(?:[/?#]|$)/.test(text)) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return { kind: 'invalid', url: text, message: `"${text}" is not a URL or a host name` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'invalid', url: url.href, message: `Only http and https are crawled, not ${url.protocol} ("${text}")` };
+  if (url.hostname === '') return { kind: 'invalid', url: url.href, message: `"${text}" names no host` };
+  url.hash = '';
+  if (url.pathname === '/' && url.search === '') return { kind: 'site', url: url.href };
+  if (url.pathname.toLowerCase() === '/robots.txt') return { kind: 'robots', url: url.href };
+  return { kind: 'document', url: url.href };
+}
+
+/**
+ * `hostname:port` as validate's crossSubmit takes it (no port when it is the scheme's default).
+ *
+ * @example
+ * hostOf(new URL('https://Shop.example.com:8443/s.xml')); // 'shop.example.com:8443'
+ */
+export function hostOf(url: URL): string {
+  return url.host.toLowerCase();
+}
+
+/**
+ * True for what `refusePrivateAddresses` refuses: `localhost` and `*.localhost` (RFC 6761), and
+ * IP literals that are unspecified, loopback, private (RFC 1918, RFC 4193), shared (RFC 6598),
+ * link-local (RFC 3927, RFC 4291) or IPv4-mapped forms of those. The WHATWG URL parser has
+ * already turned `0x7f.1` and `2130706433` into `127.0.0.1`.
+ *
+ * @example
+ * isPrivateAddress(new URL('http://10.0.0.8/s.xml')); // true
+ */
+export function isPrivateAddress(url: URL): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (ipv4) return isPrivateIpv4(ipv4.slice(1, 5).map(Number));
+  if (!host.startsWith('[')) return false;
+  const ipv6 = host.slice(1, -1);
+  // The URL parser writes an IPv4-mapped address in hex: [::ffff:127.0.0.1] is [::ffff:7f00:1].
+  const mapped = /^::ffff:([\da-f]{1,4}):([\da-f]{1,4})$/.exec(ipv6);
+  if (mapped) {
+    const high = parseInt(mapped[1]!, 16), low = parseInt(mapped[2]!, 16);
+    return isPrivateIpv4([high >> 8, high & 255, low >> 8, low & 255]);
+  }
+  if (ipv6 === '::' || ipv6 === '::1') return true;
+  const first = parseInt(ipv6.split(':')[0] || '0', 16);
+  return (first & 0xfe00) === 0xfc00 /* fc00::/7 */ || (first & 0xffc0) === 0xfe80 /* fe80::/10 */;
+}
+
+function isPrivateIpv4([a, b]: number[]): boolean {
+  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127);
+}
+
+/**
+ * A site's robots.txt rules, asked whether a URL is disallowed for any of the user agents. Only
+ * URLs on the robots.txt's own origin are judged (RFC 9309 §2.1: the rules apply to that origin).
+ *
+ * @example
+ * const rules = new RobotsTxtRules('https://example.com/robots.txt', 'User-agent: *\nDisallow: /private');
+ * rules.disallowingAgent('https://example.com/private/a', ['Googlebot', '*']); // '*'
+ */
+export class RobotsTxtRules {
+  private readonly robots: ReturnType<typeof robotsParser>;
+
+  constructor(robotsTxtUrl: string, text: string) {
+    this.robots = robotsParser(robotsTxtUrl, text);
+  }
+
+  /** The first user agent the rules disallow `url` for, or undefined when all may fetch it (or it is on another origin). */
+  disallowingAgent(url: string, userAgents: readonly string[]): string | undefined {
+    for (const agent of userAgents) {
+      // robots-parser picks the group of the agent, else `*`; "*" itself matches no named group.
+      // isAllowed, not isDisallowed: that one is `!isAllowed`, true for a URL of another origin.
+      if (this.robots.isAllowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === false) return agent;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * A W3C Datetime as milliseconds since 1970 for comparing (a date alone is its midnight UTC);
+ * NaN when it cannot be read.
+ *
+ * @example
+ * datetimeValue('2020-01-01') < datetimeValue('2024-05-01T10:00:00+02:00'); // true
+ */
+export function datetimeValue(value: string): number {
+  return /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?)?)?$/.test(value) ? Date.parse(value.length === 4 ? `${value}-01-01` : value.length === 7 ? `${value}-01` : value) : NaN;
+}
+
+/**
+ * CrawlOptions, checked once (readCrawlOptions).
+ *
+ * @example
+ * const { maxDepth, userAgents }: CrawlSettings = readCrawlOptions({});
+ */
+export interface CrawlSettings {
+  fetch: CrawlFetch;
+  signal: AbortSignal | undefined;
+  maxDepth: number;
+  maxSitemaps: number;
+  maxBytes: number;
+  maxEntries: number;
+  maxTrackedUrls: number;
+  maxIssuesPerSitemap: number;
+  concurrency: number;
+  concurrencyPerHost: number;
+  timeout: number;
+  retries: number;
+  retryDelay: number;
+  maxRetryDelay: number;
+  onProgress: ((progress: CrawlProgress) => void) | undefined;
+  validate: boolean;
+  profile: ValidationProfile;
+  now: Date | undefined;
+  refusePrivateAddresses: boolean;
+  userAgents: readonly string[];
+  headers: Record<string, string>;
+  robotsTxt: boolean;
+  guess: boolean;
+}
+
+function invalidOption(message: string): SitemapError {
+  return new SitemapError('INPUT_INVALID_OPTION', message, { offset: 0 });
+}
+
+function positive(value: unknown, name: string, fallback: number): number {
+  const checked = checkLimitOption(value, name, fallback);
+  if (checked === 0) throw invalidOption(`${name} must be at least 1, got 0`);
+  return checked;
+}
+
+/** A limit that must be finite: an endless retry loop is no setting anyone wants. */
+function finite(value: unknown, name: string, fallback: number): number {
+  const checked = checkLimitOption(value, name, fallback);
+  if (checked === Infinity) throw invalidOption(`${name} must be a finite whole number, got Infinity`);
+  return checked;
+}
+
+function flag(value: unknown, name: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw invalidOption(`${name} must be true or false, not ${describeValue(value)}`);
+  return value;
+}
+
+/**
+ * Checks every option of crawlSitemaps (the types are not there at run time): a wrong one throws
+ * SitemapError INPUT_INVALID_OPTION naming it, before anything is fetched.
+ *
+ * @example
+ * const settings = readCrawlOptions({ maxSitemaps: 100 }); // settings.concurrency === 4
+ */
+export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettings {
+  options = checkOptionsObject(options, 'crawlSitemaps options (CrawlOptions)');
+  const fetchFunction: unknown = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  if (typeof fetchFunction !== 'function') throw invalidOption(`fetch must be a function like the runtime's fetch${options.fetch === undefined ? ' (this runtime has none: pass one)' : `, not ${describeValue(options.fetch)}`}`);
+  const signal: unknown = options.signal;
+  if (signal !== undefined && (signal === null || typeof (signal as AbortSignal).addEventListener !== 'function' || typeof (signal as AbortSignal).aborted !== 'boolean')) {
+    throw invalidOption(`signal must be an AbortSignal, not ${describeValue(signal)}`);
+  }
+  const profile = options.profile ?? 'google';
+  if (profile !== 'google' && profile !== 'xsd') throw invalidOption(`profile must be "google" or "xsd", not ${describeValue(profile)}`);
+  const now: unknown = options.now;
+  if (now !== undefined && !(now instanceof Date && !Number.isNaN(now.getTime()))) throw invalidOption(`now must be a valid Date, not ${describeValue(now)}`);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw invalidOption(`onProgress must be a function, not ${describeValue(options.onProgress)}`);
+  const agents: unknown = options.userAgent ?? ['Googlebot', '*'];
+  const userAgents = typeof agents === 'string' ? [agents] : agents;
+  if (!Array.isArray(userAgents) || userAgents.length === 0 || !userAgents.every((agent) => typeof agent === 'string' && agent !== '')) {
+    throw invalidOption(`userAgent must be a user agent name such as "Googlebot" or a list of them, not ${describeValue(options.userAgent)}`);
+  }
+  const headers: unknown = options.headers ?? {};
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers) || !Object.values(headers).every((value) => typeof value === 'string')) {
+    throw invalidOption(`headers must be an object of header names to strings, not ${describeValue(options.headers)}`);
+  }
+  return {
+    fetch: fetchFunction as CrawlFetch,
+    signal: signal as AbortSignal | undefined,
+    maxDepth: checkLimitOption(options.maxDepth, 'maxDepth', 5),
+    maxSitemaps: positive(options.maxSitemaps, 'maxSitemaps', 10_000),
+    maxBytes: checkLimitOption(options.maxBytes, 'maxBytes', 100 * 1024 * 1024),
+    maxEntries: checkLimitOption(options.maxEntries, 'maxEntries', Infinity),
+    maxTrackedUrls: checkLimitOption(options.maxTrackedUrls, 'maxTrackedUrls', 2_000_000),
+    maxIssuesPerSitemap: checkLimitOption(options.maxIssuesPerSitemap, 'maxIssuesPerSitemap', 100),
+    concurrency: positive(options.concurrency, 'concurrency', 4),
+    concurrencyPerHost: positive(options.concurrencyPerHost, 'concurrencyPerHost', 2),
+    timeout: positive(options.timeout, 'timeout', 30_000),
+    retries: finite(options.retries, 'retries', 2),
+    retryDelay: checkLimitOption(options.retryDelay, 'retryDelay', 1000),
+    maxRetryDelay: checkLimitOption(options.maxRetryDelay, 'maxRetryDelay', 30_000),
+    onProgress: options.onProgress,
+    validate: flag(options.validate, 'validate', true),
+    profile,
+    now: now as Date | undefined,
+    refusePrivateAddresses: flag(options.refusePrivateAddresses, 'refusePrivateAddresses', false),
+    userAgents: [...userAgents] as string[],
+    headers: { ...(headers as Record<string, string>) },
+    robotsTxt: flag(options.robotsTxt, 'robotsTxt', true),
+    guess: flag(options.guess, 'guess', true),
+  };
+}
