@@ -5,42 +5,15 @@
 // other namespaces (near misses, none with a schema). Each assertion shows both verdicts side by side.
 // Node-only: it runs xmllint. SPEC.md §3.
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMAGE_NAMESPACE, NEWS_NAMESPACE, SITEMAP_NAMESPACE, validate, VIDEO_NAMESPACE, XHTML_NAMESPACE } from '../src/index';
 import { MOBILE_NAMESPACE } from '../src/model/limits';
 import { seededRandom } from './fuzz/random.mjs';
+import { EXTENSION_SCHEMAS, schemaChecker } from './fixtures/xmllint-schema';
 
-const XMLLINT = '/usr/bin/xmllint';
-const xsdDirectory = fileURLToPath(new URL('./corpus/xsd/', import.meta.url));
-const workDirectory = mkdtempSync(join(tmpdir(), 'sitemapkit-extensions-xmllint-'));
-afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
-
-// sitemap.xsd's xsd:any is processContents="strict": each extension validates only with its schema loaded.
-const SCHEMAS: Array<[string, string]> = [
-  [SITEMAP_NAMESPACE, 'sitemap.xsd'], [IMAGE_NAMESPACE, 'sitemap-image.xsd'], [VIDEO_NAMESPACE, 'sitemap-video.xsd'],
-  [NEWS_NAMESPACE, 'sitemap-news.xsd'], [XHTML_NAMESPACE, 'xhtml1-strict.xsd'], [MOBILE_NAMESPACE, 'sitemap-mobile.xsd'],
-];
-const wrapper = join(workDirectory, 'urlset-with-extensions.xsd');
-writeFileSync(wrapper, `<?xml version="1.0" encoding="UTF-8"?>
-<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
-${SCHEMAS.map(([namespace, file]) => `  <xsd:import namespace="${namespace}" schemaLocation="${join(xsdDirectory, file)}"/>`).join('\n')}
-</xsd:schema>
-`);
-
-let documentNumber = 0;
-function xmllint(document: string): { valid: boolean; message: string } {
-  const file = join(workDirectory, `document-${documentNumber++}.xml`);
-  writeFileSync(file, document);
-  const run = spawnSync(XMLLINT, ['--noout', '--nonet', '--schema', wrapper, file], { encoding: 'utf8' });
-  if (run.error) throw run.error;
-  const message = run.stderr.split('\n').find((line) => line.includes('error')) ?? run.stderr.split('\n')[0] ?? '';
-  return { valid: run.status === 0, message: message.replace(file, 'document') };
-}
+const xmllintChecker = schemaChecker(EXTENSION_SCHEMAS);
+afterAll(() => xmllintChecker.dispose());
+const xmllint = (document: string) => xmllintChecker.check(document);
 
 /** Both verdicts, and a line that shows them side by side. */
 function compare(name: string, document: string) {

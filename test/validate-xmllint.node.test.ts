@@ -3,48 +3,22 @@
 // documents, then one mutation at a time, then single values at the edges of each type. Each
 // assertion message shows both verdicts side by side. Node-only: it runs xmllint. SPEC.md §1, §2.
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SITEMAP_NAMESPACE, validate } from '../src/index';
+import { IMAGE_NAMESPACE, SITEMAP_NAMESPACE, validate } from '../src/index';
 import { seededRandom } from './fuzz/random.mjs';
+import { schemaChecker, XSD_DIRECTORY } from './fixtures/xmllint-schema';
 
-const XMLLINT = '/usr/bin/xmllint';
-const xsdDirectory = fileURLToPath(new URL('./corpus/xsd/', import.meta.url));
-const workDirectory = mkdtempSync(join(tmpdir(), 'sitemapkit-xmllint-'));
-afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
-
-const IMAGE_NAMESPACE = 'http://www.google.com/schemas/sitemap-image/1.1';
-// sitemap.xsd's xsd:any is processContents="strict": an extension validates only with its schema
-// loaded, so urlsets are checked with a wrapper that imports the image schema too (as the
-// corpus manifest's own xmllint run did).
-const urlsetSchema = join(workDirectory, 'urlset-wrapper.xsd');
-writeFileSync(urlsetSchema, `<?xml version="1.0" encoding="UTF-8"?>
-<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
-  <xsd:import namespace="${SITEMAP_NAMESPACE}" schemaLocation="${join(xsdDirectory, 'sitemap.xsd')}"/>
-  <xsd:import namespace="${IMAGE_NAMESPACE}" schemaLocation="${join(xsdDirectory, 'sitemap-image.xsd')}"/>
-</xsd:schema>
-`);
-const indexSchema = join(xsdDirectory, 'siteindex.xsd');
-
-let documentNumber = 0;
-
-/** xmllint's verdict and first message on a document. */
-function xmllint(document: string, schema: string): { valid: boolean; message: string } {
-  const file = join(workDirectory, `document-${documentNumber++}.xml`);
-  writeFileSync(file, document);
-  const run = spawnSync(XMLLINT, ['--noout', '--nonet', '--schema', schema, file], { encoding: 'utf8' });
-  if (run.error) throw run.error;
-  const message = run.stderr.split('\n').find((line) => line.includes('error')) ?? run.stderr.split('\n')[0] ?? '';
-  return { valid: run.status === 0, message: message.replace(file, 'document') };
-}
+// An extension validates only with its schema loaded: urlsets are checked through a wrapper that
+// imports the image schema too (as the corpus manifest's own xmllint run did).
+const xmllintChecker = schemaChecker([[SITEMAP_NAMESPACE, 'sitemap.xsd'], [IMAGE_NAMESPACE, 'sitemap-image.xsd']]);
+afterAll(() => xmllintChecker.dispose());
+const xmllint = (document: string, schema?: string) => xmllintChecker.check(document, schema);
 
 /** Both verdicts, and a line that shows them side by side. */
 function compare(name: string, document: string, kind: 'urlset' | 'sitemapindex' = 'urlset') {
-  const reference = xmllint(document, kind === 'urlset' ? urlsetSchema : indexSchema);
+  const reference = xmllint(document, kind === 'urlset' ? undefined : 'siteindex.xsd');
   const result = validate(document, { profile: 'xsd', now: new Date('2030-01-01T00:00:00Z') });
   const firstError = result.issues.find((issue) => issue.severity === 'error');
   const side = `${name}\n  xmllint:  ${reference.valid ? 'valid' : 'invalid'}  ${reference.message}\n  validate: ${result.valid ? 'valid' : 'invalid'}  ${firstError ? `${firstError.line}:${firstError.column} ${firstError.code} ${firstError.message}` : ''}`;
@@ -93,13 +67,13 @@ function renderUrlset(entries: readonly string[], pretty = true): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:image="${IMAGE_NAMESPACE}">\n${entries.join(pretty ? '\n' : '')}\n</urlset>\n`;
 }
 
-const haveXmllint = existsSync(XMLLINT);
+const haveXmllint = existsSync('/usr/bin/xmllint');
 
 describe('validate (xsd profile) agrees with xmllint --schema', () => {
   it('finds xmllint and the schemas', () => {
     // Installed by test/ensure-tools.mjs (Debian libxml2-utils); without it nothing below means anything.
     expect(haveXmllint).toBe(true);
-    expect(existsSync(join(xsdDirectory, 'sitemap.xsd'))).toBe(true);
+    expect(existsSync(join(XSD_DIRECTORY, 'sitemap.xsd'))).toBe(true);
   });
 
   it('on generated valid documents', () => {
