@@ -935,7 +935,13 @@ function readOptions(options: ValidateOptions): CheckedOptions {
   return { profile, scope, crossSubmit, childKinds, nowTime: (options.now ?? new Date()).getTime(), maxBytes };
 }
 
-function byDocumentOrder(a: Issue, b: Issue): number {
+/**
+ * The order of validate()'s issues: by line, then column (a stable sort keeps the order they were found in among equals).
+ *
+ * @example
+ * issues.sort(byDocumentOrder);
+ */
+export function byDocumentOrder(a: Pick<Issue, 'line' | 'column'>, b: Pick<Issue, 'line' | 'column'>): number {
   return a.line - b.line || a.column - b.column;
 }
 
