@@ -1,4 +1,4 @@
-// What the walk (src/site/crawl.ts) keeps about each file it reads: its issues (the first
+// What the walk (src/site/crawl-walk.ts) keeps about each file it reads: its issues (the first
 // maxIssuesPerSitemap kept, every one counted, site-level rules capped per code), its entries read a slice of the
 // document at a time, and its lastmod range (W3C Datetime, SPEC.md §1).
 
