@@ -66,7 +66,15 @@ if (!run) {
 globalThis.gc?.();
 const baseline = process.memoryUsage().rss;
 let peak = baseline;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+/** process.memoryUsage() at the highest RSS sample: where the memory is at the peak (MB). */
+let atPeak = '';
+const megabytes = (bytes) => (bytes / 2 ** 20).toFixed(0);
+const sampler = setInterval(() => {
+  const usage = process.memoryUsage();
+  if (usage.rss <= peak) return;
+  peak = usage.rss;
+  atPeak = `heap ${megabytes(usage.heapTotal)} (used ${megabytes(usage.heapUsed)}), array buffers ${megabytes(usage.arrayBuffers)}, external ${megabytes(usage.external)}`;
+}, 20);
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 try {
@@ -75,7 +83,7 @@ try {
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
   const cpu = process.cpuUsage(cpuBefore);
-  emitResult({ name, status: 'ok', urls, ms, cpuMs: (cpu.user + cpu.system) / 1000, urlsPerSecond: urls / (ms / 1000), peakRssMB: peak / 2 ** 20, growthMB: (peak - baseline) / 2 ** 20 });
+  emitResult({ name, status: 'ok', urls, ms, cpuMs: (cpu.user + cpu.system) / 1000, urlsPerSecond: urls / (ms / 1000), peakRssMB: peak / 2 ** 20, growthMB: (peak - baseline) / 2 ** 20, atPeak });
 } catch (error) {
   clearInterval(sampler);
   emitResult({ name, status: 'FAILED', detail: String(error?.stack ?? error).slice(0, 400) });

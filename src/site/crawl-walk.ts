@@ -11,7 +11,7 @@ import { UrlHashSet } from './crawl-url-set';
 import type { EntryChannel } from './crawl-entry-channel';
 import { parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
-import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, LastmodRange, RuleIssues } from './crawl-records';
+import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from '../formats/robots';
 import { sniffFormat } from '../input/sniff';
 import { parseTextSitemap } from '../formats/text-sitemap';
@@ -411,8 +411,10 @@ export class Walk {
         const { pieces } = arriving;
         input = { arriving: true, head: bytes, expectedBytes: arriving.expectedBytes, take: () => { const piece = pieces.take(); if (piece) record.bytes += piece.length; return piece; } };
       }
+      // The validator's issues are counted as found, and only the first maxIssuesPerSitemap held.
+      const firstIssues = new FirstIssues(this.settings.maxIssuesPerSitemap);
       const steps = this.settings.validate
-        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES)
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add)
         : entriesOf(input);
       if (format === 'sitemapindex') {
         this.indexFiles++;
@@ -459,7 +461,7 @@ export class Walk {
         record.format = undefined;
       } else {
         if (step.done && step.value) {
-          addIssues(record, step.value.issues, this.settings.maxIssuesPerSitemap);
+          firstIssues.finish(record, step.value.issues);
           record.lastmod = step.value.stats.lastmod;
         }
         if (range) record.lastmod = range.value();
@@ -478,8 +480,9 @@ export class Walk {
       const text = new TextDecoder().decode(bytes);
       const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
       addIssues(record, read.issues, this.settings.maxIssuesPerSitemap);
-      if (new URL(fetched.finalUrl).pathname === '/robots.txt') this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
-      const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl))]);
+      const finalUrl = new URL(fetched.finalUrl);
+      if (finalUrl.pathname === '/robots.txt') this.robotsRules.set(finalUrl.origin, new RobotsTxtRules(fetched.finalUrl, text));
+      const crossSubmit = new Set([hostOf(finalUrl)]);
       for (const sitemap of read.sitemaps) {
         record.children.push(sitemap);
         this.enqueueSitemap(sitemap, 'robots', undefined, record.url, undefined, crossSubmit, rules.issues);
