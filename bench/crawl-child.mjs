@@ -3,7 +3,7 @@
 // 20 ms, and the process's maxRSS) and CPU time (process.cpuUsage, less moved by other load than
 // wall time) as one @@RESULT line.
 //
-//   node --expose-gc bench/crawl-child.mjs --url http://127.0.0.1:PORT/sitemap_index.xml --only sitemapkit --child
+//   node --expose-gc bench/crawl-child.mjs --url http://127.0.0.1:PORT/sitemap_index.xml --only sitemapkit --child [--options JSON]
 
 import { emitResult, parseArgs } from './common.mjs';
 import { loadSitemapkit } from './sitemapkit.mjs';
@@ -11,13 +11,15 @@ import { loadSitemapkit } from './sitemapkit.mjs';
 const args = parseArgs(process.argv.slice(2), ['child']);
 const url = args.url;
 const name = args.only;
+/** More crawlSitemaps options for the sitemapkit contenders (`--options '{"maxTrackedUrls":1000000}'`), to measure a trade. */
+const extra = args.options ? JSON.parse(args.options) : {};
 
 /** The contenders: each walks the site from its index and returns how many URLs it gave. */
 const CONTENDERS = {
   // Entries iterated and dropped: what "every URL of a site" costs a caller who streams them on.
   async sitemapkit() {
     const { crawlSitemaps } = await loadSitemapkit();
-    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4 });
+    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4, ...extra });
     let count = 0;
     for await (const entry of crawl) if (entry.loc) count++;
     const report = await crawl.report();
@@ -27,7 +29,7 @@ const CONTENDERS = {
   // The same, a batch (up to 256 entries) at a time: one promise per batch instead of per entry.
   async 'sitemapkit batches()'() {
     const { crawlSitemaps } = await loadSitemapkit();
-    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4 });
+    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4, ...extra });
     let count = 0;
     for await (const batch of crawl.batches()) for (const entry of batch) if (entry.loc) count++;
     const report = await crawl.report();
@@ -37,14 +39,14 @@ const CONTENDERS = {
   // report() alone: the walk counts the entries, nobody receives them.
   async 'sitemapkit report()'() {
     const { crawlSitemaps } = await loadSitemapkit();
-    const report = await crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4 }).report();
+    const report = await crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4, ...extra }).report();
     if (report.totals.failed > 0) throw new Error(`${report.totals.failed} sitemaps failed`);
     return report.totals.entries;
   },
   // validate: false: the entries and the site-level rules only, what sitemapper does.
   async 'sitemapkit validate: false'() {
     const { crawlSitemaps } = await loadSitemapkit();
-    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4, validate: false });
+    const crawl = crawlSitemaps(url, { concurrency: 4, concurrencyPerHost: 4, validate: false, ...extra });
     let count = 0;
     for await (const entry of crawl) if (entry.loc) count++;
     return count;
@@ -66,7 +68,15 @@ if (!run) {
 globalThis.gc?.();
 const baseline = process.memoryUsage().rss;
 let peak = baseline;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+/** process.memoryUsage() at the highest RSS sample: where the memory is at the peak (MB). */
+let atPeak = '';
+const megabytes = (bytes) => (bytes / 2 ** 20).toFixed(0);
+const sampler = setInterval(() => {
+  const usage = process.memoryUsage();
+  if (usage.rss <= peak) return;
+  peak = usage.rss;
+  atPeak = `heap ${megabytes(usage.heapTotal)} (used ${megabytes(usage.heapUsed)}), array buffers ${megabytes(usage.arrayBuffers)}, external ${megabytes(usage.external)}`;
+}, 20);
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 try {
@@ -75,7 +85,7 @@ try {
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
   const cpu = process.cpuUsage(cpuBefore);
-  emitResult({ name, status: 'ok', urls, ms, cpuMs: (cpu.user + cpu.system) / 1000, urlsPerSecond: urls / (ms / 1000), peakRssMB: peak / 2 ** 20, growthMB: (peak - baseline) / 2 ** 20 });
+  emitResult({ name, status: 'ok', urls, ms, cpuMs: (cpu.user + cpu.system) / 1000, urlsPerSecond: urls / (ms / 1000), peakRssMB: peak / 2 ** 20, growthMB: (peak - baseline) / 2 ** 20, atPeak });
 } catch (error) {
   clearInterval(sampler);
   emitResult({ name, status: 'FAILED', detail: String(error?.stack ?? error).slice(0, 400) });

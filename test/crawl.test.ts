@@ -346,6 +346,11 @@ describe('crawlSitemaps within limits', () => {
     expect(sitemap.errors).toBe(1500);
     expect(report.totals.errors).toBe(1500);
     expect(sitemap.lastmod).toEqual({ min: '2024-01-01', max: '2024-01-28' });
+    // The walk holds only the first issues while it reads (FirstIssues): they are validate()'s first, in its order.
+    const whole = validate(new Uint8Array(await (await fetch(`${o}/many-bad.xml`)).arrayBuffer()), { location: sitemap.finalUrl });
+    const summary = (issue: Issue<IssueCode>) => [issue.code, issue.severity, issue.line, issue.column, issue.path, issue.message, issue.value];
+    expect(brief.sitemaps[0]!.issues.map(summary)).toEqual(whole.issues.slice(0, 100).map(summary));
+    expect(sitemap.issues.map(summary)).toEqual(whole.issues.slice(0, 1000).map(summary));
     const listed = await crawlSitemaps(`${o}/many-bad.xml`, { ...FAST, validate: false }).report();
     expect(listed.sitemaps[0]).toMatchObject({ entries: 1500, issues: [], errors: 0, lastmod: { min: '2024-01-01', max: '2024-01-28' } });
   }, 30_000);

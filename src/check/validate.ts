@@ -50,6 +50,8 @@ type Rule = keyof typeof RULE_SEVERITY;
  */
 class SitemapValidator implements SitemapParserObserver {
   readonly issues: Issue[] = [];
+  /** Where its issues go: `issues`, or validationSteps' `issueSink` (the crawl keeps a few of a file's thousands). */
+  sink = (issue: Issue): void => { this.issues.push(issue); };
   private readonly xsd: boolean;
   private readonly profileIndex: 0 | 1;
   private readonly nowTime: number;
@@ -420,7 +422,7 @@ class SitemapValidator implements SitemapParserObserver {
   }
 
   extension(item: ExtensionItemSource): void {
-    (this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.issues.push(issue))).item(item);
+    (this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.sink(issue))).item(item);
   }
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */
@@ -640,7 +642,7 @@ class SitemapValidator implements SitemapParserObserver {
   /** An issue at `path`; `entry`: the number of the entry it belongs to, 0 for none. */
   addAt(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, path: string, value?: string, entry = 0): void {
     if (line < 0) [line, column] = this.wholeEntryPosition(line);
-    this.issues.push(createIssue(code, severity, message, line, column, path, entry, value));
+    this.sink(createIssue(code, severity, message, line, column, path, entry, value));
   }
 
   stats(prepared: PreparedInput | undefined, inputBytes: number): ValidationStats {
@@ -933,7 +935,13 @@ function readOptions(options: ValidateOptions): CheckedOptions {
   return { profile, scope, crossSubmit, childKinds, nowTime: (options.now ?? new Date()).getTime(), maxBytes };
 }
 
-function byDocumentOrder(a: Issue, b: Issue): number {
+/**
+ * The order of validate()'s issues: by line, then column (a stable sort keeps the order they were found in among equals).
+ *
+ * @example
+ * issues.sort(byDocumentOrder);
+ */
+export function byDocumentOrder(a: Pick<Issue, 'line' | 'column'>, b: Pick<Issue, 'line' | 'column'>): number {
   return a.line - b.line || a.column - b.column;
 }
 
@@ -987,12 +995,18 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
  * has arrived, so no more than a piece is held. Its head must be UTF-8 as sent: no gzip, no UTF-16,
  * no other declared encoding (those go whole through prepareInput). Its stats count the bytes read:
  * all of them, unless the root is no sitemap, which stops the reading there.
+ *
+ * With `issueSink`, the validator's own issues (the rules, one or more per bad entry) go to it as
+ * they are found, in no particular order, instead of into the result, whose `issues` and `valid`
+ * then cover only the rest (the input's, the parser's): a caller that keeps a few issues of a
+ * file with 50,000 bad entries need not hold them all to the end (the crawl: src/site/crawl-records.ts).
  */
-export function* validationSteps(input: SitemapInput | ArrivingInput, options: ValidateOptions, sliceBytes: number): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
+export function* validationSteps(input: SitemapInput | ArrivingInput, options: ValidateOptions, sliceBytes: number, issueSink?: (issue: Issue) => void): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
   const arriving = isArrivingInput(input) ? input : undefined;
   let arrivedBytes = 0;
   const checked = readOptions(options);
   const validator = new SitemapValidator(checked);
+  if (issueSink) validator.sink = issueSink;
   const profileIndex = checked.profile === 'xsd' ? 1 : 0;
 
   let prepared: PreparedInput | undefined;

@@ -566,8 +566,8 @@ export class BodyPieces implements ByteSink {
  * const utf8 = decodeCharset(bytes, 'text/plain; charset=iso-8859-1', issues);
  */
 export function decodeCharset(bytes: Uint8Array, contentType: string, issues: Issue<IssueCode>[]): Uint8Array {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
-  if (!charset || charset === 'utf-8' || charset === 'utf8' || charset === 'us-ascii') return bytes;
+  const charset = otherCharset(contentType);
+  if (!charset) return bytes;
   if (utf16ByteOrder(bytes) || (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) || declaredEncoding(bytes) !== undefined || /^\s*<\?xml[^>]*\sencoding\s*=/.test(String.fromCharCode(...bytes.subarray(0, 256)))) return bytes;
   let ascii = true;
   for (let i = 0; i < bytes.length && ascii; i++) if (bytes[i]! >= 0x80) ascii = false;
@@ -581,6 +581,18 @@ export function decodeCharset(bytes: Uint8Array, contentType: string, issues: Is
   }
   issues.push(createIssue('INPUT_ENCODING', 'warning', `The body was decoded as ${charset}, the charset Content-Type names (the document declares none); sitemaps must be UTF-8`, 1, 1, '', 0, charset));
   return stringToBytes(decoder.decode(bytes));
+}
+
+/**
+ * The charset Content-Type names, in lower case, unless it is none or UTF-8 (or its subset US-ASCII).
+ *
+ * @example
+ * otherCharset('text/xml; charset="ISO-8859-1"'); // 'iso-8859-1'
+ * otherCharset('application/xml; charset=utf-8'); // undefined
+ */
+export function otherCharset(contentType: string): string | undefined {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  return charset === 'utf-8' || charset === 'utf8' || charset === 'us-ascii' ? undefined : charset;
 }
 
 /**

@@ -1,4 +1,4 @@
-// What the walk (src/site/crawl.ts) keeps about each file it reads: its issues (the first
+// What the walk (src/site/crawl-walk.ts) keeps about each file it reads: its issues (the first
 // maxIssuesPerSitemap kept, every one counted, site-level rules capped per code), its entries read a slice of the
 // document at a time, and its lastmod range (W3C Datetime, SPEC.md §1).
 
@@ -9,7 +9,8 @@ import { declaredEncoding, firstByteToDecode, utf16ByteOrder } from '../input/in
 import { parse, SitemapParser } from '../read/parse';
 import type { Issue, IssueCode, ParseResult, SitemapIndexEntry, SitemapUrl } from '../model/types';
 import { isGzip } from '../input/gzip';
-import { NEEDS_INPUT, type ArrivingInput } from '../check/validate';
+import { otherCharset } from './crawl-fetch';
+import { byDocumentOrder, NEEDS_INPUT, type ArrivingInput } from '../check/validate';
 
 /** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
 const MAX_RULE_ISSUES = 100;
@@ -114,9 +115,7 @@ function* arrivingEntriesOf(input: ArrivingInput): Generator<(SitemapUrl | Sitem
  * arrivesAsIs(head, 'application/xml'); // true for a plain UTF-8 sitemap
  */
 export function arrivesAsIs(head: Uint8Array, contentType: string): boolean {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') return false;
-  return !isGzip(head) && utf16ByteOrder(head) === undefined && declaredEncoding(head) === undefined;
+  return otherCharset(contentType) === undefined && !isGzip(head) && utf16ByteOrder(head) === undefined && declaredEncoding(head) === undefined;
 }
 
 /**
@@ -140,6 +139,59 @@ export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>, kept: 
   if (issue.severity === 'error') record.errors++;
   else record.warnings++;
   if (record.issues.length < kept) record.issues.push(keptIssue(issue));
+}
+
+/**
+ * A file's issues as the validator finds them (validationSteps' issueSink): each counted, and only
+ * the first `kept` in document order held, instead of all of them to the end of the file (a file
+ * of 50,000 entries with a bad loc each made 50,000 issue objects that outlived the young
+ * generation: about 40 MB of the walk's memory). The record gets the same issues, counts and order
+ * as addIssues(record, sorted issues, kept) would give it, once the file is done: a file that fails
+ * half-way gets none of them.
+ *
+ * How: an unsorted buffer of at most 2 × `kept`; when full, sorted by document order (stably, so
+ * that issues at the same position keep the order they came in) and cut to `kept`. Whatever is cut
+ * has `kept` issues before it, so it cannot be among the first `kept` of the whole file.
+ *
+ * @example
+ * const first = new FirstIssues(100);
+ * const steps = validationSteps(input, { location }, ENTRY_SLICE_BYTES, first.add);
+ * // … drain steps, then:
+ * first.finish(record, result.issues);
+ */
+export class FirstIssues {
+  private held: Issue<IssueCode>[] = [];
+  /** The counts of what it took (as addIssue keeps them), added to the record once the file is done. */
+  private readonly taken = { issueCounts: {}, errors: 0, warnings: 0, issues: [] } as unknown as CrawledSitemap;
+
+  constructor(private readonly kept: number) {}
+
+  /** Takes one issue (bound: hand it to validationSteps as it is). */
+  readonly add = (issue: Issue<IssueCode>): void => {
+    addIssue(this.taken, issue, 0);
+    if (this.held.length >= this.kept * 2) {
+      this.held.sort(byDocumentOrder);
+      this.held.length = this.kept;
+    }
+    this.held.push(issue);
+  };
+
+  /**
+   * Adds to `record` what it took and `others` (the rest of the file's issues, which come before
+   * the taken ones at the same position, as validate() orders them): all counted, the first
+   * `kept` kept.
+   */
+  finish(record: CrawledSitemap, others: readonly Issue<IssueCode>[]): void {
+    addIssues(record, others, 0);
+    const counts = this.taken.issueCounts as Record<IssueCode, number>;
+    for (const code in counts) record.issueCounts[code as IssueCode] = (record.issueCounts[code as IssueCode] ?? 0) + counts[code as IssueCode];
+    record.errors += this.taken.errors;
+    record.warnings += this.taken.warnings;
+    for (const issue of others.concat(this.held).sort(byDocumentOrder)) {
+      if (record.issues.length >= this.kept) break;
+      record.issues.push(keptIssue(issue));
+    }
+  }
 }
 
 /**

@@ -203,12 +203,19 @@ export interface CrawlOptions {
    * Most page URLs remembered for the "listed in two sitemaps" rule (CRAWL_DUPLICATE_URL), at 20
    * bytes each at most: the default 2,000,000 takes 40 MB at most. Past it, URLs are still checked
    * against those remembered, and a CRAWL_LIMIT_REACHED warning says the rest were not kept.
+   *
+   * The trade is memory against that one rule: past the cap, a URL whose first listing came after
+   * it is not reported when it is listed again (every other rule still runs, on every entry). The
+   * default covers 40 full sitemaps of 50,000 URLs, most sites whole. A service walking many sites
+   * in one process may set 1,000,000 (20 MB, and the set never doubles past it); an audit of a very
+   * large site, 10,000,000 (200 MB).
    */
   maxTrackedUrls?: number;
   /**
    * Issues kept per sitemap in the report (`CrawledSitemap.issues`); all are counted in
    * `issueCounts`, `errors` and `warnings`. The report lives to the end of the walk: 100 issues of
-   * 200 files is 20,000 objects, 1,000 each would be 200,000. Default 100.
+   * 200 files is 20,000 objects, 1,000 each would be 200,000. While a file is read, no more than
+   * twice this many of its validation issues are held either. Default 100.
    */
   maxIssuesPerSitemap?: number;
   /** Requests in flight at once. Default 4. */

@@ -1,0 +1,620 @@
+// The crawl's walk (crawlSitemaps, src/site/crawl.ts): a site's sitemaps found through robots.txt
+// (sitemaps.org "Specifying the Sitemap location in your robots.txt file"), indexes (SPEC.md §2)
+// and well-known places, fetched with the runtime's fetch, each read by content
+// (src/input/sniff.ts), validated as it arrives, walked with limits; the site-level rules (issue #17).
+
+import { comparableUrl } from '../values/url-check';
+import { BodyPieces, crawlIssue, decodeCharset, fetchFile, joinPieces, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
+import { datetimeValue, hostOf, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlReport, CrawlSiteIssue, CrawlVia } from './crawl-types';
+import { UrlHashSet } from './crawl-url-set';
+import type { EntryChannel } from './crawl-entry-channel';
+import { parseFeed } from '../formats/feed';
+import { createIssue } from '../model/issue';
+import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, LastmodRange, RuleIssues } from './crawl-records';
+import { readRobotsTxtSitemaps } from '../formats/robots';
+import { sniffFormat } from '../input/sniff';
+import { parseTextSitemap } from '../formats/text-sitemap';
+import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from '../model/types';
+import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from '../check/validate';
+
+/** Search Console's limit of sitemap index files per site (SPEC.md §2). */
+const MAX_INDEX_FILES = 500;
+/**
+ * What a file waiting for its turn to be read reads of its body meanwhile (bytes as sent, before
+ * inflating); the rest waits in the connection. Most sitemaps are smaller, so their downloads
+ * still overlap; the big ones are held one at a time instead of `concurrency` at a time.
+ */
+const READ_AHEAD_BYTES = 1024 * 1024;
+/** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
+const HEAD_BYTES = 32 * 1024;
+
+/** A body being read as it arrives: its head (sniffed), the rest to come, and Content-Length's hint. */
+interface ArrivingBody {
+  head: Uint8Array;
+  pieces: BodyPieces;
+  expectedBytes: number;
+}
+
+/** A file to fetch: a sitemap (listed, guessed or given) or a robots.txt. */
+interface Task {
+  kind: 'sitemap' | 'robots';
+  url: string;
+  /** comparableUrl(url): what "the same sitemap" means. */
+  key: string;
+  host: string;
+  via: CrawlVia;
+  depth: number;
+  parent: Task | undefined;
+  /** The parent's record (an index) or robots.txt URL, for `CrawledSitemap.parent`. */
+  parentUrl: string | undefined;
+  /** The `<lastmod>` the parent index gave it. */
+  listedLastmod: string | undefined;
+  /** Hosts whose robots.txt listed it, or listed an index above it (validate's crossSubmit). */
+  crossSubmit: Set<string>;
+  /** For a robots.txt of a site: guess the well-known places when it names no sitemap. */
+  guessSite: string | undefined;
+  record: CrawledSitemap | undefined;
+}
+
+/**
+ * One walk: the scheduler, the records and the site-level rules. `run` walks from the starting
+ * points and resolves with the report; entries go to `deliver` (iteration) or are only counted.
+ *
+ * @example
+ * const walk = new Walk(readCrawlOptions({}), new AbortController().signal, new EntryChannel());
+ * const report = await walk.run(['example.com']);
+ */
+export class Walk {
+  readonly sitemaps: CrawledSitemap[] = [];
+  readonly robotsTxt: CrawledRobotsTxt[] = [];
+  readonly guesses: CrawlGuess[] = [];
+  readonly issues: CrawlSiteIssue[] = [];
+  readonly start: string[] = [];
+  entries = 0;
+  private bytes = 0;
+  private requests = 0;
+  private sitemapsDone = 0;
+  private sitemapsQueued = 0;
+  private indexFiles = 0;
+  private readonly startTime = Date.now();
+  /** Every sitemap URL queued or fetched, and every final URL read, by comparableUrl. */
+  private readonly seen = new Set<string>();
+  private readonly finalUrls = new Set<string>();
+  private readonly pageUrls = new UrlHashSet();
+  private readonly robotsRules = new Map<string, RobotsTxtRules>();
+  /** Each record's place in `sitemaps` (the owner numbers of pageUrls). */
+  private readonly numbers = new Map<CrawledSitemap, number>();
+  /** Pending tasks by host, and the hosts in the order they got work. */
+  private readonly pending = new Map<string, Task[]>();
+  private readonly active = new Map<string, number>();
+  private inFlight = 0;
+  private wake: (() => void) | undefined;
+  private limitReported = new Set<string>();
+  private readonly fetchContext: FetchContext;
+  private stopped = false;
+  /** The end of the last document read (oneAtATime). */
+  private reading: Promise<void> = Promise.resolve();
+  failure: unknown;
+
+  /** signal.aborted, kept as a field: page() asks for every entry, and the getter is a call into the runtime (about 1% of the walk's time). */
+  private cancelled: boolean;
+
+  constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: EntryChannel | undefined) {
+    this.cancelled = signal.aborted;
+    signal.addEventListener('abort', () => { this.cancelled = true; }, { once: true });
+    this.fetchContext = {
+      settings,
+      signal,
+      followRedirects: false,
+      onRequest: () => { this.requests++; },
+      onBytes: (count) => { this.bytes += count; },
+    };
+  }
+
+  async run(starts: readonly unknown[]): Promise<CrawlReport> {
+    for (const value of starts) {
+      const start = readStartingPoint(value);
+      if (start.kind === 'invalid') {
+        this.issues.push({ ...crawlIssue('CRAWL_INVALID_START', 'error', start.message, start.url), url: start.url });
+        continue;
+      }
+      this.start.push(start.url);
+      if (start.kind === 'document') this.enqueueSitemap(start.url, 'start', undefined, undefined, undefined, new Set());
+      else if (start.kind === 'robots' || this.settings.robotsTxt) {
+        const robotsUrl = start.kind === 'robots' ? start.url : new URL('/robots.txt', start.url).href;
+        const refused = refusal(new URL(robotsUrl), this.settings);
+        if (refused) { this.issues.push({ ...refused, url: robotsUrl }); continue; }
+        this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: hostOf(new URL(robotsUrl)), via: 'start', depth: 0, parent: undefined, parentUrl: undefined, listedLastmod: undefined, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined, record: undefined });
+      } else this.guess(start.url);
+    }
+    await this.schedule();
+    return this.finish();
+  }
+
+  /** Runs tasks while there are any, within the overall and per-host limits. */
+  private async schedule(): Promise<void> {
+    for (;;) {
+      if (this.signal.aborted) this.stopped = true;
+      if (!this.stopped) this.startTasks();
+      if (this.inFlight === 0 && (this.stopped || this.pending.size === 0)) return;
+      await new Promise<void>((resolve) => { this.wake = resolve; });
+    }
+  }
+
+  private startTasks(): void {
+    for (const [host, tasks] of this.pending) {
+      while (this.inFlight < this.settings.concurrency && (this.active.get(host) ?? 0) < this.settings.concurrencyPerHost && tasks.length > 0) {
+        const task = tasks.shift()!;
+        this.inFlight++;
+        this.active.set(host, (this.active.get(host) ?? 0) + 1);
+        this.progress();
+        this.runTask(task).catch((error: unknown) => {
+          // A bug or a throwing onProgress: the walk stops and report() rejects with it.
+          this.failure ??= error;
+          this.stopped = true;
+        }).finally(() => {
+          this.inFlight--;
+          this.active.set(host, this.active.get(host)! - 1);
+          this.changed();
+        });
+      }
+      if (tasks.length === 0) this.pending.delete(host);
+      if (this.inFlight >= this.settings.concurrency) return;
+    }
+  }
+
+  /** Wakes the scheduler (a task ended, work was queued, the walk was cancelled). */
+  changed(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private enqueue(task: Task): void {
+    this.seen.add(task.key);
+    const tasks = this.pending.get(task.host);
+    if (tasks) tasks.push(task);
+    else this.pending.set(task.host, [task]);
+    if (task.kind === 'sitemap' && task.via !== 'guess') this.sitemapsQueued++;
+    this.changed();
+  }
+
+  private progress(): void {
+    this.settings.onProgress?.({ sitemapsFound: this.sitemapsQueued, sitemapsDone: this.sitemapsDone, inFlight: this.inFlight, bytes: this.bytes, entries: this.entries });
+  }
+
+  private limitReached(which: string, message: string, url: string): void {
+    if (this.limitReported.has(which)) return;
+    this.limitReported.add(which);
+    this.issues.push({ ...crawlIssue('CRAWL_LIMIT_REACHED', 'warning', message, which), url });
+  }
+
+  /**
+   * Queues a sitemap unless it is no http(s) URL, refused, already seen (a cycle when it is an
+   * ancestor), too deep or over maxSitemaps; the reason goes to `issues` (the parent's).
+   */
+  private enqueueSitemap(url: string, via: CrawlVia, parent: Task | undefined, parentUrl: string | undefined, listedLastmod: string | undefined, crossSubmit: Set<string>, issues?: Issue<IssueCode>[]): void {
+    const report = (issue: Issue<IssueCode>) => {
+      if (issues) issues.push(issue);
+      else this.issues.push({ ...issue, url });
+    };
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      report(crawlIssue('CRAWL_UNSUPPORTED_URL', 'error', `"${url}" is not an absolute URL; it was not fetched`, url));
+      return;
+    }
+    parsed.hash = '';
+    const refused = refusal(parsed, this.settings);
+    if (refused) { report(refused); return; }
+    const key = comparableUrl(parsed.href);
+    if (this.seen.has(key)) {
+      if (via === 'guess') return;
+      for (let ancestor = parent; ancestor; ancestor = ancestor.parent) {
+        if (ancestor.key === key) {
+          report(crawlIssue('CRAWL_CYCLE', 'error', `${parsed.href} is an ancestor of this file: the references form a cycle; it was not fetched again`, parsed.href));
+          return;
+        }
+      }
+      report(crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `${parsed.href} is referred to more than once; it was fetched once`, parsed.href));
+      return;
+    }
+    const depth = parent ? parent.depth + 1 : 0;
+    if (depth > this.settings.maxDepth) {
+      report(crawlIssue('CRAWL_LIMIT_REACHED', 'warning', `${parsed.href} is deeper than maxDepth (${this.settings.maxDepth}); it was not fetched`, parsed.href));
+      return;
+    }
+    if (via !== 'guess' && this.sitemapsQueued >= this.settings.maxSitemaps) {
+      this.limitReached('maxSitemaps', `More sitemaps than maxSitemaps (${this.settings.maxSitemaps}); the rest were not fetched`, parsed.href);
+      return;
+    }
+    const record: CrawledSitemap | undefined = via === 'guess' ? undefined : this.newRecord(parsed.href, via, parentUrl, depth);
+    this.enqueue({ kind: 'sitemap', url: parsed.href, key, host: hostOf(parsed), via, depth, parent, parentUrl, listedLastmod, crossSubmit, guessSite: undefined, record });
+  }
+
+  private newRecord(url: string, via: CrawlVia, parent: string | undefined, depth: number): CrawledSitemap {
+    const record: CrawledSitemap = { url, finalUrl: url, via, parent, depth, status: 0, format: undefined, compressed: false, bytes: 0, entries: 0, lastmod: undefined, issues: [], issueCounts: {}, errors: 0, warnings: 0, children: [], failed: false };
+    this.numbers.set(record, this.sitemaps.length);
+    this.sitemaps.push(record);
+    return record;
+  }
+
+  private guess(site: string): void {
+    for (const path of WELL_KNOWN_SITEMAP_PATHS) this.enqueueSitemap(new URL(path, site).href, 'guess', undefined, undefined, undefined, new Set());
+  }
+
+  private async runTask(task: Task): Promise<void> {
+    if (task.kind === 'robots') return this.readRobotsTxt(task);
+    if (task.via === 'guess') {
+      const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
+      if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
+      const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
+      this.guesses.push({ url: task.url, status: fetched.status, found });
+      // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
+      const finalKey = comparableUrl(fetched.finalUrl);
+      if (!found || this.finalUrls.has(finalKey) || (finalKey !== task.key && this.seen.has(finalKey))) return;
+      task.record = this.newRecord(task.url, 'guess', undefined, 0);
+      await this.readSitemap(task, task.record, fetched);
+    } else {
+      const opened = await openFile(task.url, this.fetchContext);
+      if (this.signal.aborted && opened.body === undefined) return; // cancelled: not a failure of the site
+      await this.readSitemap(task, task.record!, opened);
+    }
+    this.sitemapsDone++;
+    this.progress();
+  }
+
+  /** robots.txt: its Sitemap lines are queued (via 'robots'), its rules kept for the Disallow rule; none, and the site is guessed. */
+  private async readRobotsTxt(task: Task): Promise<void> {
+    const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
+    const robots: CrawledRobotsTxt = { url: task.url, finalUrl: fetched.finalUrl, status: fetched.status, sitemaps: [], issues: fetched.issues.filter((issue) => issue.code !== 'CRAWL_HTTP_ERROR' || fetched.status >= 500) };
+    this.robotsTxt.push(robots);
+    if (this.signal.aborted) return;
+    if (fetched.bytes !== undefined) {
+      const text = new TextDecoder().decode(decodeCharset(fetched.bytes, fetched.contentType, robots.issues));
+      const format = sniffFormat(text);
+      // An HTML page at /robots.txt (a soft 404) has neither rules nor Sitemap lines.
+      if (format === 'robots' || format === 'text' || format === 'empty') {
+        const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
+        robots.sitemaps = read.sitemaps;
+        robots.issues.push(...read.issues);
+        this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
+      }
+    } else if (fetched.status === 0 || fetched.status >= 500) {
+      // RFC 9309 §2.3.1.4: an unreachable robots.txt means "assume complete disallow" to a crawler of pages; here it only means its Sitemap lines are unknown.
+      this.issues.push({ ...crawlIssue('CRAWL_ROBOTS_TXT_UNAVAILABLE', 'warning', `robots.txt could not be read (${fetched.status === 0 ? fetched.issues[0]?.message ?? 'no answer' : `HTTP ${fetched.status}`}); the well-known places were tried`, task.url), url: task.url });
+    }
+    const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl)), task.host]);
+    for (const sitemap of robots.sitemaps) {
+      this.enqueueSitemap(sitemap, 'robots', undefined, task.url, undefined, crossSubmit, robots.issues);
+    }
+    if (robots.sitemaps.length === 0 && task.guessSite !== undefined && this.settings.guess) this.guess(task.guessSite);
+  }
+
+  /**
+   * One file read by its content: validated, its entries delivered and its children queued. An
+   * opened file (its body not read yet) reads ahead READ_AHEAD_BYTES while it waits for its turn,
+   * and the rest when its turn comes; a guess comes fetched already (its content made it a find).
+   */
+  private async readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile): Promise<void> {
+    record.finalUrl = file.finalUrl;
+    record.status = file.status;
+    const crawlIssues = file.issues;
+    const body = 'body' in file ? file.body : undefined;
+    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.failed(task, record, crawlIssues);
+    const finalKey = comparableUrl(file.finalUrl);
+    if (file.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
+      // Redirected to a file that is (or will be) read anyway: read once (its body is not read here).
+      body?.cancel();
+      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)], this.settings.maxIssuesPerSitemap);
+      return;
+    }
+    this.finalUrls.add(finalKey);
+    this.seen.add(finalKey);
+    void body?.readAhead(READ_AHEAD_BYTES);
+    await this.oneAtATime(async () => {
+      if (body) {
+        if (this.signal.aborted || this.stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
+        const pieces = body.pieces(() => this.progress());
+        try {
+          await this.readArriving(task, record, file as OpenedFile, pieces);
+        } finally {
+          pieces.stop();
+        }
+        return;
+      }
+      const fetched = file as FetchedFile;
+      record.compressed = fetched.compressed;
+      if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
+      await this.readDocument(task, record, fetched.bytes, fetched, crawlIssues);
+    });
+  }
+
+  /**
+   * A body read as it arrives: its head (enough to sniff), then, for a urlset or index in UTF-8
+   * as sent, the rest a piece at a time through the validator, so that no file is held whole;
+   * anything else (a text sitemap, a feed, another charset or encoding) is gathered and read whole.
+   */
+  private async readArriving(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces): Promise<void> {
+    const crawlIssues = opened.issues;
+    const gathered: Uint8Array[] = [];
+    let gatheredBytes = 0;
+    let ended = false;
+    /** Takes pieces until `enough` bytes are gathered or the body ends. */
+    const gather = async (enough: number): Promise<void> => {
+      while (gatheredBytes < enough) {
+        const piece = pieces.take();
+        if (piece === null) { ended = true; return; }
+        if (piece === undefined) { await pieces.arrived(); continue; }
+        gathered.push(piece);
+        gatheredBytes += piece.length;
+      }
+    };
+    await gather(HEAD_BYTES);
+    record.compressed = pieces.compressed;
+    if (pieces.failed) {
+      if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
+      return this.failed(task, record, crawlIssues);
+    }
+    const head = joinPieces(gathered, gatheredBytes);
+    const format = sniffFormat(head);
+    if (!ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
+      return this.readDocument(task, record, { head, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
+    }
+    if (!ended) await gather(Infinity);
+    if (pieces.failed) {
+      if (this.signal.aborted) return;
+      return this.failed(task, record, crawlIssues);
+    }
+    const whole = joinPieces(gathered, gatheredBytes);
+    gathered.length = 0;
+    await this.readDocument(task, record, whole, opened, crawlIssues);
+  }
+
+  /**
+   * Runs `work` after the one before it has ended: files are fetched side by side, but read one at
+   * a time. Reading is CPU work in one thread, so this costs no speed, and it keeps one parser
+   * (one WebAssembly core, 18 MiB at least) alive instead of one per file in flight while each
+   * waits for the reader of its entries.
+   */
+  private async oneAtATime(work: () => Promise<void>): Promise<void> {
+    const previous = this.reading;
+    let release!: () => void;
+    this.reading = new Promise<void>((resolve) => { release = resolve; });
+    await previous;
+    try {
+      await work();
+    } finally {
+      this.deliver?.flush(); // the walk waits for the next file now: its reader gets the last entries
+      release();
+    }
+  }
+
+  /** A fetched document read by its content: validated, its entries delivered and its children queued. */
+  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array | ArrivingBody, fetched: { finalUrl: string; contentType: string }, crawlIssues: Issue<IssueCode>[]): Promise<void> {
+    if (this.signal.aborted || this.stopped) return; // cancelled, or maxEntries reached, while it waited its turn
+    const arriving = body instanceof Uint8Array ? undefined : body;
+    const bytes = arriving ? arriving.head : decodeCharset(body as Uint8Array, fetched.contentType, crawlIssues);
+    record.bytes = bytes.length;
+    const format = sniffFormat(bytes);
+    record.format = format;
+    const number = this.numbers.get(record)!;
+    const rules = new RuleIssues();
+
+    if (format === 'urlset' || format === 'sitemapindex') {
+      // Validating, one walk of the file gives validate's issues and the entries (validationSteps),
+      // a slice at a time; without, the entries alone.
+      let input: Uint8Array | ArrivingInput = bytes;
+      if (arriving) {
+        const { pieces } = arriving;
+        input = { arriving: true, head: bytes, expectedBytes: arriving.expectedBytes, take: () => { const piece = pieces.take(); if (piece) record.bytes += piece.length; return piece; } };
+      }
+      // The validator's issues are counted as found, and only the first maxIssuesPerSitemap held.
+      const firstIssues = new FirstIssues(this.settings.maxIssuesPerSitemap);
+      const steps = this.settings.validate
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add)
+        : entriesOf(input);
+      if (format === 'sitemapindex') {
+        this.indexFiles++;
+        if (this.indexFiles === MAX_INDEX_FILES + 1) {
+          this.issues.push({ ...crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), url: fetched.finalUrl });
+        }
+      }
+      const range = this.settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange();
+      let reading = true;
+      let step = steps.next();
+      // Once the walk stops (maxEntries, cancelled), the rest of the file is still validated, so
+      // that its issues are the whole file's, but its entries are dropped.
+      try {
+        for (; !step.done; step = steps.next()) {
+          if (step.value === NEEDS_INPUT) { await arriving!.pieces.arrived(); continue; }
+          if (!reading) continue;
+          if (format === 'sitemapindex') {
+            for (const entry of step.value as SitemapIndexEntry[]) {
+              if (typeof entry.loc !== 'string' || entry.loc === '') continue;
+              record.entries++;
+              const child = resolveChild(entry.loc, fetched.finalUrl);
+              record.children.push(child);
+              // A robots.txt that lists an index vouches for what the index lists (cross-submission),
+              // as the viewer judges a child opened from its index (issue #19 item 6).
+              this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, task.crossSubmit, rules.issues);
+            }
+          } else {
+            for (const entry of step.value as SitemapUrl[]) {
+              range?.add(entry.lastmod);
+              const more = this.page(entry, record, number, rules);
+              if (!(more === true || (more !== false && await more))) { reading = false; break; }
+            }
+            if (!reading && !this.settings.validate) break; // entries only: nothing more to read
+          }
+        }
+      } finally {
+        if (!step.done) (steps as Generator<unknown, unknown, undefined>).return(undefined); // gives its core back
+      }
+      if (arriving?.pieces.failed) {
+        // It stopped half-way (over maxBytes, timeout, network): a failed file, as one that failed
+        // before its first byte; the entries before that point were handed on already.
+        if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
+        record.failed = true;
+        record.format = undefined;
+      } else {
+        if (step.done && step.value) {
+          firstIssues.finish(record, step.value.issues);
+          record.lastmod = step.value.stats.lastmod;
+        }
+        if (range) record.lastmod = range.value();
+      }
+    } else if (format === 'text' || format === 'rss' || format === 'atom') {
+      const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
+      addIssues(record, result.issues, this.settings.maxIssuesPerSitemap);
+      const range = new LastmodRange();
+      for (const url of result.urls) {
+        range.add(url.lastmod);
+        const more = this.page(url, record, number, rules);
+        if (!(more === true || (more !== false && await more))) break;
+      }
+      record.lastmod = range.value();
+    } else if (format === 'robots') {
+      const text = new TextDecoder().decode(bytes);
+      const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
+      addIssues(record, read.issues, this.settings.maxIssuesPerSitemap);
+      const finalUrl = new URL(fetched.finalUrl);
+      if (finalUrl.pathname === '/robots.txt') this.robotsRules.set(finalUrl.origin, new RobotsTxtRules(fetched.finalUrl, text));
+      const crossSubmit = new Set([hostOf(finalUrl)]);
+      for (const sitemap of read.sitemaps) {
+        record.children.push(sitemap);
+        this.enqueueSitemap(sitemap, 'robots', undefined, record.url, undefined, crossSubmit, rules.issues);
+      }
+      record.entries = read.sitemaps.length;
+    } else {
+      // HTML (a soft 404), other XML, empty, unknown, gzip in gzip in gzip: validate says what it is.
+      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues, this.settings.maxIssuesPerSitemap);
+      record.failed = true;
+    }
+    addIssues(record, crawlIssues, this.settings.maxIssuesPerSitemap);
+    addIssues(record, rules.finish(), this.settings.maxIssuesPerSitemap);
+    if (record.failed) this.childFailed(task, record);
+    this.checkAgainstParent(task, record);
+  }
+
+  /**
+   * One page entry: the site-level rules (listed in two sitemaps, disallowed by robots.txt), then
+   * handed on. False when the walk must stop (maxEntries, cancelled).
+   */
+  private page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
+    if (this.cancelled || this.stopped) return false;
+    if (this.entries >= this.settings.maxEntries) {
+      this.limitReached('maxEntries', `More entries than maxEntries (${this.settings.maxEntries}); the walk stopped there`, record.finalUrl);
+      this.stopped = true;
+      this.changed();
+      return false;
+    }
+    this.entries++;
+    record.entries++;
+    const loc = entry.loc;
+    const key = comparableUrl(loc);
+    // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
+    const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
+    const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
+    if (!tracked) this.limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
+    if (first >= 0 && first !== number) {
+      rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
+    }
+    if (this.robotsRules.size > 0) {
+      let origin: string | undefined;
+      try { origin = new URL(loc).origin; } catch { origin = undefined; }
+      const agent = origin === undefined ? undefined : this.robotsRules.get(origin)?.disallowingAgent(loc, this.settings.userAgents);
+      if (agent !== undefined) {
+        rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
+      }
+    }
+    if (!this.deliver) return true;
+    (entry as CrawledEntry).sitemap = record.finalUrl;
+    const waiting = this.deliver.push(entry as CrawledEntry);
+    return waiting ? waiting.then(() => !(this.signal.aborted || this.stopped)) : true;
+  }
+
+  private failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
+    record.failed = true;
+    addIssues(record, issues, this.settings.maxIssuesPerSitemap);
+    this.childFailed(task, record);
+  }
+
+  /** One issue of the walk's own for a sitemap (kept within maxIssuesPerSitemap, counted either way). */
+  private keep(record: CrawledSitemap, issue: Issue<IssueCode>): void {
+    addIssue(record, issue, this.settings.maxIssuesPerSitemap);
+  }
+
+  /** A failed child is an issue of the index that listed it. */
+  private childFailed(task: Task, record: CrawledSitemap): void {
+    const parent = task.parent?.record;
+    if (!parent) return;
+    const why = record.issues.find((issue) => issue.severity === 'error');
+    this.keep(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
+  }
+
+  /** An index in an index, and an index lastmod older than the child's newest. */
+  private checkAgainstParent(task: Task, record: CrawledSitemap): void {
+    const parent = task.parent?.record;
+    if (!parent || parent.format !== 'sitemapindex') return;
+    if (record.format === 'sitemapindex') {
+      this.keep(parent, createIssue('INDEX_NESTED', 'error', `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, 0, 0, '', 0, record.url));
+    }
+    if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
+      const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
+      if (listed < newest) {
+        this.keep(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
+      }
+    }
+  }
+
+  private finish(): CrawlReport {
+    if (this.failure !== undefined) throw this.failure;
+    const cancelled = this.signal.aborted;
+    if (!cancelled && !this.sitemaps.some((sitemap) => !sitemap.failed && sitemap.format !== undefined) && this.start.length > 0) {
+      this.issues.push({ ...crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.guesses.length > 0 ? `, and none of the ${this.guesses.length} well-known places holds one` : ''}`), url: this.start[0] ?? '' });
+    }
+    let errors = 0, warnings = 0;
+    const count = (issues: readonly Issue<IssueCode>[]) => {
+      for (const issue of issues) { if (issue.severity === 'error') errors++; else warnings++; }
+    };
+    for (const sitemap of this.sitemaps) { errors += sitemap.errors; warnings += sitemap.warnings; }
+    for (const robots of this.robotsTxt) count(robots.issues);
+    count(this.issues);
+    return {
+      start: this.start,
+      robotsTxt: this.robotsTxt,
+      sitemaps: this.sitemaps,
+      guesses: this.guesses,
+      issues: this.issues,
+      totals: {
+        sitemaps: this.sitemaps.length,
+        indexes: this.indexFiles,
+        failed: this.sitemaps.filter((sitemap) => sitemap.failed).length,
+        entries: this.entries,
+        bytes: this.bytes,
+        requests: this.requests,
+        errors,
+        warnings,
+        durationMs: Date.now() - this.startTime,
+      },
+      cancelled,
+    };
+  }
+}
+
+/** The formats whose entries are read: what makes a guess a find. */
+function isSitemapFormat(format: string): boolean {
+  return format === 'urlset' || format === 'sitemapindex' || format === 'text' || format === 'rss' || format === 'atom';
+}
+
+/** An index's `<loc>`, absolute (a relative one, which validate reports, is resolved against the index). */
+function resolveChild(loc: string, base: string): string {
+  try {
+    return new URL(loc, base).href;
+  } catch {
+    return loc;
+  }
+}
