@@ -8,8 +8,8 @@ import { createIssue } from '../model/issue';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from '../input/gzip';
 import type { DocumentDecoder } from '../input/single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from '../input/document-encoding';
-import { adviceFor, checkLimitOption, decoderFor, HTML_SNIFF_BYTES, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, firstByteToDecode, locatedError, looksLikeHtml, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from '../input/input';
-import { LIMITS } from '../model/limits';
+import { adviceFor, checkLimitOption, decoderFor, HTML_SNIFF_BYTES, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, firstByteToDecode, locatedError, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from '../input/input';
+import { checkOpening, readReadingOptions, type Reading } from '../input/front-door';
 import { checkKindOption, markByteOrderMarkRemoved, SitemapParser } from '../read/parse';
 import { bytesToString, concatenateBytes, stringToBytes } from '../values/text';
 import type { Issue, ParseOptions, SitemapIndexEntry, SitemapKind, SitemapUrl } from '../model/types';
@@ -154,6 +154,9 @@ class StreamedDocument {
   readonly issues: Issue[] = [];
   droppedIssues = 0;
   private parser: SitemapParser | null = null;
+  private readonly options: ParseStreamOptions;
+  /** The options every reader takes, as the front door read them. */
+  private readonly reading: Reading;
   private readonly expectedKind: SitemapKind | undefined;
   private readonly maxBytes: number;
   private readonly maxEntries: number;
@@ -192,11 +195,14 @@ class StreamedDocument {
    * `hasRoom` says whether the reader wants more entries now: inflating by a DecompressionStream
    * runs on its own (on another thread in Node) and waits while it says no, until `resume()`.
    */
-  constructor(private readonly options: ParseStreamOptions, private readonly deliver: EntrySink, private readonly hasRoom: () => boolean = () => true) {
+  constructor(options: ParseStreamOptions | undefined, private readonly deliver: EntrySink, private readonly hasRoom: () => boolean = () => true) {
     // Checked now, not at the first bytes: a bad option throws from parseStream() itself.
-    this.expectedKind = checkKindOption(options.kind);
-    this.maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
-    this.maxEntries = checkLimitOption(options.maxEntries, 'maxEntries', Infinity);
+    const door = readReadingOptions(options, 'sitemap', 'stream options (ParseStreamOptions)');
+    this.options = door.options;
+    this.reading = door.reading;
+    this.expectedKind = checkKindOption(this.options.kind);
+    this.maxBytes = door.reading.maxBytes;
+    this.maxEntries = checkLimitOption(this.options.maxEntries, 'maxEntries', Infinity);
     this.lastProgress = Date.now();
   }
 
@@ -383,19 +389,14 @@ class StreamedDocument {
    * that is a file name or URL, which recover mode reports and reads no further (returns false).
    */
   private checkStart(head: Uint8Array, final: boolean): boolean {
-    if (looksLikeHtml(head)) {
-      throw new SitemapError('SITEMAP_HTML', 'Not a sitemap: this is an HTML page (servers often send one for a missing sitemap)', { line: 1, column: 1, offset: 0 });
-    }
-    if (head.length === 0 && final) {
-      const message = this.mode === Mode.Gzip ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)';
-      if (!this.options.recover) throw new SitemapError('INPUT_EMPTY', message, { line: 1, column: 1, offset: 0 });
-      this.report(createIssue('INPUT_EMPTY', 'error', message, 1, 1, ''));
-    }
+    const issues: Issue[] = [];
+    checkOpening(head, final, this.mode === Mode.Gzip, this.reading, issues);
+    for (const issue of issues) this.report(issue);
     // parseStream('sitemap.xml'): parse() checks a whole string input; here the whole input is the head.
     if (final && this.mode === Mode.Text) {
       const notADocument = notADocumentIssue(bytesToString(head, false));
       if (notADocument !== undefined) {
-        if (!this.options.recover) throw notADocumentError(notADocument);
+        if (!this.reading.recover) throw notADocumentError(notADocument);
         this.report(notADocument);
         return false;
       }
