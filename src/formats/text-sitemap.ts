@@ -6,8 +6,8 @@
 import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { positionOfByte, tooLargeIssue, tooManyUrlsIssue } from '../values/file-limits';
-import { HTML_SNIFF_BYTES, markupStart, prepareInput } from '../input/input';
-import { htmlPageError, readReadingOptions } from '../input/front-door';
+import { markupStart, prepareInput } from '../input/input';
+import { HTML_SNIFF_BYTES, htmlPageError, readReadingOptions } from '../input/front-door';
 import { LIMITS } from '../model/limits';
 import { bytesToString, stringToBytes } from '../values/text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';

@@ -6,9 +6,9 @@
 import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { positionOfByte } from '../values/file-limits';
-import { checkLimitOption, checkOptionsObject, HTML_SNIFF_BYTES, notADocumentIssue, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, checkOptionsObject, notADocumentIssue, prepareInput, type PreparedInput } from './input';
 import { LIMITS } from '../model/limits';
-import { sniffDocument } from './sniff';
+import { sniffDocument, sniffFormat } from './sniff';
 import type { Issue, ParseOptions, SitemapInput } from '../model/types';
 
 /**
@@ -81,6 +81,39 @@ export function openDocument(input: SitemapInput, reading: Reading): OpenedDocum
   const opened: OpenedDocument = prepareInput(input, reading.maxBytes, reading.recover, true);
   checkOpening(opened.bytes, true, opened.gzipped, reading, opened.issues);
   return opened;
+}
+
+/**
+ * How much of a document parse, validate and the streams look at to tell an HTML page: the first
+ * bytes a stream holds before it starts (streamed-document.ts HEAD_BYTES). One window for all, so that
+ * parse and parseStream give one verdict on the same bytes (a page whose `<!DOCTYPE html>` comes
+ * after 512 bytes of comments is read as XML by both); sniffFormat alone looks further.
+ *
+ * @example
+ * const head = bytes.subarray(0, HTML_SNIFF_BYTES);
+ */
+export const HTML_SNIFF_BYTES = 512;
+
+/**
+ * True when the bytes start like an HTML page (what servers send for a missing sitemap): sniffFormat's rule on the first HTML_SNIFF_BYTES.
+ *
+ * @example
+ * looksLikeHtml(new TextEncoder().encode('<!doctype html><title>404</title>')); // true
+ */
+export function looksLikeHtml(bytes: Uint8Array): boolean {
+  return sniffFormat(bytes.subarray(0, HTML_SNIFF_BYTES)) === 'html';
+}
+
+/**
+ * The index of the `<` of the `<!DOCTYPE html` or `<html` that `head` starts with after white
+ * space and comments, or -1 (sniffFormat's rule, with its offset).
+ *
+ * @example
+ * htmlStart('<!-- page -->\n<!doctype html><title>404</title>'); // 14
+ */
+export function htmlStart(head: string): number {
+  const sniffed = sniffDocument(head);
+  return sniffed.format === 'html' ? sniffed.offset : -1;
 }
 
 /**

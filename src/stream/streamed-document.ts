@@ -8,8 +8,8 @@ import { createIssue } from '../model/issue';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from '../input/gzip';
 import type { DocumentDecoder } from '../input/single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from '../input/document-encoding';
-import { adviceFor, checkLimitOption, decoderFor, HTML_SNIFF_BYTES, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, firstByteToDecode, locatedError, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from '../input/input';
-import { checkOpening, readReadingOptions, type Reading } from '../input/front-door';
+import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, firstByteToDecode, locatedError, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from '../input/input';
+import { checkOpening, HTML_SNIFF_BYTES, readReadingOptions, type Reading } from '../input/front-door';
 import { checkKindOption, markByteOrderMarkRemoved, SitemapParser } from '../read/parse';
 import { bytesToString, concatenateBytes, stringToBytes } from '../values/text';
 import type { Issue, SitemapKind } from '../model/types';
@@ -419,7 +419,7 @@ export class StreamedDocument {
     }
   }
 
-  /** An error from a write: damaged gzip in recover mode is an issue and the end; anything else ends the stream. */
+  /** An error from a push: damaged gzip in recover mode is an issue and the end; anything else ends the stream. */
   private fail(error: unknown): void {
     if (this.options.recover && error instanceof SitemapError && error.code === 'GZIP_INVALID' && !this.parsed) {
       this.report(issueOf(error, `${error.message}; what inflated before the damage was read`));
