@@ -6,7 +6,7 @@
 import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { positionOfByte } from '../values/file-limits';
-import { checkLimitOption, checkOptionsObject, notADocumentIssue, prepareInput, type PreparedInput } from './input';
+import { checkLimitOption, checkOptionsObject, notADocumentError, notADocumentIssue, prepareInput, type PreparedInput } from './input';
 import { LIMITS } from '../model/limits';
 import { sniffDocument, sniffFormat } from './sniff';
 import type { Issue, ParseOptions, SitemapInput } from '../model/types';
@@ -73,14 +73,29 @@ const NO_BYTES = new Uint8Array(0);
  * if (opened.refused) return { urls: [], issues: [opened.refused] };
  */
 export function openDocument(input: SitemapInput, reading: Reading): OpenedDocument {
-  // parse('sitemap.xml'): a file name or URL, no document to recover from; its issue is the only one.
-  if (reading.recover && typeof input === 'string') {
-    const notADocument = notADocumentIssue(input);
-    if (notADocument !== undefined) return { bytes: NO_BYTES, compressedBytes: 0, gzipped: false, issues: [], refused: notADocument };
+  if (typeof input === 'string') {
+    const refused = refuseFileName(input, reading);
+    if (refused !== undefined) return { bytes: NO_BYTES, compressedBytes: 0, gzipped: false, issues: [], refused };
   }
   const opened: OpenedDocument = prepareInput(input, reading.maxBytes, reading.recover, true);
   checkOpening(opened.bytes, true, opened.gzipped, reading, opened.issues);
   return opened;
+}
+
+/**
+ * A file name or URL given as the document (`parse('sitemap.xml')`: one line, no `<`; a stream
+ * asks once the whole text is in): XML_TEXT_OUTSIDE_ROOT at 1:1 saying what to pass instead,
+ * thrown in strict mode; in recover mode the issue is returned, the one thing to report, as there
+ * is no document to recover anything from. Undefined for a document.
+ *
+ * @example
+ * const refused = refuseFileName(text, reading);
+ * if (refused) return { urls: [], issues: [refused] };
+ */
+export function refuseFileName(text: string, reading: Reading): Issue | undefined {
+  const notADocument = notADocumentIssue(text);
+  if (notADocument !== undefined && !reading.recover) throw notADocumentError(notADocument);
+  return notADocument;
 }
 
 /**

@@ -8,8 +8,8 @@ import { createIssue } from '../model/issue';
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from '../input/gzip';
 import type { DocumentDecoder } from '../input/single-byte-decoder';
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from '../input/document-encoding';
-import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, firstByteToDecode, locatedError, notADocumentError, notADocumentIssue, utf16ByteOrder, utf16Issue } from '../input/input';
-import { checkOpening, HTML_SNIFF_BYTES, readReadingOptions, type Reading } from '../input/front-door';
+import { adviceFor, checkLimitOption, decoderFor, declaredEncoding, declaredEncodingIssue, declaredEncodingLabel, declareUtf8, describeValue, encodingDeclarationOffset, encodingDeclarationPosition, firstByteToDecode, locatedError, utf16ByteOrder, utf16Issue } from '../input/input';
+import { checkOpening, HTML_SNIFF_BYTES, readReadingOptions, refuseFileName, type Reading } from '../input/front-door';
 import { checkKindOption, markByteOrderMarkRemoved, SitemapParser } from '../read/parse';
 import { bytesToString, concatenateBytes, stringToBytes } from '../values/text';
 import type { Issue, SitemapKind } from '../model/types';
@@ -302,8 +302,9 @@ export class StreamedDocument {
   }
 
   /**
-   * What parse() refuses from the first bytes: HTML, (strict) an empty document, and a string
-   * that is a file name or URL, which recover mode reports and reads no further (returns false).
+   * The front door's checks on the first bytes, as parse() makes them on the whole input
+   * (checkOpening: HTML, emptiness; refuseFileName: a string that is a file name or URL, which
+   * recover mode reports and reads no further: returns false).
    */
   private checkStart(head: Uint8Array, final: boolean): boolean {
     const issues: Issue[] = [];
@@ -311,10 +312,9 @@ export class StreamedDocument {
     for (const issue of issues) this.report(issue);
     // parseStream('sitemap.xml'): parse() checks a whole string input; here the whole input is the head.
     if (final && this.mode === Mode.Text) {
-      const notADocument = notADocumentIssue(bytesToString(head, false));
-      if (notADocument !== undefined) {
-        if (!this.reading.recover) throw notADocumentError(notADocument);
-        this.report(notADocument);
+      const refused = refuseFileName(bytesToString(head, false), this.reading);
+      if (refused !== undefined) {
+        this.report(refused);
         return false;
       }
     }
