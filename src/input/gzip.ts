@@ -306,7 +306,7 @@ class PortableStreamingGunzip implements StreamingGunzip {
     if (this.cancelled) return;
     this.compressed += chunk.length;
     // The bytes first, then the end: what they inflate to is handed on before a truncation is refused.
-    this.inflater.push(chunk, false);
+    if (!final || chunk.length > 0) this.inflater.push(chunk, false);
     if (!final || this.cancelled) return;
     if (this.compressed < MIN_MEMBER_BYTES) {
       throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${this.compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: this.compressed });
@@ -405,10 +405,13 @@ class NativeStreamingGunzip implements StreamingGunzip {
   }
 
   async push(chunk: Uint8Array, final: boolean): Promise<void> {
-    this.flags.check(chunk);
-    await this.prepare();
-    if (this.splitMembers) await this.pushSplitting(chunk);
-    else await this.write(chunk);
+    // The usual last push is an empty chunk: the end alone, as it was before the push contract.
+    if (!final || chunk.length > 0) {
+      this.flags.check(chunk);
+      await this.prepare();
+      if (this.splitMembers) await this.pushSplitting(chunk);
+      else await this.write(chunk);
+    }
     if (final) await this.finish();
   }
 
