@@ -53,9 +53,15 @@ function issueOf(error: SitemapError, message = error.message): Issue {
 }
 
 /**
- * One document read from a stream: gzip sniffing and inflating, the checks parse() makes on the
+ * One document read from a stream: gzip sniffing and inflating, the front door's checks on the
  * first bytes (HTML, byte-order marks, declared encodings, emptiness), the push parser, the
- * limits, and the hand-over of entries and issues after every chunk.
+ * limits, and the hand-over of entries and issues after every chunk. It speaks the push contract:
+ * `push(chunk, final)`, entries to the sink it was made with; `cancel()` stops it.
+ *
+ * @example
+ * const document = new StreamedDocument({ recover: true }, (entries) => batches.push(entries));
+ * for (const chunk of chunks) await document.push(chunk, false);
+ * await document.push(new Uint8Array(0), true);
  */
 export class StreamedDocument {
   readonly issues: Issue[] = [];
