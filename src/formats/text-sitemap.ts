@@ -97,7 +97,8 @@ function decodeInput(input: SitemapInput, maxBytes: number, recover: boolean): {
     // UTF-16 unit).
     const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
     const size = text.length * 3 > Math.min(maxBytes, LIMITS.maxSitemapBytes) ? utf8Length(text) : 0;
-    if (size > maxBytes) throw new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`);
+    // At the limit, as the front door places it for bytes (prepareInput).
+    if (size > maxBytes) throw new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
     return { text, bytes: undefined, size, issues: [] };
   }
   const { bytes, issues } = prepareInput(input, maxBytes, recover, true);
