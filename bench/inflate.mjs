@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync as zlibGunzip } from 'node:zlib';
 import { Gunzip, gunzipSync as fflateGunzip } from 'fflate';
-import { GzipInflater } from '../dist/lib/inflate.js';
+import { GzipInflater } from '../dist/lib/input/inflate.js';
 import { parseArgs, printTable, stats } from './common.mjs';
 import { dataPath, ensureData, URLSET_INPUTS } from './data.mjs';
 

@@ -11,7 +11,7 @@
 // without one.
 
 import { readFileSync } from 'node:fs';
-import { GzipInflater } from '../dist/lib/inflate.js';
+import { GzipInflater } from '../dist/lib/input/inflate.js';
 import { parseArgs, verify, stats, emitResult } from './common.mjs';
 import { dataPath, readExpect } from './data.mjs';
 import { loadSitemapkit } from './sitemapkit.mjs';

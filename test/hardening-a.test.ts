@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseFeed, parseStream, parseTextSitemap, readRobotsTxtSitemaps, validate, type Issue, type SitemapEntry } from '../src/index';
 import { chunkSizes, cut } from './fixtures/stream-helpers';
 import { nearMissNamespace } from '../src/check/validate-extensions';
-import { htmlStart, looksLikeHtml, markupStart } from '../src/input/input';
+import { markupStart } from '../src/input/input';
+import { htmlStart, looksLikeHtml } from '../src/input/front-door';
 import { trimXmlSpace } from '../src/values/text';
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';

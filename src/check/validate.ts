@@ -6,8 +6,8 @@ import { SEVERITY } from '../model/codes';
 import { SitemapError, type ErrorCode } from '../model/errors';
 import { positionOfByte } from '../values/file-limits';
 import { createIssue } from '../model/issue';
-import { checkLimitOption, describeValue, HTML_SNIFF_BYTES, prepareInput, type PreparedInput } from '../input/input';
-import { sniffDocument } from '../input/sniff';
+import { checkLimitOption, describeValue, type PreparedInput } from '../input/input';
+import { openDocumentForReport } from '../input/front-door';
 import { CHANGEFREQ_VALUES, LIMITS } from '../model/limits';
 import { createObservedParser, wholeEntryText, SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, SLOT_PRIORITY, type SitemapParserObserver } from '../read/parse';
 import type { ExtensionItemSource } from '../read/extensions';
@@ -876,7 +876,7 @@ interface CheckedOptions {
 }
 
 function invalidOption(message: string): SitemapError {
-  return new SitemapError('INPUT_INVALID_OPTION', message);
+  return new SitemapError('INPUT_INVALID_OPTION', message, { offset: 0 }); // unplaced, as every reader's option errors
 }
 
 function isSitemapKind(value: unknown): value is SitemapKind {
@@ -889,7 +889,8 @@ function isSitemapKind(value: unknown): value is SitemapKind {
  * must be, never a TypeError from deep inside. Options it does not know are ignored.
  */
 function readOptions(options: ValidateOptions): CheckedOptions {
-  if (options === null || typeof options !== 'object') throw invalidOption(`options must be an object (ValidateOptions), not ${describeValue(options)}`);
+  // An array too, as every reader's front door refuses one (readReadingOptions).
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw invalidOption(`options must be an object (ValidateOptions), not ${describeValue(options)}`);
   const profile = options.profile === undefined ? 'google' : options.profile;
   if (profile !== 'google' && profile !== 'xsd') throw invalidOption(`profile must be "google" or "xsd", not ${describeValue(profile)}`);
   const now: unknown = options.now;
@@ -1021,33 +1022,17 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
     };
   };
 
-  try {
-    // Recovering: a truncated or damaged .gz gives what inflated before the damage (checked like
-    // any document) and a GZIP_INVALID issue, as parse(…, { recover: true }) does.
-    prepared = prepareInput(arriving ? arriving.head : input as SitemapInput, checked.maxBytes, true, true);
-  } catch (error) {
-    if (!(error instanceof SitemapError) || error.code === 'INPUT_TYPE') throw error;
-    const code = error.code === 'INPUT_TOO_LARGE' ? 'SITEMAP_TOO_LARGE' : error.code;
-    return finish([createIssue(code, 'error', error.message, error.line || 1, error.column || 1, error.path, error.entry)]);
-  }
-  const bytes = prepared.bytes;
-  if (bytes.length === 0) {
-    // Nothing inflated before the damage: the damage is the one thing to say.
-    const damage = prepared.issues.filter((issue) => issue.code === 'GZIP_INVALID');
-    if (damage.length > 0) return finish(damage.map((issue) => ({ ...issue, line: issue.line || 1, column: issue.column || 1 })));
-    return finish([createIssue('INPUT_EMPTY', 'error', prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)', 1, 1, '')]);
-  }
-  const sniffed = sniffDocument(bytes.subarray(0, HTML_SNIFF_BYTES)); // parse's window (input.ts)
-  if (sniffed.format === 'html') {
-    const [line, column] = positionOfByte(bytes, sniffed.offset);
-    return finish([createIssue('SITEMAP_HTML', 'error', 'Sitemap is HTML: this is a web page, not XML (servers often send one for a missing sitemap)', line, column, '')]);
-  }
+  const door = openDocumentForReport(arriving ? arriving.head : input as SitemapInput, checked.maxBytes);
+  prepared = door.opened;
+  if (door.refused !== undefined || door.opened === undefined) return finish(door.refused ?? []);
+  const opened = door.opened;
+  const bytes = opened.bytes;
 
   // Entries are rarely shorter than 100 bytes; past the protocol's 50,000 the table grows as needed.
   validator.reserveEntries(Math.min(Math.ceil(Math.max(bytes.length, arriving?.expectedBytes ?? 0) / 100), LIMITS.maxUrlsPerSitemap));
   const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator, sliceBytes > 0, true);
   const issues: Issue[] = [];
-  for (const issue of prepared.issues) {
+  for (const issue of opened.issues) {
     issue.severity = parserIssueSeverity(issue, profileIndex) ?? issue.severity;
     issues.push(issue);
   }

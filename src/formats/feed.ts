@@ -7,7 +7,7 @@ import { daysInMonth, DatetimeFields, DatetimeProblem, readDatetime } from '../v
 import { SitemapError, XML_ERRORS, type ErrorCode } from '../model/errors';
 import { tooLargeIssue, tooManyUrlsIssue } from '../values/file-limits';
 import { createIssue } from '../model/issue';
-import { checkLimitOption, checkOptionsObject, looksLikeHtml, notADocumentIssue, prepareInput } from '../input/input';
+import { openDocument, readReadingOptions } from '../input/front-door';
 import { LIMITS } from '../model/limits';
 import { FOREIGN_ROOTS } from '../model/rules';
 import { trimXmlSpace } from '../values/text';
@@ -74,20 +74,11 @@ const OTHER_ROOTS: ReadonlyMap<string, string> = new Map([
  * for (const { loc, lastmod } of urls) console.log(format, loc, lastmod);
  */
 export function parseFeed(input: SitemapInput, options: ParseOptions = {}): FeedResult {
-  options = checkOptionsObject(options, 'parse options (ParseOptions)');
-  const recover = options.recover === true;
-  const maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
-  // parseFeed('feed.xml'): a file name or URL, no document to recover from; its issue is the only one.
-  const notADocument = recover && typeof input === 'string' ? notADocumentIssue(input) : undefined;
-  if (notADocument !== undefined) return { kind: 'urlset', format: 'rss', urls: [], issues: [notADocument] };
-  const { bytes, issues } = prepareInput(input, maxBytes, recover, true);
-  if (looksLikeHtml(bytes)) {
-    throw new SitemapError('SITEMAP_HTML', 'Not a feed: this is an HTML page (servers often send one for a missing feed)', { line: 1, column: 1, offset: 0 });
-  }
-  if (bytes.length === 0) {
-    if (!recover) throw new SitemapError('INPUT_EMPTY', 'The document is empty (0 bytes)', { line: 1, column: 1, offset: 0 });
-    issues.push(createIssue('INPUT_EMPTY', 'error', 'The document is empty (0 bytes)', 1, 1, ''));
-  }
+  const { reading } = readReadingOptions(options, 'feed');
+  const recover = reading.recover;
+  const opened = openDocument(input, reading);
+  if (opened.refused !== undefined) return { kind: 'urlset', format: 'rss', urls: [], issues: [opened.refused] };
+  const { bytes, issues } = opened;
   const feed = new FeedReader(issues, recover);
   feed.read(bytes);
   const { format, urls } = feed;

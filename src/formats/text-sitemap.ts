@@ -6,7 +6,8 @@
 import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { positionOfByte, tooLargeIssue, tooManyUrlsIssue } from '../values/file-limits';
-import { checkLimitOption, checkOptionsObject, looksLikeHtml, markupStart, prepareInput } from '../input/input';
+import { markupStart, prepareInput } from '../input/input';
+import { HTML_SNIFF_BYTES, htmlPageError, readReadingOptions } from '../input/front-door';
 import { LIMITS } from '../model/limits';
 import { bytesToString, stringToBytes } from '../values/text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
@@ -66,9 +67,8 @@ const OTHER_FORMATS: ReadonlyMap<string, string> = new Map([
  * for (const issue of issues) console.log(`${issue.line}:${issue.column} ${issue.code} ${issue.message}`);
  */
 export function parseTextSitemap(input: SitemapInput, options: ParseOptions = {}): TextSitemapResult {
-  options = checkOptionsObject(options, 'parse options (ParseOptions)');
-  const recover = options.recover === true;
-  const maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
+  const { reading } = readReadingOptions(options, 'text sitemap');
+  const { recover, maxBytes } = reading;
   const { text, bytes, size, issues } = decodeInput(input, maxBytes, recover);
   const markup = markupAtStart(text);
   if (markup !== undefined) {
@@ -97,7 +97,8 @@ function decodeInput(input: SitemapInput, maxBytes: number, recover: boolean): {
     // UTF-16 unit).
     const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
     const size = text.length * 3 > Math.min(maxBytes, LIMITS.maxSitemapBytes) ? utf8Length(text) : 0;
-    if (size > maxBytes) throw new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`);
+    // At the limit, as the front door places it for bytes (prepareInput).
+    if (size > maxBytes) throw new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
     return { text, bytes: undefined, size, issues: [] };
   }
   const { bytes, issues } = prepareInput(input, maxBytes, recover, true);
@@ -132,10 +133,10 @@ function markupAtStart(text: string): Markup | undefined {
     else if (!isBlank(code) && code !== 0x0d) break;
   }
   if (text.charCodeAt(at) !== 0x3c /* < */) return undefined;
+  // The front door's verdict and place for an HTML page, as every reader gives them.
+  const html = htmlPageError(stringToBytes(text.slice(0, HTML_SNIFF_BYTES)), 'text sitemap');
+  if (html !== undefined) return { code: 'SITEMAP_HTML', message: html.message, line: html.line, column: html.column, offset: html.offset };
   const position = { line, column: at - lineStart + 1, offset: at }; // blanks are one byte each
-  if (looksLikeHtml(stringToBytes(text.slice(0, 512)))) {
-    return { code: 'SITEMAP_HTML', message: 'Not a text sitemap: this is an HTML page (servers often send one for a missing sitemap)', ...position };
-  }
   // After `<?…?>` and comments (markupStart is linear: a regex for this backtracked exponentially
   // on `<?a?>` repeated, issue #22).
   const head = text.slice(at, at + 4096);

@@ -156,8 +156,7 @@ function inflate(bytes: Uint8Array, maxBytes: number): { inflated: Uint8Array; d
   const chunks: Uint8Array[] = [];
   const inflater = new PortableStreamingGunzip(maxBytes, (data) => { chunks.push(data); });
   try {
-    inflater.push(bytes);
-    inflater.finish();
+    inflater.push(bytes, true);
   } catch (error) {
     if (error instanceof SitemapError && error.code === 'GZIP_INVALID') return { inflated: concatenateBytes(chunks), damage: error };
     throw error;
@@ -189,7 +188,7 @@ function describe(value: unknown): string {
 // Streams: inflating as compressed bytes arrive, deflating as bytes leave.
 
 /**
- * Receives inflated bytes; an error it throws stops inflating and comes out of push()/finish().
+ * Receives inflated bytes (the sink of a StreamingGunzip); an error it throws stops inflating and comes out of push().
  * It may return a promise to hold the inflating back until its reader has room (honoured by the
  * DecompressionStream path, whose inflating otherwise runs ahead of its reader; the portable
  * inflater runs inside push(), so it never does).
@@ -203,17 +202,20 @@ export type InflatedBytesHandler = (bytes: Uint8Array) => void | Promise<void>;
  * A gunzip fed chunk by chunk, under the same cap and with the same errors as {@link gunzip}:
  * `INPUT_TOO_LARGE` as soon as the inflated bytes pass `maxBytes`, `GZIP_INVALID` for damage,
  * truncation, or trailing bytes that are not another member. Internal: the stream APIs use it.
+ * It speaks the one incremental contract of every chunk consumer here (fflate's): `push(chunk,
+ * final)`, its output going to the sink it was made with.
  *
  * @example
  * const inflater: StreamingGunzip = createStreamingGunzip(maxBytes, onData);
- * await inflater.push(chunk);
- * await inflater.finish();
+ * await inflater.push(chunk, false);
+ * await inflater.push(new Uint8Array(0), true);
  */
 export interface StreamingGunzip {
-  /** Feeds compressed bytes; when it returns a promise, wait for it before the next call. */
-  push(chunk: Uint8Array): Promise<void> | void;
-  /** Ends the input and checks the stream ended where a member ends. */
-  finish(): Promise<void> | void;
+  /**
+   * Feeds compressed bytes; `final`: the input ends after them, and it is checked that it ends
+   * where a member ends. When it returns a promise, wait for it before the next call.
+   */
+  push(chunk: Uint8Array, final: boolean): Promise<void> | void;
   /** Stops at once and drops whatever is pending (a cancelled stream). Idempotent. */
   cancel(): void;
 }
@@ -225,8 +227,8 @@ export interface StreamingGunzip {
  *
  * @example
  * const inflater = createStreamingGunzip(LIMITS.maxSitemapBytes, (bytes) => parser.push(bytes));
- * for await (const chunk of source) await inflater.push(chunk);
- * await inflater.finish();
+ * for await (const chunk of source) await inflater.push(chunk, false);
+ * await inflater.push(new Uint8Array(0), true);
  */
 export function createStreamingGunzip(maxBytes: number, onData: InflatedBytesHandler, keepDamagedOutput = false): StreamingGunzip {
   // A DecompressionStream that finds damage at the end (a CRC-32 or size that does not match)
@@ -240,6 +242,9 @@ export function createStreamingGunzip(maxBytes: number, onData: InflatedBytesHan
 }
 
 let streamingGunzipChoice: 'auto' | 'native' | 'portable' = 'auto';
+
+/** The last push of an input that ended with the chunk before it. */
+const NO_BYTES = new Uint8Array(0);
 
 /** Bytes the streaming gunzips have inflated in this realm (inflatedBytesForTesting). */
 let inflatedBytes = 0;
@@ -297,17 +302,16 @@ class PortableStreamingGunzip implements StreamingGunzip {
     });
   }
 
-  push(chunk: Uint8Array): void {
+  push(chunk: Uint8Array, final: boolean): void {
     if (this.cancelled) return;
     this.compressed += chunk.length;
-    this.inflater.push(chunk, false);
-  }
-
-  finish(): void {
+    // The bytes first, then the end: what they inflate to is handed on before a truncation is refused.
+    if (!final || chunk.length > 0) this.inflater.push(chunk, false);
+    if (!final || this.cancelled) return;
     if (this.compressed < MIN_MEMBER_BYTES) {
       throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${this.compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: this.compressed });
     }
-    if (!this.cancelled) this.inflater.push(new Uint8Array(0), true);
+    this.inflater.push(NO_BYTES, true);
   }
 
   cancel(): void {
@@ -400,14 +404,19 @@ class NativeStreamingGunzip implements StreamingGunzip {
     this.sliceBytes = sliceBytesFor(maxBytes);
   }
 
-  async push(chunk: Uint8Array): Promise<void> {
-    this.flags.check(chunk);
-    await this.prepare();
-    if (this.splitMembers) await this.pushSplitting(chunk);
-    else await this.write(chunk);
+  async push(chunk: Uint8Array, final: boolean): Promise<void> {
+    // The usual last push is an empty chunk: the end alone, as it was before the push contract.
+    if (!final || chunk.length > 0) {
+      this.flags.check(chunk);
+      await this.prepare();
+      if (this.splitMembers) await this.pushSplitting(chunk);
+      else await this.write(chunk);
+    }
+    if (final) await this.finish();
   }
 
-  async finish(): Promise<void> {
+  /** The input has ended: checks it ended where a member ends. */
+  private async finish(): Promise<void> {
     await this.prepare();
     if (this.carry !== null) {
       const carry = this.carry;

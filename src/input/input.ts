@@ -1,7 +1,8 @@
 // From what the caller passed to the UTF-8 bytes the tokenizer reads: bytes or string, gzip
 // (sniffed by its magic bytes, never by name), byte-order marks, declared non-UTF-8 encodings,
-// the size cap, and HTML served where a sitemap was expected (SPEC.md §1, §5); and what to tell a
-// caller who passed something else (a Response, a Promise, a file name, a limit that is no number).
+// the size cap (SPEC.md §1, §5); and what to tell a caller who passed something else (a Response,
+// a Promise, a file name, a limit that is no number). The front door (front-door.ts) calls it and
+// adds the checks on the bytes it gives: an HTML page, an empty document.
 
 import { encodingContradiction, encodingContradictionError, encodingContradictionIssue, type MarkedEncoding } from './document-encoding';
 import { SitemapError } from '../model/errors';
@@ -10,7 +11,6 @@ import { createIssue } from '../model/issue';
 import { singleByteDecoderFor, type DocumentDecoder } from './single-byte-decoder';
 import { gunzip, gunzipPartial, isGzip } from './gzip';
 import { LIMITS } from '../model/limits';
-import { sniffDocument, sniffFormat } from './sniff';
 import { stringToBytes } from '../values/text';
 import type { Issue, SitemapInput } from '../model/types';
 
@@ -358,31 +358,6 @@ function tooLarge(size: number, maxBytes: number): SitemapError {
 }
 
 const WHITE_SPACE = /\s*/y;
-
-/**
- * How much of a document parse, validate and the streams look at to tell an HTML page: the first
- * bytes a stream holds before it starts (parse-stream.ts HEAD_BYTES). One window for all, so that
- * parse and parseStream give one verdict on the same bytes (a page whose `<!DOCTYPE html>` comes
- * after 512 bytes of comments is read as XML by both); sniffFormat alone looks further.
- */
-export const HTML_SNIFF_BYTES = 512;
-
-/** True when the bytes start like an HTML page (what servers send for a missing sitemap): sniffFormat's rule on the first HTML_SNIFF_BYTES. */
-export function looksLikeHtml(bytes: Uint8Array): boolean {
-  return sniffFormat(bytes.subarray(0, HTML_SNIFF_BYTES)) === 'html';
-}
-
-/**
- * The index of the `<` of the `<!DOCTYPE html` or `<html` that `head` starts with after white
- * space and comments, or -1 (sniffFormat's rule, with its offset).
- *
- * @example
- * htmlStart('<!-- page -->\n<!doctype html><title>404</title>'); // 14
- */
-export function htmlStart(head: string): number {
-  const sniffed = sniffDocument(head);
-  return sniffed.format === 'html' ? sniffed.offset : -1;
-}
 
 /**
  * The index of the first `<` in `text` after white space, comments and (when `instructions`)

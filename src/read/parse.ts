@@ -6,7 +6,8 @@ import { ErrorCode, SitemapError, XML_ERRORS } from '../model/errors';
 import { ExtensionReader, type ExtensionItemSource } from './extensions';
 import { createIssue, type IssueDetails } from '../model/issue';
 import { CHANGEFREQ_VALUES, LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from '../model/limits';
-import { adviceFor, checkLimitOption, checkOptionsObject, describeValue, looksLikeHtml, notADocumentIssue, prepareInput } from '../input/input';
+import { adviceFor, checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
+import { openDocument, readReadingOptions } from '../input/front-door';
 import { DOCUMENT_RULES, FOREIGN_ROOTS, type DocumentRule } from '../model/rules';
 import { bytesToString, cheapAsciiBytes, concatenateBytes, trimXmlSpace } from '../values/text';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
@@ -1046,28 +1047,15 @@ function chunkBytes(chunk: unknown): Uint8Array {
 }
 
 function parseAs(input: SitemapInput, options: ParseOptions, kind: Kind | undefined): ParseResult {
-  options = checkOptionsObject(options, 'parse options (ParseOptions)');
-  const recover = options.recover === true;
-  const maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
-  // parse('sitemap.xml'): a file name or URL, no document to recover from; its issue is the only one.
-  const notADocument = recover && typeof input === 'string' ? notADocumentIssue(input) : undefined;
-  if (notADocument !== undefined) {
-    return kind === 'sitemapindex' ? { kind, sitemaps: [], issues: [notADocument] } : { kind: 'urlset', urls: [], issues: [notADocument] };
+  const door = readReadingOptions(options, 'sitemap');
+  const opened = openDocument(input, door.reading);
+  if (opened.refused !== undefined) {
+    return kind === 'sitemapindex' ? { kind, sitemaps: [], issues: [opened.refused] } : { kind: 'urlset', urls: [], issues: [opened.refused] };
   }
-  const prepared = prepareInput(input, maxBytes, recover, true);
-  const { bytes } = prepared;
-  if (looksLikeHtml(bytes)) {
-    throw new SitemapError('SITEMAP_HTML', 'Not a sitemap: this is an HTML page (servers often send one for a missing sitemap)', { line: 1, column: 1, offset: 0 });
-  }
-  if (bytes.length === 0) {
-    const message = prepared.gzipped ? 'The document is empty (the gzip data inflates to 0 bytes)' : 'The document is empty (0 bytes)';
-    if (!options.recover) throw new SitemapError('INPUT_EMPTY', message, { line: 1, column: 1, offset: 0 });
-    prepared.issues.push(createIssue('INPUT_EMPTY', 'error', message, 1, 1, ''));
-  }
-  const parser = new SitemapParser({ ...options, kind });
+  const parser = new SitemapParser({ ...door.options, kind });
   markByteOrderMarkRemoved(parser);
-  parser.issues.push(...prepared.issues);
-  parser.push(bytes, true);
+  parser.issues.push(...opened.issues);
+  parser.push(opened.bytes, true);
   return parser.result();
 }
 

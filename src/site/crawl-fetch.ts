@@ -306,16 +306,16 @@ class GzipLayer implements ByteSink {
       this.decide(head);
       chunk = head;
     }
-    return (this.inflater ?? this.target).push(chunk);
+    return this.inflater ? this.inflater.push(chunk, false) : this.target.push(chunk);
   }
   async finish(): Promise<void> {
     if (this.head !== null) {
       const head = this.head;
       this.head = null;
       this.decide(head);
-      if (head.length > 0) await (this.inflater ?? this.target).push(head);
+      if (head.length > 0) await (this.inflater ? this.inflater.push(head, false) : this.target.push(head));
     }
-    if (this.inflater) await this.inflater.finish();
+    if (this.inflater) await this.inflater.push(new Uint8Array(0), true);
     await this.target.finish();
   }
   cancel(): void {
