@@ -9,7 +9,7 @@
 // Extension pages and service workers have no import maps and module service workers may not use
 // dynamic import(), so the bare `fflate` specifier is rewritten to a relative path and the build
 // fails if any copied module keeps a bare specifier or calls import(). The package's one dynamic
-// import, of its scalar core for runtimes without WebAssembly SIMD (dist/lib/core-binary.js), is
+// import, of its scalar core for runtimes without WebAssembly SIMD (dist/lib/core/core-binary.js), is
 // replaced by a rejection: every browser with MV3 has SIMD (Chrome since 91), so it never runs.
 
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
