@@ -10,7 +10,7 @@ import { SitemapError, XML_ERRORS, type ErrorCode } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { DOCUMENT_RULES, type DocumentRule } from '../model/rules';
 import type { Issue } from '../model/types';
-import { readCoreLocScan, type LocScan } from '../values/url-check';
+import type { LocScan } from '../values/url-check';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../core/xml-reader';
 
 /**
@@ -22,6 +22,26 @@ export const SLOT_LOC = FIELD_NAMES.indexOf('loc');
 export const SLOT_LASTMOD = FIELD_NAMES.indexOf('lastmod');
 export const SLOT_CHANGEFREQ = FIELD_NAMES.indexOf('changefreq');
 export const SLOT_PRIORITY = FIELD_NAMES.indexOf('priority');
+
+/**
+ * Reads the loc checks the core ran on a text record (TokenFlag.LocScanned; assembly/loc-scan.ts)
+ * into `scan`, when they found nothing to report: returns false otherwise, and the caller scans
+ * the string (which also finds where the first problem is). `scan.length` is left to the caller:
+ * the value's length (an ASCII value has one character per byte).
+ *
+ * @example
+ * if (!readCoreLocScan(words, r, scan)) scanLoc(loc, scan);
+ */
+export function readCoreLocScan(words: Int32Array, r: number, scan: LocScan): boolean {
+  const packed = words[r + Field.Local]!; // findings | host start << 9 | host end << 13
+  if ((packed & 0x1ff) !== 0) return false;
+  scan.findings = 0;
+  scan.firstBad = -1;
+  scan.hostStart = (packed >>> 9) & 0xf;
+  scan.hostEnd = packed >>> 13;
+  scan.hostHash = words[r + Field.Namespace]!;
+  return true;
+}
 
 /** walker.documentNamespace once a later root started: no interned id (0: none, -1: an unbound prefix) is it. */
 const LATER_ROOT = -2;
