@@ -6,14 +6,16 @@
 //
 // Operations: parse, validate and serializeSitemap of plain-50k.xml and mixed-50k.xml, parse of
 // index-1000.xml, and parseStream() of plain-50k.xml and mixed-50k.xml in 64 KiB chunks. The data
-// is bench/data (node bench/gen.mjs --standard bench/data makes it).
+// is bench/data (node bench/gen.mjs --standard bench/data makes it). On a loaded machine, time CPU
+// instead of the wall clock, without V8's helper threads: `node --single-threaded --expose-gc
+// bench/compare-builds.mjs A B --cpu` (bench/README.md, "Issue #21's walker").
 
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from './common.mjs';
 import { dataPath } from './data.mjs';
 
-const args = parseArgs(process.argv.slice(2), []);
+const args = parseArgs(process.argv.slice(2), ['cpu']);
 const [entryA, entryB] = args._;
 const rounds = Number(args.rounds ?? 25);
 const only = args.only ? String(args.only).split(',') : null;
@@ -58,7 +60,7 @@ function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))];
 }
 
-console.log(`A = ${entryA}\nB = ${entryB}\n${rounds} rounds, alternating A and B (which goes first alternates too)\n`);
+console.log(`A = ${entryA}\nB = ${entryB}\n${rounds} rounds, alternating A and B (which goes first alternates too); ${args.cpu ? 'CPU' : 'wall-clock'} ms\n`);
 console.log('operation               | A median | B median | B/A median | A p10  | B p10  | B/A p10 | B/A paired (median, p25–p75)');
 console.log('------------------------|----------|----------|------------|--------|--------|---------|-----------------------------');
 for (const [name, run] of Object.entries(operations)) {
@@ -70,9 +72,10 @@ for (const [name, run] of Object.entries(operations)) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     for (const which of order) {
       globalThis.gc?.();
-      const start = performance.now();
+      const start = performance.now(), startCpu = process.cpuUsage();
       await run(builds[which]);
-      const time = performance.now() - start;
+      const cpu = process.cpuUsage(startCpu);
+      const time = args.cpu ? (cpu.user + cpu.system) / 1000 : performance.now() - start;
       if (round >= 2) times[which].push(time); // two rounds of warm-up
     }
   }

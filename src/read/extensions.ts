@@ -491,6 +491,9 @@ export class ExtensionReader implements PathBelowEntry {
       keys[at + 2] = number;
       texts[relative] = path;
     }
+    // A level made afresh: the deeper levels kept were made below the old one (as in DocumentWalker.path).
+    const levels = (depth - this.depth) * 3;
+    if (!cached && keys.length > levels) keys.length = levels;
     return path;
   }
 

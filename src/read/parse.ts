@@ -89,7 +89,7 @@ let skipNoByteOrderMark: (parser: SitemapParser) => void;
  * parser.push(new Uint8Array(0), true);
  * const { urls } = parser.result() as UrlsetResult;
  */
-export class SitemapParser implements WalkHandler {
+export class SitemapParser {
   readonly issues: Issue[] = [];
   private readonly walker: DocumentWalker;
   private readonly recover: boolean;
@@ -171,7 +171,19 @@ export class SitemapParser implements WalkHandler {
     this.maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
     this.expectedKind = checkKindOption(options.kind);
     // Whitespace-only element content is kept for unknown extensions (`<x> </x>` holds " ").
-    const walker = new DocumentWalker(this, ReaderFlag.KeepLeafWhitespace | (this.recover ? 0 : ReaderFlag.StopAtFirstError), DOCUMENT_RULES, { recover: this.recover, issues: this.issues, textSitemapHint: true });
+    // The handler is made of closures: the event methods are private (see startElement).
+    const handler: WalkHandler = {
+      startElement: (walker, depth) => this.startElement(walker, depth),
+      endElement: (walker, depth, implied, cut) => this.endElement(walker, depth, implied, cut),
+      text: (walker, depth, whitespaceOnly) => this.text(walker, depth, whitespaceOnly),
+      attribute: (walker, depth) => this.attribute(walker, depth),
+      wholeEntry: (walker, entry) => this.wholeEntry(walker, entry),
+      entryHead: (walker, entry) => this.entryHead(walker, entry),
+      stagedRun: (words, firstWord, count, doubles, firstPriority, arenaEnd) => this.stagedRun(words, firstWord, count, doubles, firstPriority, arenaEnd),
+      alternate: (walker) => this.alternate(walker),
+      endBatch: (walker) => this.endBatch(walker),
+    };
+    const walker = new DocumentWalker(handler, ReaderFlag.KeepLeafWhitespace | (this.recover ? 0 : ReaderFlag.StopAtFirstError), DOCUMENT_RULES, { recover: this.recover, issues: this.issues, textSitemapHint: true });
     this.walker = walker;
     this.extensionReader = new ExtensionReader({ issues: this.issues, entryPath: () => walker.entryPath(), entryNumber: () => walker.openEntryNumber() });
     walker.pathBelow = this.extensionReader;
@@ -289,7 +301,8 @@ export class SitemapParser implements WalkHandler {
   }
 
   // ------------------------------------------------------------------ the walker's events
-  startElement(walker: DocumentWalker, depth: number): void {
+  /** The walker's events (WalkHandler, walker.ts): private, so that the public types do not show the walker. */
+  private startElement(walker: DocumentWalker, depth: number): void {
     const extensions = this.extensionReader;
     if (this.fieldDepth >= 0 && depth === this.fieldDepth + 1) this.elementInField(walker);
     if (depth === 0) this.startRoot(walker);
@@ -313,7 +326,7 @@ export class SitemapParser implements WalkHandler {
     else if (depth === walker.entryDepth + 1 && this.kind === 'urlset') extensions.begin(walker, depth);
   }
 
-  endElement(walker: DocumentWalker, depth: number, implied: boolean, cut: boolean): void {
+  private endElement(walker: DocumentWalker, depth: number, implied: boolean, cut: boolean): void {
     const extensions = this.extensionReader;
     if (depth === this.fieldDepth) this.endField(cut);
     else if (extensions.depth >= 0 && depth >= extensions.depth) {
@@ -322,7 +335,7 @@ export class SitemapParser implements WalkHandler {
     } else if (depth === walker.entryDepth) this.endEntry(implied, cut);
   }
 
-  text(walker: DocumentWalker, depth: number, whitespaceOnly: boolean): void {
+  private text(walker: DocumentWalker, depth: number, whitespaceOnly: boolean): void {
     if (!whitespaceOnly && this.fieldDepth >= 0 && depth === this.fieldDepth) {
       const text = walker.value();
       this.fieldText = this.fieldText === '' ? text : this.fieldText + text;
@@ -332,15 +345,15 @@ export class SitemapParser implements WalkHandler {
     }
   }
 
-  attribute(walker: DocumentWalker, depth: number): void {
+  private attribute(walker: DocumentWalker, depth: number): void {
     if (this.extensionReader.depth >= 0) this.extensionReader.attribute(walker, depth);
   }
 
-  alternate(walker: DocumentWalker): void {
+  private alternate(walker: DocumentWalker): void {
     this.extensionReader.wholeAlternate(walker);
   }
 
-  endBatch(walker: DocumentWalker): void {
+  private endBatch(walker: DocumentWalker): void {
     const staged = this.staged;
     if (staged.count > 0) {
       // Keep this batch's values in the arena for the next, up to a run of stageBytes.
@@ -476,11 +489,11 @@ export class SitemapParser implements WalkHandler {
   }
 
   /**
-   * A whole entry (assembly/entries.ts): an entry the core found to hold only its fields, each
-   * once, with no error, attribute or other markup inside, so none of the checks of the
-   * record-by-record path can fire. Builds what keepEntry would build from the same text.
+   * A whole entry (assembly/entries.ts): an entry the core found to hold only its
+   * fields, each once, with no error, attribute or other markup inside, so none of the checks of
+   * the record-by-record path can fire. Builds what keepEntry would build from the same text.
    */
-  wholeEntry(walker: DocumentWalker, entry: WholeEntry): void {
+  private wholeEntry(walker: DocumentWalker, entry: WholeEntry): void {
     const observer = this.observer;
     if (observer !== null) observer.wholeEntry!(walker, entry);
     if (this.keepEntries) {
@@ -503,7 +516,7 @@ export class SitemapParser implements WalkHandler {
   }
 
   /** Entries the core read whole and staged itself (see StagedEntries.addRun). */
-  stagedRun(words: Int32Array, firstWord: number, count: number, doubles: Float64Array, firstPriority: number, arenaEnd: number): void {
+  private stagedRun(words: Int32Array, firstWord: number, count: number, doubles: Float64Array, firstPriority: number, arenaEnd: number): void {
     this.staged.addRun(words, firstWord, count, doubles, firstPriority, arenaEnd);
     this.entriesKept += count;
   }
@@ -551,7 +564,7 @@ export class SitemapParser implements WalkHandler {
    * stopped at another child (an extension, mostly). The entry is open, as after those records
    * one by one: its other children and its end tag follow as records.
    */
-  entryHead(walker: DocumentWalker, entry: WholeEntry): void {
+  private entryHead(walker: DocumentWalker, entry: WholeEntry): void {
     this.startEntry(walker.depth - 1, entry.line, entry.column);
     if (entry.hasLoc) this.loc = trimXmlSpace(entry.text(SLOT_LOC));
     if (entry.hasLastmod) this.lastmod = trimXmlSpace(entry.text(SLOT_LASTMOD));

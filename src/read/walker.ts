@@ -18,10 +18,12 @@ import { ENTRY_RECORDS, EntryField, EntryFlag, Field, StagedRunField, TOKEN_WORD
  * are the first two). The core's Entry records take them in this order (assembly/entries.ts).
  */
 export const FIELD_NAMES: readonly string[] = Object.keys(DOCUMENT_RULES.find((rule) => rule.root === 'urlset')!.fields);
-export const SLOT_LOC = FIELD_NAMES.indexOf('loc');
-export const SLOT_LASTMOD = FIELD_NAMES.indexOf('lastmod');
-export const SLOT_CHANGEFREQ = FIELD_NAMES.indexOf('changefreq');
-export const SLOT_PRIORITY = FIELD_NAMES.indexOf('priority');
+// The slots as literals, which the hot switches compile to jump tables (test/walker.test.ts checks
+// that they are FIELD_NAMES's indexes).
+export const SLOT_LOC = 0;
+export const SLOT_LASTMOD = 1;
+export const SLOT_CHANGEFREQ = 2;
+export const SLOT_PRIORITY = 3;
 
 /**
  * Reads the loc checks the core ran on a text record (TokenFlag.LocScanned; assembly/loc-scan.ts)
@@ -302,7 +304,10 @@ export class DocumentWalker {
     if (this.entryPathNumber !== this.entryNumber || this.entryPathDepth !== this.entryDepth) {
       this.entryPathNumber = this.entryNumber;
       this.entryPathDepth = this.entryDepth;
-      this.entryPathText = this.path(this.entryDepth + 1, true);
+      // An entry directly in the root (all but broken documents): one string, without path()'s caches.
+      this.entryPathText = this.entryDepth === 1
+        ? `${this.reader.name(this.names[0]!)}/${this.reader.name(this.names[1]!)}[${this.entryNumber}]`
+        : this.path(this.entryDepth + 1, true);
     }
     return this.entryPathText;
   }
@@ -335,6 +340,9 @@ export class DocumentWalker {
       keys[d] = key;
       texts[d] = path;
     }
+    // A level made afresh: the deeper levels kept were made below the old one (urlset/url[1]/loc
+    // came back for urlset/url[2]/loc once urlset/url[2] alone had been asked for).
+    if (!cached && keys.length > plainDepth) keys.length = plainDepth;
     return extensionDepth >= 0 && depth > extensionDepth ? path + below!.pathBelowEntry(this, depth) : path;
   }
 
