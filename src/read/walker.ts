@@ -397,6 +397,7 @@ export class DocumentWalker {
         case TokenKind.Entry:
           // A whole entry directly in the root: numbered, and open while it is read.
           this.entry.words = words;
+          this.entry.doubles = reader.doubles;
           this.entry.record = r;
           this.entryNumber++;
           this.entryDepth = this.depth;
@@ -407,6 +408,7 @@ export class DocumentWalker {
           break;
         case TokenKind.EntryHead: {
           this.entry.words = words;
+          this.entry.doubles = reader.doubles;
           this.entry.record = r;
           const depth = this.depth++;
           this.names[depth] = this.entryId;
@@ -487,8 +489,9 @@ export class DocumentWalker {
  * markup inside. Its values are read from the core's arenas, valid during the event only.
  */
 export class WholeEntry {
-  /** The batch's records and the entry's first record in them: set by the walker before each event. */
+  /** The batch's records (as words and as doubles) and the entry's first record in them: set by the walker before each event. */
   words: Int32Array = new Int32Array(0);
+  doubles: Float64Array = new Float64Array(0);
   record = 0;
 
   constructor(private readonly walker: DocumentWalker) {}
@@ -529,12 +532,12 @@ export class WholeEntry {
 
   /** The priority the core read (a short decimal). */
   get priorityValue(): number {
-    return this.walker.reader.doubles[(this.record + TOKEN_WORDS + EntryField.PriorityValue) >> 1]!;
+    return this.doubles[(this.record + TOKEN_WORDS + EntryField.PriorityValue) >> 1]!;
   }
 
   /** With lastmodChecked: the lastmod's earliest instant (ms since the epoch). */
   get lastmodTime(): number {
-    return this.walker.reader.doubles[(this.record + (ENTRY_RECORDS - 1) * TOKEN_WORDS + EntryField.LastmodTime) >> 1]!;
+    return this.doubles[(this.record + (ENTRY_RECORDS - 1) * TOKEN_WORDS + EntryField.LastmodTime) >> 1]!;
   }
 
   /** How many fields, in document order (fieldAt). */
