@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, parse, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
-import { isPlainHttpUrl, LocScan, readCoreLocScan, scanLoc } from '../src/values/url-check';
+import { isPlainHttpUrl, LocScan, scanLoc } from '../src/values/url-check';
+import { readCoreLocScan } from '../src/read/walker';
 import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/core/wasm';
 import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/core/xml-reader';
 import { positionOfNeedle } from './fixtures';

@@ -299,7 +299,7 @@ export class XmlReader {
 
   /**
    * Has the core run the loc checks (assembly/loc-scan.ts) on each ASCII text run directly inside
-   * elements with the local name `name` (a registered known name); see url-check.ts readCoreLocScan.
+   * elements with the local name `name` (a registered known name); see walker.ts readCoreLocScan.
    */
   watchText(name: string): void {
     const id = this.ids.get(name);

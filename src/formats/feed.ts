@@ -1,10 +1,10 @@
 // Reading syndication feeds as sitemaps (sitemaps.org "Syndication feed", SPEC.md §4): RSS 2.0
 // (`rss/channel/item`: `<link>`, `<pubDate>` as lastmod, its RFC 822 date made W3C Datetime) and
-// Atom 1.0 and 0.3 (`feed/entry`: `<link href>`, `<updated>` / `<modified>` as lastmod), from the
-// core's token records like parse.ts. Google's mRSS video elements are not read.
+// Atom 1.0 and 0.3 (`feed/entry`: `<link href>`, `<updated>` / `<modified>` as lastmod): a handler
+// of the walker's events (read/walker.ts), as parse.ts is. Google's mRSS video elements are not read.
 
 import { daysInMonth, DatetimeFields, DatetimeProblem, readDatetime } from '../values/datetime';
-import { SitemapError, XML_ERRORS, type ErrorCode } from '../model/errors';
+import { SitemapError, type ErrorCode } from '../model/errors';
 import { tooLargeIssue, tooManyUrlsIssue } from '../values/file-limits';
 import { createIssue } from '../model/issue';
 import { openDocument, readReadingOptions } from '../input/front-door';
@@ -12,7 +12,8 @@ import { LIMITS } from '../model/limits';
 import { FOREIGN_ROOTS } from '../model/rules';
 import { trimXmlSpace } from '../values/text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
-import { Field, ID_EMPTY, ReaderFlag, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../core/xml-reader';
+import { ID_EMPTY, ReaderFlag, type XmlReader } from '../core/xml-reader';
+import { DocumentWalker, type WalkHandler } from '../read/walker';
 
 /** The syndication formats sitemaps.org accepts; Atom 0.3 and 1.0 are both `atom`. */
 export type FeedFormat = 'rss' | 'atom';
@@ -91,17 +92,14 @@ export function parseFeed(input: SitemapInput, options: ParseOptions = {}): Feed
   return { kind: 'urlset', format: format ?? 'rss', urls, issues };
 }
 
-/** One document's walk over the token records; `read` once. */
-class FeedReader {
+/** One document's handler of the walker's events; `read` once. */
+class FeedReader implements WalkHandler {
   readonly urls: SitemapUrl[] = [];
   format: FeedFormat | undefined;
   rootName = '';
   rootLine = 1;
   rootColumn = 1;
-  private readonly reader: XmlReader;
-  private depth = 0;
-  /** Local-name id per open element (for paths and the RSS channel). */
-  private readonly path: number[] = [];
+  private readonly walker: DocumentWalker;
   /** The feed's namespace id: its elements are in the root's namespace. */
   private namespace = -2;
   /** Role by local-name id, for this document (ids of names no core knows ahead are per document). */
@@ -109,9 +107,7 @@ class FeedReader {
   private rootEnded = false;
   /** The open child of the root is the feed's <channel> (RSS). */
   private inChannel = false;
-  // The open entry.
-  private entryDepth = -1;
-  private entryCount = 0;
+  // The open entry (its depth and number are the walker's).
   private entryLine = 0;
   private entryColumn = 0;
   private loc: string | undefined;
@@ -133,84 +129,64 @@ class FeedReader {
   private linkHref: string | undefined;
 
   constructor(private readonly issues: Issue[], private readonly recover: boolean) {
-    this.reader = new XmlReader(this.onBatch, recover ? 0 : ReaderFlag.StopAtFirstError);
+    this.walker = new DocumentWalker(this, recover ? 0 : ReaderFlag.StopAtFirstError, null, { recover, issues, textSitemapHint: false });
   }
 
   read(bytes: Uint8Array): void {
+    const reader = this.walker.reader;
     try {
-      this.reader.push(bytes, true);
+      reader.push(bytes, true);
     } catch (error) {
-      this.reader.release();
+      reader.release();
       throw error;
     }
-    const suppressed = this.reader.suppressedErrors;
+    const suppressed = reader.suppressedErrors;
     if (suppressed > 0) {
       this.issues.push(createIssue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
     }
   }
 
-  private readonly onBatch = (reader: XmlReader, first: number, count: number): void => {
-    const words = reader.words;
-    const end = first + count * TOKEN_WORDS;
-    for (let r = first; r < end; r += TOKEN_WORDS) {
-      const kindFlags = words[r]!;
-      switch (kindFlags & 0xff) {
-        case TokenKind.StartTag:
-          this.startElement(reader, r);
-          break;
-        case TokenKind.EndTag: {
-          const depth = --this.depth;
-          if (depth === this.fieldDepth) this.endField();
-          else if (depth === this.linkDepth) this.endLink();
-          else if (depth === this.entryDepth) this.endEntry(((kindFlags >> 8) & TokenFlag.Implied) !== 0);
-          if (depth === 0) this.rootEnded = true;
-          break;
-        }
-        case TokenKind.Text:
-          if (this.fieldDepth >= 0 && this.depth === this.fieldDepth + 1) {
-            this.fieldText += reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, kindFlags >> 8);
-          }
-          break;
-        case TokenKind.Attribute:
-          if (this.linkDepth >= 0 && this.depth - 1 === this.linkDepth && words[r + Field.Namespace] === ID_EMPTY) {
-            const name = reader.name(words[r + Field.Local]!);
-            if (name === 'href' || name === 'rel') {
-              const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, kindFlags >> 8);
-              if (name === 'href') this.linkHref = value;
-              else this.linkRel = value;
-            }
-          }
-          break;
-        case TokenKind.Error:
-          this.xmlError(reader, r);
-          break;
-        default:
-          // Namespace declarations, comments, processing instructions: nothing a feed entry needs.
-          break;
+  // ------------------------------------------------------------------ the walker's events
+  endElement(_walker: DocumentWalker, depth: number, implied: boolean): void {
+    if (depth === this.fieldDepth) this.endField();
+    else if (depth === this.linkDepth) this.endLink();
+    else if (depth === this.walker.entryDepth) this.endEntry(implied);
+    if (depth === 0) this.rootEnded = true;
+  }
+
+  text(walker: DocumentWalker, depth: number): void {
+    if (this.fieldDepth >= 0 && depth === this.fieldDepth) this.fieldText += walker.value();
+  }
+
+  attribute(walker: DocumentWalker, depth: number): void {
+    if (this.linkDepth >= 0 && depth === this.linkDepth && walker.namespace === ID_EMPTY) {
+      const name = walker.reader.name(walker.local);
+      if (name === 'href' || name === 'rel') {
+        const value = walker.value();
+        if (name === 'href') this.linkHref = value;
+        else this.linkRel = value;
       }
     }
-  };
+  }
 
-  private startElement(reader: XmlReader, r: number): void {
-    const words = reader.words;
-    const local = words[r + Field.Local]!;
-    const depth = this.depth++;
-    this.path[depth] = local;
-    if (depth === 0) return this.startRoot(reader, r);
+  startElement(walker: DocumentWalker, depth: number): void {
+    const reader = walker.reader;
+    const local = walker.local;
+    if (depth === 0) return this.startRoot(walker);
     if (this.rootEnded) return; // inside a second root (XML_MULTIPLE_ROOTS): nothing to read
-    const ownNamespace = words[r + Field.Namespace] === this.namespace;
+    const ownNamespace = walker.namespace === this.namespace;
     const role = ownNamespace ? this.roleOf(reader, local) : Role.None;
     if (depth === 1) this.inChannel = role === Role.Channel;
-    if (this.entryDepth < 0) {
+    if (walker.entryDepth < 0) {
       // RSS items are in rss/channel, Atom entries in feed.
-      if (role === Role.Entry && (this.format === 'rss' ? depth === 2 && this.inChannel : depth === 1)) this.startEntry(words[r + Field.Line]!, words[r + Field.Column]!);
+      if (role === Role.Entry && (this.format === 'rss' ? depth === 2 && this.inChannel : depth === 1)) this.startEntry(depth, walker.line, walker.column);
       return;
     }
-    if (depth !== this.entryDepth + 1) return;
+    if (depth !== walker.entryDepth + 1) return;
     if (!ownNamespace) {
       if (this.otherLink === '' && reader.name(local) === 'link') {
-        const prefix = reader.name(words[r + Field.Prefix]!);
-        this.otherLink = `<${prefix ? `${prefix}:` : ''}link> (namespace ${reader.name(words[r + Field.Namespace]!) || 'none'})`;
+        const prefix = reader.name(walker.prefix);
+        this.otherLink = `<${prefix ? `${prefix}:` : ''}link> (namespace ${reader.name(walker.namespace) || 'none'})`;
       }
       return;
     }
@@ -222,23 +198,23 @@ class FeedReader {
       this.fieldRole = role;
       this.fieldName = reader.name(local);
       this.fieldText = '';
-      this.fieldLine = words[r + Field.Line]!;
-      this.fieldColumn = words[r + Field.Column]!;
+      this.fieldLine = walker.line;
+      this.fieldColumn = walker.column;
     }
   }
 
-  private startRoot(reader: XmlReader, r: number): void {
+  private startRoot(walker: DocumentWalker): void {
     // A second element at depth 0 is no root to check: the core's XML_MULTIPLE_ROOTS record follows.
     if (this.format !== undefined) return;
-    const words = reader.words;
-    const name = reader.name(words[r + Field.Local]!);
-    const namespaceId = words[r + Field.Namespace]!;
+    const reader = walker.reader;
+    const name = reader.name(walker.local);
+    const namespaceId = walker.namespace;
     const namespace = reader.name(namespaceId);
-    const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+    const line = walker.line, column = walker.column;
     if (name !== 'rss' && name !== 'feed') {
       const what = OTHER_ROOTS.get(name) ?? (Object.hasOwn(FOREIGN_ROOTS, name) ? FOREIGN_ROOTS[name] : undefined) ?? `<${name}>${namespace ? ` in namespace ${namespace}` : ''}`;
       const code: ErrorCode = name === 'html' ? 'SITEMAP_HTML' : 'SITEMAP_NOT_A_SITEMAP';
-      throw new SitemapError(code, `Not a feed: expected <rss> (RSS 2.0) or <feed> (Atom), found ${what}`, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: name });
+      throw new SitemapError(code, `Not a feed: expected <rss> (RSS 2.0) or <feed> (Atom), found ${what}`, { line, column, offset: reader.windowOffset + walker.start, path: name });
     }
     this.format = name === 'rss' ? 'rss' : 'atom';
     this.namespace = namespaceId;
@@ -255,9 +231,8 @@ class FeedReader {
     return this.roles[local] ??= ROLES[this.format!].get(reader.name(local)) ?? Role.None;
   }
 
-  private startEntry(line: number, column: number): void {
-    this.entryDepth = this.depth - 1;
-    this.entryCount++;
+  private startEntry(depth: number, line: number, column: number): void {
+    this.walker.beginEntry(depth);
     this.entryLine = line;
     this.entryColumn = column;
     this.loc = this.lastmod = undefined;
@@ -301,7 +276,7 @@ class FeedReader {
   private endEntry(implied: boolean): void {
     // Issues first, while the entry is open, so that their paths name it (rss/channel/item[3]).
     if (implied) {
-      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `${this.entryName()} #${this.entryCount} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn, undefined, undefined, true);
+      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `${this.entryName()} #${this.walker.entryNumber} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn, undefined, undefined, true);
     } else if (this.loc === undefined) {
       const rss = this.format === 'rss';
       const what = this.emptyLink ? `an empty ${rss ? '<link>' : 'link'}` : rss ? 'no <link>' : 'no <link> to its page (rel="alternate" or no rel)';
@@ -310,9 +285,9 @@ class FeedReader {
     } else {
       const loc = this.loc, lastmod = this.lastmod;
       this.urls.push(lastmod === undefined ? { loc } : { loc, lastmod });
-      if (this.urls.length === LIMITS.maxUrlsPerSitemap + 1) this.issues.push(tooManyUrlsIssue(this.entryLine, this.entryColumn, this.pathString(this.entryDepth + 1), this.entryCount));
+      if (this.urls.length === LIMITS.maxUrlsPerSitemap + 1) this.issues.push(tooManyUrlsIssue(this.entryLine, this.entryColumn, this.walker.path(this.walker.entryDepth + 1), this.walker.entryNumber));
     }
-    this.entryDepth = -1;
+    this.walker.endEntry();
     this.fieldDepth = -1;
     this.linkDepth = -1;
   }
@@ -321,31 +296,12 @@ class FeedReader {
     return this.format === 'rss' ? '<item>' : '<entry>';
   }
 
-  private xmlError(reader: XmlReader, r: number): void {
-    const words = reader.words;
-    const [code, message] = XML_ERRORS[words[r + Field.Local]!] ?? (['XML_TAG_SYNTAX', 'Malformed XML'] as const);
-    const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
-    const path = this.pathString(this.depth);
-    const entry = this.entryDepth >= 0 && this.depth > this.entryDepth ? this.entryCount : 0; // as pathString numbers it
-    if (!this.recover) throw new SitemapError(code, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path, entry });
-    this.issues.push(createIssue(code, 'error', message, line, column, path, entry));
-  }
-
   /** An issue of the open entry (`leftOut`: it is not kept because of this). */
   private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, child?: string, value?: string, leftOut = false): void {
-    let path = this.pathString(this.entryDepth + 1);
+    const walker = this.walker;
+    let path = walker.path(walker.entryDepth + 1);
     if (child) path += '/' + child;
-    this.issues.push(createIssue(code, severity, message, line, column, path, this.entryDepth >= 0 ? this.entryCount : 0, value, leftOut ? { leftOut } : undefined));
-  }
-
-  /** `rss/channel/item[3]`: local names of the open elements down to `depth`, the entry numbered. */
-  private pathString(depth: number): string {
-    const parts: string[] = [];
-    for (let d = 0; d < depth; d++) {
-      const name = this.reader.name(this.path[d]!);
-      parts.push(d === this.entryDepth ? `${name}[${this.entryCount}]` : name);
-    }
-    return parts.join('/');
+    this.issues.push(createIssue(code, severity, message, line, column, path, walker.openEntryNumber(), value, leftOut ? { leftOut } : undefined));
   }
 }
 

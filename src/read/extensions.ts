@@ -1,59 +1,19 @@
-// Reading sitemap extensions inside the parser's one walk over the token records (SPEC.md §3):
+// Reading sitemap extensions from the walker's events, inside the parser's one walk (SPEC.md §3):
 // Google's image, video and news extensions and `<xhtml:link hreflang>` become typed values by the
 // rules in rules.ts; every other element in another namespace is kept whole as an
 // ExtensionElement tree, and so is an element inside an image, video or news item (or one of its
 // groups) that the schema does not have, on the item's own `extensions`. Matched by namespace
 // URI, never by prefix.
 
-import { SitemapError, type ErrorCode } from '../model/errors';
+import type { ErrorCode } from '../model/errors';
 import { createIssue } from '../model/issue';
-import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type ExtensionValueType } from '../model/rules';
 import { isDecimal, trimXmlSpace } from '../values/text';
 import type { ExtensionElement, Issue, SitemapAlternate, SitemapImage, SitemapNews, SitemapUrl, SitemapVideo } from '../model/types';
-import { Field, TOKEN_WORDS, TokenKind, type XmlReader } from '../core/xml-reader';
+import type { XmlReader } from '../core/xml-reader';
+import { NextRecord, type DocumentWalker, type PathBelowEntry } from './walker';
+import { compileRules, emptyValue, Frame, hasAttribute, Mode, newElement, ReusedList, unknownKey, YES_NO, type CompiledItem, type ExtensionItemSource, type ExtensionValueSource, type RuleNode } from './extension-items';
 
-/** One value an extension item was read from, as written: what validate checks, at its position. */
-export interface ExtensionValueSource {
-  /**
-   * Where in the item, by local names: `loc`, `player_loc`, `publication/name`; an attribute
-   * after `@` (`player_loc@allow_embed`, or `@hreflang` on the item itself).
-   */
-  name: string;
-  /** The text (all of the element's text runs, untrimmed) or attribute value, entity-decoded. */
-  raw: string;
-  /** Position of the element's start tag (of the attribute, for an attribute). */
-  line: number;
-  column: number;
-  /** Position of the element's first text run (0 when it has none; for attributes, as line/column). */
-  textLine: number;
-  textColumn: number;
-}
-
-/** An extension element of a `<url>` that was read, with where everything in it was (for observers). */
-export interface ExtensionItemSource {
-  /** Which `SitemapUrl` property it went to (`extensions` for an unknown one). */
-  property: 'images' | 'videos' | 'news' | 'alternates' | 'extensions';
-  /** Its index in that property's array (0 for news). */
-  index: number;
-  /** The value as it is in the result. */
-  value: SitemapImage | SitemapVideo | SitemapNews | SitemapAlternate | ExtensionElement;
-  /** Namespace URI of the item element. */
-  namespace: string;
-  /** Position of its start tag. */
-  line: number;
-  column: number;
-  /** Issue path of the item element, e.g. `urlset/url[3]/image:image[2]`. */
-  path: string;
-  /** The number of its entry (3 for `urlset/url[3]/image:image[2]`), for issues about it. */
-  entry: number;
-  /** Every child element and attribute read, in document order (duplicates and unknown ones too; empty for unknown extensions). */
-  values: ExtensionValueSource[];
-  /**
-   * For an unknown extension: one number for its namespace and local name, the same for every
-   * element of that kind in the document (compared in O(1) however long the namespace URI is).
-   */
-  kind?: number;
-}
+export { namespaceOfKind, type ExtensionItemSource, type ExtensionValueSource } from './extension-items';
 
 /** What the reader needs from its parser. */
 export interface ExtensionHost {
@@ -64,181 +24,19 @@ export interface ExtensionHost {
   entryNumber(): number;
 }
 
-// ------------------------------------------------------------------------------------------
-// Rules compiled against a reader's name ids (the known names have the same ids in every core).
-
-/** A node of an item's rule tree: the item element, a group, an element with attributes, or a leaf. */
-interface RuleNode {
-  /** Local name (messages and observer names). */
-  readonly name: string;
-  /** Property in the parent object. */
-  readonly property: string;
-  readonly type: ExtensionValueType;
-  readonly required: boolean;
-  readonly repeated: boolean;
-  readonly emptyIsAbsent: boolean;
-  /** No attributes and no children: the value is the converted text. */
-  readonly leaf: boolean;
-  /** Object nodes: output properties in order, [text], attributes, children (one slot each). */
-  readonly properties: readonly string[];
-  /** Slot of the text (-1: the text is not kept: items and groups). */
-  readonly textSlot: number;
-  readonly attributes: readonly RuleNode[];
-  readonly children: readonly RuleNode[];
-  /** Local-name id → index in `attributes` / `children` (-1: not one of them). */
-  readonly attributeById: Int16Array;
-  readonly childById: Int16Array;
-  /** Its slot in the parent object. */
-  readonly slot: number;
-  /** Index of the node's own state in a reader (scratch values, last value read). */
-  readonly id: number;
-}
-
-interface CompiledItem {
-  readonly rule: ExtensionItemRule;
-  readonly namespaceId: number;
-  readonly elementId: number;
-  /** Id of the attribute an element needs to be this item (-1: none needed). */
-  readonly markerId: number;
-  readonly root: RuleNode;
-  /** Alternates: the ids of rel, hreflang and href, for the quick path (see readAlternate). */
-  readonly alternateIds: readonly [number, number, number] | null;
-}
-
-/**
- * A list filled again and again (an entry's images, an item's repeated children) that keeps its
- * storage between fills: `length = 0` gives a V8 array an empty backing store, and the next push
- * allocates one of 17 slots again (mixed-50k.xml: 5.7 of the 31 MB a parse allocates in the young
- * generation went to those, measured with V8's sampling heap profiler, 2026-11-24). Slots past
- * `count` still hold values of earlier fills (as many as the longest fill); take() copies only
- * the current ones.
- */
-class ReusedList<T> {
-  readonly items: T[] = [];
-  count = 0;
-
-  push(value: T): void {
-    this.items[this.count++] = value;
-  }
-
-  /** The values of this fill, as an array of their exact size. */
-  take(): T[] {
-    return this.items.slice(0, this.count);
-  }
-}
-
-function idTable(ids: Map<string, number>, names: readonly string[]): Int16Array {
-  let size = 0;
-  for (const name of names) size = Math.max(size, ids.get(name)! + 1);
-  const table = new Int16Array(size).fill(-1);
-  names.forEach((name, index) => { table[ids.get(name)!] = index; });
-  return table;
-}
-
-/** Nodes compiled so far (each has its own state in a reader). */
-let nodeCount = 0;
-
-function compileNode(ids: Map<string, number>, rule: ExtensionValueRule | ExtensionItemRule, slot: number): RuleNode {
-  const value = 'type' in rule ? rule : null;
-  const attributes = rule.attributes ?? [];
-  const children = rule.children ?? [];
-  const textProperty = value?.textProperty;
-  const firstAttribute = textProperty ? 1 : 0;
-  const compiledAttributes = attributes.map((attribute, index) => compileNode(ids, attribute, firstAttribute + index));
-  const compiledChildren = children.map((child, index) => compileNode(ids, child, firstAttribute + attributes.length + index));
-  const leaf = value !== null && compiledAttributes.length === 0 && compiledChildren.length === 0;
-  // Frames mark the slots they have seen in one 32-bit number.
-  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: extension rule ${rule.property} has more than 31 parts`);
-  const name = value?.name ?? (rule as ExtensionItemRule).element;
-  const property = rule.property;
-  const type = value?.type ?? 'text';
-  return {
-    slot,
-    id: nodeCount++,
-    name, property, type,
-    required: value?.required === true,
-    repeated: value?.repeated === true,
-    emptyIsAbsent: value?.emptyIsAbsent === true,
-    leaf,
-    properties: [...(textProperty ? [textProperty] : []), ...attributes.map((a) => a.property), ...children.map((c) => c.property)],
-    textSlot: leaf ? 0 : textProperty ? 0 : -1,
-    attributes: compiledAttributes,
-    children: compiledChildren,
-    attributeById: idTable(ids, attributes.map((a) => a.name)),
-    childById: idTable(ids, children.map((c) => c.name)),
-  };
-}
-
-const compiledByIds = new WeakMap<Map<string, number>, CompiledItem[]>();
-
-function compileRules(ids: Map<string, number>): CompiledItem[] {
-  let items = compiledByIds.get(ids);
-  if (items) return items;
-  items = EXTENSION_RULES.map((rule) => ({
-    rule,
-    namespaceId: ids.get(rule.namespace)!,
-    elementId: ids.get(rule.element)!,
-    markerId: rule.marker === undefined ? -1 : ids.get(rule.marker)!,
-    root: compileNode(ids, rule, 0),
-    alternateIds: rule.property === 'alternates' && rule.attributes.map((attribute) => attribute.property).join() === 'rel,hreflang,href'
-      ? [ids.get('rel')!, ids.get('hreflang')!, ids.get('href')!] as const : null,
-  }));
-  compiledByIds.set(ids, items);
-  return items;
-}
-
-// ------------------------------------------------------------------------------------------
-// Values
-
-const YES_NO: Readonly<Record<string, boolean>> = { yes: true, no: false };
-
-/** What an open element of a typed item collects (pooled: one per nesting level). */
-class Frame {
-  node!: RuleNode;
-  depth = 0;
-  prefix = 0;
-  local = 0;
-  line = 0;
-  column = 0;
-  textLine = 0;
-  textColumn = 0;
-  text = '';
-  /** Object nodes: a value per slot (the reader's scratch array for the node). */
-  values: unknown[] = [];
-  /** Object nodes: slots seen (duplicates keep the first). */
-  seen = 0;
-  /**
-   * Items and groups: the elements inside that the schema does not have, kept whole; null while
-   * there are none (set only when one comes, cleared when the object is built or the reader resets).
-   */
-  extensions: ExtensionElement[] | null = null;
-}
-
-const enum Mode {
-  None = 0,
-  /** A typed item (image, video, news, alternate). */
-  Item = 1,
-  /** An unknown extension, or an unknown element inside a typed item, built as a tree. */
-  Tree = 2,
-  /** Not read: an unbound prefix (an XML error already) or a second news:news. */
-  Skip = 3,
-  /** An item of attributes only, read from its start tag: what is inside it is reported and left out. */
-  Read = 4,
-}
-
 /**
  * Reads the extension elements of one `<url>` at a time, fed by SitemapParser: `begin` for a
  * child of `<url>` outside the sitemap namespace, then `start`/`attribute`/`text`/`end` for
  * everything inside it. `attachTo` moves what was read onto the entry.
  *
  * @example
- * // In SitemapParser's walk (depths count from 0 at the root):
- * if (extensions.depth >= 0) extensions.start(reader, r, depth);
- * else if (depth === entryDepth + 1) extensions.begin(reader, r, depth, end);
+ * // In SitemapParser's handler of the walker's events (depths count from 0 at the root):
+ * if (extensions.depth >= 0) extensions.start(walker, depth);
+ * else if (depth === walker.entryDepth + 1) extensions.begin(walker, depth);
  * // …and when the entry is kept:
  * if (extensions.hasValues) extensions.attachTo(url);
  */
-export class ExtensionReader {
+export class ExtensionReader implements PathBelowEntry {
   /** Depth of the open extension element (a child of `<url>`), -1 when none is open. */
   depth = -1;
   private mode = Mode.None;
@@ -348,21 +146,22 @@ export class ExtensionReader {
   }
 
   /**
-   * A child of `<url>` outside the sitemap namespace starts at `depth` (record `r`; the batch's
-   * records end at word `end`, which bounds the look at its attributes).
+   * A child of `<url>` outside the sitemap namespace starts at `depth` (the walker's current
+   * start tag; its attribute records follow it in the batch).
    */
-  begin(reader: XmlReader, r: number, depth: number, end: number): void {
-    const words = reader.words;
-    const namespace = words[r + Field.Namespace]!;
-    const local = words[r + Field.Local]!;
+  begin(walker: DocumentWalker, depth: number): void {
+    const reader = walker.reader;
+    const namespace = walker.namespace;
+    const local = walker.local;
+    const prefix = walker.prefix;
     this.dirty = true;
     this.depth = depth;
     this.skipDepth = -1;
-    this.prefixes[0] = words[r + Field.Prefix]!;
+    this.prefixes[0] = prefix;
     this.locals[0] = local;
-    this.itemLine = words[r + Field.Line]!;
-    this.itemColumn = words[r + Field.Column]!;
-    this.itemPrefix = words[r + Field.Prefix]!;
+    this.itemLine = walker.line;
+    this.itemColumn = walker.column;
+    this.itemPrefix = prefix;
     this.itemLocal = local;
     this.itemIndex = 1;
     if (namespace < 0) {
@@ -374,7 +173,7 @@ export class ExtensionReader {
     const items = this.items;
     for (let i = 0; i < items.length; i++) {
       const candidate = items[i]!;
-      if (candidate.namespaceId === namespace && candidate.elementId === local && (candidate.markerId < 0 || hasAttribute(reader, r, end, candidate.markerId))) {
+      if (candidate.namespaceId === namespace && candidate.elementId === local && (candidate.markerId < 0 || hasAttribute(walker, candidate.markerId))) {
         item = candidate;
         break;
       }
@@ -382,7 +181,7 @@ export class ExtensionReader {
     if (item === null) {
       this.mode = Mode.Tree;
       this.treeBase = depth;
-      const element = newElement(reader, r);
+      const element = newElement(walker);
       this.tree[0] = element;
       // Its place among the entry's unknown elements of the same name (a path's [n]), counted as
       // they end: rescanning the list made a <url> of 32,000 unknown siblings take seconds.
@@ -405,18 +204,19 @@ export class ExtensionReader {
         : rule.property === 'alternates' ? this.alternates.count + 1 : 1;
     this.level = 0;
     if (this.onItem !== null) this.sources = [];
-    if (item.alternateIds !== null && this.sources === null && this.readAlternate(reader, r, end, item.alternateIds)) {
+    if (item.alternateIds !== null && this.sources === null && this.readAlternate(walker, item.alternateIds)) {
       this.mode = Mode.Read;
       return;
     }
-    this.pushFrame(item.root, depth, words, r);
+    this.pushFrame(item.root, depth, walker);
     if (item.root.children.length === 0) {
       // An item of attributes only (xhtml:link): read them now, from the records after its tag.
-      for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
-        const kind = words[a]! & 0xff;
-        if (kind === TokenKind.Attribute) this.readAttribute(reader, a, depth);
-        else if (kind !== TokenKind.NamespaceDecl && kind !== TokenKind.Error) break;
+      const mark = walker.mark();
+      for (let next = walker.advance(); next !== NextRecord.End; next = walker.advance()) {
+        if (next === NextRecord.Attribute) this.readAttribute(walker, depth);
+        else if (next !== NextRecord.NamespaceDeclaration && next !== NextRecord.Error) break;
       }
+      walker.restore(mark);
       this.popFrame(reader);
       this.mode = Mode.Read;
     }
@@ -428,19 +228,25 @@ export class ExtensionReader {
    * reads it, with its issues). Alternates are most extension elements (60,008 of the 105,106 in
    * mixed-50k.xml): this saves about 15 of ~220 ms there (measured 2026-11-22, on a busy machine).
    */
-  private readAlternate(reader: XmlReader, r: number, end: number, [relId, hreflangId, hrefId]: readonly [number, number, number]): boolean {
-    const words = reader.words;
+  private readAlternate(walker: DocumentWalker, [relId, hreflangId, hrefId]: readonly [number, number, number]): boolean {
+    const mark = walker.mark();
+    const read = this.readAlternateAttributes(walker, relId, hreflangId, hrefId);
+    walker.restore(mark);
+    return read;
+  }
+
+  /** readAlternate's look at the attribute records after the link's start tag. */
+  private readAlternateAttributes(walker: DocumentWalker, relId: number, hreflangId: number, hrefId: number): boolean {
     let rel: string | undefined, hreflang: string | undefined, href: string | undefined;
-    for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
-      const kind = words[a]! & 0xff;
-      if (kind === TokenKind.NamespaceDecl) continue;
-      if (kind !== TokenKind.Attribute) {
-        if (kind === TokenKind.Error) return false;
+    for (let next = walker.advance(); next !== NextRecord.End; next = walker.advance()) {
+      if (next === NextRecord.NamespaceDeclaration) continue;
+      if (next !== NextRecord.Attribute) {
+        if (next === NextRecord.Error) return false;
         break;
       }
-      if (words[a + Field.Prefix] !== 0) return false;
-      const local = words[a + Field.Local]!;
-      const value = reader.text(words[a + Field.ArenaStart]!, words[a + Field.ArenaEnd]!, words[a]! >> 8);
+      if (walker.prefix !== 0) return false;
+      const local = walker.local;
+      const value = walker.value();
       if (local === relId && rel === undefined) rel = this.shared(trimXmlSpace(value));
       else if (local === hreflangId && hreflang === undefined) hreflang = this.shared(trimXmlSpace(value));
       else if (local === hrefId && href === undefined) href = trimXmlSpace(value);
@@ -455,13 +261,12 @@ export class ExtensionReader {
    * An Alternate record (assembly/entries.ts): a link readAlternate would have read, made into
    * its value by the core, as a child of the open `<url>`.
    */
-  wholeAlternate(reader: XmlReader, r: number): void {
-    const words = reader.words;
+  wholeAlternate(walker: DocumentWalker): void {
     this.dirty = true;
     this.alternates.push({
-      rel: trimXmlSpace(reader.name(words[r + Field.Local]!)),
-      hreflang: trimXmlSpace(reader.name(words[r + Field.Prefix]!)),
-      href: trimXmlSpace(reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8)),
+      rel: trimXmlSpace(walker.alternateRel()),
+      hreflang: trimXmlSpace(walker.alternateHreflang()),
+      href: trimXmlSpace(walker.value()),
     });
   }
 
@@ -477,21 +282,22 @@ export class ExtensionReader {
   }
 
   /** A start tag inside the open extension element. */
-  start(reader: XmlReader, r: number, depth: number): void {
-    const words = reader.words;
+  start(walker: DocumentWalker, depth: number): void {
+    const reader = walker.reader;
     const relative = depth - this.depth;
-    this.prefixes[relative] = words[r + Field.Prefix]!;
-    this.locals[relative] = words[r + Field.Local]!;
+    const prefix = walker.prefix, local = walker.local;
+    this.prefixes[relative] = prefix;
+    this.locals[relative] = local;
     if (this.skipDepth >= 0 || this.mode === Mode.Skip) return;
-    const namespace = words[r + Field.Namespace]!;
+    const namespace = walker.namespace;
     if (this.mode === Mode.Read) {
-      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${this.qualifiedName(reader, words[r + Field.Prefix]!, words[r + Field.Local]!)}> inside <${this.qualifiedName(reader, this.itemPrefix, this.itemLocal)}>, which has no content: it is left out`, words[r + Field.Line]!, words[r + Field.Column]!, this.path(reader, relative + 1));
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${this.qualifiedName(reader, prefix, local)}> inside <${this.qualifiedName(reader, this.itemPrefix, this.itemLocal)}>, which has no content: it is left out`, walker.line, walker.column, this.path(reader, relative + 1));
       this.skipDepth = depth;
       return;
     }
     if (this.mode === Mode.Tree) {
       if (namespace < 0) { this.skipDepth = depth; return; }
-      const element = newElement(reader, r);
+      const element = newElement(walker);
       const level = depth - this.treeBase;
       const siblings = (this.tree[level - 1]!.children ??= []);
       // The core reports a whitespace-only run only as the whole content of an element
@@ -506,18 +312,17 @@ export class ExtensionReader {
     }
     const frame = this.frames[this.level - 1]!;
     const node = frame.node;
-    const local = words[r + Field.Local]!;
     const index = namespace === this.item!.namespaceId && frame.depth === depth - 1 && local < node.childById.length ? node.childById[local]! : -1;
     if (index < 0) {
-      const name = this.qualifiedName(reader, words[r + Field.Prefix]!, local);
+      const name = this.qualifiedName(reader, prefix, local);
       const owner = this.qualifiedName(reader, frame.prefix, frame.local);
-      const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
+      const line = walker.line, column = walker.column;
       if (frame.depth === depth - 1 && node.textSlot < 0 && namespace >= 0) {
         // In an item or a group (not in text): kept whole on the object's `extensions`, so that
         // serializing writes it back. Still reported: the schemas have no wildcard there.
         const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
         this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${name}>${other} is not part of <${owner}>: it is kept in the ${node === this.item!.root ? 'item' : 'group'}'s extensions, but the schema does not allow it`, line, column, this.path(reader, relative + 1));
-        const element = newElement(reader, r);
+        const element = newElement(walker);
         this.tree[0] = element;
         this.treeBase = depth;
         this.treeInItem = true;
@@ -532,44 +337,43 @@ export class ExtensionReader {
       this.skipDepth = depth;
       return;
     }
-    this.pushFrame(node.children[index]!, depth, words, r);
+    this.pushFrame(node.children[index]!, depth, walker);
   }
 
   /** An attribute of the element just started at `depth`. */
-  attribute(reader: XmlReader, r: number, depth: number): void {
+  attribute(walker: DocumentWalker, depth: number): void {
     if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
-    const words = reader.words;
-    const namespace = words[r + Field.Namespace]!;
+    const reader = walker.reader;
+    const namespace = walker.namespace;
     if (this.mode === Mode.Tree) {
       if (namespace < 0) return; // an unbound prefix: XML_UNBOUND_PREFIX says where
       const element = this.tree[depth - this.treeBase]!;
-      const local = words[r + Field.Local]!;
       const attribute: { name: string; value: string; namespace?: string; prefix?: string } = {
-        name: reader.name(local),
-        value: reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8),
+        name: reader.name(walker.local),
+        value: walker.value(),
       };
       if (namespace > 0) {
         attribute.namespace = reader.name(namespace);
-        attribute.prefix = reader.name(words[r + Field.Prefix]!);
+        attribute.prefix = reader.name(walker.prefix);
       }
       (element.attributes ??= []).push(attribute);
       return;
     }
-    this.readAttribute(reader, r, depth);
+    this.readAttribute(walker, depth);
   }
 
-  /** An attribute of a typed item's element (record `r`) into its frame. */
-  private readAttribute(reader: XmlReader, r: number, depth: number): void {
-    const words = reader.words;
-    const namespace = words[r + Field.Namespace]!;
+  /** An attribute of a typed item's element (the walker's current record) into its frame. */
+  private readAttribute(walker: DocumentWalker, depth: number): void {
+    const reader = walker.reader;
+    const namespace = walker.namespace;
     const frame = this.frames[this.level - 1]!;
     if (frame.depth !== depth) return;
     const node = frame.node;
-    const local = words[r + Field.Local]!;
+    const local = walker.local;
     const index = namespace === 0 && local < node.attributeById.length ? node.attributeById[local]! : -1;
-    const raw = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
-    const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
-    const attributeName = this.qualifiedName(reader, words[r + Field.Prefix]!, local);
+    const raw = walker.value();
+    const line = walker.line, column = walker.column;
+    const attributeName = this.qualifiedName(reader, walker.prefix, local);
     if (this.sources !== null) this.sources.push({ name: `${this.sourceName(reader, this.level - 1)}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
     if (index < 0) {
       if (namespace !== 0 && reader.name(namespace) === XSI_NAMESPACE) return; // xsi:schemaLocation and friends: allowed anywhere
@@ -582,13 +386,12 @@ export class ExtensionReader {
   }
 
   /** A text run of the element at `depth`. */
-  text(reader: XmlReader, r: number, depth: number): void {
+  text(walker: DocumentWalker, depth: number): void {
     if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
-    const words = reader.words;
     if (this.mode === Mode.Tree) {
       const element = this.tree[depth - this.treeBase];
       if (element === undefined) return;
-      const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+      const value = walker.value();
       const children = (element.children ??= []);
       const last = children.length - 1;
       if (last >= 0 && typeof children[last] === 'string') children[last] += value;
@@ -600,16 +403,17 @@ export class ExtensionReader {
     }
     const frame = this.frames[this.level - 1]!;
     if (frame.depth !== depth || frame.node.textSlot < 0) return; // text between the children of an item or group
-    const value = reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
+    const value = walker.value();
     if (frame.textLine === 0) {
-      frame.textLine = words[r + Field.Line]!;
-      frame.textColumn = words[r + Field.Column]!;
+      frame.textLine = walker.line;
+      frame.textColumn = walker.column;
       frame.text = value;
     } else frame.text += value;
   }
 
   /** The end tag of the element at `depth` (inside the open extension element, or it). */
-  end(reader: XmlReader, depth: number): void {
+  end(walker: DocumentWalker, depth: number): void {
+    const reader = walker.reader;
     if (this.skipDepth >= 0) {
       if (depth === this.skipDepth) this.skipDepth = -1;
       if (depth !== this.depth) return;
@@ -646,8 +450,9 @@ export class ExtensionReader {
   }
 
   /** Ends whatever is open as if its end tags had come (a new entry started inside it). */
-  closeAll(reader: XmlReader): void {
+  closeAll(walker: DocumentWalker): void {
     if (this.depth < 0) return;
+    const reader = walker.reader;
     this.skipDepth = -1;
     if (this.mode === Mode.Tree && this.treeInItem) this.finishTree(reader); // back to its item
     if (this.mode === Mode.Item) while (this.level > 0) this.popFrame(reader);
@@ -657,7 +462,11 @@ export class ExtensionReader {
   }
 
   /** The path below the entry down to `depth` (exclusive), e.g. `/image:image[2]/image:loc`. */
-  pathBelowEntry(reader: XmlReader, depth: number): string {
+  pathBelowEntry(walker: DocumentWalker, depth: number): string {
+    return this.pathBelow(walker.reader, depth);
+  }
+
+  private pathBelow(reader: XmlReader, depth: number): string {
     if (this.depth < 0) return '';
     // Kept per level while the levels above stay the same, as SitemapParser's paths are: a run of
     // issues hundreds of levels down must not build each path again (fuzz seed 20261129, input 9559).
@@ -682,20 +491,23 @@ export class ExtensionReader {
       keys[at + 2] = number;
       texts[relative] = path;
     }
+    // A level made afresh: the deeper levels kept were made below the old one (as in DocumentWalker.path).
+    const levels = (depth - this.depth) * 3;
+    if (!cached && keys.length > levels) keys.length = levels;
     return path;
   }
 
   // ---------------------------------------------------------------------------- typed items
-  private pushFrame(node: RuleNode, depth: number, words: Int32Array, r: number): void {
+  private pushFrame(node: RuleNode, depth: number, walker: DocumentWalker): void {
     let frame = this.frames[this.level];
     if (frame === undefined) this.frames[this.level] = frame = new Frame();
     this.level++;
     frame.node = node;
     frame.depth = depth;
-    frame.prefix = words[r + Field.Prefix]!;
-    frame.local = words[r + Field.Local]!;
-    frame.line = words[r + Field.Line]!;
-    frame.column = words[r + Field.Column]!;
+    frame.prefix = walker.prefix;
+    frame.local = walker.local;
+    frame.line = walker.line;
+    frame.column = walker.column;
     frame.textLine = 0;
     frame.text = '';
     frame.seen = 0;
@@ -868,7 +680,7 @@ export class ExtensionReader {
 
   /** The path down to `levels` elements of the open item (1: the item element itself). */
   private path(reader: XmlReader, levels: number): string {
-    return this.host.entryPath() + this.pathBelowEntry(reader, this.depth + levels);
+    return this.host.entryPath() + this.pathBelow(reader, this.depth + levels);
   }
 
   /** `player_loc`, `publication/name`: the local names of frames 1..`last` (below the item), for observers. */
@@ -887,53 +699,3 @@ export class ExtensionReader {
 const WHITESPACE_ONLY = /^[ \t\r\n]*$/;
 
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
-
-/** What a missing required value is kept as: an empty string, or an object of its required parts as empty strings. */
-function emptyValue(node: RuleNode): unknown {
-  if (node.leaf) return node.type === 'text' ? '' : undefined;
-  const object: Record<string, unknown> = {};
-  if (node.textSlot >= 0 && node.type === 'text') object[node.properties[node.textSlot]!] = '';
-  for (const part of [...node.attributes, ...node.children]) if (part.required) object[part.property] = emptyValue(part);
-  return object;
-}
-
-/** An unknown extension element from its start tag record (attributes and children come later). */
-function newElement(reader: XmlReader, r: number): ExtensionElement {
-  const words = reader.words;
-  const prefix = words[r + Field.Prefix]!;
-  const element: ExtensionElement = { namespace: reader.name(words[r + Field.Namespace]!), name: reader.name(words[r + Field.Local]!) };
-  if (prefix > 0) element.prefix = reader.name(prefix);
-  return element;
-}
-
-/** Does the start tag at record `r` have the unprefixed attribute `local`? Its attribute records follow it in the same batch. */
-function hasAttribute(reader: XmlReader, r: number, end: number, local: number): boolean {
-  const words = reader.words;
-  for (let a = r + TOKEN_WORDS; a < end; a += TOKEN_WORDS) {
-    const kind = words[a]! & 0xff;
-    if (kind === TokenKind.Attribute) {
-      if (words[a + Field.Local] === local && words[a + Field.Prefix] === 0) return true;
-    } else if (kind !== TokenKind.NamespaceDecl && kind !== TokenKind.Error) return false;
-  }
-  return false;
-}
-
-/**
- * The key of an unknown element's kind: its namespace and local name ids (both under 65,536,
- * assembly/strings.ts MAX_STRINGS). Not the strings joined: that made a string as long as the
- * namespace URI for every element, and a 200,000-character URI on 8,000 elements took 2 s (issue #22).
- */
-function unknownKey(namespace: number, local: number): number {
-  return namespace * 65536 + local;
-}
-
-/**
- * The namespace id of an ExtensionItemSource `kind` (the same for every element of that namespace
- * in the document).
- *
- * @example
- * namespaceOfKind(item.kind!) === namespaceOfKind(other.kind!); // same namespace URI, compared in O(1)
- */
-export function namespaceOfKind(kind: number): number {
-  return Math.floor(kind / 65536);
-}

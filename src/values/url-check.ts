@@ -2,8 +2,6 @@
 // under 2,048 characters, on the sitemap's host and under its directory; sitemaps.org, SPEC.md §1,
 // §2) and sitemap.xsd's `tLoc` (xsd:anyURI, length 12..2,048) as libxml2 2.9.14 checks it.
 
-import { Field } from '../core/xml-reader';
-
 /** What the one-pass scan of a loc found (a bit set; 0: nothing to report). Mirrors assembly/loc-scan.ts. */
 export const enum LocFinding {
   Empty = 1,
@@ -162,23 +160,6 @@ export function noHostProblem(value: string, scan: LocScan): string {
   return (colon < 0 ? hostname : hostname.slice(0, colon)) === ''
     ? 'has no host after "//"'
     : 'has an empty label in its host name (a dot first, or two dots in a row)';
-}
-
-/**
- * Reads the loc checks the core ran on a text record (TokenFlag.LocScanned; assembly/loc-scan.ts)
- * into `scan`, when they found nothing to report: returns false otherwise, and the caller scans
- * the string (which also finds where the first problem is). `scan.length` is left to the caller:
- * the value's length (an ASCII value has one character per byte).
- */
-export function readCoreLocScan(words: Int32Array, r: number, scan: LocScan): boolean {
-  const packed = words[r + Field.Local]!; // findings | host start << 9 | host end << 13
-  if ((packed & 0x1ff) !== 0) return false;
-  scan.findings = 0;
-  scan.firstBad = -1;
-  scan.hostStart = (packed >>> 9) & 0xf;
-  scan.hostEnd = packed >>> 13;
-  scan.hostHash = words[r + Field.Namespace]!;
-  return true;
 }
 
 // ------------------------------------------------------------------ xsd:anyURI as libxml2 reads it
