@@ -14,6 +14,26 @@ export const LIMITS = {
   defaultMaxInputBytes: 100 * 1024 * 1024,
 } as const;
 
+/**
+ * Google's limits on the extensions (SPEC.md §3): the rule rows of rules.ts use them.
+ *
+ * @example
+ * if (tags > EXTENSION_LIMITS.videoTags) report();
+ */
+export const EXTENSION_LIMITS = {
+  imagesPerUrl: 1000,
+  newsPerSitemap: 1000,
+  videoTags: 32,
+  videoTitleLength: 100,
+  videoDescriptionLength: 2048,
+  videoCategoryLength: 256,
+  videoUploaderLength: 255,
+  videoMaxDuration: 28_800,
+  videoMaxRating: 5,
+  /** News articles older than this (relative to `now`) are not news any more. */
+  newsMaxAgeMs: 2 * 24 * 60 * 60 * 1000,
+} as const;
+
 /** The sitemaps.org 0.9 namespace. */
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
