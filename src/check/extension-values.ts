@@ -10,11 +10,10 @@ import type { ExtensionValueRule, ValueFacet } from '../model/rules';
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS } from '../values/language-codes';
 import { isDecimal, trimXmlSpace } from '../values/text';
 import { codePointLength, collapseWhitespace, isPlainHttpUrl, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from '../values/url-check';
+import { isXsdInteger } from '../values/xsd-values';
 import type { ExtensionIssues, ItemContext } from './extension-issues';
 
 const YES_NO_XSD = new Set(['yes', 'Yes', 'YES', 'no', 'No', 'NO']);
-/** xsd:integer's form (a sign, digits); a range facet then bounds it. */
-const INTEGER = /^[+-]?[0-9]+$/;
 
 /**
  * Checks values against their rows, reporting through `issues` in its profile.
@@ -78,7 +77,7 @@ export class ExtensionValueChecker {
         const value = trimXmlSpace(source.raw);
         if (!isDecimal(value)) return false; // the parser's SITEMAP_EXTENSION_BAD_VALUE
         const number = Number(value);
-        if ((!facet.integer || INTEGER.test(value)) && number >= facet.min && number <= facet.max) return true;
+        if ((!facet.integer || isXsdInteger(value)) && number >= facet.min && number <= facet.max) return true;
         issues.report(facet.code, facet.severity, fill(facet.message, source, at, value, facet.max), source, at.pathOf(source.name), value);
         return false;
       }

@@ -306,7 +306,7 @@ const ALTERNATE: ExtensionItemRule = {
   property: 'alternates', namespace: XHTML_NAMESPACE, prefix: 'xhtml', element: 'link', single: false, marker: 'hreflang', children: [],
   attributes: [
     text('rel', 'rel', { required: true, default: 'alternate' }),
-    text('hreflang', 'hreflang', { required: true, facets: [{ ...pattern(XSD_LANGUAGE, 'a language code (xs:language: letters, then "-" and letters or digits, like en-GB or x-default)', 'HREFLANG_BAD_CODE') }] }),
+    text('hreflang', 'hreflang', { required: true, facets: [pattern(XSD_LANGUAGE, 'a language code (xs:language: letters, then "-" and letters or digits, like en-GB or x-default)', 'HREFLANG_BAD_CODE')] }),
     text('href', 'href', { required: true, input: 'url' }),
   ],
 };

@@ -9,7 +9,7 @@ import { SITEMAP_NAMESPACE } from '../model/limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from '../model/rules';
 import { isDecimal, trimXmlSpace } from '../values/text';
 import type { ExtensionElement } from '../model/types';
-import { dateObjectProblem, EXTENSION_FACETS, EXTENSION_MAX_OCCURS, xsdDateProblem, type ValueFacet } from '../values/xsd-values';
+import { dateObjectProblem, schemaFacet, schemaMaxOccurs, xsdDateProblem, type ValueFacetCheck } from '../values/xsd-values';
 
 /** The marker characters of the markup templates (one character each, see serialize.ts). */
 export interface MarkupMarkers {
@@ -116,15 +116,14 @@ class NodeMarkup {
   readonly namespace: string;
   /** Nesting level below the root (2 for an item), for indenting the unknown elements inside it. */
   readonly depth: number;
-  /** The schema's facet for its value (xsd-values.ts), null for none. */
-  readonly facet: ValueFacet | null;
+  /** The schema's facets for its value (its row's, as xsd-values.ts schemaFacet checks them), null for none. */
+  readonly facet: ValueFacetCheck | null;
   /** How many times it may repeat (repeated values), Infinity when the schema sets no bound. */
   readonly maxOccurs: number;
   /** An item's outer element, once the root is out: ` xmlns:image="…"` (two markers), else ''. */
   declaration = '';
 
-  /** `schemaKey`: its place in the item for the schema tables, `videos/tvshow/video_type` or `alternates/@hreflang`. */
-  constructor(rule: ExtensionValueRule | null, name: string, open: string, close: string, valueOpen: string, closeTag: string, attributes: readonly NodeMarkup[], children: readonly NodeMarkup[], namespace: string, depth: number, isAttribute: boolean, schemaKey: string) {
+  constructor(rule: ExtensionValueRule | null, name: string, open: string, close: string, valueOpen: string, closeTag: string, attributes: readonly NodeMarkup[], children: readonly NodeMarkup[], namespace: string, depth: number, isAttribute: boolean) {
     this.rule = rule;
     this.name = name;
     this.segment = isAttribute ? `@${name}` : name;
@@ -145,8 +144,8 @@ class NodeMarkup {
     this.children = children;
     this.namespace = namespace;
     this.depth = depth;
-    this.facet = EXTENSION_FACETS.get(schemaKey) ?? null;
-    this.maxOccurs = EXTENSION_MAX_OCCURS.get(schemaKey) ?? Infinity;
+    this.facet = rule === null ? null : schemaFacet(rule);
+    this.maxOccurs = rule === null ? Infinity : schemaMaxOccurs(rule);
   }
 }
 
@@ -332,8 +331,8 @@ export class ExtensionWriter {
     if (markup === undefined) {
       const prefix = this.bind(rule.prefix, rule.namespace);
       const pretty = this.pretty;
-      const attribute = (value: ExtensionValueRule, depth: number, key: string) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true, `${key}/@${value.name}`);
-      const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number, key: string): NodeMarkup => {
+      const attribute = (value: ExtensionValueRule, depth: number) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true);
+      const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number): NodeMarkup => {
         const qualified = `${prefix}:${name}`;
         const indent = pretty ? ' '.repeat(2 * depth) : '';
         const leaf = children.length === 0;
@@ -344,15 +343,14 @@ export class ExtensionWriter {
           this.close,
           this.valueOpen,
           (leaf || !pretty ? '' : indent) + this.openClose + qualified + this.close + (pretty ? '\n' : ''),
-          attributes.map((each) => attribute(each, depth + 1, key)),
-          children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1, `${key}/${child.name}`)),
+          attributes.map((each) => attribute(each, depth + 1)),
+          children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1)),
           rule.namespace,
           depth,
           false,
-          key,
         );
       };
-      markup = build(rule.element, null, rule.attributes, rule.children, 2, rule.property);
+      markup = build(rule.element, null, rule.attributes, rule.children, 2);
       if (this.pending.length > 0) {
         // A typed namespace is plain ASCII: written as it is, between the two value markers.
         markup.declaration = this.pending.map(([name, uri]) => ` xmlns:${name}${this.valueOpen}${uri}${this.valueClose}`).join('');
@@ -499,7 +497,7 @@ export class ExtensionWriter {
     return text;
   }
 
-  private checkFacet(facet: ValueFacet, text: string, tail: string): void {
+  private checkFacet(facet: ValueFacetCheck, text: string, tail: string): void {
     const problem = facet(text);
     if (problem !== '') throw invalid(`${show(text)} ${problem}`, this.path(tail));
   }

@@ -20,7 +20,7 @@
 //   xsd:decimal from 0 to 1, compared exactly, and is written as given);
 // - a changefreq other than the seven lowercase words of sitemap.xsd;
 // - a 50,001st entry (maxOccurs in the XSDs);
-// - in extensions, what their schemas refuse (xsd-values.ts EXTENSION_FACETS).
+// - in extensions, what their schemas refuse (their rows' facets in model/rules.ts, xsd-values.ts schemaFacet).
 // Beyond the schemas, what a profile of the validator adds (http(s) only, a time zone on a
 // lastmod's time, Google's extension limits) is the validator's business: the authorities
 // disagree (SPEC.md §1), and the serializer does not guess which one the caller follows.
