@@ -2,7 +2,7 @@
 // profile (codes.ts SEVERITY: `[google, xsd]`), at a value's text or tag, with the names and
 // paths of the item the value is in, as the document prefixed them (SPEC.md §3).
 
-import { type ErrorCode, type ProfileSeverity } from '../model/codes';
+import { searchConsoleReport, type ErrorCode, type ProfileSeverity } from '../model/codes';
 import { createIssue } from '../model/issue';
 import type { ExtensionItemSource, ExtensionValueSource } from '../read/extensions';
 import { afterLeadingWhitespace } from '../values/text';
@@ -50,6 +50,17 @@ export class ExtensionIssues {
     this.addIssue(issue);
     return issue;
   }
+}
+
+/**
+ * ` (Search Console: "…")` after a message, for a code with a report of its own ('' for
+ * SITEMAP_EXTENSION_MISSING_TAG, whose report says nothing more).
+ *
+ * @example
+ * searchConsoleNote('VIDEO_MISSING_TITLE'); // ' (Search Console: "Missing video title")'
+ */
+export function searchConsoleNote(code: ErrorCode): string {
+  return code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : ` (Search Console: "${searchConsoleReport[code]}")`;
 }
 
 /**

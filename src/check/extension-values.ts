@@ -1,76 +1,74 @@
-// validate's checks of one extension value by its rule row (model/rules.ts, SPEC.md §3): its
+// validate's checks of one extension value by its rows (model/rules.ts, model/value-rules.ts; SPEC.md §3): its
 // type (URL, date, yes/no) and each of its facets (length, non-empty, enumeration, pattern, range,
 // ISO code lists, age), one generic checker per kind, with the row's codes and weights per
 // profile. Nothing here knows an element by name: a new row is checked as it says.
 
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from '../values/datetime';
-import { SEVERITY, searchConsoleReport } from '../model/codes';
+import { SEVERITY } from '../model/codes';
 import type { ExtensionValueSource } from '../read/extensions';
-import type { ExtensionValueRule, ValueFacet } from '../model/rules';
+import type { ExtensionValueRule, ValueMessage } from '../model/rules';
+import type { ValueFacet } from '../model/value-rules';
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS } from '../values/language-codes';
 import { isDecimal, trimXmlSpace } from '../values/text';
 import { codePointLength, collapseWhitespace, isPlainHttpUrl, isPlainUriReference, isXsdAnyUri, LocFinding, LocScan, scanLoc } from '../values/url-check';
 import { isXsdInteger } from '../values/xsd-values';
-import type { ExtensionIssues, ItemContext } from './extension-issues';
+import { ExtensionIssues, searchConsoleNote, type AddIssue, type ItemContext } from './extension-issues';
 
 const YES_NO_XSD = new Set(['yes', 'Yes', 'YES', 'no', 'No', 'NO']);
 
 /**
- * Checks values against their rows, reporting through `issues` in its profile.
+ * Checks values against their rows, reporting in its profile (it is the validator's issue sink too).
  *
  * @example
- * const values = new ExtensionValueChecker(issues, Date.now());
- * values.check(source, rule, context); // one value of the item `context` points at
+ * const values = new ExtensionValueChecker('google', Date.now(), (issue) => issues.push(issue));
+ * values.check(source, rule, VALUE_FACETS.get('videos/' + source.name), context); // one value of the item `context` points at
  */
-export class ExtensionValueChecker {
-  private readonly xsd: boolean;
+export class ExtensionValueChecker extends ExtensionIssues {
   private readonly datetime = new DatetimeFields();
   private readonly scan = new LocScan();
 
-  constructor(private readonly issues: ExtensionIssues, private readonly nowTime: number) {
-    this.xsd = issues.xsd;
+  constructor(profile: 'google' | 'xsd', private readonly nowTime: number, addIssue: AddIssue) {
+    super(profile, addIssue);
   }
 
-  /** One value: its type, deprecation, then its facets in order up to the first it breaks. */
-  check(source: ExtensionValueSource, rule: ExtensionValueRule, at: ItemContext): void {
+  /** One value: its type and deprecation (its row in rules.ts), then its facets (its row in value-rules.ts) in order up to the first it breaks. */
+  check(source: ExtensionValueSource, rule: ExtensionValueRule, facets: readonly ValueFacet[] | undefined, at: ItemContext): void {
     if (rule.input === 'url') this.checkUrl(source, at);
     else if (rule.input === 'date' && !this.checkDate(source, at)) return;
     else if (rule.type === 'yesno') this.checkYesNo(source, at);
-    if (rule.deprecated !== undefined && !this.xsd) {
-      this.issues.report(rule.deprecated.code, SEVERITY.advice, `<${at.qualified(source.name)}> is deprecated since ${rule.deprecated.since}: Google ignores it`, source, at.pathOf(source.name), undefined, false);
+    const deprecated = rule.deprecated;
+    if (deprecated !== undefined && !this.xsd) {
+      this.report(deprecated.code, SEVERITY.advice, `<${at.qualified(source.name)}> is deprecated since ${deprecated.since}: Google ignores it`, source, at.pathOf(source.name), undefined, false);
     }
-    const facets = rule.facets;
     if (facets === undefined) return;
     for (let i = 0; i < facets.length; i++) if (!this.checkFacet(facets[i]!, source, at)) return;
   }
 
   /** True when the value keeps to the facet (or the facet does not apply to it). */
   private checkFacet(facet: ValueFacet, source: ExtensionValueSource, at: ItemContext): boolean {
-    const issues = this.issues;
     switch (facet.kind) {
       case 'notEmpty': {
         // As good as missing to Google; the XSDs type these xsd:string, which takes ''.
         if (trimXmlSpace(source.raw) !== '') return true;
-        const report = facet.code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : ` (Search Console: "${searchConsoleReport[facet.code]}")`;
-        issues.report(facet.code, facet.severity, `<${at.qualified(source.name)}> is empty: Google requires a value${report}`, source, at.pathOf(source.name), undefined, false);
+        this.report(facet.code, facet.severity, `<${at.qualified(source.name)}> is empty: Google requires a value${searchConsoleNote(facet.code)}`, source, at.pathOf(source.name), undefined, false);
         return false;
       }
       case 'length': {
         // Text lengths in characters: the XSD counts the raw xsd:string, Google the trimmed text.
         const length = codePointLength(this.xsd ? source.raw : trimXmlSpace(source.raw));
         if (length <= facet.max) return true;
-        issues.report(facet.code, facet.severity, `<${at.qualified(source.name)}> is ${length.toLocaleString('en-US')} characters long; the limit is ${facet.max.toLocaleString('en-US')}`, source, at.pathOf(source.name));
+        this.report(facet.code, facet.severity, `<${at.qualified(source.name)}> is ${length.toLocaleString('en-US')} characters long; the limit is ${facet.max.toLocaleString('en-US')}`, source, at.pathOf(source.name));
         return false;
       }
       case 'enum': {
         if (facet.values.includes(this.xsd ? source.raw : trimXmlSpace(source.raw))) return true;
-        issues.report(facet.code, facet.severity, `${at.describe(source.name)} "${source.raw}" is not one of ${[...new Set(facet.values.map((word) => word.toLowerCase()))].join(', ')}`, source, at.pathOf(source.name), source.raw);
+        this.report(facet.code, facet.severity, `${at.describe(source.name)} "${source.raw}" is not one of ${[...new Set(facet.values.map((word) => word.toLowerCase()))].join(', ')}`, source, at.pathOf(source.name), source.raw);
         return false;
       }
       case 'pattern': {
         // An XSD pattern on an xsd:string: white space counts in the `xsd` profile, Google trims.
         if (facet.pattern.test(this.xsd ? source.raw : trimXmlSpace(source.raw))) return true;
-        issues.report(facet.code, facet.severity, `${at.describe(source.name)} "${source.raw}" is not ${facet.expected}`, source, at.pathOf(source.name), source.raw);
+        this.report(facet.code, facet.severity, `${at.describe(source.name)} "${source.raw}" is not ${facet.expected}`, source, at.pathOf(source.name), source.raw);
         return false;
       }
       case 'range': {
@@ -78,7 +76,7 @@ export class ExtensionValueChecker {
         if (!isDecimal(value)) return false; // the parser's SITEMAP_EXTENSION_BAD_VALUE
         const number = Number(value);
         if ((!facet.integer || isXsdInteger(value)) && number >= facet.min && number <= facet.max) return true;
-        issues.report(facet.code, facet.severity, fill(facet.message, source, at, value, facet.max), source, at.pathOf(source.name), value);
+        this.report(facet.code, facet.severity, messageFor(facet.message, source, at, value), source, at.pathOf(source.name), value);
         return false;
       }
       case 'isoCodes':
@@ -87,7 +85,7 @@ export class ExtensionValueChecker {
         // After the date check, which left the date's fields in `datetime`.
         if (this.datetime.earliestTime() >= this.nowTime - facet.maxAgeMs) return true;
         const value = trimXmlSpace(source.raw);
-        issues.report(facet.code, facet.severity, fill(facet.message, source, at, value, facet.maxAgeMs), source, at.pathOf(source.name), value);
+        this.report(facet.code, facet.severity, messageFor(facet.message, source, at, value), source, at.pathOf(source.name), value);
         return false;
       }
     }
@@ -99,7 +97,7 @@ export class ExtensionValueChecker {
     if (value === 'zh-cn' || value === 'zh-tw' || isLanguageCode(value)) return true;
     const hint = LANGUAGE_CODE_HINTS[value];
     const why = hint !== undefined ? `${hint[1]}` : 'Google News wants an ISO 639-1, 639-2 or 639-3 code (such as en, de, fil)';
-    this.issues.report(facet.code, facet.severity, `${at.describe(source.name)} "${value}" is not an ISO 639 language code: ${why}`, source, at.pathOf(source.name), value);
+    this.report(facet.code, facet.severity, `${at.describe(source.name)} "${value}" is not an ISO 639 language code: ${why}`, source, at.pathOf(source.name), value);
     return false;
   }
 
@@ -118,7 +116,7 @@ export class ExtensionValueChecker {
     const hints = unknown.map((code) => COUNTRY_CODE_HINTS[code]?.[1]).filter((hint) => hint !== undefined);
     const list = unknown.join(', ');
     const message = `${at.describe(source.name)} lists ${list}, ${unknown.length === 1 ? 'which is not an ISO 3166-1 alpha-2 country code' : 'which are not ISO 3166-1 alpha-2 country codes'}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}`;
-    this.issues.report(facet.code, facet.severity, message, source, at.pathOf(source.name), unknown.join(' '));
+    this.report(facet.code, facet.severity, message, source, at.pathOf(source.name), unknown.join(' '));
     return false;
   }
 
@@ -128,7 +126,7 @@ export class ExtensionValueChecker {
     const value = trimXmlSpace(source.raw);
     const problem = readDatetime(value, grammar, this.datetime);
     if (problem === DatetimeProblem.None) return true;
-    this.issues.report('SITEMAP_EXTENSION_BAD_DATE', SEVERITY.both, `<${at.qualified(source.name)}> "${value}" ${describeDatetimeProblem(problem, grammar)}`, source, at.pathOf(source.name), value);
+    this.report('SITEMAP_EXTENSION_BAD_DATE', SEVERITY.both, `<${at.qualified(source.name)}> "${value}" ${describeDatetimeProblem(problem, grammar)}`, source, at.pathOf(source.name), value);
     return false;
   }
 
@@ -138,7 +136,7 @@ export class ExtensionValueChecker {
     if (YES_NO_XSD.has(value)) return;
     const lower = trimXmlSpace(source.raw).toLowerCase();
     if (lower !== 'yes' && lower !== 'no') return; // SITEMAP_EXTENSION_BAD_VALUE from the parser
-    this.issues.report('SITEMAP_EXTENSION_BAD_VALUE', SEVERITY.xsdOnly, `${at.describe(source.name)} "${source.raw}" must be yes, Yes, YES, no, No or NO (sitemap-video.xsd)`, source, at.pathOf(source.name), source.raw);
+    this.report('SITEMAP_EXTENSION_BAD_VALUE', SEVERITY.xsdOnly, `${at.describe(source.name)} "${source.raw}" must be yes, Yes, YES, no, No or NO (sitemap-video.xsd)`, source, at.pathOf(source.name), source.raw);
   }
 
   /**
@@ -155,15 +153,14 @@ export class ExtensionValueChecker {
     scanLoc(value, scan);
     const findings = scan.findings;
     if (findings === 0 && !this.xsd) return;
-    const issues = this.issues;
     if (findings & LocFinding.Empty) {
-      issues.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.googleOnly, `${at.describe(source.name)} is empty`, source, at.pathOf(source.name), value);
+      this.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.googleOnly, `${at.describe(source.name)} is empty`, source, at.pathOf(source.name), value);
       return;
     }
     if (this.xsd) {
       const plain = (findings & (LocFinding.Space | LocFinding.Control | LocFinding.NonAscii | LocFinding.Unescaped)) === 0;
       if (!(plain ? isPlainUriReference(value) : isXsdAnyUri(collapseWhitespace(source.raw)))) {
-        issues.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.both, `${at.describe(source.name)} "${value}" is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"`, source, at.pathOf(source.name), value);
+        this.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.both, `${at.describe(source.name)} "${value}" is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"`, source, at.pathOf(source.name), value);
         return;
       }
     }
@@ -172,25 +169,19 @@ export class ExtensionValueChecker {
     else if (findings & (LocFinding.Space | LocFinding.Control)) problem = 'contains white space or a control character: percent-encode it';
     else if (findings & LocFinding.BadPercent) problem = 'has a "%" that is not followed by two hex digits';
     if (problem !== '') {
-      issues.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.googleOnly, `${at.describe(source.name)} "${value}" ${problem}`, source, at.pathOf(source.name), value);
+      this.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.googleOnly, `${at.describe(source.name)} "${value}" ${problem}`, source, at.pathOf(source.name), value);
     } else if (findings & (LocFinding.NonAscii | LocFinding.Unescaped) && !this.xsd) {
-      issues.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.advice, `${at.describe(source.name)} "${value}" has characters that must be percent-encoded (RFC 3986)`, source, at.pathOf(source.name), value);
+      this.report('SITEMAP_EXTENSION_BAD_URL', SEVERITY.advice, `${at.describe(source.name)} "${value}" has characters that must be percent-encoded (RFC 3986)`, source, at.pathOf(source.name), value);
     }
   }
 }
 
 /**
- * A row's message template filled in: `{element}` (`<video:tag>`, or `The duration attribute of
- * <video:content_segment_loc>`), `{value}`, `{raw}`, `{limit}`.
+ * A row's message for a value (see ValueMessage).
  *
  * @example
- * fill('More than {limit} {element} in one video', source, context, '', 32);
+ * messageFor(limit.message, source, context, '');
  */
-export function fill(template: string, source: ExtensionValueSource, at: ItemContext, value: string, limit: number): string {
-  return template.replace(/\{(element|value|raw|limit)\}/g, (_, key: string) => {
-    if (key === 'element') return source.name.includes('@') ? at.describe(source.name) : `<${at.qualified(source.name)}>`;
-    if (key === 'value') return value;
-    if (key === 'raw') return source.raw;
-    return limit.toLocaleString('en-US');
-  });
+export function messageFor(message: ValueMessage, source: ExtensionValueSource, at: ItemContext, value: string): string {
+  return message(value, source.name.includes('@') ? at.describe(source.name) : `<${at.qualified(source.name)}>`);
 }

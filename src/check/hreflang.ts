@@ -4,13 +4,13 @@
 // version lists itself and all the others, and each of them links back.
 
 import { SEVERITY } from '../model/codes';
-import { XSD_LANGUAGE } from '../model/rules';
+import { XSD_LANGUAGE } from '../model/value-rules';
 import type { ExtensionValueSource } from '../read/extensions';
 import { COUNTRY_CODE_HINTS, isCountryCode, isLanguageCode, LANGUAGE_CODE_HINTS, twoLetterLanguageCode } from '../values/language-codes';
 import { LongKeyMap } from '../values/long-key-map';
 import { trimXmlSpace } from '../values/text';
 import { collapseWhitespace, comparableUrl, isNormalPlainHttpUrl } from '../values/url-check';
-import type { ExtensionIssues, ItemContext } from './extension-issues';
+import type { ItemContext } from './extension-issues';
 import type { ExtensionValueChecker } from './extension-values';
 
 const GOOGLE_ONLY = SEVERITY.googleOnly;
@@ -57,7 +57,7 @@ interface AlternateCluster {
  * The hreflang rules of one document: `check` per alternate, `endEntry` per `<url>`, `finish` once.
  *
  * @example
- * const hreflang = new HreflangRules(issues, values);
+ * const hreflang = new HreflangRules(values);
  * hreflang.check(context.of(item)); // each alternates item
  * hreflang.endEntry('https://example.com/en');
  * hreflang.finish((loc) => locsOfTheFile.has(loc));
@@ -68,7 +68,7 @@ export class HreflangRules {
   /** hreflang code → what is wrong with its subtags ('' when nothing): files repeat a few codes thousands of times. */
   private readonly hreflangVerdicts = new Map<string, string>();
 
-  constructor(private readonly issues: ExtensionIssues, private readonly values: ExtensionValueChecker) {}
+  constructor(private readonly values: ExtensionValueChecker) {}
 
   /** The open `<url>` ended; `loc` is its first loc ('' when it had none). */
   endEntry(loc: string): void {
@@ -120,7 +120,7 @@ export class HreflangRules {
       const ownKeys = keysOf(own);
       if (!ownKeys.has(cluster.key)) {
         const first = own[0]!;
-        this.issues.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc, first.entry);
+        this.values.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc, first.entry);
       }
       for (const alternate of own) {
         if (alternate.key === cluster.key) continue;
@@ -129,7 +129,7 @@ export class HreflangRules {
           // In this file without alternates: it lists nobody. Not in this file: another sitemap may
           // list it. The file's locs are looked up as written, and as comparableUrl writes the href.
           if (isListed(alternate.href) || (alternate.key !== alternate.href && isListed(alternate.key))) {
-            this.issues.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
+            this.values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
           }
           continue;
         }
@@ -138,7 +138,7 @@ export class HreflangRules {
         if (own.length > FULLY_COMPARED_ALTERNATES) {
           // Only the return link: a list this long, compared whole with each of its pages, would
           // cost its length squared (no site has this many language versions of a page).
-          if (!otherKeys.has(cluster.key)) this.issues.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
+          if (!otherKeys.has(cluster.key)) this.values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
           continue;
         }
         // What the other page misses of this page's list, but itself: a page that does not list
@@ -158,7 +158,7 @@ export class HreflangRules {
         const message = back
           ? `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`
           : `${alternate.href} (hreflang "${alternate.hreflang}") does not list ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}, which ${cluster.loc} lists: each language version lists all the others`;
-        this.issues.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
+        this.values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
       }
     }
   }
@@ -173,17 +173,17 @@ export class HreflangRules {
     }
     if (rel === undefined || href === undefined) {
       // xhtml1-strict.xsd requires no attribute of <link>; Google needs rel and href.
-      this.issues.reportAt('SITEMAP_EXTENSION_MISSING_TAG', GOOGLE_ONLY, `<${at.itemName}> has no ${rel === undefined ? 'rel' : 'href'} attribute`, at.item.line, at.item.column, at.item.path);
+      this.values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', GOOGLE_ONLY, `<${at.itemName}> has no ${rel === undefined ? 'rel' : 'href'} attribute`, at.item.line, at.item.column, at.item.path);
     }
     if (rel !== undefined && trimXmlSpace(rel.raw) !== 'alternate') {
-      this.issues.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${rel.raw}": hreflang links need rel="alternate"`, rel, at.item.path + '/@rel', rel.raw, false);
+      this.values.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${rel.raw}": hreflang links need rel="alternate"`, rel, at.item.path + '/@rel', rel.raw, false);
     }
     // The usual href is plain and already in comparableUrl's form: one regex pass settles both.
     let url = '', key = '';
     if (href !== undefined) {
       url = trimXmlSpace(href.raw);
       const usual = isNormalPlainHttpUrl(url);
-      if (!usual || this.issues.xsd) this.values.checkUrl(href, at);
+      if (!usual || this.values.xsd) this.values.checkUrl(href, at);
       key = usual ? url : comparableUrl(url);
     }
     if (hreflang === undefined) return;
@@ -192,10 +192,10 @@ export class HreflangRules {
       if (!BCP47.test(code)) {
         // xhtml1-strict.xsd: hreflang is an xsd:language; BCP 47 is Google's rule.
         const weight = XSD_LANGUAGE.test(collapseWhitespace(hreflang.raw)) ? GOOGLE_ONLY : BOTH;
-        this.issues.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
+        this.values.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
       } else {
         const problem = this.hreflangProblem(code);
-        if (problem !== '') this.issues.report('HREFLANG_BAD_CODE', UNKNOWN_CODE, `hreflang "${code}": ${problem}`, hreflang, at.item.path + '/@hreflang', code, false);
+        if (problem !== '') this.values.report('HREFLANG_BAD_CODE', UNKNOWN_CODE, `hreflang "${code}": ${problem}`, hreflang, at.item.path + '/@hreflang', code, false);
       }
     }
     if (href !== undefined) {

@@ -111,10 +111,6 @@ export class OtherExtensionElements {
 
   constructor(private readonly issues: ExtensionIssues) {}
 
-  private get xsd(): boolean {
-    return this.issues.xsd;
-  }
-
   /** The document ended: the counts of the issues reported once per element kind. */
   finish(): void {
     for (const kind of this.elementKinds.values()) {
@@ -152,7 +148,7 @@ export class OtherExtensionElements {
       case NamespaceKind.NearMiss: {
         const meant = nearMissNamespace(namespace)!;
         const declaration = prefix === '' ? `xmlns="${meant}"` : `xmlns:${element.prefix}="${meant}"`;
-        const schema = this.xsd ? ', and no schema declares it, so sitemap.xsd\'s strict wildcard rejects it' : '';
+        const schema = this.issues.xsd ? ', and no schema declares it, so sitemap.xsd\'s strict wildcard rejects it' : '';
         this.reportKind(key, 'SITEMAP_NAMESPACE', XSD_ONLY, `<${name}> is in the namespace ${namespace}, a near miss of ${EXTENSION_NAMES[meant]} (${meant}): Google ignores it ("Incorrect namespace" in Search Console)${schema}`, `. Declare ${declaration}`, item, namespace);
         return;
       }
@@ -188,7 +184,7 @@ export class OtherExtensionElements {
    * alternate), so only the `xsd` profile reports.
    */
   private checkEmptyElement(item: ExtensionItemSource, element: ExtensionElement, name: string, attributes: ReadonlySet<string> | null): void {
-    if (!this.xsd) return;
+    if (!this.issues.xsd) return;
     for (const attribute of element.attributes ?? []) {
       if (attribute.namespace === XSI_NAMESPACE) continue; // xsi:schemaLocation and friends: allowed anywhere
       const attributeName = attribute.prefix === undefined ? attribute.name : `${attribute.prefix}:${attribute.name}`;

@@ -1,20 +1,21 @@
 // The rules of Google's sitemap extensions for validate (SPEC.md §3): image, video, news and
 // hreflang items as the parser read them (extensions.ts hands over every child's raw text and
-// position), checked by their rows in model/rules.ts (schema order, occurrence, each value's
-// type and facets with their weights per profile: extension-values.ts) and the rules about a
+// position), checked by their rows in model/rules.ts (schema order, occurrence, type) and
+// model/value-rules.ts (facets with their weights per profile: extension-values.ts) and the rules about a
 // whole item or file (image and news counts, a video's location, hreflang: hreflang.ts); and
 // what the other extension elements of a `<url>` are to Google and to sitemap.xsd's strict
 // wildcard (other-extensions.ts).
 
-import { SEVERITY, searchConsoleReport, type ErrorCode, type ProfileSeverity } from '../model/codes';
+import { SEVERITY, type ProfileSeverity } from '../model/codes';
 import type { ExtensionItemSource, ExtensionValueSource } from '../read/extensions';
-import { EXTENSION_LIMITS } from '../model/limits';
+import { MAX_IMAGES_PER_URL, MAX_NEWS_PER_SITEMAP } from '../model/limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type MissingRule } from '../model/rules';
+import { VALUE_FACETS, type ValueFacet } from '../model/value-rules';
 import { trimXmlSpace } from '../values/text';
 import type { Issue, IssueSeverity } from '../model/types';
 import { comparableUrl } from '../values/url-check';
-import { ExtensionIssues, ItemContext, type AddIssue } from './extension-issues';
-import { ExtensionValueChecker, fill } from './extension-values';
+import { ItemContext, searchConsoleNote, type AddIssue } from './extension-issues';
+import { ExtensionValueChecker, messageFor } from './extension-values';
 import { HreflangRules } from './hreflang';
 import { OtherExtensionElements, XHTML_LINK_ATTRIBUTES } from './other-extensions';
 
@@ -26,9 +27,7 @@ const BOTH: Weight = SEVERITY.both;
 const GOOGLE_ONLY: Weight = SEVERITY.googleOnly;
 const XSD_ONLY: Weight = SEVERITY.xsdOnly;
 /** What a missing required value is when its row says nothing else. */
-const MISSING_TAG: MissingRule = { code: 'SITEMAP_EXTENSION_MISSING_TAG', severity: BOTH };
-/** The two children of which a video needs one; each must not be the page itself. */
-const VIDEO_LOCATIONS = ['content_loc', 'player_loc'];
+const MISSING_TAG: MissingRule = { code: 'SITEMAP_EXTENSION_MISSING_TAG' };
 
 /** What one required part of an item is, by slot (see CompiledRule). */
 interface RequiredPart {
@@ -54,8 +53,9 @@ class CompiledRule {
   readonly order: number[] = [];
   /** Slot of an element → names of its required attributes (restriction@relationship). */
   readonly requiredAttributes: (readonly string[] | null)[] = [];
-  /** Slot → its row (what its value is checked by). */
+  /** Slot → its row in rules.ts (its type) and in value-rules.ts (its facets). */
   readonly rules: ExtensionValueRule[] = [];
+  readonly facets: (readonly ValueFacet[] | undefined)[] = [];
   /** Required children and item attributes. */
   readonly required: RequiredPart[] = [];
 
@@ -74,6 +74,7 @@ class CompiledRule {
     this.order.push(order);
     this.requiredAttributes.push(attributes);
     this.rules.push(rule);
+    this.facets.push(VALUE_FACETS.get(`${this.rule.property}/${name}`));
     return slot;
   }
 
@@ -107,7 +108,7 @@ interface VideoLocation {
  * rules.finish((loc) => locsOfTheFile.has(loc));
  */
 export class ExtensionValidator {
-  private readonly issues: ExtensionIssues;
+  /** Checks values and adds the issues (of every part). */
   private readonly values: ExtensionValueChecker;
   private readonly hreflang: HreflangRules;
   private readonly others: OtherExtensionElements;
@@ -123,16 +124,15 @@ export class ExtensionValidator {
   active = false;
 
   constructor(profile: 'google' | 'xsd', nowTime: number, addIssue: AddIssue) {
-    this.issues = new ExtensionIssues(profile, addIssue);
-    this.values = new ExtensionValueChecker(this.issues, nowTime);
-    this.hreflang = new HreflangRules(this.issues, this.values);
-    this.others = new OtherExtensionElements(this.issues);
+    this.values = new ExtensionValueChecker(profile, nowTime, addIssue);
+    this.hreflang = new HreflangRules(this.values);
+    this.others = new OtherExtensionElements(this.values);
   }
 
   /** An extension item of the open `<url>` (the parser's `extension` hook). */
   item(item: ExtensionItemSource): void {
     this.active = true;
-    this.issues.entry = item.entry;
+    this.values.entry = item.entry;
     const compiled = COMPILED.get(item.property);
     if (compiled === undefined) {
       this.others.check(item);
@@ -146,10 +146,10 @@ export class ExtensionValidator {
     }
     this.checkStructure(compiled, at);
     // Rules about the item as a whole, before its values' (the order issues come in).
-    if (item.property === 'images' && item.index === EXTENSION_LIMITS.imagesPerUrl) {
-      this.issues.reportAt('IMAGE_TOO_MANY', GOOGLE_ONLY, `More than ${EXTENSION_LIMITS.imagesPerUrl.toLocaleString('en-US')} images in one <url>: this is image ${item.index + 1}`, item.line, item.column, item.path);
-    } else if (item.property === 'news' && ++this.newsCount === EXTENSION_LIMITS.newsPerSitemap + 1) {
-      this.issues.reportAt('NEWS_TOO_MANY', GOOGLE_ONLY, `More than ${EXTENSION_LIMITS.newsPerSitemap.toLocaleString('en-US')} <${at.itemName}> entries in one sitemap ("Too many News URLs"): split the file`, item.line, item.column, item.path);
+    if (item.property === 'images' && item.index === MAX_IMAGES_PER_URL) {
+      this.values.reportAt('IMAGE_TOO_MANY', GOOGLE_ONLY, `More than ${MAX_IMAGES_PER_URL.toLocaleString('en-US')} images in one <url>: this is image ${item.index + 1}`, item.line, item.column, item.path);
+    } else if (item.property === 'news' && ++this.newsCount === MAX_NEWS_PER_SITEMAP + 1) {
+      this.values.reportAt('NEWS_TOO_MANY', GOOGLE_ONLY, `More than ${MAX_NEWS_PER_SITEMAP.toLocaleString('en-US')} <${at.itemName}> entries in one sitemap ("Too many News URLs"): split the file`, item.line, item.column, item.path);
     }
     this.checkValues(compiled, at);
     if (item.property === 'videos') this.checkVideoLocation(at);
@@ -167,7 +167,7 @@ export class ExtensionValidator {
         const name = video.source.name;
         const at = this.context.of(video.item);
         const spelling = value === loc ? '' : ` (${loc}, written another way)`;
-        this.issues.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>${spelling}: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
+        this.values.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>${spelling}: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
       }
     }
     this.videoLocations.length = 0;
@@ -200,7 +200,7 @@ export class ExtensionValidator {
       const order = compiled.order[slot]!;
       if (order >= 0) {
         if (order < last) {
-          this.issues.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.rule.children.map((child) => child.name).join(', ')}`, source, at.pathOf(source.name));
+          this.values.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.rule.children.map((child) => child.name).join(', ')}`, source, at.pathOf(source.name));
         } else { last = order; lastName = source.name; }
       }
       const attributes = compiled.requiredAttributes[slot];
@@ -210,14 +210,14 @@ export class ExtensionValidator {
           const wanted = `${source.name}@${attribute}`;
           let found = false;
           for (let j = i - 1; j >= 0 && values[j]!.name.startsWith(source.name + '@'); j--) if (values[j]!.name === wanted) { found = true; break; }
-          if (!found) this.issues.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.qualified(source.name)}> has no ${attribute} attribute`, source.line, source.column, at.pathOf(source.name));
+          if (!found) this.values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.qualified(source.name)}> has no ${attribute} attribute`, source.line, source.column, at.pathOf(source.name));
         }
       }
     }
     for (const part of compiled.required) {
       if (seen[part.slot] !== 0 || (part.groupSlot >= 0 && seen[part.groupSlot] === 0)) continue;
       if (part.name.charCodeAt(0) === 64 /* @ */) {
-        this.issues.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.itemName}> has no ${part.name.slice(1)} attribute`, at.item.line, at.item.column, at.item.path);
+        this.values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.itemName}> has no ${part.name.slice(1)} attribute`, at.item.line, at.item.column, at.item.path);
       } else this.missing(part, at);
     }
   }
@@ -226,8 +226,7 @@ export class ExtensionValidator {
     const name = part.name;
     const owner = name.includes('/') ? at.qualified(name.slice(0, name.lastIndexOf('/'))) : at.itemName;
     const code = part.missing.code;
-    const report = code === 'SITEMAP_EXTENSION_MISSING_TAG' ? '' : ` (Search Console: "${searchConsoleReport[code]}")`;
-    this.issues.reportAt(code, part.missing.severity, `<${owner}> has no <${at.qualified(name)}>${report}`, at.item.line, at.item.column, at.item.path);
+    this.values.reportAt(code, SEVERITY[part.missing.severity ?? 'both'], `<${owner}> has no <${at.qualified(name)}>${searchConsoleNote(code)}`, at.item.line, at.item.column, at.item.path);
   }
 
   /** Each value by its row (extension-values.ts), and how often a repeated one occurs. */
@@ -240,24 +239,24 @@ export class ExtensionValidator {
       const slot = compiled.slots.get(source.name);
       if (slot === undefined) continue;
       const rule = compiled.rules[slot]!;
-      this.values.check(source, rule, at);
+      this.values.check(source, rule, compiled.facets[slot], at);
       const limit = rule.maxOccurs;
       if (limit !== undefined && ++occurrences[slot]! === limit.max + 1) {
-        this.issues.report(limit.code, limit.severity, fill(limit.message, source, at, '', limit.max), source, at.pathOf(source.name));
+        this.values.report(limit.code, SEVERITY[limit.severity], messageFor(limit.message, source, at, ''), source, at.pathOf(source.name));
       }
     }
   }
 
-  /** Google needs a video's file or player, and neither may be the page itself (compared when the entry ends). */
+  /** Google needs a video's file or player (content_loc, player_loc), and neither may be the page itself (compared when the entry ends). */
   private checkVideoLocation(at: ItemContext): void {
     let hasLocation = false;
     for (const source of at.item.values) {
-      if (!VIDEO_LOCATIONS.includes(source.name)) continue;
+      if (source.name !== 'content_loc' && source.name !== 'player_loc') continue;
       hasLocation = true;
       this.videoLocations.push({ source, item: at.item });
     }
     if (!hasLocation) {
-      this.issues.reportAt('VIDEO_MISSING_LOCATION', GOOGLE_ONLY, `<${at.itemName}> has neither <${at.qualified(VIDEO_LOCATIONS[0]!)}> nor <${at.qualified(VIDEO_LOCATIONS[1]!)}>: Google needs one of them to index the video`, at.item.line, at.item.column, at.item.path);
+      this.values.reportAt('VIDEO_MISSING_LOCATION', GOOGLE_ONLY, `<${at.itemName}> has neither <${at.qualified('content_loc')}> nor <${at.qualified('player_loc')}>: Google needs one of them to index the video`, at.item.line, at.item.column, at.item.path);
     }
   }
 }

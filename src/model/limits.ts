@@ -14,25 +14,24 @@ export const LIMITS = {
   defaultMaxInputBytes: 100 * 1024 * 1024,
 } as const;
 
+// Google's limits on the extensions per `<url>` and per file (SPEC.md §3). The limits of single
+// values (a video title's 100 characters, 32 tags, 8 hours, a news article's two days) are in
+// their rows in rules.ts and value-rules.ts.
+
 /**
- * Google's limits on the extensions (SPEC.md §3): the rule rows of rules.ts use them.
+ * Google: at most 1,000 images per `<url>`.
  *
  * @example
- * if (tags > EXTENSION_LIMITS.videoTags) report();
+ * if (images > MAX_IMAGES_PER_URL) report();
  */
-export const EXTENSION_LIMITS = {
-  imagesPerUrl: 1000,
-  newsPerSitemap: 1000,
-  videoTags: 32,
-  videoTitleLength: 100,
-  videoDescriptionLength: 2048,
-  videoCategoryLength: 256,
-  videoUploaderLength: 255,
-  videoMaxDuration: 28_800,
-  videoMaxRating: 5,
-  /** News articles older than this (relative to `now`) are not news any more. */
-  newsMaxAgeMs: 2 * 24 * 60 * 60 * 1000,
-} as const;
+export const MAX_IMAGES_PER_URL = 1000;
+/**
+ * Google News: at most 1,000 `<news:news>` per sitemap.
+ *
+ * @example
+ * if (articles > MAX_NEWS_PER_SITEMAP) report();
+ */
+export const MAX_NEWS_PER_SITEMAP = 1000;
 
 /** The sitemaps.org 0.9 namespace. */
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';

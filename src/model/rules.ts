@@ -1,12 +1,14 @@
 // The element rules of sitemaps.org 0.9 and of Google's extensions as data: which root makes
-// which kind, which child is an entry and which grandchildren are its fields; which extension
-// elements become which typed values, with each value's facets (the XSDs in corpus/xsd/ and
-// Google's rules, SPEC.md §3), their severity per profile and their issue codes. The parser, the
-// validator and the serializer are driven by these tables, not by tag switches: a new element or
-// rule is one row here.
+// which kind, which child is an entry and which grandchildren are its fields, in schema order;
+// which extension elements become which typed values, how often they occur and of which type
+// (SPEC.md §3, the XSDs in corpus/xsd/). What each value allows beyond its type (facets, their
+// weights per profile and codes) is in value-rules.ts, by the same names: the parser loads only
+// this table, validate and serialize both. The parser, the validator and the serializer are
+// driven by these tables, not by tag switches: a new element is one row here (and its facets one
+// row there).
 
-import { SEVERITY, type ErrorCode, type ProfileSeverity } from './codes';
-import { EXTENSION_LIMITS, IMAGE_NAMESPACE, LEGACY_SITEMAP_NAMESPACES, NEWS_NAMESPACE, SITEMAP_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from './limits';
+import type { ErrorCode, SEVERITY } from './codes';
+import { IMAGE_NAMESPACE, LEGACY_SITEMAP_NAMESPACES, NEWS_NAMESPACE, SITEMAP_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from './limits';
 
 export type FieldType = 'string' | 'number';
 
@@ -21,15 +23,13 @@ export interface DocumentRule {
   readonly fieldNames: readonly string[];
 }
 
-const documentRule = (root: DocumentRule['root'], entry: string, fields: Record<string, FieldType>): DocumentRule => ({ root, entry, fields, fieldNames: Object.keys(fields) });
-
 /**
  * `<urlset>` (sitemap.xsd): `<url>` entries of loc, lastmod, changefreq, priority.
  *
  * @example
  * URLSET_RULE.fieldNames.indexOf('priority'); // 3
  */
-export const URLSET_RULE: DocumentRule = documentRule('urlset', 'url', { loc: 'string', lastmod: 'string', changefreq: 'string', priority: 'number' });
+export const URLSET_RULE: DocumentRule = { root: 'urlset', entry: 'url', fields: { loc: 'string', lastmod: 'string', changefreq: 'string', priority: 'number' }, fieldNames: ['loc', 'lastmod', 'changefreq', 'priority'] };
 
 /**
  * `<sitemapindex>` (siteindex.xsd): `<sitemap>` entries of loc, lastmod.
@@ -37,7 +37,7 @@ export const URLSET_RULE: DocumentRule = documentRule('urlset', 'url', { loc: 's
  * @example
  * SITEMAP_INDEX_RULE.entry; // 'sitemap'
  */
-export const SITEMAP_INDEX_RULE: DocumentRule = documentRule('sitemapindex', 'sitemap', { loc: 'string', lastmod: 'string' });
+export const SITEMAP_INDEX_RULE: DocumentRule = { root: 'sitemapindex', entry: 'sitemap', fields: { loc: 'string', lastmod: 'string' }, fieldNames: ['loc', 'lastmod'] };
 
 /**
  * Both document rules.
@@ -68,49 +68,32 @@ export const FOREIGN_ROOTS: Readonly<Record<string, string>> = {
 export type ExtensionValueType = 'text' | 'number' | 'yesno';
 
 /**
- * One rule on an extension value, beyond its type: what it allows, how much it weighs per profile
- * (codes.ts SEVERITY) and the issue code validate reports. validate checks a value's facets in
- * order and stops at the first one it breaks; the serializer refuses what breaks a facet the
- * schemas have (an `error` in the `xsd` profile), so that what it writes is schema-valid.
- *
- * Message templates (validate's words) fill in `{element}` (`<video:title>`, or `The type
- * attribute of <video:price>`), `{value}` (the trimmed text), `{raw}` (the text as written) and
- * `{limit}`.
+ * validate's message for a value that breaks a rule (here and in value-rules.ts): from the value (trimmed) and the element as
+ * messages name it (`<video:tag>`, `The duration attribute of <video:content_segment_loc>`).
  */
-export type ValueFacet =
-  /** At most `max` characters (code points): the XSD counts the raw text, Google the trimmed one. */
-  | { readonly kind: 'length'; readonly max: number; readonly severity: ProfileSeverity; readonly code: ErrorCode }
-  /** Google needs a value: empty or white space is as good as missing (the XSDs' xsd:string takes ''). */
-  | { readonly kind: 'notEmpty'; readonly severity: ProfileSeverity; readonly code: ErrorCode }
-  /** One of `values` (the XSD's enumeration; white space counts in the `xsd` profile). */
-  | { readonly kind: 'enum'; readonly values: readonly string[]; readonly severity: ProfileSeverity; readonly code: ErrorCode }
-  /** Matches `pattern` (the XSD's pattern facet); `expected` says what it is (`…is not {expected}` / `must be {expected}`). */
-  | { readonly kind: 'pattern'; readonly pattern: RegExp; readonly expected: string; readonly severity: ProfileSeverity; readonly code: ErrorCode }
-  /**
-   * An xsd:decimal (a whole number when `integer`) from `min` to `max`. A text that is no decimal
-   * at all is the parser's SITEMAP_EXTENSION_BAD_VALUE, not this facet's. `schemaType` names the
-   * XSD type in the serializer's words.
-   */
-  | { readonly kind: 'range'; readonly min: number; readonly max: number; readonly integer: boolean; readonly severity: ProfileSeverity; readonly code: ErrorCode; readonly message: string; readonly schemaType: string }
-  /** Every code of the value is on an ISO list (`countries`: ISO 3166-1 alpha-2, space-separated; `language`: ISO 639): the XSDs check only the form. */
-  | { readonly kind: 'isoCodes'; readonly list: 'countries' | 'language'; readonly severity: ProfileSeverity; readonly code: ErrorCode }
-  /** A date no older than `maxAgeMs` before validate's `now` (after the date check). */
-  | { readonly kind: 'recent'; readonly maxAgeMs: number; readonly severity: ProfileSeverity; readonly code: ErrorCode; readonly message: string };
+export type ValueMessage = (value: string, element: string) => string;
 
 /** A bound on how often a repeated element occurs in one item (`<video:tag maxOccurs="32">`). */
 export interface OccurrenceLimit {
   readonly max: number;
-  readonly severity: ProfileSeverity;
+  readonly severity: SeverityName;
   readonly code: ErrorCode;
-  /** validate's words, at the first element past the bound (`{element}`, `{limit}`). */
-  readonly message: string;
+  /** validate's words, at the first element past the bound. */
+  readonly message: ValueMessage;
 }
 
 /** What validate reports for a required value that is missing, when it is not SITEMAP_EXTENSION_MISSING_TAG in both profiles. */
 export interface MissingRule {
-  readonly severity: ProfileSeverity;
+  /** `both` when left out. */
+  readonly severity?: SeverityName;
   readonly code: ErrorCode;
 }
+
+/**
+ * A weight of codes.ts SEVERITY by its name (the table names it, so that parse, which loads this
+ * module but reports none of these, does not load the weights).
+ */
+export type SeverityName = keyof typeof SEVERITY;
 
 /** One child element (or attribute) of an extension item and the property it fills. */
 export interface ExtensionValueRule {
@@ -146,8 +129,6 @@ export interface ExtensionValueRule {
   readonly input?: 'url' | 'date' | 'spaces' | 'commas';
   /** What the serializer writes for a required value the input leaves out (rel="alternate"). */
   readonly default?: string;
-  /** The value's facets, checked in this order (see ValueFacet). */
-  readonly facets?: readonly ValueFacet[];
   /** Google no longer reads it (since `since`): advice with this code in the `google` profile only. */
   readonly deprecated?: { readonly since: string; readonly code: ErrorCode };
 }
@@ -174,39 +155,6 @@ const text = (name: string, property: string, extra: Partial<ExtensionValueRule>
 const number = (name: string, property: string, extra: Partial<ExtensionValueRule> = {}): ExtensionValueRule => ({ name, property, type: 'number', ...extra });
 const yesNo = (name: string, property: string): ExtensionValueRule => ({ name, property, type: 'yesno' });
 
-// Facets, with the weights and codes most of them share.
-const BAD_VALUE: ErrorCode = 'SITEMAP_EXTENSION_BAD_VALUE';
-/**
- * A well-formed code that no ISO list has (news:language `qq`, a restriction's `UK`): the XSDs
- * check only the form, so a warning where `valid` is the XSDs' verdict; for Google an error, as it
- * cannot use the value (a news entry needs its language to be placed, an unknown country in a
- * restriction list allows or blocks nobody).
- */
-const UNKNOWN_CODE = SEVERITY.googleOnly;
-const maxLength = (max: number, severity: ProfileSeverity = SEVERITY.both): ValueFacet => ({ kind: 'length', max, severity, code: 'VIDEO_TEXT_TOO_LONG' });
-const notEmpty = (code: ErrorCode = 'SITEMAP_EXTENSION_MISSING_TAG'): ValueFacet => ({ kind: 'notEmpty', severity: SEVERITY.googleOnly, code });
-const oneOf = (...values: string[]): ValueFacet => ({ kind: 'enum', values, severity: SEVERITY.both, code: BAD_VALUE });
-const pattern = (expression: RegExp, expected: string, code: ErrorCode = BAD_VALUE): ValueFacet => ({ kind: 'pattern', pattern: expression, expected, severity: SEVERITY.both, code });
-const wholeNumber = (min: number, max: number, schemaType: string, message = '{element} "{value}" is not a whole number', code: ErrorCode = BAD_VALUE): ValueFacet => ({ kind: 'range', min, max, integer: true, severity: SEVERITY.both, code, message, schemaType });
-
-/** sitemap-video.xsd's durations: whole seconds up to 8 hours (xsd:nonNegativeInteger); Google wants at least 1. */
-const DURATION: readonly ValueFacet[] = [
-  wholeNumber(0, EXTENSION_LIMITS.videoMaxDuration, 'seconds, xsd:nonNegativeInteger up to 28,800', 'Video duration "{value}" must be a whole number of seconds from 1 to 28,800 (8 hours)', 'VIDEO_BAD_DURATION'),
-  { kind: 'range', min: 1, max: EXTENSION_LIMITS.videoMaxDuration, integer: true, severity: SEVERITY.googleOnly, code: 'VIDEO_BAD_DURATION', message: 'Video duration {value}: Google wants 1 to 28,800 seconds', schemaType: '' },
-];
-/** sitemap-video.xsd tCountryList and tPlatformList: space-separated; the restriction's relationship. */
-const COUNTRY_LIST = pattern(/^([A-Z]{2}( +[A-Z]{2})*)?$/, 'a space-separated list of ISO 3166 country codes (such as "US CA GB")', 'VIDEO_BAD_COUNTRY_LIST');
-const PLATFORM_LIST = pattern(/^((web|mobile|tv)( (web|mobile|tv))*)?$/, 'a space-separated list of web, mobile and tv');
-const RELATIONSHIP = oneOf('allow', 'deny');
-
-/**
- * xsd:language (xhtml1-strict.xsd's LanguageCode, the type of hreflang).
- *
- * @example
- * XSD_LANGUAGE.test('en-GB'); // true
- */
-export const XSD_LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
-
 const IMAGE_DEPRECATED = { since: 'August 2022', code: 'IMAGE_DEPRECATED_TAG' } as const;
 
 /** sitemap-image.xsd (1.1); Google reads only image:loc since August 2022. */
@@ -221,52 +169,42 @@ const IMAGE: ExtensionItemRule = {
   ],
 };
 
-/** sitemap-video.xsd (1.1): every element and attribute, in its order, with its facets and Google's. */
+/** sitemap-video.xsd (1.1): every element and attribute, in its order. */
 const VIDEO: ExtensionItemRule = {
   property: 'videos', namespace: VIDEO_NAMESPACE, prefix: 'video', element: 'video', single: false, attributes: [],
   children: [
-    text('thumbnail_loc', 'thumbnailLoc', { required: true, missing: { code: 'VIDEO_MISSING_THUMBNAIL', severity: SEVERITY.both }, input: 'url' }),
-    text('title', 'title', { required: true, missing: { code: 'VIDEO_MISSING_TITLE', severity: SEVERITY.both }, facets: [notEmpty('VIDEO_MISSING_TITLE'), maxLength(EXTENSION_LIMITS.videoTitleLength)] }),
-    text('description', 'description', { required: true, facets: [maxLength(EXTENSION_LIMITS.videoDescriptionLength)] }),
+    text('thumbnail_loc', 'thumbnailLoc', { required: true, missing: { code: 'VIDEO_MISSING_THUMBNAIL' }, input: 'url' }),
+    text('title', 'title', { required: true, missing: { code: 'VIDEO_MISSING_TITLE' } }),
+    text('description', 'description', { required: true }),
     text('content_loc', 'contentLoc', { input: 'url' }),
     text('player_loc', 'playerLoc', { textProperty: 'loc', input: 'url', attributes: [yesNo('allow_embed', 'allowEmbed'), text('autoplay', 'autoplay')] }),
-    number('duration', 'duration', { facets: DURATION }),
+    number('duration', 'duration'),
     text('expiration_date', 'expirationDate', { input: 'date' }),
-    number('rating', 'rating', { facets: [{ kind: 'range', min: 0, max: EXTENSION_LIMITS.videoMaxRating, integer: false, severity: SEVERITY.both, code: 'VIDEO_BAD_RATING', message: 'Video rating {value} is outside 0.0-5.0', schemaType: '' }] }),
-    text('content_segment_loc', 'contentSegmentLocs', { repeated: true, textProperty: 'loc', input: 'url', attributes: [number('duration', 'duration', { facets: DURATION })] }),
-    number('view_count', 'viewCount', { facets: [wholeNumber(0, Infinity, 'xsd:nonNegativeInteger')] }),
+    number('rating', 'rating'),
+    text('content_segment_loc', 'contentSegmentLocs', { repeated: true, textProperty: 'loc', input: 'url', attributes: [number('duration', 'duration')] }),
+    number('view_count', 'viewCount'),
     text('publication_date', 'publicationDate', { input: 'date' }),
-    text('tag', 'tags', { repeated: true, maxOccurs: { max: EXTENSION_LIMITS.videoTags, severity: SEVERITY.both, code: 'VIDEO_TOO_MANY_TAGS', message: 'More than {limit} {element} in one video' } }),
-    text('category', 'category', { facets: [maxLength(EXTENSION_LIMITS.videoCategoryLength)] }),
+    text('tag', 'tags', { repeated: true, maxOccurs: { max: 32, severity: 'both', code: 'VIDEO_TOO_MANY_TAGS', message: (_, element) => `More than 32 ${element} in one video` } }),
+    text('category', 'category'),
     yesNo('family_friendly', 'familyFriendly'),
-    text('restriction', 'restriction', {
-      textProperty: 'countries', input: 'spaces', facets: [COUNTRY_LIST, { kind: 'isoCodes', list: 'countries', severity: UNKNOWN_CODE, code: 'VIDEO_BAD_COUNTRY_LIST' }],
-      attributes: [text('relationship', 'relationship', { required: true, facets: [RELATIONSHIP] })],
-    }),
+    text('restriction', 'restriction', { textProperty: 'countries', input: 'spaces', attributes: [text('relationship', 'relationship', { required: true })] }),
     text('gallery_loc', 'galleryLoc', { textProperty: 'loc', input: 'url', attributes: [text('title', 'title')] }),
-    number('price', 'prices', {
-      repeated: true, textProperty: 'amount', emptyIsAbsent: true,
-      attributes: [
-        text('currency', 'currency', { facets: [pattern(/^[A-Z]{3}$/, 'an ISO 4217 currency code (three capital letters)')] }),
-        text('type', 'type', { facets: [oneOf('purchase', 'PURCHASE', 'rent', 'RENT')] }),
-        text('resolution', 'resolution', { facets: [oneOf('sd', 'SD', 'hd', 'HD')] }),
-      ],
-    }),
+    number('price', 'prices', { repeated: true, textProperty: 'amount', emptyIsAbsent: true, attributes: [text('currency', 'currency'), text('type', 'type'), text('resolution', 'resolution')] }),
     yesNo('requires_subscription', 'requiresSubscription'),
-    text('uploader', 'uploader', { textProperty: 'name', facets: [maxLength(EXTENSION_LIMITS.videoUploaderLength, SEVERITY.googleOnly)], attributes: [text('info', 'info', { input: 'url' })] }),
+    text('uploader', 'uploader', { textProperty: 'name', attributes: [text('info', 'info', { input: 'url' })] }),
     text('tvshow', 'tvshow', {
       children: [
         text('show_title', 'showTitle', { required: true }),
-        text('video_type', 'videoType', { required: true, facets: [oneOf('full', 'preview', 'clip', 'interview', 'news', 'other')] }),
+        text('video_type', 'videoType', { required: true }),
         text('episode_title', 'episodeTitle'),
-        number('season_number', 'seasonNumber', { facets: [wholeNumber(1, Infinity, 'xsd:integer from 1', '{element} "{value}" is not a whole number from 1')] }),
-        number('episode_number', 'episodeNumber', { facets: [wholeNumber(1, Infinity, 'xsd:integer from 1', '{element} "{value}" is not a whole number from 1')] }),
+        number('season_number', 'seasonNumber'),
+        number('episode_number', 'episodeNumber'),
         text('premier_date', 'premierDate', { input: 'date' }),
       ],
     }),
-    text('platform', 'platform', { textProperty: 'platforms', input: 'spaces', facets: [PLATFORM_LIST], attributes: [text('relationship', 'relationship', { required: true, facets: [RELATIONSHIP] })] }),
+    text('platform', 'platform', { textProperty: 'platforms', input: 'spaces', attributes: [text('relationship', 'relationship', { required: true })] }),
     yesNo('live', 'live'),
-    text('id', 'ids', { repeated: true, textProperty: 'value', attributes: [text('type', 'type', { required: true, facets: [oneOf('tms:series', 'tms:program', 'rovi:series', 'rovi:program', 'freebase', 'url')] })] }),
+    text('id', 'ids', { repeated: true, textProperty: 'value', attributes: [text('type', 'type', { required: true })] }),
   ],
 };
 
@@ -274,41 +212,21 @@ const VIDEO: ExtensionItemRule = {
 const NEWS: ExtensionItemRule = {
   property: 'news', namespace: NEWS_NAMESPACE, prefix: 'news', element: 'news', single: true, attributes: [],
   children: [
-    text('publication', 'publication', {
-      required: true,
-      children: [
-        text('name', 'name', { required: true, facets: [notEmpty()] }),
-        text('language', 'language', {
-          required: true,
-          facets: [pattern(/^(zh-cn|zh-tw|[a-z]{2,3})$/, 'an ISO 639 language code (two or three lowercase letters, or zh-cn / zh-tw)', 'NEWS_BAD_LANGUAGE'), { kind: 'isoCodes', list: 'language', severity: UNKNOWN_CODE, code: 'NEWS_BAD_LANGUAGE' }],
-        }),
-      ],
-    }),
-    text('access', 'access', { facets: [oneOf('Subscription', 'Registration')] }),
-    text('genres', 'genres', { input: 'commas', facets: [pattern(/^(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*$/, 'a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated')] }),
-    text('publication_date', 'publicationDate', {
-      required: true, input: 'date',
-      facets: [{ kind: 'recent', maxAgeMs: EXTENSION_LIMITS.newsMaxAgeMs, severity: SEVERITY.advice, code: 'NEWS_TOO_OLD', message: 'News publication date {value} is more than two days old: Google News sitemaps should list only recent articles' }],
-    }),
+    text('publication', 'publication', { required: true, children: [text('name', 'name', { required: true }), text('language', 'language', { required: true })] }),
+    text('access', 'access'),
+    text('genres', 'genres', { input: 'commas' }),
+    text('publication_date', 'publicationDate', { required: true, input: 'date' }),
     // sitemap-news.xsd: title minOccurs="0"; Google requires it.
-    text('title', 'title', { required: true, missing: { code: 'SITEMAP_EXTENSION_MISSING_TAG', severity: SEVERITY.googleOnly }, facets: [notEmpty()] }),
+    text('title', 'title', { required: true, missing: { code: 'SITEMAP_EXTENSION_MISSING_TAG', severity: 'googleOnly' } }),
     text('keywords', 'keywords', { input: 'commas' }),
-    text('stock_tickers', 'stockTickers', { input: 'commas', facets: [pattern(/^(\w+:\w+(, *\w+:\w+){0,4})?$/, 'up to 5 comma-separated EXCHANGE:SYMBOL tickers')] }),
+    text('stock_tickers', 'stockTickers', { input: 'commas' }),
   ],
 };
 
-/**
- * `<xhtml:link rel="alternate" hreflang="…" href="…"/>`: an xhtml:link without hreflang stays an
- * unknown extension. Its rules (BCP 47 and the ISO lists for hreflang, reciprocity across the
- * file) are validate's hreflang checks (check/hreflang.ts); the schema's facet is xsd:language.
- */
+/** `<xhtml:link rel="alternate" hreflang="…" href="…"/>`: an xhtml:link without hreflang stays an unknown extension. */
 const ALTERNATE: ExtensionItemRule = {
   property: 'alternates', namespace: XHTML_NAMESPACE, prefix: 'xhtml', element: 'link', single: false, marker: 'hreflang', children: [],
-  attributes: [
-    text('rel', 'rel', { required: true, default: 'alternate' }),
-    text('hreflang', 'hreflang', { required: true, facets: [pattern(XSD_LANGUAGE, 'a language code (xs:language: letters, then "-" and letters or digits, like en-GB or x-default)', 'HREFLANG_BAD_CODE')] }),
-    text('href', 'href', { required: true, input: 'url' }),
-  ],
+  attributes: [text('rel', 'rel', { required: true, default: 'alternate' }), text('hreflang', 'hreflang', { required: true }), text('href', 'href', { required: true, input: 'url' })],
 };
 
 /** The typed extensions, in the order their properties appear on a `SitemapUrl` (and are written). */

@@ -3,13 +3,15 @@
 // the XHTML one for hreflang links). The serializer refuses a value outside its type, so every
 // document it writes is valid against those schemas (but for the URI syntax: see locProblem); a
 // check returns why a value is refused, '' when it is not. The extension values' facets are
-// their rows' in model/rules.ts (schemaFacet). The validator judges documents it did not write,
+// their rows' in model/value-rules.ts (schemaFacets, facetProblem). The validator judges documents it did not write,
 // by profile (validate.ts, validate-extensions.ts); here there is one bar, the schemas', plus the one rule every
 // authority shares that the XSD leaves out: a loc is an absolute URL.
 
 import { daysInMonth, DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
 import { codePointLength } from './url-check';
-import type { ExtensionValueRule, ValueFacet } from '../model/rules';
+import { SEVERITY } from '../model/codes';
+import type { ExtensionValueRule } from '../model/rules';
+import { VALUE_FACETS, type ValueFacet } from '../model/value-rules';
 
 /** xsd:integer's form (a sign, digits). */
 const INTEGER = /^[+-]?[0-9]+$/;
@@ -57,6 +59,30 @@ export function isCommonLoc(loc: string): boolean {
   if (loc.charCodeAt(0) !== 0x68 || loc.charCodeAt(1) !== 0x74 || loc.charCodeAt(2) !== 0x74 || loc.charCodeAt(3) !== 0x70) return false;
   const at = loc.charCodeAt(4) === 0x73 ? 5 : 4;
   return loc.charCodeAt(at) === 0x3a && loc.charCodeAt(at + 1) === 0x2f && loc.charCodeAt(at + 2) === 0x2f;
+}
+
+/**
+ * A finite number in a decimal form that reads back as the same number (xsd:decimal has no
+ * exponent): 600 → "600", 4.5 → "4.5", 1e21 → "1000000000000000000000", 1e-7 → "0.0000001".
+ * What the serializer writes for a number (a priority, an extension's numbers).
+ *
+ * @example
+ * formatDecimal(1e-7); // '0.0000001'
+ */
+export function formatDecimal(value: number): string {
+  if (Object.is(value, -0)) return '-0';
+  const text = String(value);
+  const exponentAt = text.indexOf('e');
+  if (exponentAt < 0) return text;
+  const sign = value < 0 ? '-' : '';
+  const mantissa = text.slice(sign.length, exponentAt);
+  const exponent = Number(text.slice(exponentAt + 1));
+  const dot = mantissa.indexOf('.');
+  const digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  const point = (dot < 0 ? mantissa.length : dot) + exponent; // where the decimal point goes in digits
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 const fields = /* @__PURE__ */ new DatetimeFields();
@@ -123,66 +149,58 @@ export function dateObjectProblem(date: Date): string {
 
 // ------------------------------------------------------------------ extension values
 
-/**
- * A check of one extension value's text: why it cannot be written, '' when it can.
- *
- * @example
- * const check = schemaFacet(rule);
- * if (check !== null && check(text) !== '') refuse();
- */
-export type ValueFacetCheck = (text: string) => string;
-
 /** The facets of the schemas: those an `error` in the `xsd` profile (others are Google's, which a schema-valid file may break). */
 function isSchemaFacet(facet: ValueFacet): boolean {
   return facet.severity[1] === 'error';
 }
 
-/** Why `text` breaks `facet`, in the serializer's words ('' when it keeps to it). */
-function facetProblem(facet: ValueFacet, text: string): string {
-  switch (facet.kind) {
-    case 'length': {
-      const length = text.length > facet.max ? codePointLength(text) : 0;
-      return length > facet.max ? `is ${length.toLocaleString('en-US')} characters long; the schema allows ${facet.max.toLocaleString('en-US')}` : '';
-    }
-    case 'enum': return facet.values.includes(text) ? '' : `must be one of ${facet.values.map((value) => `"${value}"`).join(', ')}`;
-    case 'pattern': return facet.pattern.test(text) ? '' : `must be ${facet.expected}`;
-    case 'range': {
-      // The writer has made numbers decimal text already.
-      if (facet.integer && !isXsdInteger(text)) return `must be a whole number (${facet.schemaType})`;
-      const value = Number(text);
-      if (value >= facet.min && value <= facet.max) return '';
-      if (!facet.integer) return `must be from ${facet.min.toFixed(1)} to ${facet.max.toFixed(1)}`;
-      return `must be from ${facet.min.toLocaleString('en-US')}${facet.max === Infinity ? ' up' : ` to ${facet.max.toLocaleString('en-US')}`} (${facet.schemaType})`;
-    }
-    default: return ''; // Google's rules (non-empty, ISO lists, age): the schemas have none of these
-  }
-}
-
-/** Each row's check, made once (every writer shares it). */
-const checks = /* @__PURE__ */ new WeakMap<ExtensionValueRule, ValueFacetCheck | null>();
-
 /**
- * The check of a row's schema facets (model/rules.ts): the serializer refuses a value that breaks
- * one, so that what it writes is valid against the schemas; null when the row has none. Dates
- * and URLs are checked by their input type (extension-writer.ts), yes/no values and numbers'
- * form by the writer itself.
+ * The schema facets of a value row (model/value-rules.ts, by its key: `videos/title`,
+ * `videos/price@currency`): what the serializer refuses a value for, so that what it writes is
+ * valid against the schemas. Dates and URLs are checked by their input type
+ * (extension-writer.ts), yes/no values and numbers' form by the writer itself.
  *
  * @example
- * schemaFacet(videoRatingRule)!('5.5'); // 'must be from 0.0 to 5.0'
+ * schemaFacets('videos/rating'); // [the 0.0–5.0 range]
  */
-export function schemaFacet(rule: ExtensionValueRule): ValueFacetCheck | null {
-  let check = checks.get(rule);
-  if (check !== undefined) return check;
-  const facets = (rule.facets ?? []).filter(isSchemaFacet);
-  check = facets.length === 0 ? null : (text) => {
-    for (const facet of facets) {
-      const problem = facetProblem(facet, text);
-      if (problem !== '') return problem;
+export function schemaFacets(key: string): readonly ValueFacet[] {
+  return (VALUE_FACETS.get(key) ?? []).filter(isSchemaFacet);
+}
+
+/**
+ * Why `text` breaks one of `facets`, in the serializer's words ('' when it keeps to them all).
+ *
+ * @example
+ * facetProblem(schemaFacets('videos/rating'), '5.5'); // 'must be from 0.0 to 5.0'
+ */
+export function facetProblem(facets: readonly ValueFacet[], text: string): string {
+  for (const facet of facets) {
+    switch (facet.kind) {
+      case 'length': {
+        const length = text.length > facet.max ? codePointLength(text) : 0;
+        if (length > facet.max) return `is ${length.toLocaleString('en-US')} characters long; the schema allows ${facet.max.toLocaleString('en-US')}`;
+        break;
+      }
+      case 'enum':
+        if (!facet.values.includes(text)) return `must be one of ${facet.values.map((value) => `"${value}"`).join(', ')}`;
+        break;
+      case 'pattern':
+        if (!facet.pattern.test(text)) return `must be ${facet.expected}`;
+        break;
+      case 'range': {
+        // The writer has made numbers decimal text already.
+        const value = Number(text);
+        if (!facet.integer) {
+          if (!(value >= facet.min && value <= facet.max)) return `must be from ${facet.min.toFixed(1)} to ${facet.max.toFixed(1)}`;
+        } else if (!(isXsdInteger(text) && value >= facet.min && value <= facet.max)) {
+          return `must be a whole number from ${facet.min.toLocaleString('en-US')}${facet.max === Infinity ? ' up' : ` to ${facet.max.toLocaleString('en-US')}`} (${facet.min === 0 ? 'xsd:nonNegativeInteger' : 'xsd:integer'})`;
+        }
+        break;
+      }
+      // Google's rules (non-empty, ISO lists, age) are no schema facets.
     }
-    return '';
-  };
-  checks.set(rule, check);
-  return check;
+  }
+  return '';
 }
 
 /**
@@ -194,5 +212,5 @@ export function schemaFacet(rule: ExtensionValueRule): ValueFacetCheck | null {
  */
 export function schemaMaxOccurs(rule: ExtensionValueRule): number {
   const limit = rule.maxOccurs;
-  return limit !== undefined && limit.severity[1] === 'error' ? limit.max : Infinity;
+  return limit !== undefined && SEVERITY[limit.severity][1] === 'error' ? limit.max : Infinity;
 }
