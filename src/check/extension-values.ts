@@ -16,12 +16,38 @@ import { ExtensionIssues, searchConsoleNote, type AddIssue, type ItemContext } f
 
 const YES_NO_XSD = new Set(['yes', 'Yes', 'YES', 'no', 'No', 'NO']);
 
+/** What a value's type asks of its text (a number, for a quick branch). */
+export const enum ValueKind {
+  Other,
+  Url,
+  Date,
+  YesNo,
+}
+
+/**
+ * A value's two rows as the checker reads them, one class for every value: the rows come in many
+ * shapes (their optional fields), and reading them per value made V8's property loads
+ * megamorphic (as extension-writer.ts's NodeMarkup, and for the same reason).
+ *
+ * @example
+ * const check = new ValueCheck(row, VALUE_FACETS.get('videos/title'));
+ */
+export class ValueCheck {
+  readonly kind: ValueKind;
+  readonly facets: readonly ValueFacet[];
+
+  constructor(readonly rule: ExtensionValueRule, facets: readonly ValueFacet[] | undefined) {
+    this.kind = rule.input === 'url' ? ValueKind.Url : rule.input === 'date' ? ValueKind.Date : rule.type === 'yesno' ? ValueKind.YesNo : ValueKind.Other;
+    this.facets = facets ?? [];
+  }
+}
+
 /**
  * Checks values against their rows, reporting in its profile (it is the validator's issue sink too).
  *
  * @example
  * const values = new ExtensionValueChecker('google', Date.now(), (issue) => issues.push(issue));
- * values.check(source, rule, VALUE_FACETS.get('videos/' + source.name), context); // one value of the item `context` points at
+ * values.check(source, new ValueCheck(row, VALUE_FACETS.get('videos/' + source.name)), context); // one value of the item `context` points at
  */
 export class ExtensionValueChecker extends ExtensionIssues {
   private readonly datetime = new DatetimeFields();
@@ -32,15 +58,16 @@ export class ExtensionValueChecker extends ExtensionIssues {
   }
 
   /** One value: its type and deprecation (its row in rules.ts), then its facets (its row in value-rules.ts) in order up to the first it breaks. */
-  check(source: ExtensionValueSource, rule: ExtensionValueRule, facets: readonly ValueFacet[] | undefined, at: ItemContext): void {
-    if (rule.input === 'url') this.checkUrl(source, at);
-    else if (rule.input === 'date' && !this.checkDate(source, at)) return;
-    else if (rule.type === 'yesno') this.checkYesNo(source, at);
-    const deprecated = rule.deprecated;
+  check(source: ExtensionValueSource, value: ValueCheck, at: ItemContext): void {
+    const kind = value.kind;
+    if (kind === ValueKind.Url) this.checkUrl(source, at);
+    else if (kind === ValueKind.Date && !this.checkDate(source, at)) return;
+    else if (kind === ValueKind.YesNo) this.checkYesNo(source, at);
+    const deprecated = value.rule.deprecated;
     if (deprecated !== undefined && !this.xsd) {
       this.report(deprecated.code, SEVERITY.advice, `<${at.qualified(source.name)}> is deprecated since ${deprecated.since}: Google ignores it`, source, at.pathOf(source.name), undefined, false);
     }
-    if (facets === undefined) return;
+    const facets = value.facets;
     for (let i = 0; i < facets.length; i++) if (!this.checkFacet(facets[i]!, source, at)) return;
   }
 

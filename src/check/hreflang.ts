@@ -16,12 +16,6 @@ import type { ExtensionValueChecker } from './extension-values';
 const GOOGLE_ONLY = SEVERITY.googleOnly;
 const BOTH = SEVERITY.both;
 const ADVICE = SEVERITY.advice;
-/**
- * A well-formed code that no ISO list has (hreflang `en-EU`): the XSD checks only the form, so a
- * warning where `valid` is the XSD's verdict; for Google an error, as Google ignores an hreflang
- * annotation whose language or region it does not know (as it does a malformed one).
- */
-const UNKNOWN_CODE = SEVERITY.googleOnly;
 /** The hreflang verdicts kept (see hreflangProblem): a file has a few dozen distinct codes; a hostile one cannot grow this past the cap. */
 const HREFLANG_VERDICTS_KEPT = 1024;
 /** Pages with up to this many alternates have their lists compared whole with each other's; longer ones, their return links only. */
@@ -195,7 +189,10 @@ export class HreflangRules {
         this.values.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
       } else {
         const problem = this.hreflangProblem(code);
-        if (problem !== '') this.values.report('HREFLANG_BAD_CODE', UNKNOWN_CODE, `hreflang "${code}": ${problem}`, hreflang, at.item.path + '/@hreflang', code, false);
+        // A well-formed code that no ISO list has (`en-EU`): the XSD checks only the form, so a
+        // warning where `valid` is the XSD's verdict; Google ignores an annotation whose language
+        // or region it does not know, as it does a malformed one.
+        if (problem !== '') this.values.report('HREFLANG_BAD_CODE', GOOGLE_ONLY, `hreflang "${code}": ${problem}`, hreflang, at.item.path + '/@hreflang', code, false);
       }
     }
     if (href !== undefined) {

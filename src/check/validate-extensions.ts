@@ -10,12 +10,12 @@ import { SEVERITY, type ProfileSeverity } from '../model/codes';
 import type { ExtensionItemSource, ExtensionValueSource } from '../read/extensions';
 import { MAX_IMAGES_PER_URL, MAX_NEWS_PER_SITEMAP } from '../model/limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type MissingRule } from '../model/rules';
-import { VALUE_FACETS, type ValueFacet } from '../model/value-rules';
+import { VALUE_FACETS } from '../model/value-rules';
 import { trimXmlSpace } from '../values/text';
 import type { Issue, IssueSeverity } from '../model/types';
 import { comparableUrl } from '../values/url-check';
 import { ItemContext, searchConsoleNote, type AddIssue } from './extension-issues';
-import { ExtensionValueChecker, messageFor } from './extension-values';
+import { ExtensionValueChecker, messageFor, ValueCheck } from './extension-values';
 import { HreflangRules } from './hreflang';
 import { OtherExtensionElements, XHTML_LINK_ATTRIBUTES } from './other-extensions';
 
@@ -26,8 +26,6 @@ type Weight = ProfileSeverity;
 const BOTH: Weight = SEVERITY.both;
 const GOOGLE_ONLY: Weight = SEVERITY.googleOnly;
 const XSD_ONLY: Weight = SEVERITY.xsdOnly;
-/** What a missing required value is when its row says nothing else. */
-const MISSING_TAG: MissingRule = { code: 'SITEMAP_EXTENSION_MISSING_TAG' };
 
 /** What one required part of an item is, by slot (see CompiledRule). */
 interface RequiredPart {
@@ -36,8 +34,8 @@ interface RequiredPart {
   readonly slot: number;
   /** Slot of its group (news:publication), checked only when the group is there; -1: none. */
   readonly groupSlot: number;
-  /** What validate reports when it is missing. */
-  readonly missing: MissingRule;
+  /** What validate reports when it is missing (undefined: SITEMAP_EXTENSION_MISSING_TAG in both profiles). */
+  readonly missing: MissingRule | undefined;
 }
 
 /**
@@ -53,16 +51,15 @@ class CompiledRule {
   readonly order: number[] = [];
   /** Slot of an element → names of its required attributes (restriction@relationship). */
   readonly requiredAttributes: (readonly string[] | null)[] = [];
-  /** Slot → its row in rules.ts (its type) and in value-rules.ts (its facets). */
-  readonly rules: ExtensionValueRule[] = [];
-  readonly facets: (readonly ValueFacet[] | undefined)[] = [];
+  /** Slot → its rows in rules.ts (its type) and value-rules.ts (its facets), as the checker reads them. */
+  readonly values: ValueCheck[] = [];
   /** Required children and item attributes. */
   readonly required: RequiredPart[] = [];
 
   constructor(readonly rule: ExtensionItemRule) {
     for (const attribute of rule.attributes) {
       const slot = this.add('@' + attribute.name, -1, -1, null, attribute);
-      if (attribute.required) this.required.push({ name: '@' + attribute.name, slot, groupSlot: -1, missing: attribute.missing ?? MISSING_TAG });
+      if (attribute.required) this.required.push({ name: '@' + attribute.name, slot, groupSlot: -1, missing: attribute.missing });
     }
     rule.children.forEach((child, index) => this.addChild(child, '', -1, index));
   }
@@ -73,8 +70,7 @@ class CompiledRule {
     this.groupOf.push(group);
     this.order.push(order);
     this.requiredAttributes.push(attributes);
-    this.rules.push(rule);
-    this.facets.push(VALUE_FACETS.get(`${this.rule.property}/${name}`));
+    this.values.push(new ValueCheck(rule, VALUE_FACETS.get(`${this.rule.property}/${name}`)));
     return slot;
   }
 
@@ -82,7 +78,7 @@ class CompiledRule {
     const name = parent === '' ? child.name : `${parent}/${child.name}`;
     const required = (child.attributes ?? []).filter((attribute) => attribute.required).map((attribute) => attribute.name);
     const slot = this.add(name, group, order, required.length > 0 ? required : null, child);
-    if (child.required) this.required.push({ name, slot, groupSlot: group, missing: child.missing ?? MISSING_TAG });
+    if (child.required) this.required.push({ name, slot, groupSlot: group, missing: child.missing });
     for (const attribute of child.attributes ?? []) this.add(`${name}@${attribute.name}`, -1, -1, null, attribute);
     for (const grandchild of child.children ?? []) this.addChild(grandchild, name, slot, -1);
   }
@@ -225,8 +221,8 @@ export class ExtensionValidator {
   private missing(part: RequiredPart, at: ItemContext): void {
     const name = part.name;
     const owner = name.includes('/') ? at.qualified(name.slice(0, name.lastIndexOf('/'))) : at.itemName;
-    const code = part.missing.code;
-    this.values.reportAt(code, SEVERITY[part.missing.severity ?? 'both'], `<${owner}> has no <${at.qualified(name)}>${searchConsoleNote(code)}`, at.item.line, at.item.column, at.item.path);
+    const code = part.missing?.code ?? 'SITEMAP_EXTENSION_MISSING_TAG';
+    this.values.reportAt(code, SEVERITY[part.missing?.severity ?? 'both'], `<${owner}> has no <${at.qualified(name)}>${searchConsoleNote(code)}`, at.item.line, at.item.column, at.item.path);
   }
 
   /** Each value by its row (extension-values.ts), and how often a repeated one occurs. */
@@ -238,9 +234,9 @@ export class ExtensionValidator {
       const source = values[i]!;
       const slot = compiled.slots.get(source.name);
       if (slot === undefined) continue;
-      const rule = compiled.rules[slot]!;
-      this.values.check(source, rule, compiled.facets[slot], at);
-      const limit = rule.maxOccurs;
+      const value = compiled.values[slot]!;
+      this.values.check(source, value, at);
+      const limit = value.rule.maxOccurs;
       if (limit !== undefined && ++occurrences[slot]! === limit.max + 1) {
         this.values.report(limit.code, SEVERITY[limit.severity], messageFor(limit.message, source, at, ''), source, at.pathOf(source.name));
       }

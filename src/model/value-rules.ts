@@ -35,7 +35,12 @@ export type ValueFacet =
    * SITEMAP_EXTENSION_BAD_VALUE, not this facet's.
    */
   | { readonly kind: 'range'; readonly min: number; readonly max: number; readonly integer: boolean; readonly severity: ProfileSeverity; readonly code: ErrorCode; readonly message: ValueMessage }
-  /** Every code of the value is on an ISO list (`countries`: ISO 3166-1 alpha-2, space-separated; `language`: ISO 639): the XSDs check only the form. */
+  /**
+   * Every code of the value is on an ISO list (`countries`: ISO 3166-1 alpha-2, space-separated;
+   * `language`: ISO 639). A well-formed code that no list has (news:language `qq`, a restriction's
+   * `UK`) is Google-only: the XSDs check only the form; Google cannot use the value (a news entry
+   * needs its language to be placed, an unknown country allows or blocks nobody).
+   */
   | { readonly kind: 'isoCodes'; readonly list: 'countries' | 'language'; readonly severity: ProfileSeverity; readonly code: ErrorCode }
   /** A date no older than `maxAgeMs` before validate's `now` (after the date check). */
   | { readonly kind: 'recent'; readonly maxAgeMs: number; readonly severity: ProfileSeverity; readonly code: ErrorCode; readonly message: ValueMessage };
@@ -43,13 +48,6 @@ export type ValueFacet =
 
 // Facets, with the weights and codes most of them share.
 const BAD_VALUE: ErrorCode = 'SITEMAP_EXTENSION_BAD_VALUE';
-/**
- * A well-formed code that no ISO list has (news:language `qq`, a restriction's `UK`): the XSDs
- * check only the form, so a warning where `valid` is the XSDs' verdict; for Google an error, as it
- * cannot use the value (a news entry needs its language to be placed, an unknown country in a
- * restriction list allows or blocks nobody).
- */
-const UNKNOWN_CODE = SEVERITY.googleOnly;
 const maxLength = (max: number, severity: ProfileSeverity = SEVERITY.both): ValueFacet => ({ kind: 'length', max, severity, code: 'VIDEO_TEXT_TOO_LONG' });
 const notEmpty = (code: ErrorCode = 'SITEMAP_EXTENSION_MISSING_TAG'): ValueFacet => ({ kind: 'notEmpty', severity: SEVERITY.googleOnly, code });
 const oneOf = (...values: string[]): ValueFacet => ({ kind: 'enum', values, severity: SEVERITY.both, code: BAD_VALUE });
@@ -94,7 +92,7 @@ export const VALUE_FACETS: ReadonlyMap<string, readonly ValueFacet[]> = new Map<
   ['videos/content_segment_loc@duration', DURATION],
   ['videos/view_count', [wholeNumber(0, Infinity)]],
   ['videos/category', [maxLength(256)]],
-  ['videos/restriction', [COUNTRY_LIST, { kind: 'isoCodes', list: 'countries', severity: UNKNOWN_CODE, code: 'VIDEO_BAD_COUNTRY_LIST' }]],
+  ['videos/restriction', [COUNTRY_LIST, { kind: 'isoCodes', list: 'countries', severity: SEVERITY.googleOnly, code: 'VIDEO_BAD_COUNTRY_LIST' }]],
   ['videos/restriction@relationship', [RELATIONSHIP]],
   ['videos/price@currency', [pattern(/^[A-Z]{3}$/, 'an ISO 4217 currency code (three capital letters)')]],
   ['videos/price@type', [oneOf('purchase', 'PURCHASE', 'rent', 'RENT')]],
@@ -108,7 +106,7 @@ export const VALUE_FACETS: ReadonlyMap<string, readonly ValueFacet[]> = new Map<
   ['videos/id@type', [oneOf('tms:series', 'tms:program', 'rovi:series', 'rovi:program', 'freebase', 'url')]],
   // sitemap-news.xsd (0.9) and Google News.
   ['news/publication/name', [notEmpty()]],
-  ['news/publication/language', [pattern(/^(zh-cn|zh-tw|[a-z]{2,3})$/, 'an ISO 639 language code (two or three lowercase letters, or zh-cn / zh-tw)', 'NEWS_BAD_LANGUAGE'), { kind: 'isoCodes', list: 'language', severity: UNKNOWN_CODE, code: 'NEWS_BAD_LANGUAGE' }]],
+  ['news/publication/language', [pattern(/^(zh-cn|zh-tw|[a-z]{2,3})$/, 'an ISO 639 language code (two or three lowercase letters, or zh-cn / zh-tw)', 'NEWS_BAD_LANGUAGE'), { kind: 'isoCodes', list: 'language', severity: SEVERITY.googleOnly, code: 'NEWS_BAD_LANGUAGE' }]],
   ['news/access', [oneOf('Subscription', 'Registration')]],
   ['news/genres', [pattern(/^(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*$/, 'a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated')]],
   ['news/publication_date', [{ kind: 'recent', maxAgeMs: 2 * 24 * 60 * 60 * 1000, severity: SEVERITY.advice, code: 'NEWS_TOO_OLD', message: (value) => `News publication date ${value} is more than two days old: Google News sitemaps should list only recent articles` }]],
