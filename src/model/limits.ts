@@ -14,6 +14,25 @@ export const LIMITS = {
   defaultMaxInputBytes: 100 * 1024 * 1024,
 } as const;
 
+// Google's limits on the extensions per `<url>` and per file (SPEC.md §3). The limits of single
+// values (a video title's 100 characters, 32 tags, 8 hours, a news article's two days) are in
+// their rows in rules.ts and value-rules.ts.
+
+/**
+ * Google: at most 1,000 images per `<url>`.
+ *
+ * @example
+ * if (images > MAX_IMAGES_PER_URL) report();
+ */
+export const MAX_IMAGES_PER_URL = 1000;
+/**
+ * Google News: at most 1,000 `<news:news>` per sitemap.
+ *
+ * @example
+ * if (articles > MAX_NEWS_PER_SITEMAP) report();
+ */
+export const MAX_NEWS_PER_SITEMAP = 1000;
+
 /** The sitemaps.org 0.9 namespace. */
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 

@@ -2,12 +2,31 @@
 // (test/corpus/xsd/: sitemap.xsd, siteindex.xsd, Google's image, video and news schemas and
 // the XHTML one for hreflang links). The serializer refuses a value outside its type, so every
 // document it writes is valid against those schemas (but for the URI syntax: see locProblem); a
-// check returns why a value is refused, '' when it is not. The validator judges documents it did not write, by profile (validate.ts,
-// validate-extensions.ts); here there is one bar, the schemas', plus the one rule every
+// check returns why a value is refused, '' when it is not. The extension values' facets are
+// their rows' in model/value-rules.ts (schemaFacets, facetProblem). The validator judges documents it did not write,
+// by profile (validate.ts, validate-extensions.ts); here there is one bar, the schemas', plus the one rule every
 // authority shares that the XSD leaves out: a loc is an absolute URL.
 
 import { daysInMonth, DatetimeFields, DatetimeProblem, describeDatetimeProblem, readDatetime } from './datetime';
 import { codePointLength } from './url-check';
+import { SEVERITY } from '../model/codes';
+import type { ExtensionValueRule } from '../model/rules';
+import { VALUE_FACETS, type ValueFacet } from '../model/value-rules';
+
+/** xsd:integer's form (a sign, digits). */
+const INTEGER = /^[+-]?[0-9]+$/;
+
+/**
+ * Whether a decimal text is an xsd:integer (a sign and digits, no point): what range facets of
+ * whole numbers check, in the serializer and the validator alike.
+ *
+ * @example
+ * isXsdInteger('+7'); // true
+ * isXsdInteger('7.0'); // false
+ */
+export function isXsdInteger(text: string): boolean {
+  return INTEGER.test(text);
+}
 
 /** sitemap.xsd and siteindex.xsd: `maxOccurs="50000"` entries per document. */
 export const MAX_ENTRIES_PER_DOCUMENT = 50_000;
@@ -40,6 +59,30 @@ export function isCommonLoc(loc: string): boolean {
   if (loc.charCodeAt(0) !== 0x68 || loc.charCodeAt(1) !== 0x74 || loc.charCodeAt(2) !== 0x74 || loc.charCodeAt(3) !== 0x70) return false;
   const at = loc.charCodeAt(4) === 0x73 ? 5 : 4;
   return loc.charCodeAt(at) === 0x3a && loc.charCodeAt(at + 1) === 0x2f && loc.charCodeAt(at + 2) === 0x2f;
+}
+
+/**
+ * A finite number in a decimal form that reads back as the same number (xsd:decimal has no
+ * exponent): 600 → "600", 4.5 → "4.5", 1e21 → "1000000000000000000000", 1e-7 → "0.0000001".
+ * What the serializer writes for a number (a priority, an extension's numbers).
+ *
+ * @example
+ * formatDecimal(1e-7); // '0.0000001'
+ */
+export function formatDecimal(value: number): string {
+  if (Object.is(value, -0)) return '-0';
+  const text = String(value);
+  const exponentAt = text.indexOf('e');
+  if (exponentAt < 0) return text;
+  const sign = value < 0 ? '-' : '';
+  const mantissa = text.slice(sign.length, exponentAt);
+  const exponent = Number(text.slice(exponentAt + 1));
+  const dot = mantissa.indexOf('.');
+  const digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  const point = (dot < 0 ? mantissa.length : dot) + exponent; // where the decimal point goes in digits
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 const fields = /* @__PURE__ */ new DatetimeFields();
@@ -106,78 +149,68 @@ export function dateObjectProblem(date: Date): string {
 
 // ------------------------------------------------------------------ extension values
 
-// The schemas' pattern facets, here once for the serializer (EXTENSION_FACETS below) and the
-// validator (validate-extensions.ts), which apply the same bar to documents they did not write.
-// The tables below are marked free of side effects (@__PURE__, @__NO_SIDE_EFFECTS__) so that a
-// bundle of validate(), which imports only these patterns, leaves them out.
-
-/** sitemap-video.xsd tCountryList: ISO 3166 codes, upper case, separated by spaces (or none). */
-export const COUNTRY_LIST = /^([A-Z]{2}( +[A-Z]{2})*)?$/;
-/** sitemap-video.xsd tPlatformList: web, mobile and tv, separated by single spaces (or none). */
-export const PLATFORM_LIST = /^((web|mobile|tv)( (web|mobile|tv))*)?$/;
-/** sitemap-video.xsd price@currency: an ISO 4217 code. */
-export const CURRENCY = /^[A-Z]{3}$/;
-/** sitemap-news.xsd publication/language: ISO 639, or zh-cn / zh-tw. */
-export const NEWS_LANGUAGE = /^(zh-cn|zh-tw|[a-z]{2,3})$/;
-/** sitemap-news.xsd genres: a comma-separated list of the six genres. */
-export const NEWS_GENRES = /^(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*$/;
-/** sitemap-news.xsd stock_tickers: up to five EXCHANGE:SYMBOL, separated by commas. */
-export const NEWS_STOCK_TICKERS = /^(\w+:\w+(, *\w+:\w+){0,4})?$/;
-/** xsd:language (what xhtml1-strict.xsd's LanguageCode, the type of hreflang, is). */
-export const XSD_LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
-
-/** A check of one extension value's text: why it cannot be written, '' when it can. */
-export type ValueFacet = (text: string) => string;
-
-const pattern = /* @__NO_SIDE_EFFECTS__ */ (expression: RegExp, what: string): ValueFacet => (text) => (expression.test(text) ? '' : `must be ${what}`);
-const oneOf = /* @__NO_SIDE_EFFECTS__ */ (values: readonly string[]): ValueFacet => (text) => (values.includes(text) ? '' : `must be one of ${values.map((value) => `"${value}"`).join(', ')}`);
-const maxLength = /* @__NO_SIDE_EFFECTS__ */ (limit: number): ValueFacet => (text) => {
-  const length = text.length > limit ? codePointLength(text) : 0;
-  return length > limit ? `is ${length.toLocaleString('en-US')} characters long; the schema allows ${limit.toLocaleString('en-US')}` : '';
-};
-/** An integer text (the writer has made numbers decimal text already) from `min` to `max`. */
-const integerFrom = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number, type: string): ValueFacet => (text) => {
-  if (!/^[+-]?[0-9]+$/.test(text)) return `must be a whole number (${type})`;
-  const value = Number(text);
-  return value >= min && value <= max ? '' : `must be from ${min.toLocaleString('en-US')}${max === Infinity ? ' up' : ` to ${max.toLocaleString('en-US')}`} (${type})`;
-};
-const DURATION = integerFrom(0, 28_800, 'seconds, xsd:nonNegativeInteger up to 28,800');
+/** The facets of the schemas: those an `error` in the `xsd` profile (others are Google's, which a schema-valid file may break). */
+function isSchemaFacet(facet: ValueFacet): boolean {
+  return facet.severity[1] === 'error';
+}
 
 /**
- * The schemas' facets by value, keyed `property/element` (`@attribute` for an attribute, the
- * group's element between for a group's children): sitemap-video.xsd, sitemap-news.xsd,
- * sitemap-image.xsd and xhtml1-strict.xsd (hreflang is an xs:language). Dates and URLs are
- * found by their rule's input type (extension-writer.ts), the yes/no values and numbers' form by
- * the writer itself.
+ * The schema facets of a value row (model/value-rules.ts, by its key: `videos/title`,
+ * `videos/price@currency`): what the serializer refuses a value for, so that what it writes is
+ * valid against the schemas. Dates and URLs are checked by their input type
+ * (extension-writer.ts), yes/no values and numbers' form by the writer itself.
+ *
+ * @example
+ * schemaFacets('videos/rating'); // [the 0.0–5.0 range]
  */
-export const EXTENSION_FACETS: ReadonlyMap<string, ValueFacet> = /* @__PURE__ */ new Map<string, ValueFacet>([
-  ['videos/title', maxLength(100)],
-  ['videos/description', maxLength(2048)],
-  ['videos/duration', DURATION],
-  ['videos/rating', (text) => {
-    const value = Number(text); // the writer's decimal text
-    return value >= 0 && value <= 5 ? '' : 'must be from 0.0 to 5.0';
-  }],
-  ['videos/content_segment_loc/@duration', DURATION],
-  ['videos/view_count', integerFrom(0, Infinity, 'xsd:nonNegativeInteger')],
-  ['videos/category', maxLength(256)],
-  ['videos/restriction', pattern(COUNTRY_LIST, 'ISO 3166 country codes, upper case, separated by spaces')],
-  ['videos/restriction/@relationship', oneOf(['allow', 'deny'])],
-  ['videos/price/@currency', pattern(CURRENCY, 'an ISO 4217 currency code (three upper-case letters)')],
-  ['videos/price/@type', oneOf(['purchase', 'PURCHASE', 'rent', 'RENT'])],
-  ['videos/price/@resolution', oneOf(['sd', 'SD', 'hd', 'HD'])],
-  ['videos/tvshow/video_type', oneOf(['full', 'preview', 'clip', 'interview', 'news', 'other'])],
-  ['videos/tvshow/season_number', integerFrom(1, Infinity, 'xsd:integer from 1')],
-  ['videos/tvshow/episode_number', integerFrom(1, Infinity, 'xsd:integer from 1')],
-  ['videos/platform', pattern(PLATFORM_LIST, 'web, mobile and tv, separated by single spaces')],
-  ['videos/platform/@relationship', oneOf(['allow', 'deny'])],
-  ['videos/id/@type', oneOf(['tms:series', 'tms:program', 'rovi:series', 'rovi:program', 'freebase', 'url'])],
-  ['news/publication/language', pattern(NEWS_LANGUAGE, 'an ISO 639 language code: two or three lower-case letters, or zh-cn / zh-tw')],
-  ['news/access', oneOf(['Subscription', 'Registration'])],
-  ['news/genres', pattern(NEWS_GENRES, 'PressRelease, Satire, Blog, OpEd, Opinion or UserGenerated, separated by commas')],
-  ['news/stock_tickers', pattern(NEWS_STOCK_TICKERS, 'up to five EXCHANGE:SYMBOL tickers, separated by commas')],
-  ['alternates/@hreflang', pattern(XSD_LANGUAGE, 'a language code (xs:language: letters, then "-" and letters or digits, like en-GB or x-default)')],
-]);
+export function schemaFacets(key: string): readonly ValueFacet[] {
+  return (VALUE_FACETS.get(key) ?? []).filter(isSchemaFacet);
+}
 
-/** How many times an element may repeat in an item (sitemap-video.xsd: `<video:tag maxOccurs="32">`). */
-export const EXTENSION_MAX_OCCURS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([['videos/tag', 32]]);
+/**
+ * Why `text` breaks one of `facets`, in the serializer's words ('' when it keeps to them all).
+ *
+ * @example
+ * facetProblem(schemaFacets('videos/rating'), '5.5'); // 'must be from 0.0 to 5.0'
+ */
+export function facetProblem(facets: readonly ValueFacet[], text: string): string {
+  for (const facet of facets) {
+    switch (facet.kind) {
+      case 'length': {
+        const length = text.length > facet.max ? codePointLength(text) : 0;
+        if (length > facet.max) return `is ${length.toLocaleString('en-US')} characters long; the schema allows ${facet.max.toLocaleString('en-US')}`;
+        break;
+      }
+      case 'enum':
+        if (!facet.values.includes(text)) return `must be one of ${facet.values.map((value) => `"${value}"`).join(', ')}`;
+        break;
+      case 'pattern':
+        if (!facet.pattern.test(text)) return `must be ${facet.expected}`;
+        break;
+      case 'range': {
+        // The writer has made numbers decimal text already.
+        const value = Number(text);
+        if (!facet.integer) {
+          if (!(value >= facet.min && value <= facet.max)) return `must be from ${facet.min.toFixed(1)} to ${facet.max.toFixed(1)}`;
+        } else if (!(isXsdInteger(text) && value >= facet.min && value <= facet.max)) {
+          return `must be a whole number from ${facet.min.toLocaleString('en-US')}${facet.max === Infinity ? ' up' : ` to ${facet.max.toLocaleString('en-US')}`} (${facet.min === 0 ? 'xsd:nonNegativeInteger' : 'xsd:integer'})`;
+        }
+        break;
+      }
+      // Google's rules (non-empty, ISO lists, age) are no schema facets.
+    }
+  }
+  return '';
+}
+
+/**
+ * How many times a row's element may repeat in an item by its schema (`<video:tag
+ * maxOccurs="32">`), Infinity when the schema sets no bound.
+ *
+ * @example
+ * schemaMaxOccurs(videoTagRule); // 32
+ */
+export function schemaMaxOccurs(rule: ExtensionValueRule): number {
+  const limit = rule.maxOccurs;
+  return limit !== undefined && SEVERITY[limit.severity][1] === 'error' ? limit.max : Infinity;
+}

@@ -9,7 +9,8 @@ import { SITEMAP_NAMESPACE } from '../model/limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule } from '../model/rules';
 import { isDecimal, trimXmlSpace } from '../values/text';
 import type { ExtensionElement } from '../model/types';
-import { dateObjectProblem, EXTENSION_FACETS, EXTENSION_MAX_OCCURS, xsdDateProblem, type ValueFacet } from '../values/xsd-values';
+import { dateObjectProblem, facetProblem, formatDecimal, schemaFacets, schemaMaxOccurs, xsdDateProblem } from '../values/xsd-values';
+import type { ValueFacet } from '../model/value-rules';
 
 /** The marker characters of the markup templates (one character each, see serialize.ts). */
 export interface MarkupMarkers {
@@ -32,12 +33,24 @@ const MAX_ELEMENT_LEVELS = 512;
 const MAX_ATTRIBUTES_PER_ELEMENT = 1024;
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 /** What XML 1.0 cannot carry (its Char production), as UTF-16: controls, U+FFFE/U+FFFF, lone surrogates. Also serialize.ts's. */
-export const NOT_XML_CHARACTER = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A UTF-16 surrogate without its pair: no character at all. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const NOT_XML_CHARACTER = new RegExp('[\\0-\\x08\\x0b\\x0c\\x0e-\\x1f\\ufffe\\uffff]|' + LONE_SURROGATE.source);
 /** Namespaces in XML 1.0 NCName (XML 1.0 fifth edition name characters, no colon). */
 const NCNAME = /^[A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}][-.0-9A-Z_a-z\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\u{10000}-\u{effff}]*$/u;
 
 function invalid(message: string, path: string): SitemapError {
   return invalidValueError(message, path);
+}
+
+/**
+ * The refusal of a value with a character XML 1.0 cannot carry at `index` (`shown`: how the message names the value).
+ *
+ * @example
+ * throw notXmlCharacter(show(value), value, match.index, path);
+ */
+export function notXmlCharacter(shown: string, value: string, index: number, path: string): SitemapError {
+  return invalid(`${shown} contains ${describeCharacter(value, index)} at index ${index}, which XML 1.0 does not allow`, path);
 }
 
 /** A value as a refusal message shows it (also serialize.ts's). */
@@ -46,26 +59,6 @@ export function show(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
   return `${typeof value} ${String(value)}`;
-}
-
-/**
- * A finite number in a decimal form that reads back as the same number (xsd:decimal has no
- * exponent): 600 → "600", 4.5 → "4.5", 1e21 → "1000000000000000000000", 1e-7 → "0.0000001".
- */
-function formatDecimal(value: number): string {
-  if (Object.is(value, -0)) return '-0';
-  const text = String(value);
-  const exponentAt = text.indexOf('e');
-  if (exponentAt < 0) return text;
-  const sign = value < 0 ? '-' : '';
-  const mantissa = text.slice(sign.length, exponentAt);
-  const exponent = Number(text.slice(exponentAt + 1));
-  const dot = mantissa.indexOf('.');
-  const digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
-  const point = (dot < 0 ? mantissa.length : dot) + exponent; // where the decimal point goes in digits
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** How a value is checked and written (ExtensionValueRule.type, as a number for a quick switch). */
@@ -116,15 +109,15 @@ class NodeMarkup {
   readonly namespace: string;
   /** Nesting level below the root (2 for an item), for indenting the unknown elements inside it. */
   readonly depth: number;
-  /** The schema's facet for its value (xsd-values.ts), null for none. */
-  readonly facet: ValueFacet | null;
+  /** The schema's facets for its value (its value row's, xsd-values.ts schemaFacets). */
+  readonly facets: readonly ValueFacet[];
   /** How many times it may repeat (repeated values), Infinity when the schema sets no bound. */
   readonly maxOccurs: number;
   /** An item's outer element, once the root is out: ` xmlns:image="…"` (two markers), else ''. */
   declaration = '';
 
-  /** `schemaKey`: its place in the item for the schema tables, `videos/tvshow/video_type` or `alternates/@hreflang`. */
-  constructor(rule: ExtensionValueRule | null, name: string, open: string, close: string, valueOpen: string, closeTag: string, attributes: readonly NodeMarkup[], children: readonly NodeMarkup[], namespace: string, depth: number, isAttribute: boolean, schemaKey: string) {
+  /** `valueKey`: its key in model/value-rules.ts (`videos/tvshow/video_type`, `videos/price@currency`, `alternates/@hreflang`). */
+  constructor(rule: ExtensionValueRule | null, name: string, open: string, close: string, valueOpen: string, closeTag: string, attributes: readonly NodeMarkup[], children: readonly NodeMarkup[], namespace: string, depth: number, isAttribute: boolean, valueKey: string) {
     this.rule = rule;
     this.name = name;
     this.segment = isAttribute ? `@${name}` : name;
@@ -145,19 +138,9 @@ class NodeMarkup {
     this.children = children;
     this.namespace = namespace;
     this.depth = depth;
-    this.facet = EXTENSION_FACETS.get(schemaKey) ?? null;
-    this.maxOccurs = EXTENSION_MAX_OCCURS.get(schemaKey) ?? Infinity;
+    this.facets = schemaFacets(valueKey);
+    this.maxOccurs = rule === null ? Infinity : schemaMaxOccurs(rule);
   }
-}
-
-/** Markers in a template piece: the C0 controls other than tab, line feed and carriage return. */
-function countMarkers(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 && code !== 9 && code !== 10 && code !== 13) count++;
-  }
-  return count;
 }
 
 /**
@@ -265,7 +248,7 @@ export class ExtensionWriter {
   /** Throws when `value` (written at `path`) has a character XML 1.0 cannot carry. */
   private checkCharacters(value: string, path: string): void {
     const match = NOT_XML_CHARACTER.exec(value);
-    if (match) throw invalid(`${show(value)} contains ${describeCharacter(value, match.index)} at index ${match.index}, which XML 1.0 does not allow`, path);
+    if (match) throw notXmlCharacter(show(value), value, match.index, path);
   }
 
   // ------------------------------------------------------------------------------ paths
@@ -332,7 +315,7 @@ export class ExtensionWriter {
     if (markup === undefined) {
       const prefix = this.bind(rule.prefix, rule.namespace);
       const pretty = this.pretty;
-      const attribute = (value: ExtensionValueRule, depth: number, key: string) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true, `${key}/@${value.name}`);
+      const attribute = (value: ExtensionValueRule, depth: number, key: string) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true, `${key}@${value.name}`);
       const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number, key: string): NodeMarkup => {
         const qualified = `${prefix}:${name}`;
         const indent = pretty ? ' '.repeat(2 * depth) : '';
@@ -344,7 +327,7 @@ export class ExtensionWriter {
           this.close,
           this.valueOpen,
           (leaf || !pretty ? '' : indent) + this.openClose + qualified + this.close + (pretty ? '\n' : ''),
-          attributes.map((each) => attribute(each, depth + 1, key)),
+          attributes.map((each) => attribute(each, depth + 1, value === null ? `${key}/` : key)), // the item's own: `alternates/@hreflang`
           children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1, `${key}/${child.name}`)),
           rule.namespace,
           depth,
@@ -464,7 +447,7 @@ export class ExtensionWriter {
         if (typeof value !== 'string' || !isDecimal(value)) throw invalid(`must be a number or a decimal string, got ${show(value)}`, this.path(tail));
         text = value;
       }
-      if (markup.facet !== null) this.checkFacet(markup.facet, text, tail);
+      if (markup.facets.length > 0) this.checkFacets(markup.facets, text, tail);
       return text;
     } else if (markup.kind === ValueKind.YesNo) {
       if (value === true || value === false) return value ? 'yes' : 'no';
@@ -495,12 +478,12 @@ export class ExtensionWriter {
       const problem = xsdDateProblem(text);
       if (problem !== '') throw invalid(`${show(text)} ${problem}`, this.path(tail));
     }
-    if (markup.facet !== null) this.checkFacet(markup.facet, text, tail);
+    if (markup.facets.length > 0) this.checkFacets(markup.facets, text, tail);
     return text;
   }
 
-  private checkFacet(facet: ValueFacet, text: string, tail: string): void {
-    const problem = facet(text);
+  private checkFacets(facets: readonly ValueFacet[], text: string, tail: string): void {
+    const problem = facetProblem(facets, text);
     if (problem !== '') throw invalid(`${show(text)} ${problem}`, this.path(tail));
   }
 
