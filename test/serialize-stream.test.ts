@@ -153,6 +153,33 @@ describe('SitemapWriter', () => {
     }), { numRuns: 150 });
   });
 
+  it('push(entries, final) hands each batch\'s bytes to its onData sink, the final one closed: the one-shot bytes', () => {
+    const url = fc.record({ loc: fc.webUrl().map((loc) => `${loc}/page`), lastmod: fc.option(fc.constantFrom('2024-01-01', '2024-05-01T12:00:00Z'), { nil: undefined }) }, { requiredKeys: ['loc'] });
+    fc.assert(fc.property(fc.array(url, { maxLength: 60 }), fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 8 }), fc.boolean(), (entries, batches, pretty) => {
+      const handed: Uint8Array[] = [];
+      const writer = new SitemapWriter({ pretty, onData: (bytes) => handed.push(bytes) });
+      let i = 0;
+      for (const size of batches) { // empty pushes among them
+        writer.push(entries.slice(i, i + size));
+        i += size;
+      }
+      writer.push(entries.slice(i), true);
+      expect(handed.every((bytes) => bytes.length > 0)).toBe(true); // a push that writes nothing calls no sink
+      expect(firstDifference(concatBytes(handed), serializeSitemap(entries, { pretty }))).toBe('');
+      expect(writer.bytes).toBe(concatBytes(handed).length);
+    }), { numRuns: 100 });
+  });
+
+  it('push: the sink is an option of its own, and the final push ends the writer', () => {
+    expect(() => new SitemapWriter().push(urls(1))).toThrow(expect.objectContaining({ code: 'INPUT_TYPE', message: expect.stringMatching(/onData/) }));
+    expect(() => new SitemapWriter({ onData: 'stdout' as never })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID_OPTION', message: expect.stringMatching(/onData must be a function/) }));
+    const handed: Uint8Array[] = [];
+    const writer = new SitemapWriter({ kind: 'sitemapindex', onData: (bytes) => handed.push(bytes) });
+    writer.push([{ loc: 'https://example.com/a.xml' }], true);
+    expect(decoder.decode(concatBytes(handed))).toBe(decoder.decode(serializeSitemapIndex([{ loc: 'https://example.com/a.xml' }])));
+    expect(() => writer.push([])).toThrow(expect.objectContaining({ code: 'INPUT_TYPE', message: expect.stringMatching(/ended/) }));
+  });
+
   it('names a bad value by its place in the whole document, and is done after it', () => {
     const writer = new SitemapWriter();
     writer.write(urls(10));

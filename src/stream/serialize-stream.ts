@@ -15,28 +15,30 @@ const BATCH_ENTRIES = 256;
 type EntryChunk<Kind extends SitemapKind> = SitemapEntryInput<Kind> | readonly SitemapEntryInput<Kind>[];
 
 function serializerStream<Kind extends SitemapKind>(kind: Kind, options: SerializeOptions): ReadableWritablePair<OutputBytes, EntryChunk<Kind>> {
-  // Made here, so that bad options throw from the constructor.
-  const writer = new SitemapWriter<Kind>({ kind, stylesheet: options.stylesheet, pretty: options.pretty });
+  let output: TransformStreamDefaultController<OutputBytes> | undefined;
+  // Made here, so that bad options throw from the constructor; its bytes go to the readable side.
+  const writer = new SitemapWriter<Kind>({ kind, stylesheet: options.stylesheet, pretty: options.pretty, onData: (bytes) => output!.enqueue(bytes) });
   let batch: SitemapEntryInput<Kind>[] = [];
   const stream = new TransformStream<EntryChunk<Kind>, OutputBytes>({
-    transform(chunk, controller) {
+    start(controller) {
+      output = controller;
+    },
+    transform(chunk) {
       if (Array.isArray(chunk)) {
         // A batch already: written as it is, after what came before it.
         if (batch.length > 0) writer.write(batch);
         batch = [];
-        writer.write(chunk as readonly SitemapEntryInput<Kind>[]);
+        writer.push(chunk as readonly SitemapEntryInput<Kind>[]);
       } else {
         batch.push(chunk as SitemapEntryInput<Kind>);
         if (batch.length < BATCH_ENTRIES) return;
-        writer.write(batch);
+        writer.push(batch);
         batch = [];
       }
-      controller.enqueue(writer.take());
     },
-    flush(controller) {
-      if (batch.length > 0) writer.write(batch);
+    flush() {
+      writer.push(batch, true);
       batch = [];
-      controller.enqueue(writer.end());
     },
   });
   if (!options.gzip) return stream;

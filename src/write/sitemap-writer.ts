@@ -28,6 +28,11 @@ export type SitemapEntryInput<Kind extends SitemapKind = SitemapKind> = Kind ext
 export interface SitemapWriterOptions<Kind extends SitemapKind = SitemapKind> extends Omit<SerializeOptions, 'gzip'> {
   /** `urlset` (a sitemap, the default) or `sitemapindex`. */
   kind?: Kind;
+  /**
+   * Where `push()` hands the bytes it wrote (the sink of the one incremental contract that every
+   * chunk consumer in sitemapkit speaks, as fflate's do). Needed for `push()` only.
+   */
+  onData?: (bytes: OutputBytes) => void;
 }
 
 const CLOSING_TAGS = { urlset: encoder.encode('</urlset>\n'), sitemapindex: encoder.encode('</sitemapindex>\n') } as const;
@@ -37,7 +42,8 @@ const CLOSING_TAGS = { urlset: encoder.encode('</urlset>\n'), sitemapindex: enco
  * declaration, optional stylesheet, root start tag with its namespace declarations) on
  * construction, then batches of entries, then the closing tag. `take()` hands over the bytes
  * written since the last call, `end()` closes the document and hands over the rest, and
- * `writeWithin()` writes only as many entries as keep the finished document under a byte
+ * `push(entries, final)` does both for a writer made with an `onData` sink (the contract every
+ * chunk consumer in sitemapkit speaks), and `writeWithin()` writes only as many entries as keep the finished document under a byte
  * limit — what `writeSitemaps` splits files with. The output is byte for byte what
  * `serializeSitemap` / `serializeSitemapIndex` make from the same entries (they use this class).
  * A value that cannot be written throws `SERIALIZE_INVALID_VALUE` and ends the writer.
@@ -51,6 +57,11 @@ const CLOSING_TAGS = { urlset: encoder.encode('</urlset>\n'), sitemapindex: enco
  * }
  * await sink.write(writer.end());
  * console.log(writer.bytes, writer.entries); // exact uncompressed size and entry count
+ *
+ * // The same with a sink: every push hands its bytes on, the final one closes the document.
+ * const pushed = new SitemapWriter({ onData: (bytes) => chunks.push(bytes) });
+ * for (const page of pages) pushed.push(page);
+ * pushed.push([], true);
  */
 export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
   private run: Run | null;
@@ -59,12 +70,15 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
   private takenBytes = 0;
   /** The entry count once the run is gone (ended or failed). */
   private entriesAtEnd = 0;
+  private readonly onData: ((bytes: OutputBytes) => void) | undefined;
 
   constructor(options: SitemapWriterOptions<Kind> = {}) {
     const settings = checkOptions(options) as SitemapWriterOptions;
     const kind = settings.kind ?? 'urlset';
     if (kind !== 'urlset' && kind !== 'sitemapindex') throw new SitemapError('INPUT_INVALID_OPTION', `kind must be "urlset" or "sitemapindex", got ${show(kind)}`);
     this.kind = kind;
+    if (settings.onData !== undefined && typeof settings.onData !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', `onData must be a function that takes the written bytes, got ${show(settings.onData)}`);
+    this.onData = settings.onData;
     const run = startRun(kind === 'urlset' ? URLSET_RULE : SITEMAP_INDEX_RULE, TEMPLATES[kind][settings.pretty ? 1 : 0]);
     this.run = run;
     this.guard(() => writeHead(run, settings));
@@ -101,6 +115,19 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
         run.source = null;
       }
     });
+  }
+
+  /**
+   * Appends `entries` and hands the bytes written since the last hand-over to the `onData` sink;
+   * with `final`, closes the document first (`end()`): the incremental contract of every chunk
+   * consumer in sitemapkit, `push(chunk, final)` with a sink. A push that writes no byte calls no sink.
+   */
+  push(entries: Iterable<SitemapEntryInput<Kind>>, final = false): void {
+    const onData = this.onData;
+    if (onData === undefined) throw new SitemapError('INPUT_TYPE', 'SitemapWriter.push() hands its bytes to the onData option: make the writer with one, or use write() and take()');
+    this.write(entries);
+    const bytes = final ? this.end() : this.take();
+    if (bytes.length > 0) onData(bytes);
   }
 
   /**
