@@ -217,6 +217,17 @@ describe('validate: video', () => {
     expectIssue(urlset(url(video({}, '<video:price currency="usd">1</video:price>'))), 'SITEMAP_EXTENSION_BAD_VALUE', { google: 'error', xsd: 'error', needle: 'currency=', path: `${V}/video:price/@currency` });
   });
 
+  it('the parser\'s own extension issues, weighed by what the schemas take: a price that is no number, an attribute xhtml1-strict.xsd declares on <link>', () => {
+    // The parser leaves out a price that is no number: Google needs one, sitemap-video.xsd types it xsd:string.
+    expectIssue(urlset(url(video({}, '<video:price currency="USD">free</video:price>'))), 'SITEMAP_EXTENSION_BAD_VALUE', { google: 'error', xsd: 'warning', needle: '<video:price', path: `${V}/video:price` });
+    // A yes/no that is neither: wrong for both.
+    expectIssue(urlset(url(video({}, '<video:family_friendly>maybe</video:family_friendly>'))), 'SITEMAP_EXTENSION_BAD_VALUE', { google: 'error', xsd: 'error', needle: '<video:family_friendly', path: `${V}/video:family_friendly` });
+    // An attribute the parser leaves out of an alternate: valid where xhtml1-strict.xsd declares it on <link>, invalid elsewhere.
+    const link = (attribute: string) => urlset(url(`<xhtml:link rel="alternate" hreflang="en" href="${PAGE}" ${attribute}/>`));
+    expectIssue(link('title="English"'), 'SITEMAP_EXTENSION_IGNORED', { google: 'warning', xsd: 'warning', needle: 'title=', path: 'urlset/url[1]/xhtml:link[1]' });
+    expectIssue(link('data-x="1"'), 'SITEMAP_EXTENSION_IGNORED', { google: 'warning', xsd: 'error', needle: 'data-x=', path: 'urlset/url[1]/xhtml:link[1]' });
+  });
+
   it('VIDEO_BAD_COUNTRY_LIST: each code an assigned ISO 3166-1 alpha-2 code (Google; the XSD checks the form only)', () => {
     const path = `${V}/video:restriction`;
     const xml = urlset(url(video({}, '<video:restriction relationship="deny">US UK XX US</video:restriction>')));

@@ -399,6 +399,12 @@ export class SitemapValidator implements SitemapParserObserver {
     (this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.sink(issue))).item(item);
   }
 
+  /** How validate weighs an extension issue the parser reported (ExtensionValidator.parserIssueSeverity); undefined for other codes. */
+  parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
+    if (issue.code !== 'SITEMAP_EXTENSION_MISSING_TAG' && issue.code !== 'SITEMAP_EXTENSION_BAD_VALUE' && issue.code !== 'SITEMAP_EXTENSION_IGNORED') return undefined;
+    return (this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (found) => this.sink(found))).parserIssueSeverity(issue, profileIndex);
+  }
+
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */
   finishExtensions(): void {
     const reader = this.walker?.reader;

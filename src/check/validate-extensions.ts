@@ -12,6 +12,7 @@ import { MAX_IMAGES_PER_URL, MAX_NEWS_PER_SITEMAP } from '../model/limits';
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type MissingRule } from '../model/rules';
 import { VALUE_FACETS } from '../model/value-rules';
 import { trimXmlSpace } from '../values/text';
+import { isDecimal } from '../values/xsd-decimal';
 import type { Issue, IssueSeverity } from '../model/types';
 import { comparableUrl } from '../values/url-check';
 import { ItemContext, searchConsoleNote, type AddIssue } from './extension-issues';
@@ -118,6 +119,13 @@ export class ExtensionValidator {
   private readonly videoLocations: VideoLocation[] = [];
   /** Anything read since the last endEntry. */
   active = false;
+  /**
+   * Where the parser met what the XSDs weigh otherwise than its other extension issues (the
+   * `line:column` of the items' values, so that no issue's message or path is read):
+   * an attribute xhtml1-strict.xsd declares on `<link>` (left out, but valid), and a video's
+   * `<price>` (an xsd:string: only Google needs a number).
+   */
+  private readonly schemaTakes = new Map<string, 'linkAttribute' | 'price'>();
 
   constructor(profile: 'google' | 'xsd', nowTime: number, addIssue: AddIssue) {
     this.values = new ExtensionValueChecker(profile, nowTime, addIssue);
@@ -134,6 +142,7 @@ export class ExtensionValidator {
       this.others.check(item);
       return;
     }
+    this.markSchemaTakes(item);
     const at = this.context.of(item);
     // Alternates (most items) have three attributes and no order: the hreflang rules see to them.
     if (item.property === 'alternates') {
@@ -149,6 +158,44 @@ export class ExtensionValidator {
     }
     this.checkValues(compiled, at);
     if (item.property === 'videos') this.checkVideoLocation(at);
+  }
+
+  /**
+   * How validate weighs an extension issue the parser reported, by profile (`[google, xsd]`):
+   * null drops it (the rules above report it, more precisely); undefined: not an extension issue.
+   * Call it after the walk: the items' values say what the issue is about.
+   *
+   * @example
+   * const severity = extensionRules.parserIssueSeverity(issue, 1); // in the xsd profile
+   */
+  parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
+    switch (issue.code) {
+      case 'SITEMAP_EXTENSION_MISSING_TAG': return null; // checkStructure, per profile
+      case 'SITEMAP_EXTENSION_BAD_VALUE':
+        // Not a number / not yes-no. video:price is an xsd:string in the XSD: only Google needs a number.
+        return this.schemaTakes.get(`${issue.line}:${issue.column}`) === 'price' ? GOOGLE_ONLY[profileIndex] : 'error';
+      case 'SITEMAP_EXTENSION_IGNORED':
+        // Left out by the parser; the XSDs reject unknown children and attributes, except those xhtml1-strict.xsd declares on <link>.
+        return this.schemaTakes.get(`${issue.line}:${issue.column}`) === 'linkAttribute' ? 'warning' : XSD_ONLY[profileIndex];
+      default: return undefined;
+    }
+  }
+
+  /**
+   * Notes where this item has what parserIssueSeverity weighs by the schemas (schemaTakes): only
+   * what the parser left out or refused, so the map holds no more than its issues.
+   */
+  private markSchemaTakes(item: ExtensionItemSource): void {
+    if (item.property !== 'alternates' && item.property !== 'videos') return;
+    for (const value of item.values) {
+      const at = value.name.lastIndexOf('@');
+      if (item.property === 'alternates') {
+        const attribute = value.name.slice(at + 1);
+        if (at >= 0 && XHTML_LINK_ATTRIBUTES.has(attribute) && !ALTERNATE_ATTRIBUTES.has(attribute)) this.schemaTakes.set(`${value.line}:${value.column}`, 'linkAttribute');
+      } else if (at < 0 && value.name.slice(value.name.lastIndexOf('/') + 1) === 'price' && !isDecimal(trimXmlSpace(value.raw))) {
+        this.schemaTakes.set(`${value.line}:${value.column}`, 'price');
+      }
+    }
   }
 
   /** The open `<url>` ended; `loc` is its first loc ('' when it had none). */
@@ -257,25 +304,5 @@ export class ExtensionValidator {
   }
 }
 
-/**
- * How validate weighs an extension issue the parser reported, by profile (`[google, xsd]`):
- * null drops it (the rules above report it, more precisely); undefined: not an extension issue.
- *
- * @example
- * const severity = parserExtensionIssueSeverity(issue, 1); // in the xsd profile
- */
-export function parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
-  switch (issue.code) {
-    case 'SITEMAP_EXTENSION_MISSING_TAG': return null; // checkStructure, per profile
-    case 'SITEMAP_EXTENSION_BAD_VALUE':
-      // Not a number / not yes-no. video:price is an xsd:string in the XSD: only Google needs a number.
-      return /\/[^/]*price$/.test(issue.path) ? GOOGLE_ONLY[profileIndex] : 'error';
-    case 'SITEMAP_EXTENSION_IGNORED': {
-      // Left out by the parser; the XSDs reject unknown children and attributes, except those xhtml1-strict.xsd declares on <link>.
-      const attribute = /^The attribute (\S+) is not part of <[^>]*link>/.exec(issue.message);
-      if (attribute !== null && XHTML_LINK_ATTRIBUTES.has(attribute[1]!)) return 'warning';
-      return XSD_ONLY[profileIndex];
-    }
-    default: return undefined;
-  }
-}
+/** The attributes an alternate is read from: never left out, so never weighed by the schema. */
+const ALTERNATE_ATTRIBUTES: ReadonlySet<string> = new Set(EXTENSION_RULES.find((rule) => rule.property === 'alternates')!.attributes.map((attribute) => attribute.name));

@@ -11,13 +11,12 @@ import { LIMITS } from '../model/limits';
 import { createObservedParser } from '../read/parse';
 import type { Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapUrl, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile } from '../model/types';
 import { readLocationScope, type LocationScope } from '../values/url-check';
-import { parserExtensionIssueSeverity } from './validate-extensions';
 import { RULE_SEVERITY, SitemapValidator } from './sitemap-validator';
 
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 
 /** How each code the parser reports weighs in validation, by profile: `[google, xsd]`. */
-function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null {
+function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1, validator: SitemapValidator): IssueSeverity | null {
   switch (issue.code) {
     case 'SITEMAP_BAD_PRIORITY': return null; // validate reports it, at the value
     case 'SITEMAP_UNEXPECTED_ELEMENT': return null; // an element inside a field: validate reports it (startElement)
@@ -33,7 +32,7 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity |
       if (issue.path.endsWith(']')) return 'warning';
       return issue.path.endsWith('/loc') ? 'error' : RULE_SEVERITY.childOrder[profileIndex];
     default: {
-      const extension = parserExtensionIssueSeverity(issue, profileIndex);
+      const extension = validator.parserExtensionIssueSeverity(issue, profileIndex);
       return extension === undefined ? issue.severity : extension;
     }
   }
@@ -314,7 +313,7 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
   const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator, sliceBytes > 0, true);
   const issues: Issue[] = [];
   for (const issue of opened.issues) {
-    issue.severity = parserIssueSeverity(issue, profileIndex) ?? issue.severity;
+    issue.severity = parserIssueSeverity(issue, profileIndex, validator) ?? issue.severity;
     issues.push(issue);
   }
   let finished = false;
@@ -361,7 +360,7 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
   }
   const parserIssues = finished ? parser.result().issues : parser.issues;
   for (const issue of parserIssues) {
-    const severity = parserIssueSeverity(issue, profileIndex);
+    const severity = parserIssueSeverity(issue, profileIndex, validator);
     if (severity === null) continue;
     issue.severity = severity;
     issues.push(issue);
