@@ -142,10 +142,10 @@ export class ExtensionValidator {
       this.others.check(item);
       return;
     }
-    this.markSchemaTakes(item);
     const at = this.context.of(item);
     // Alternates (most items) have three attributes and no order: the hreflang rules see to them.
     if (item.property === 'alternates') {
+      this.markLinkAttributes(item);
       this.hreflang.check(at);
       return;
     }
@@ -182,19 +182,14 @@ export class ExtensionValidator {
   }
 
   /**
-   * Notes where this item has what parserIssueSeverity weighs by the schemas (schemaTakes): only
-   * what the parser left out or refused, so the map holds no more than its issues.
+   * Notes where an alternate has an attribute xhtml1-strict.xsd declares on `<link>` besides the
+   * three it is read from (schemaTakes): one set lookup per attribute, and only what the parser
+   * left out is kept, so the map holds no more than its issues.
    */
-  private markSchemaTakes(item: ExtensionItemSource): void {
-    if (item.property !== 'alternates' && item.property !== 'videos') return;
-    for (const value of item.values) {
-      const at = value.name.lastIndexOf('@');
-      if (item.property === 'alternates') {
-        const attribute = value.name.slice(at + 1);
-        if (at >= 0 && XHTML_LINK_ATTRIBUTES.has(attribute) && !ALTERNATE_ATTRIBUTES.has(attribute)) this.schemaTakes.set(`${value.line}:${value.column}`, 'linkAttribute');
-      } else if (at < 0 && value.name.slice(value.name.lastIndexOf('/') + 1) === 'price' && !isDecimal(trimXmlSpace(value.raw))) {
-        this.schemaTakes.set(`${value.line}:${value.column}`, 'price');
-      }
+  private markLinkAttributes(item: ExtensionItemSource): void {
+    for (const source of item.values) {
+      const name = source.name;
+      if (!ALTERNATE_VALUE_NAMES.has(name) && LINK_ATTRIBUTE_VALUE_NAMES.has(name)) this.schemaTakes.set(`${source.line}:${source.column}`, 'linkAttribute');
     }
   }
 
@@ -233,8 +228,11 @@ export class ExtensionValidator {
     const seen = this.seen;
     seen.fill(0, 0, compiled.groupOf.length);
     let last = -1, lastName = '';
+    const video = at.item.property === 'videos';
     for (let i = 0; i < values.length; i++) {
       const source = values[i]!;
+      // A price that is no number, which the parser left out: only Google needs a number (parserIssueSeverity).
+      if (video && source.name === 'price' && !isDecimal(trimXmlSpace(source.raw))) this.schemaTakes.set(`${source.line}:${source.column}`, 'price');
       const slot = compiled.slots.get(source.name);
       if (slot === undefined) continue;
       if (seen[slot] === 0) seen[slot] = i + 1;
@@ -277,8 +275,11 @@ export class ExtensionValidator {
     const values = at.item.values;
     const occurrences = this.occurrences;
     occurrences.fill(0, 0, compiled.groupOf.length);
+    const video = at.item.property === 'videos';
     for (let i = 0; i < values.length; i++) {
       const source = values[i]!;
+      // A price that is no number, which the parser left out: only Google needs a number (parserIssueSeverity).
+      if (video && source.name === 'price' && !isDecimal(trimXmlSpace(source.raw))) this.schemaTakes.set(`${source.line}:${source.column}`, 'price');
       const slot = compiled.slots.get(source.name);
       if (slot === undefined) continue;
       const value = compiled.values[slot]!;
@@ -304,5 +305,7 @@ export class ExtensionValidator {
   }
 }
 
-/** The attributes an alternate is read from: never left out, so never weighed by the schema. */
-const ALTERNATE_ATTRIBUTES: ReadonlySet<string> = new Set(EXTENSION_RULES.find((rule) => rule.property === 'alternates')!.attributes.map((attribute) => attribute.name));
+/** The value names (`@name`) of the attributes an alternate is read from: never left out. */
+const ALTERNATE_VALUE_NAMES: ReadonlySet<string> = new Set(EXTENSION_RULES.find((rule) => rule.property === 'alternates')!.attributes.map((attribute) => `@${attribute.name}`));
+/** The value names of the attributes xhtml1-strict.xsd declares on `<link>`. */
+const LINK_ATTRIBUTE_VALUE_NAMES: ReadonlySet<string> = new Set([...XHTML_LINK_ATTRIBUTES].map((name) => `@${name}`));
