@@ -33,8 +33,11 @@ const KB = 1024;
  * crawl reading a body as it arrives, batches() and the 64-bit URL set (#17): everything 108.2 KB.
  * Issues as data (#21: one Issue factory, SitemapError fields, toIssue()): everything 108.7 KB;
  * with firstByteToDecode (declared encodings that read ASCII bytes otherwise): parse 39.2 KB.
+ * Issue #21's one walker, one rule table, one front door and the writer's push contract, as merged
+ * (the walker's accessors and events keep their names through a consumer's minifier): parse
+ * 41.7 KB, everything 110.4 KB. Raised, not lowered: a trade for the architecture, in README "Size".
  */
-const BUDGET = { parse: 39.5 * KB, everything: 109 * KB };
+const BUDGET = { parse: 41.7 * KB, everything: 110.4 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
