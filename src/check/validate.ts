@@ -4,7 +4,6 @@
 
 import { SitemapError } from '../model/errors';
 import { positionOfByte } from '../values/file-limits';
-import { createIssue } from '../model/issue';
 import { checkLimitOption, describeValue, type PreparedInput } from '../input/input';
 import { openDocumentForReport } from '../input/front-door';
 import { LIMITS } from '../model/limits';

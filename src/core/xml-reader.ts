@@ -216,7 +216,7 @@ export class XmlReader {
    */
   holdCoreAtEnd = false;
 
-  constructor(private readonly handler: BatchHandler, private readonly flags: number) {
+  constructor(private readonly handler: BatchHandler, flags: number) {
     this.core = acquireCore();
     this.ids = prepare(this.core, KNOWN_NAMES);
     this.core.exports.tokenizerReset(flags);

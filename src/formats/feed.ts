@@ -128,7 +128,7 @@ class FeedReader implements WalkHandler {
   private linkRel: string | undefined;
   private linkHref: string | undefined;
 
-  constructor(private readonly issues: Issue[], private readonly recover: boolean) {
+  constructor(private readonly issues: Issue[], recover: boolean) {
     this.walker = new DocumentWalker(this, recover ? 0 : ReaderFlag.StopAtFirstError, null, { recover, issues, textSitemapHint: false });
   }
 

@@ -6,7 +6,6 @@
 
 import { Gzip, gzipSync } from 'fflate';
 import { SitemapError } from '../model/errors';
-import { updateCrc32 } from './crc32';
 import { MemberEndCheck, MIN_MEMBER_BYTES, RecentBytes, trailingBytesError } from './gzip-trailer';
 import { GzipInflater } from './inflate';
 import { concatenateBytes } from '../values/text';

@@ -3,9 +3,7 @@
 // (sitemap-reader.ts).
 
 import { SitemapError } from '../model/errors';
-import { createIssue } from '../model/issue';
-import { LIMITS } from '../model/limits';
-import { adviceFor, checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
+import { adviceFor, describeValue } from '../input/input';
 import { openDocument, readReadingOptions } from '../input/front-door';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
 import { observeReader, SitemapReader, skipReaderByteOrderMark, type Kind, type SitemapParserObserver, type SitemapParserOptions } from './sitemap-reader';

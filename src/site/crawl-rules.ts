@@ -5,7 +5,6 @@
 import robotsParser from 'robots-parser';
 import { SitemapError } from '../model/errors';
 import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
-import { comparableUrl } from '../values/url-check';
 import type { CrawlFetch, CrawlOptions, CrawlProgress } from './crawl-types';
 import type { ValidationProfile } from '../model/types';
 
