@@ -396,13 +396,18 @@ export class SitemapValidator implements SitemapParserObserver {
   }
 
   extension(item: ExtensionItemSource): void {
-    (this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.sink(issue))).item(item);
+    this.extensionValidator().item(item);
+  }
+
+  /** The extension rules, made at the first extension item or issue (a document without any pays nothing). */
+  private extensionValidator(): ExtensionValidator {
+    return this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.sink(issue));
   }
 
   /** How validate weighs an extension issue the parser reported (ExtensionValidator.parserIssueSeverity); undefined for other codes. */
   parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
     if (issue.code !== 'SITEMAP_EXTENSION_MISSING_TAG' && issue.code !== 'SITEMAP_EXTENSION_BAD_VALUE' && issue.code !== 'SITEMAP_EXTENSION_IGNORED') return undefined;
-    return (this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (found) => this.sink(found))).parserIssueSeverity(issue, profileIndex);
+    return this.extensionValidator().parserIssueSeverity(issue, profileIndex);
   }
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */
