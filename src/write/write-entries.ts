@@ -2,7 +2,7 @@
 // lenient input forms, into batch strings of markers and values, in the field order of
 // model/rules.ts (URLSET_RULE, SITEMAP_INDEX_RULE).
 
-import { URLSET_RULE, SITEMAP_INDEX_RULE } from '../model/rules';
+import { URLSET_RULE, SITEMAP_INDEX_RULE, type DocumentRule } from '../model/rules';
 import type { ExtensionElement, SitemapAlternateInput, SitemapImageInput, SitemapNewsInput, SitemapVideoInput } from '../model/types';
 import { isCommonLoc, MAX_ENTRIES_PER_DOCUMENT } from '../values/xsd-values';
 import { BATCH_CHARACTERS, flushBatch, type Run } from './batch-pipeline';
@@ -50,6 +50,36 @@ export interface SitemapIndexEntryInput {
 const URLSET_FIELDS = URLSET_RULE.fieldNames.length;
 
 /**
+ * The checks every entry starts with (an object, within the entry limit) and its loc as written:
+ * a `URL`'s href, the string checked for its ends and, unless it is a common one, as a loc.
+ *
+ * @example
+ * entryLoc(URLSET_RULE, { loc: 'https://example.com/' }, 0); // 'https://example.com/'
+ */
+function entryLoc(rule: DocumentRule, entry: { loc: string | URL } | null, index: number): string {
+  if (entry === null || typeof entry !== 'object') throw invalid(`must be an object with a loc, got ${show(entry)}`, `${rule.root}/${rule.entry}[${index + 1}]`);
+  if (index >= MAX_ENTRIES_PER_DOCUMENT) throw tooManyEntries(rule, index);
+  const locValue = entry.loc;
+  const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(rule, index, 'loc'));
+  if (needsEndCheck(loc)) checkEnds(loc, fieldPath(rule, index, 'loc'));
+  if (!isCommonLoc(loc)) checkLoc(loc, fieldPath(rule, index, 'loc'));
+  return loc;
+}
+
+/**
+ * A lastmod as written: a string as given (its date form is checked by the core as it escapes the
+ * batch, flushBatch), a `Date` or other value through lastmodText.
+ *
+ * @example
+ * entryLastmod(URLSET_RULE, new Date(0), 0); // '1970-01-01T00:00:00.000Z'
+ */
+function entryLastmod(rule: DocumentRule, value: string | Date, index: number): string {
+  if (typeof value !== 'string') return lastmodText(value, fieldPath(rule, index, 'lastmod'));
+  if (needsEndCheck(value)) checkEnds(value, fieldPath(rule, index, 'lastmod'));
+  return value;
+}
+
+/**
  * The hot loop of serializeSitemap: one batch string of markers and values at a time.
  *
  * @example
@@ -63,27 +93,16 @@ export function writeUrls(run: Run, entries: Iterable<SitemapUrlInput>): void {
   let index = run.entryCount;
   let firstEntry = index;
   for (const url of entries) {
-    if (url === null || typeof url !== 'object') throw invalid(`must be an object with a loc, got ${show(url)}`, `urlset/url[${index + 1}]`);
-    if (index >= MAX_ENTRIES_PER_DOCUMENT) throw tooManyEntries(URLSET_RULE, index);
+    const loc = entryLoc(URLSET_RULE, url, index);
     batchEntries?.push(url);
     // Each value is appended as "marker + value" in one go: a short result is one flat string
     // and a long one a single cons node, so the batch string flattens faster (see the top).
-    const locValue = url.loc;
-    const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(URLSET_RULE, index, 'loc'));
-    if (needsEndCheck(loc)) checkEnds(loc, fieldPath(URLSET_RULE, index, 'loc'));
-    if (!isCommonLoc(loc)) checkLoc(loc, fieldPath(URLSET_RULE, index, 'loc'));
     batch += start + loc;
     let field = 0;
     let written = 1; // fields written for this entry
     const lastmodValue = url.lastmod;
     if (lastmodValue !== undefined && lastmodValue !== null) {
-      let lastmod: string;
-      if (typeof lastmodValue === 'string') {
-        lastmod = lastmodValue;
-        if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(URLSET_RULE, index, 'lastmod'));
-        // Its date form is checked by the core as it escapes the batch (flushBatch).
-      } else lastmod = lastmodText(lastmodValue, fieldPath(URLSET_RULE, index, 'lastmod'));
-      batch += step[1]! + lastmod;
+      batch += step[1]! + entryLastmod(URLSET_RULE, lastmodValue, index);
       field = 1;
       written++;
       markers++;
@@ -151,24 +170,12 @@ export function writeIndexEntries(run: Run, list: Iterable<SitemapIndexEntryInpu
   let index = run.entryCount;
   let firstEntry = index;
   for (const entry of list) {
-    if (entry === null || typeof entry !== 'object') throw invalid(`must be an object with a loc, got ${show(entry)}`, `sitemapindex/sitemap[${index + 1}]`);
-    if (index >= MAX_ENTRIES_PER_DOCUMENT) throw tooManyEntries(SITEMAP_INDEX_RULE, index);
+    const loc = entryLoc(SITEMAP_INDEX_RULE, entry, index);
     batchEntries?.push(entry);
-    const locValue = entry.loc;
-    const loc = typeof locValue === 'string' ? locValue : locText(locValue, fieldPath(SITEMAP_INDEX_RULE, index, 'loc'));
-    if (needsEndCheck(loc)) checkEnds(loc, fieldPath(SITEMAP_INDEX_RULE, index, 'loc'));
-    if (!isCommonLoc(loc)) checkLoc(loc, fieldPath(SITEMAP_INDEX_RULE, index, 'loc'));
     batch += start + loc;
     const lastmodValue = entry.lastmod;
     if (lastmodValue !== undefined && lastmodValue !== null) {
-      let lastmod: string;
-      if (typeof lastmodValue === 'string') {
-        lastmod = lastmodValue;
-        if (needsEndCheck(lastmod)) checkEnds(lastmod, fieldPath(SITEMAP_INDEX_RULE, index, 'lastmod'));
-        // Its date form is checked by the core as it escapes the batch (flushBatch).
-      } else lastmod = lastmodText(lastmodValue, fieldPath(SITEMAP_INDEX_RULE, index, 'lastmod'));
-      batch += step[1]! + lastmod;
-      batch += end[1]!;
+      batch += step[1]! + entryLastmod(SITEMAP_INDEX_RULE, lastmodValue, index) + end[1]!;
       markers += 3;
     } else {
       batch += end[0]!;
