@@ -64,38 +64,29 @@ export function searchConsoleNote(code: ErrorCode): string {
 }
 
 /**
- * Names and paths inside one item, with the prefix the document used for its namespace (worked
- * out only for issues).
+ * Names and paths inside one item, with the prefix the document used for its namespace (made
+ * only for issues).
  *
  * @example
  * const at = new ItemContext().of(item); // item.path 'urlset/url[1]/video:video[2]'
  * at.pathOf('player_loc@allow_embed'); // 'urlset/url[1]/video:video[2]/video:player_loc/@allow_embed'
  */
 export class ItemContext {
-  private prefixText: string | undefined;
   item!: ExtensionItemSource;
 
   of(item: ExtensionItemSource): this {
     this.item = item;
-    this.prefixText = undefined;
     return this;
   }
 
-  /** `video:` (or '' for a default namespace), from the item's path (`urlset/url[1]/video:video[2]`). */
+  /** `video:` (or '' for a default namespace): the prefix the document gave the item. */
   private get prefix(): string {
-    if (this.prefixText === undefined) {
-      const path = this.item.path;
-      const last = path.slice(path.lastIndexOf('/') + 1);
-      const colon = last.indexOf(':');
-      this.prefixText = colon < 0 ? '' : last.slice(0, colon + 1);
-    }
-    return this.prefixText;
+    return this.item.prefix;
   }
 
   /** `video:video`. */
   get itemName(): string {
-    const path = this.item.path;
-    return path.slice(path.lastIndexOf('/') + 1, path.lastIndexOf('['));
+    return this.item.element;
   }
 
   /** `publication/name` → `news:publication/news:name`. */

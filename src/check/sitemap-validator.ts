@@ -5,7 +5,7 @@
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from '../values/datetime';
 import { SEVERITY } from '../model/codes';
 import type { ErrorCode } from '../model/errors';
-import { createIssue } from '../model/issue';
+import { createIssue, type DuplicateKind } from '../model/issue';
 import type { PreparedInput } from '../input/input';
 import { CHANGEFREQ_VALUES, LIMITS } from '../model/limits';
 import { DOCUMENT_RULES } from '../model/rules';
@@ -408,6 +408,25 @@ export class SitemapValidator implements SitemapParserObserver {
   parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
     if (issue.code !== 'SITEMAP_EXTENSION_MISSING_TAG' && issue.code !== 'SITEMAP_EXTENSION_BAD_VALUE' && issue.code !== 'SITEMAP_EXTENSION_IGNORED') return undefined;
     return this.extensionValidator().parserIssueSeverity(issue, profileIndex);
+  }
+
+  /** What the parser said each of its SITEMAP_DUPLICATE_FIELD issues is a second one of (duplicateKind). */
+  private readonly duplicates = new Map<Issue, DuplicateKind>();
+
+  /** The parser's hook: `issue` is a second `kind` (validate weighs it by the kind). */
+  duplicate(issue: Issue, kind: DuplicateKind): void {
+    this.duplicates.set(issue, kind);
+  }
+
+  /**
+   * What a SITEMAP_DUPLICATE_FIELD of the parser is a second one of; undefined for one the
+   * parser did not say (validate then weighs it as a field).
+   *
+   * @example
+   * if (validator.duplicateKind(issue) === DuplicateKind.Loc) severity = 'error';
+   */
+  duplicateKind(issue: Issue): DuplicateKind | undefined {
+    return this.duplicates.get(issue);
   }
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */

@@ -6,6 +6,7 @@ import { SitemapError } from '../model/errors';
 import { positionOfByte } from '../values/file-limits';
 import { checkLimitOption, describeValue, type PreparedInput } from '../input/input';
 import { openDocumentForReport } from '../input/front-door';
+import { DuplicateKind } from '../model/issue';
 import { LIMITS } from '../model/limits';
 import { createObservedParser } from '../read/parse';
 import type { Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapUrl, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile } from '../model/types';
@@ -26,10 +27,14 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1, validator: Sitem
     case 'SITEMAP_NESTED_ENTRY':
       return 'error';
     case 'SITEMAP_DUPLICATE_FIELD':
-      // "exactly one loc" for everyone; sitemap.xsd allows each field once; a second news:news is
-      // the parser's choice (sitemap.xsd's ##other wildcard takes any number).
-      if (issue.path.endsWith(']')) return 'warning';
-      return issue.path.endsWith('/loc') ? 'error' : RULE_SEVERITY.childOrder[profileIndex];
+      // By what the parser says it is a second one of (validator.duplicateKind).
+      switch (validator.duplicateKind(issue)) {
+        case DuplicateKind.Loc: return 'error'; // "exactly one loc", for everyone
+        // The parser's choice: sitemap.xsd's ##other wildcard takes any number of news:news.
+        case DuplicateKind.Item: return 'warning';
+        // sitemap.xsd (and the extensions' schemas) allow each field once; Google keeps reading.
+        default: return RULE_SEVERITY.childOrder[profileIndex];
+      }
     default: {
       const extension = validator.parserExtensionIssueSeverity(issue, profileIndex);
       return extension === undefined ? issue.severity : extension;

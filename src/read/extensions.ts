@@ -6,7 +6,7 @@
 // URI, never by prefix.
 
 import type { ErrorCode } from '../model/errors';
-import { createIssue } from '../model/issue';
+import { createIssue, DuplicateKind } from '../model/issue';
 import { isDecimal, trimXmlSpace } from '../values/text';
 import type { ExtensionElement, Issue, SitemapAlternate, SitemapImage, SitemapNews, SitemapUrl, SitemapVideo } from '../model/types';
 import type { XmlReader } from '../core/xml-reader';
@@ -61,6 +61,8 @@ export class ExtensionReader implements PathBelowEntry {
   private itemIndex = 0;
   /** itemLabel's `image:image`, and the ids it is for (-1: none yet). */
   private itemName = '';
+  /** `image:` ('' for none): the prefix of itemName, for observers (ExtensionItemSource.prefix). */
+  private itemPrefixText = '';
   private itemNamePrefix = -1;
   private itemNameLocal = -1;
   /** Prefix and local-name ids by depth below the open element, for paths. */
@@ -104,6 +106,8 @@ export class ExtensionReader implements PathBelowEntry {
 
   /** Told about every item read, with its sources (validate's observer); null: nobody asks. */
   onItem: ((item: ExtensionItemSource) => void) | null = null;
+  /** Told which kind each SITEMAP_DUPLICATE_FIELD it reports is (validate weighs them); null: nobody asks. */
+  onDuplicate: ((issue: Issue, kind: DuplicateKind) => void) | null = null;
 
   constructor(private readonly host: ExtensionHost) {}
 
@@ -193,7 +197,7 @@ export class ExtensionReader implements PathBelowEntry {
     const rule = item.rule;
     if (rule.single && this.news !== undefined) {
       this.itemIndex = 2;
-      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader));
+      this.duplicate(DuplicateKind.Item, `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader));
       this.mode = Mode.Skip;
       return;
     }
@@ -374,7 +378,7 @@ export class ExtensionReader implements PathBelowEntry {
     const raw = walker.value();
     const line = walker.line, column = walker.column;
     const attributeName = this.qualifiedName(reader, walker.prefix, local);
-    if (this.sources !== null) this.sources.push({ name: `${this.sourceName(reader, this.level - 1)}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
+    if (this.sources !== null) this.sources.push({ name: index >= 0 ? node.attributes[index]!.sourceName : `${node.sourceName}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
     if (index < 0) {
       if (namespace !== 0 && reader.name(namespace) === XSI_NAMESPACE) return; // xsi:schemaLocation and friends: allowed anywhere
       this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `The attribute ${attributeName} is not part of <${this.qualifiedName(reader, frame.prefix, frame.local)}>: it is left out`, line, column, this.path(reader, depth - this.depth + 1), raw);
@@ -524,7 +528,7 @@ export class ExtensionReader implements PathBelowEntry {
     const frame = this.frames[--this.level]!;
     const node = frame.node;
     if (this.sources !== null && frame.node.textSlot >= 0) {
-      this.sources.push({ name: this.sourceName(reader, this.level), raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
+      this.sources.push({ name: node.sourceName, raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
     }
     let value: unknown;
     if (node.leaf) {
@@ -551,7 +555,7 @@ export class ExtensionReader implements PathBelowEntry {
         list.push(value);
       }
     } else if ((parent.seen & (1 << slot)) !== 0) {
-      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1));
+      this.duplicate(DuplicateKind.Field, `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1));
     } else {
       parent.values[slot] = value;
     }
@@ -628,6 +632,7 @@ export class ExtensionReader implements PathBelowEntry {
     if (this.onItem !== null) {
       this.onItem({
         property: item.rule.property, index: this.itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
+        element: this.itemElementName(reader), prefix: this.itemPrefixText,
         line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: this.sources ?? [],
       });
       this.sources = null;
@@ -651,7 +656,7 @@ export class ExtensionReader implements PathBelowEntry {
     if (this.onItem !== null) {
       this.onItem({
         property: 'extensions', index: this.extensions.count - 1, value: element, namespace: element.namespace,
-        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: [], kind: key,
+        element: this.itemElementName(reader), prefix: this.itemPrefixText, line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: [], kind: key,
       });
       this.sources = null;
     }
@@ -663,15 +668,21 @@ export class ExtensionReader implements PathBelowEntry {
     return prefix > 0 ? `${reader.name(prefix)}:${name}` : name;
   }
 
-  /** `image:image[2]`: the item element, numbered among its kind in the entry. */
-  private itemLabel(reader: XmlReader): string {
+  /** `image:image`: the item element's name as the document wrote it (and its prefix in itemPrefixText). */
+  private itemElementName(reader: XmlReader): string {
     if (this.itemNamePrefix !== this.itemPrefix || this.itemNameLocal !== this.itemLocal) {
       // Items of a kind share their name: made again only when the kind changes.
       this.itemNamePrefix = this.itemPrefix;
       this.itemNameLocal = this.itemLocal;
       this.itemName = this.qualifiedName(reader, this.itemPrefix, this.itemLocal);
+      this.itemPrefixText = this.itemPrefix > 0 ? reader.name(this.itemPrefix) + ':' : '';
     }
-    return `${this.itemName}[${this.itemIndex}]`;
+    return this.itemName;
+  }
+
+  /** `image:image[2]`: the item element, numbered among its kind in the entry. */
+  private itemLabel(reader: XmlReader): string {
+    return `${this.itemElementName(reader)}[${this.itemIndex}]`;
   }
 
   private itemPath(reader: XmlReader): string {
@@ -683,15 +694,16 @@ export class ExtensionReader implements PathBelowEntry {
     return this.host.entryPath() + this.pathBelow(reader, this.depth + levels);
   }
 
-  /** `player_loc`, `publication/name`: the local names of frames 1..`last` (below the item), for observers. */
-  private sourceName(reader: XmlReader, last: number): string {
-    let name = '';
-    for (let i = 1; i <= last; i++) name += (i === 1 ? '' : '/') + reader.name(this.frames[i]!.local);
-    return name;
+  private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): Issue {
+    const issue = createIssue(code, severity, message, line, column, path, this.host.entryNumber(), value);
+    this.host.issues.push(issue);
+    return issue;
   }
 
-  private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): void {
-    this.host.issues.push(createIssue(code, severity, message, line, column, path, this.host.entryNumber(), value));
+  /** A second one of something the reader keeps one of (SITEMAP_DUPLICATE_FIELD), told to onDuplicate with its kind. */
+  private duplicate(kind: DuplicateKind, message: string, line: number, column: number, path: string): void {
+    const issue = this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', message, line, column, path);
+    if (this.onDuplicate !== null) this.onDuplicate(issue, kind);
   }
 }
 

@@ -5,7 +5,7 @@
 
 import { ErrorCode, SitemapError } from '../model/errors';
 import { ExtensionReader, type ExtensionItemSource } from './extensions';
-import { createIssue, type IssueDetails } from '../model/issue';
+import { createIssue, DuplicateKind, type IssueDetails } from '../model/issue';
 import { LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from '../model/limits';
 import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS } from '../model/rules';
@@ -73,6 +73,11 @@ export interface SitemapParserObserver extends WalkObserver {
    * with the position and raw text of everything in it; called before `entry` for its `<url>`.
    */
   extension?(item: ExtensionItemSource): void;
+  /**
+   * The parser kept the first of two and reported the second as `issue` (SITEMAP_DUPLICATE_FIELD,
+   * added to its issues just now): what it is a second one of.
+   */
+  duplicate?(issue: Issue, kind: DuplicateKind): void;
 }
 
 /** Set by the class's static block: what createObservedParser and markByteOrderMarkRemoved do to a reader's own state. */
@@ -158,6 +163,7 @@ export class SitemapReader implements WalkHandler {
       // The core's loc set then still answers after the end (XmlReader.locId); abort() gives it back.
       reader.holdCoreAtEnd = holdCore;
       if (observer.extension) parser.extensionReader.onItem = observer.extension.bind(observer);
+      if (observer.duplicate) parser.extensionReader.onDuplicate = observer.duplicate.bind(observer);
     };
     skipNoByteOrderMark = (parser) => {
       parser.bomChecked = true;
@@ -431,7 +437,8 @@ export class SitemapReader implements WalkHandler {
     }
     if (previous !== undefined) {
       const name = FIELD_NAMES[slot]!;
-      this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
+      const issue = this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
+      if (this.observer?.duplicate !== undefined) this.observer.duplicate(issue, slot === SLOT_LOC ? DuplicateKind.Loc : DuplicateKind.Field);
     }
     if (this.observer !== null) this.observer.field(slot, value, raw, this.fieldLine, this.fieldColumn);
   }
@@ -584,12 +591,14 @@ export class SitemapReader implements WalkHandler {
   }
 
   /** An issue at the open entry (or `child`, a path below it), or at the open element outside entries. */
-  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, value?: string, child?: string, details?: IssueDetails): void {
+  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, value?: string, child?: string, details?: IssueDetails): Issue {
     const walker = this.walker;
     const inEntry = walker.entryDepth >= 0;
     let path = walker.path(inEntry ? walker.entryDepth + 1 : walker.depth);
     if (child) path += '/' + child;
-    this.issues.push(createIssue(code, severity, message, line, column, path, inEntry ? walker.entryNumber : 0, value, details));
+    const issue = createIssue(code, severity, message, line, column, path, inEntry ? walker.entryNumber : 0, value, details);
+    this.issues.push(issue);
+    return issue;
   }
 }
 
