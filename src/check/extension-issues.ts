@@ -98,9 +98,10 @@ export class ItemContext {
     return path;
   }
 
-  /** `video:` (or '' for a default namespace): the prefix the document gave the item. */
+  /** `video:` (or '' for a default namespace): the prefix the document gave the item's element. */
   private get prefix(): string {
-    return this.item.prefix;
+    const element = this.item.element;
+    return element.slice(0, element.indexOf(':') + 1);
   }
 
   /** `video:video`. */

@@ -5,7 +5,7 @@
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from '../values/datetime';
 import { SEVERITY } from '../model/codes';
 import type { ErrorCode } from '../model/errors';
-import { createIssue, type DuplicateKind } from '../model/issue';
+import { createIssue, DuplicateKind } from '../model/issue';
 import type { PreparedInput } from '../input/input';
 import { CHANGEFREQ_VALUES, LIMITS } from '../model/limits';
 import { DOCUMENT_RULES } from '../model/rules';
@@ -410,23 +410,17 @@ export class SitemapValidator implements SitemapParserObserver {
     return this.extensionValidator().parserIssueSeverity(issue, profileIndex);
   }
 
-  /** What the parser said each of its SITEMAP_DUPLICATE_FIELD issues is a second one of (duplicateKind). */
-  private readonly duplicates = new Map<Issue, DuplicateKind>();
-
-  /** The parser's hook: `issue` is a second `kind` (validate weighs it by the kind). */
-  duplicate(issue: Issue, kind: DuplicateKind): void {
-    this.duplicates.set(issue, kind);
-  }
-
   /**
-   * What a SITEMAP_DUPLICATE_FIELD of the parser is a second one of; undefined for one the
-   * parser did not say (validate then weighs it as a field).
+   * The parser's hook: it reported `issue` (SITEMAP_DUPLICATE_FIELD) for a second `kind`, which
+   * this weighs in the profile: "exactly one loc", for everyone; a second news:news is the
+   * parser's choice (sitemap.xsd's ##other wildcard takes any number); a field (sitemap.xsd and
+   * the extensions' schemas allow each once) as the child order.
    *
    * @example
-   * if (validator.duplicateKind(issue) === DuplicateKind.Loc) severity = 'error';
+   * validator.duplicate(issue, DuplicateKind.Loc); // issue.severity: 'error'
    */
-  duplicateKind(issue: Issue): DuplicateKind | undefined {
-    return this.duplicates.get(issue);
+  duplicate(issue: Issue, kind: DuplicateKind): void {
+    issue.severity = kind === DuplicateKind.Loc ? 'error' : kind === DuplicateKind.Item ? 'warning' : this.severity('childOrder');
   }
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */

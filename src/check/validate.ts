@@ -6,7 +6,6 @@ import { SitemapError } from '../model/errors';
 import { positionOfByte } from '../values/file-limits';
 import { checkLimitOption, describeValue, type PreparedInput } from '../input/input';
 import { openDocumentForReport } from '../input/front-door';
-import { DuplicateKind } from '../model/issue';
 import { LIMITS } from '../model/limits';
 import { createObservedParser } from '../read/parse';
 import type { Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapUrl, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile } from '../model/types';
@@ -26,15 +25,7 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1, validator: Sitem
     case 'SITEMAP_MISSING_LOC':
     case 'SITEMAP_NESTED_ENTRY':
       return 'error';
-    case 'SITEMAP_DUPLICATE_FIELD':
-      // By what the parser says it is a second one of (validator.duplicateKind).
-      switch (validator.duplicateKind(issue)) {
-        case DuplicateKind.Loc: return 'error'; // "exactly one loc", for everyone
-        // The parser's choice: sitemap.xsd's ##other wildcard takes any number of news:news.
-        case DuplicateKind.Item: return 'warning';
-        // sitemap.xsd (and the extensions' schemas) allow each field once; Google keeps reading.
-        default: return RULE_SEVERITY.childOrder[profileIndex];
-      }
+    // SITEMAP_DUPLICATE_FIELD: weighed when the parser reported it, by what it is a second one of (SitemapValidator.duplicate).
     default: {
       const extension = validator.parserExtensionIssueSeverity(issue, profileIndex);
       return extension === undefined ? issue.severity : extension;

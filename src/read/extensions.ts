@@ -22,6 +22,8 @@ export interface ExtensionHost {
   entryPath(): string;
   /** Number of the open entry, as its path has it (3 for `urlset/url[3]`). */
   entryNumber(): number;
+  /** `issue` (SITEMAP_DUPLICATE_FIELD, in `issues` already) is about a second `kind` (validate weighs it by that). */
+  duplicate(issue: Issue, kind: DuplicateKind): void;
 }
 
 /**
@@ -61,8 +63,6 @@ export class ExtensionReader implements PathBelowEntry {
   private itemIndex = 0;
   /** itemLabel's `image:image`, and the ids it is for (-1: none yet). */
   private itemName = '';
-  /** `image:` ('' for none): the prefix of itemName, for observers (ExtensionItemSource.prefix). */
-  private itemPrefixText = '';
   private itemNamePrefix = -1;
   private itemNameLocal = -1;
   /** Prefix and local-name ids by depth below the open element, for paths. */
@@ -106,8 +106,6 @@ export class ExtensionReader implements PathBelowEntry {
 
   /** Told about every item read, with its sources (validate's observer); null: nobody asks. */
   onItem: ((item: ExtensionItemSource) => void) | null = null;
-  /** Told which kind each SITEMAP_DUPLICATE_FIELD it reports is (validate weighs them); null: nobody asks. */
-  onDuplicate: ((issue: Issue, kind: DuplicateKind) => void) | null = null;
 
   constructor(private readonly host: ExtensionHost) {}
 
@@ -197,7 +195,7 @@ export class ExtensionReader implements PathBelowEntry {
     const rule = item.rule;
     if (rule.single && this.news !== undefined) {
       this.itemIndex = 2;
-      this.duplicate(DuplicateKind.Item, `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader));
+      this.host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader)), DuplicateKind.Item);
       this.mode = Mode.Skip;
       return;
     }
@@ -321,10 +319,10 @@ export class ExtensionReader implements PathBelowEntry {
       const name = this.qualifiedName(reader, prefix, local);
       const owner = this.qualifiedName(reader, frame.prefix, frame.local);
       const line = walker.line, column = walker.column;
+      const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
       if (frame.depth === depth - 1 && node.textSlot < 0 && namespace >= 0) {
         // In an item or a group (not in text): kept whole on the object's `extensions`, so that
         // serializing writes it back. Still reported: the schemas have no wildcard there.
-        const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
         this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${name}>${other} is not part of <${owner}>: it is kept in the ${node === this.item!.root ? 'item' : 'group'}'s extensions, but the schema does not allow it`, line, column, this.path(reader, relative + 1));
         const element = newElement(walker);
         this.tree[0] = element;
@@ -335,7 +333,7 @@ export class ExtensionReader implements PathBelowEntry {
         return;
       }
       const what = frame.depth === depth - 1
-        ? `<${name}> is not part of <${owner}>${namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : ''}`
+        ? `<${name}> is not part of <${owner}>${other}`
         : `<${name}> inside <${owner}>, which holds text only`;
       this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `${what}: it is left out`, line, column, this.path(reader, relative + 1));
       this.skipDepth = depth;
@@ -555,7 +553,7 @@ export class ExtensionReader implements PathBelowEntry {
         list.push(value);
       }
     } else if ((parent.seen & (1 << slot)) !== 0) {
-      this.duplicate(DuplicateKind.Field, `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1));
+      this.host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1)), DuplicateKind.Field);
     } else {
       parent.values[slot] = value;
     }
@@ -630,10 +628,10 @@ export class ExtensionReader implements PathBelowEntry {
       default: this.alternates.push(value as SitemapAlternate); break;
     }
     if (this.onItem !== null) {
+      const path = this.itemPath(reader); // and itemName
       this.onItem({
         property: item.rule.property, index: this.itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
-        element: this.itemElementName(reader), prefix: this.itemPrefixText,
-        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: this.sources ?? [],
+        element: this.itemName, line: this.itemLine, column: this.itemColumn, path, entry: this.host.entryNumber(), values: this.sources ?? [],
       });
       this.sources = null;
     }
@@ -654,9 +652,10 @@ export class ExtensionReader implements PathBelowEntry {
     const key = this.treeKey;
     this.unknownCounts.set(key, (this.unknownCounts.get(key) ?? 0) + 1);
     if (this.onItem !== null) {
+      const path = this.itemPath(reader); // and itemName
       this.onItem({
         property: 'extensions', index: this.extensions.count - 1, value: element, namespace: element.namespace,
-        element: this.itemElementName(reader), prefix: this.itemPrefixText, line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: [], kind: key,
+        element: this.itemName, line: this.itemLine, column: this.itemColumn, path, entry: this.host.entryNumber(), values: [], kind: key,
       });
       this.sources = null;
     }
@@ -668,21 +667,15 @@ export class ExtensionReader implements PathBelowEntry {
     return prefix > 0 ? `${reader.name(prefix)}:${name}` : name;
   }
 
-  /** `image:image`: the item element's name as the document wrote it (and its prefix in itemPrefixText). */
-  private itemElementName(reader: XmlReader): string {
+  /** `image:image[2]`: the item element, numbered among its kind in the entry (its name, `image:image`, left in itemName). */
+  private itemLabel(reader: XmlReader): string {
     if (this.itemNamePrefix !== this.itemPrefix || this.itemNameLocal !== this.itemLocal) {
       // Items of a kind share their name: made again only when the kind changes.
       this.itemNamePrefix = this.itemPrefix;
       this.itemNameLocal = this.itemLocal;
       this.itemName = this.qualifiedName(reader, this.itemPrefix, this.itemLocal);
-      this.itemPrefixText = this.itemPrefix > 0 ? reader.name(this.itemPrefix) + ':' : '';
     }
-    return this.itemName;
-  }
-
-  /** `image:image[2]`: the item element, numbered among its kind in the entry. */
-  private itemLabel(reader: XmlReader): string {
-    return `${this.itemElementName(reader)}[${this.itemIndex}]`;
+    return `${this.itemName}[${this.itemIndex}]`;
   }
 
   private itemPath(reader: XmlReader): string {
@@ -700,11 +693,6 @@ export class ExtensionReader implements PathBelowEntry {
     return issue;
   }
 
-  /** A second one of something the reader keeps one of (SITEMAP_DUPLICATE_FIELD), told to onDuplicate with its kind. */
-  private duplicate(kind: DuplicateKind, message: string, line: number, column: number, path: string): void {
-    const issue = this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', message, line, column, path);
-    if (this.onDuplicate !== null) this.onDuplicate(issue, kind);
-  }
 }
 
 /** XML's white space (S): what a run must be all of to be layout. */

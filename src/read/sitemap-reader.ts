@@ -4,7 +4,7 @@
 // extensions.ts in the same walk.
 
 import { ErrorCode, SitemapError } from '../model/errors';
-import { ExtensionReader, type ExtensionItemSource } from './extensions';
+import { ExtensionReader, type ExtensionHost, type ExtensionItemSource } from './extensions';
 import { createIssue, DuplicateKind, type IssueDetails } from '../model/issue';
 import { LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from '../model/limits';
 import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
@@ -93,7 +93,7 @@ let skipNoByteOrderMark: (parser: SitemapReader) => void;
  * reader.push(bytes, true);
  * const { urls } = reader.result() as UrlsetResult;
  */
-export class SitemapReader implements WalkHandler {
+export class SitemapReader implements WalkHandler, ExtensionHost {
   readonly issues: Issue[] = [];
   private readonly walker: DocumentWalker;
   private readonly recover: boolean;
@@ -163,7 +163,6 @@ export class SitemapReader implements WalkHandler {
       // The core's loc set then still answers after the end (XmlReader.locId); abort() gives it back.
       reader.holdCoreAtEnd = holdCore;
       if (observer.extension) parser.extensionReader.onItem = observer.extension.bind(observer);
-      if (observer.duplicate) parser.extensionReader.onDuplicate = observer.duplicate.bind(observer);
     };
     skipNoByteOrderMark = (parser) => {
       parser.bomChecked = true;
@@ -178,7 +177,7 @@ export class SitemapReader implements WalkHandler {
     // Whitespace-only element content is kept for unknown extensions (`<x> </x>` holds " ").
     const walker = new DocumentWalker(this, ReaderFlag.KeepLeafWhitespace | (this.recover ? 0 : ReaderFlag.StopAtFirstError), DOCUMENT_RULES, { recover: this.recover, issues: this.issues, textSitemapHint: true });
     this.walker = walker;
-    this.extensionReader = new ExtensionReader({ issues: this.issues, entryPath: () => walker.entryPath(), entryNumber: () => walker.openEntryNumber() });
+    this.extensionReader = new ExtensionReader(this);
     walker.pathBelow = this.extensionReader;
     // Simple entries arrive as one record group each (~40% less parse time on plain-50k.xml);
     // createObservedParser keeps them only for an observer that reads whole entries (validate).
@@ -438,7 +437,7 @@ export class SitemapReader implements WalkHandler {
     if (previous !== undefined) {
       const name = FIELD_NAMES[slot]!;
       const issue = this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
-      if (this.observer?.duplicate !== undefined) this.observer.duplicate(issue, slot === SLOT_LOC ? DuplicateKind.Loc : DuplicateKind.Field);
+      this.duplicate(issue, slot === SLOT_LOC ? DuplicateKind.Loc : DuplicateKind.Field);
     }
     if (this.observer !== null) this.observer.field(slot, value, raw, this.fieldLine, this.fieldColumn);
   }
@@ -584,6 +583,22 @@ export class SitemapReader implements WalkHandler {
     const shown = this.priority.length > 40 ? `${this.priority.slice(0, 40)}…` : this.priority;
     this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${shown}" ${what}; it is left out`, this.priorityLine, this.priorityColumn, this.priority, 'priority');
     return undefined;
+  }
+
+  // ------------------------------------------------------------------ the extension reader's host (ExtensionHost)
+  /** Path of the open entry, e.g. `urlset/url[3]`. */
+  entryPath(): string {
+    return this.walker.entryPath();
+  }
+
+  /** Number of the open entry, as its path has it. */
+  entryNumber(): number {
+    return this.walker.openEntryNumber();
+  }
+
+  /** `issue` (SITEMAP_DUPLICATE_FIELD, in `issues` already) is about a second `kind`: the observer is told (validate weighs it). */
+  duplicate(issue: Issue, kind: DuplicateKind): void {
+    this.observer?.duplicate?.(issue, kind);
   }
 
   private entryName(): string {
