@@ -692,7 +692,6 @@ export class ExtensionReader implements PathBelowEntry {
     this.host.issues.push(issue);
     return issue;
   }
-
 }
 
 /** XML's white space (S): what a run must be all of to be layout. */

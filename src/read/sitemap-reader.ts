@@ -586,17 +586,33 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   }
 
   // ------------------------------------------------------------------ the extension reader's host (ExtensionHost)
-  /** Path of the open entry, e.g. `urlset/url[3]`. */
+  /**
+   * Path of the open entry, e.g. `urlset/url[3]`.
+   *
+   * @example
+   * const path = host.entryPath() + '/' + itemLabel; // urlset/url[3]/image:image[1]
+   */
   entryPath(): string {
     return this.walker.entryPath();
   }
 
-  /** Number of the open entry, as its path has it. */
+  /**
+   * Number of the open entry, as its path has it (0 outside entries).
+   *
+   * @example
+   * createIssue(code, 'warning', message, line, column, path, host.entryNumber());
+   */
   entryNumber(): number {
     return this.walker.openEntryNumber();
   }
 
-  /** `issue` (SITEMAP_DUPLICATE_FIELD, in `issues` already) is about a second `kind`: the observer is told (validate weighs it). */
+  /**
+   * `issue` (SITEMAP_DUPLICATE_FIELD, in `issues` already) is about a second `kind`: the observer
+   * is told (validate weighs it by that).
+   *
+   * @example
+   * host.duplicate(issue, DuplicateKind.Item); // a second <news:news>
+   */
   duplicate(issue: Issue, kind: DuplicateKind): void {
     this.observer?.duplicate?.(issue, kind);
   }
