@@ -121,6 +121,18 @@ describe('the rule table', () => {
   it('lists each document rule\'s fields in slot order once', () => {
     for (const rule of DOCUMENT_RULES) expect(rule.fieldNames).toEqual(Object.keys(rule.fields));
   });
+
+  it('gives no element more than 31 parts (the reader marks the parts it has seen in one 32-bit number)', () => {
+    // read/extension-items.ts Frame.seen: a bit per text, attribute and child of an item, group or element.
+    const parts = (rule: ExtensionItemRule | ExtensionValueRule): number => ('textProperty' in rule && rule.textProperty ? 1 : 0) + (rule.attributes?.length ?? 0) + (rule.children?.length ?? 0);
+    const visit = (rule: ExtensionItemRule | ExtensionValueRule, path: string): number => {
+      expect(parts(rule), path).toBeLessThanOrEqual(31);
+      return [...(rule.attributes ?? []), ...(rule.children ?? [])].reduce((count, child) => count + visit(child, `${path}/${child.name}`), 1);
+    };
+    const nodes = EXTENSION_RULES.reduce((count, rule) => count + visit(rule, rule.property), 0);
+    expect(nodes).toBeGreaterThan(EXTENSION_RULES.length); // the walk went below the items
+    expect(Math.max(...EXTENSION_RULES.map(parts))).toBeGreaterThan(5); // and counts something (a video has more than five children)
+  });
 });
 
 describe('every facet of the table is enforced by validate and, when it is the schemas\', by the serializer', () => {

@@ -360,6 +360,18 @@ describe('validate: news', () => {
     const xml = urlset(url(news() + news()));
     expectIssue(xml, 'SITEMAP_DUPLICATE_FIELD', { google: 'warning', xsd: 'warning', needle: '<news:news>', occurrence: 2, path: 'urlset/url[1]/news:news[2]' });
   });
+
+  it('a second child of an item weighs as a second field (once in its schema), also one named loc in a default namespace', () => {
+    // The parser keeps the first; sitemap-image.xsd has one image:loc: an error for the xsd
+    // profile, a warning for google, as a second <lastmod>. Not the entry's "exactly one <loc>"
+    // (an error in both), which a path ending in /loc once made of the unprefixed one.
+    const prefixed = urlset(url('<image:image><image:loc>https://example.com/a.jpg</image:loc><image:loc>https://example.com/b.jpg</image:loc></image:image>'));
+    expectIssue(prefixed, 'SITEMAP_DUPLICATE_FIELD', { google: 'warning', xsd: 'error', needle: '<image:loc>', occurrence: 2, path: 'urlset/url[1]/image:image[1]/image:loc' });
+    const unprefixed = urlset(url(`<image xmlns="${NAMESPACES.image}"><loc>https://example.com/a.jpg</loc><loc>https://example.com/b.jpg</loc></image>`));
+    expectIssue(unprefixed, 'SITEMAP_DUPLICATE_FIELD', { google: 'warning', xsd: 'error', needle: '<loc>', occurrence: 3, path: 'urlset/url[1]/image[1]/loc' });
+    // The entry's own second <loc> stays an error in both.
+    expectIssue(urlset(`<url><loc>${PAGE}</loc><loc>${PAGE}/2</loc></url>`), 'SITEMAP_DUPLICATE_FIELD', { google: 'error', xsd: 'error', needle: '<loc>', occurrence: 2, path: 'urlset/url[1]/loc' });
+  });
 });
 
 describe('validate: image', () => {

@@ -5,7 +5,7 @@
 import { DatetimeFields, DatetimeProblem, describeDatetimeProblem, isInBothGrammars, readDatetime, type DatetimeGrammar } from '../values/datetime';
 import { SEVERITY } from '../model/codes';
 import type { ErrorCode } from '../model/errors';
-import { createIssue } from '../model/issue';
+import { createIssue, DuplicateKind } from '../model/issue';
 import type { PreparedInput } from '../input/input';
 import { CHANGEFREQ_VALUES, LIMITS } from '../model/limits';
 import { DOCUMENT_RULES } from '../model/rules';
@@ -408,6 +408,19 @@ export class SitemapValidator implements SitemapParserObserver {
   parserExtensionIssueSeverity(issue: Issue, profileIndex: 0 | 1): IssueSeverity | null | undefined {
     if (issue.code !== 'SITEMAP_EXTENSION_MISSING_TAG' && issue.code !== 'SITEMAP_EXTENSION_BAD_VALUE' && issue.code !== 'SITEMAP_EXTENSION_IGNORED') return undefined;
     return this.extensionValidator().parserIssueSeverity(issue, profileIndex);
+  }
+
+  /**
+   * The parser's hook: it reported `issue` (SITEMAP_DUPLICATE_FIELD) for a second `kind`, which
+   * this weighs in the profile: "exactly one loc", for everyone; a second news:news is the
+   * parser's choice (sitemap.xsd's ##other wildcard takes any number); a field (sitemap.xsd and
+   * the extensions' schemas allow each once) as the child order.
+   *
+   * @example
+   * validator.duplicate(issue, DuplicateKind.Loc); // issue.severity: 'error'
+   */
+  duplicate(issue: Issue, kind: DuplicateKind): void {
+    issue.severity = kind === DuplicateKind.Loc ? 'error' : kind === DuplicateKind.Item ? 'warning' : this.severity('childOrder');
   }
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */

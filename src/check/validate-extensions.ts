@@ -56,8 +56,11 @@ class CompiledRule {
   readonly values: ValueCheck[] = [];
   /** Required children and item attributes. */
   readonly required: RequiredPart[] = [];
+  /** The children's names in schema order (`loc, caption, …`), for SITEMAP_CHILD_ORDER's message. */
+  readonly orderText: string;
 
   constructor(readonly rule: ExtensionItemRule) {
+    this.orderText = rule.children.map((child) => child.name).join(', ');
     for (const attribute of rule.attributes) {
       const slot = this.add('@' + attribute.name, -1, -1, null, attribute);
       if (attribute.required) this.required.push({ name: '@' + attribute.name, slot, groupSlot: -1, missing: attribute.missing });
@@ -114,6 +117,8 @@ export class ExtensionValidator {
   private readonly seen = new Int32Array(MOST_SLOTS);
   /** Per slot: how many of its sources the item has had so far (for maxOccurs). */
   private readonly occurrences = new Int32Array(MOST_SLOTS);
+  /** Per source of the item being checked: its slot, -1 for none (looked up once, by checkStructure, for checkValues too). */
+  private sourceSlots = new Int32Array(64);
   /** Names and paths of the item being checked (one object, pointed at each item in turn). */
   private readonly context = new ItemContext();
   private readonly videoLocations: VideoLocation[] = [];
@@ -227,6 +232,8 @@ export class ExtensionValidator {
     const values = at.item.values;
     const seen = this.seen;
     seen.fill(0, 0, compiled.groupOf.length);
+    if (this.sourceSlots.length < values.length) this.sourceSlots = new Int32Array(values.length * 2);
+    const sourceSlots = this.sourceSlots;
     let last = -1, lastName = '';
     const video = at.item.property === 'videos';
     for (let i = 0; i < values.length; i++) {
@@ -234,6 +241,7 @@ export class ExtensionValidator {
       // A price that is no number, which the parser left out: only Google needs a number (parserIssueSeverity).
       if (video && source.name === 'price' && !isDecimal(trimXmlSpace(source.raw))) this.schemaTakes.set(`${source.line}:${source.column}`, 'price');
       const slot = compiled.slots.get(source.name);
+      sourceSlots[i] = slot ?? -1;
       if (slot === undefined) continue;
       if (seen[slot] === 0) seen[slot] = i + 1;
       const group = compiled.groupOf[slot]!;
@@ -241,7 +249,7 @@ export class ExtensionValidator {
       const order = compiled.order[slot]!;
       if (order >= 0) {
         if (order < last) {
-          this.values.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.rule.children.map((child) => child.name).join(', ')}`, source, at.pathOf(source.name));
+          this.values.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.orderText}`, source, at.pathOf(source.name));
         } else { last = order; lastName = source.name; }
       }
       const attributes = compiled.requiredAttributes[slot];
@@ -270,18 +278,16 @@ export class ExtensionValidator {
     this.values.reportAt(code, SEVERITY[part.missing?.severity ?? 'both'], `<${owner}> has no <${at.qualified(name)}>${searchConsoleNote(code)}`, at.item.line, at.item.column, at.item.path);
   }
 
-  /** Each value by its row (extension-values.ts), and how often a repeated one occurs. */
+  /** Each value by its row (extension-values.ts), and how often a repeated one occurs; after checkStructure (its sourceSlots). */
   private checkValues(compiled: CompiledRule, at: ItemContext): void {
     const values = at.item.values;
     const occurrences = this.occurrences;
     occurrences.fill(0, 0, compiled.groupOf.length);
-    const video = at.item.property === 'videos';
+    const sourceSlots = this.sourceSlots;
     for (let i = 0; i < values.length; i++) {
+      const slot = sourceSlots[i]!;
+      if (slot < 0) continue;
       const source = values[i]!;
-      // A price that is no number, which the parser left out: only Google needs a number (parserIssueSeverity).
-      if (video && source.name === 'price' && !isDecimal(trimXmlSpace(source.raw))) this.schemaTakes.set(`${source.line}:${source.column}`, 'price');
-      const slot = compiled.slots.get(source.name);
-      if (slot === undefined) continue;
       const value = compiled.values[slot]!;
       this.values.check(source, value, at);
       const limit = value.rule.maxOccurs;

@@ -25,11 +25,7 @@ function parserIssueSeverity(issue: Issue, profileIndex: 0 | 1, validator: Sitem
     case 'SITEMAP_MISSING_LOC':
     case 'SITEMAP_NESTED_ENTRY':
       return 'error';
-    case 'SITEMAP_DUPLICATE_FIELD':
-      // "exactly one loc" for everyone; sitemap.xsd allows each field once; a second news:news is
-      // the parser's choice (sitemap.xsd's ##other wildcard takes any number).
-      if (issue.path.endsWith(']')) return 'warning';
-      return issue.path.endsWith('/loc') ? 'error' : RULE_SEVERITY.childOrder[profileIndex];
+    // SITEMAP_DUPLICATE_FIELD: weighed when the parser reported it, by what it is a second one of (SitemapValidator.duplicate).
     default: {
       const extension = validator.parserExtensionIssueSeverity(issue, profileIndex);
       return extension === undefined ? issue.severity : extension;

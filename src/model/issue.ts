@@ -44,3 +44,20 @@ export function createIssue<Code extends IssueCode = ErrorCode>(
   }
   return issue;
 }
+
+/**
+ * What a SITEMAP_DUPLICATE_FIELD is a second one of, as the reader that reports it knows (it
+ * keeps the first): validate weighs the kinds differently per profile (validate.ts
+ * parserIssueSeverity), from this and not from the issue's path.
+ *
+ * @example
+ * observer.duplicate?.(issue, DuplicateKind.Loc); // a second <loc> in one <url>
+ */
+export const enum DuplicateKind {
+  /** The entry's `<loc>`: the protocol wants exactly one. */
+  Loc = 1,
+  /** Another sitemap field (`<lastmod>`…) or a child of an extension item (`<image:loc>`): each once in the schemas. */
+  Field = 2,
+  /** An extension element that is a whole item (a second `<news:news>`): the parser keeps one, the schema takes any number. */
+  Item = 3,
+}

@@ -3,7 +3,6 @@
 // a core's name ids, the reused lists and frames an ExtensionReader (extensions.ts) fills.
 
 import { EXTENSION_RULES, type ExtensionItemRule, type ExtensionValueRule, type ExtensionValueType } from '../model/rules';
-import { SitemapError } from '../model/errors';
 import type { ExtensionElement, SitemapAlternate, SitemapImage, SitemapNews, SitemapVideo } from '../model/types';
 import { NextRecord, type DocumentWalker } from './walker';
 
@@ -34,6 +33,8 @@ export interface ExtensionItemSource {
   value: SitemapImage | SitemapVideo | SitemapNews | SitemapAlternate | ExtensionElement;
   /** Namespace URI of the item element. */
   namespace: string;
+  /** The item element's name as the document wrote it, `video:video`: its prefix names the item's children. */
+  element: string;
   /** Position of its start tag. */
   line: number;
   column: number;
@@ -78,6 +79,12 @@ export interface RuleNode {
   readonly slot: number;
   /** Index of the node's own state in a reader (scratch values, last value read). */
   readonly id: number;
+  /**
+   * Its ExtensionValueSource name (`publication/name`, `player_loc@allow_embed`, `@rel`; '' for
+   * the item), made once here: validate looks each source up by name, and a constant string has
+   * its hash already where one made per value is hashed afresh each time.
+   */
+  readonly sourceName: string;
 }
 
 export interface CompiledItem {
@@ -128,23 +135,24 @@ function idTable(ids: Map<string, number>, names: readonly string[]): Int16Array
 /** Nodes compiled so far (each has its own state in a reader). */
 let nodeCount = 0;
 
-function compileNode(ids: Map<string, number>, rule: ExtensionValueRule | ExtensionItemRule, slot: number): RuleNode {
+function compileNode(ids: Map<string, number>, rule: ExtensionValueRule | ExtensionItemRule, slot: number, sourceName: string): RuleNode {
   const value = 'type' in rule ? rule : null;
   const attributes = rule.attributes ?? [];
   const children = rule.children ?? [];
   const textProperty = value?.textProperty;
   const firstAttribute = textProperty ? 1 : 0;
-  const compiledAttributes = attributes.map((attribute, index) => compileNode(ids, attribute, firstAttribute + index));
-  const compiledChildren = children.map((child, index) => compileNode(ids, child, firstAttribute + attributes.length + index));
+  const compiledAttributes = attributes.map((attribute, index) => compileNode(ids, attribute, firstAttribute + index, `${sourceName}@${attribute.name}`));
+  const compiledChildren = children.map((child, index) => compileNode(ids, child, firstAttribute + attributes.length + index, sourceName === '' ? child.name : `${sourceName}/${child.name}`));
   const leaf = value !== null && compiledAttributes.length === 0 && compiledChildren.length === 0;
-  // Frames mark the slots they have seen in one 32-bit number.
-  if ((textProperty ? 1 : 0) + attributes.length + children.length > 31) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: extension rule ${rule.property} has more than 31 parts`);
+  // Frames mark the slots they have seen in one 32-bit number: no rule has more than 31 parts
+  // (test/rule-table.test.ts checks the table, rather than every browser at run time).
   const name = value?.name ?? (rule as ExtensionItemRule).element;
   const property = rule.property;
   const type = value?.type ?? 'text';
   return {
     slot,
     id: nodeCount++,
+    sourceName,
     name, property, type,
     required: value?.required === true,
     repeated: value?.repeated === true,
@@ -176,7 +184,7 @@ export function compileRules(ids: Map<string, number>): CompiledItem[] {
     namespaceId: ids.get(rule.namespace)!,
     elementId: ids.get(rule.element)!,
     markerId: rule.marker === undefined ? -1 : ids.get(rule.marker)!,
-    root: compileNode(ids, rule, 0),
+    root: compileNode(ids, rule, 0, ''),
     alternateIds: rule.property === 'alternates' && rule.attributes.map((attribute) => attribute.property).join() === 'rel,hreflang,href'
       ? [ids.get('rel')!, ids.get('hreflang')!, ids.get('href')!] as const : null,
   }));

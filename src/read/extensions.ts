@@ -6,7 +6,7 @@
 // URI, never by prefix.
 
 import type { ErrorCode } from '../model/errors';
-import { createIssue } from '../model/issue';
+import { createIssue, DuplicateKind } from '../model/issue';
 import { isDecimal, trimXmlSpace } from '../values/text';
 import type { ExtensionElement, Issue, SitemapAlternate, SitemapImage, SitemapNews, SitemapUrl, SitemapVideo } from '../model/types';
 import type { XmlReader } from '../core/xml-reader';
@@ -22,6 +22,8 @@ export interface ExtensionHost {
   entryPath(): string;
   /** Number of the open entry, as its path has it (3 for `urlset/url[3]`). */
   entryNumber(): number;
+  /** `issue` (SITEMAP_DUPLICATE_FIELD, in `issues` already) is about a second `kind` (validate weighs it by that). */
+  duplicate(issue: Issue, kind: DuplicateKind): void;
 }
 
 /**
@@ -193,7 +195,7 @@ export class ExtensionReader implements PathBelowEntry {
     const rule = item.rule;
     if (rule.single && this.news !== undefined) {
       this.itemIndex = 2;
-      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader));
+      this.host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader)), DuplicateKind.Item);
       this.mode = Mode.Skip;
       return;
     }
@@ -317,10 +319,10 @@ export class ExtensionReader implements PathBelowEntry {
       const name = this.qualifiedName(reader, prefix, local);
       const owner = this.qualifiedName(reader, frame.prefix, frame.local);
       const line = walker.line, column = walker.column;
+      const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
       if (frame.depth === depth - 1 && node.textSlot < 0 && namespace >= 0) {
         // In an item or a group (not in text): kept whole on the object's `extensions`, so that
         // serializing writes it back. Still reported: the schemas have no wildcard there.
-        const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
         this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${name}>${other} is not part of <${owner}>: it is kept in the ${node === this.item!.root ? 'item' : 'group'}'s extensions, but the schema does not allow it`, line, column, this.path(reader, relative + 1));
         const element = newElement(walker);
         this.tree[0] = element;
@@ -331,7 +333,7 @@ export class ExtensionReader implements PathBelowEntry {
         return;
       }
       const what = frame.depth === depth - 1
-        ? `<${name}> is not part of <${owner}>${namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : ''}`
+        ? `<${name}> is not part of <${owner}>${other}`
         : `<${name}> inside <${owner}>, which holds text only`;
       this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `${what}: it is left out`, line, column, this.path(reader, relative + 1));
       this.skipDepth = depth;
@@ -374,7 +376,7 @@ export class ExtensionReader implements PathBelowEntry {
     const raw = walker.value();
     const line = walker.line, column = walker.column;
     const attributeName = this.qualifiedName(reader, walker.prefix, local);
-    if (this.sources !== null) this.sources.push({ name: `${this.sourceName(reader, this.level - 1)}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
+    if (this.sources !== null) this.sources.push({ name: index >= 0 ? node.attributes[index]!.sourceName : `${node.sourceName}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
     if (index < 0) {
       if (namespace !== 0 && reader.name(namespace) === XSI_NAMESPACE) return; // xsi:schemaLocation and friends: allowed anywhere
       this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `The attribute ${attributeName} is not part of <${this.qualifiedName(reader, frame.prefix, frame.local)}>: it is left out`, line, column, this.path(reader, depth - this.depth + 1), raw);
@@ -524,7 +526,7 @@ export class ExtensionReader implements PathBelowEntry {
     const frame = this.frames[--this.level]!;
     const node = frame.node;
     if (this.sources !== null && frame.node.textSlot >= 0) {
-      this.sources.push({ name: this.sourceName(reader, this.level), raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
+      this.sources.push({ name: node.sourceName, raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
     }
     let value: unknown;
     if (node.leaf) {
@@ -551,7 +553,7 @@ export class ExtensionReader implements PathBelowEntry {
         list.push(value);
       }
     } else if ((parent.seen & (1 << slot)) !== 0) {
-      this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1));
+      this.host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1)), DuplicateKind.Field);
     } else {
       parent.values[slot] = value;
     }
@@ -626,9 +628,10 @@ export class ExtensionReader implements PathBelowEntry {
       default: this.alternates.push(value as SitemapAlternate); break;
     }
     if (this.onItem !== null) {
+      const path = this.itemPath(reader); // and itemName
       this.onItem({
         property: item.rule.property, index: this.itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
-        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: this.sources ?? [],
+        element: this.itemName, line: this.itemLine, column: this.itemColumn, path, entry: this.host.entryNumber(), values: this.sources ?? [],
       });
       this.sources = null;
     }
@@ -649,9 +652,10 @@ export class ExtensionReader implements PathBelowEntry {
     const key = this.treeKey;
     this.unknownCounts.set(key, (this.unknownCounts.get(key) ?? 0) + 1);
     if (this.onItem !== null) {
+      const path = this.itemPath(reader); // and itemName
       this.onItem({
         property: 'extensions', index: this.extensions.count - 1, value: element, namespace: element.namespace,
-        line: this.itemLine, column: this.itemColumn, path: this.itemPath(reader), entry: this.host.entryNumber(), values: [], kind: key,
+        element: this.itemName, line: this.itemLine, column: this.itemColumn, path, entry: this.host.entryNumber(), values: [], kind: key,
       });
       this.sources = null;
     }
@@ -663,7 +667,7 @@ export class ExtensionReader implements PathBelowEntry {
     return prefix > 0 ? `${reader.name(prefix)}:${name}` : name;
   }
 
-  /** `image:image[2]`: the item element, numbered among its kind in the entry. */
+  /** `image:image[2]`: the item element, numbered among its kind in the entry (its name, `image:image`, left in itemName). */
   private itemLabel(reader: XmlReader): string {
     if (this.itemNamePrefix !== this.itemPrefix || this.itemNameLocal !== this.itemLocal) {
       // Items of a kind share their name: made again only when the kind changes.
@@ -683,15 +687,10 @@ export class ExtensionReader implements PathBelowEntry {
     return this.host.entryPath() + this.pathBelow(reader, this.depth + levels);
   }
 
-  /** `player_loc`, `publication/name`: the local names of frames 1..`last` (below the item), for observers. */
-  private sourceName(reader: XmlReader, last: number): string {
-    let name = '';
-    for (let i = 1; i <= last; i++) name += (i === 1 ? '' : '/') + reader.name(this.frames[i]!.local);
-    return name;
-  }
-
-  private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): void {
-    this.host.issues.push(createIssue(code, severity, message, line, column, path, this.host.entryNumber(), value));
+  private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): Issue {
+    const issue = createIssue(code, severity, message, line, column, path, this.host.entryNumber(), value);
+    this.host.issues.push(issue);
+    return issue;
   }
 }
 

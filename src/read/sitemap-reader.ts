@@ -4,8 +4,8 @@
 // extensions.ts in the same walk.
 
 import { ErrorCode, SitemapError } from '../model/errors';
-import { ExtensionReader, type ExtensionItemSource } from './extensions';
-import { createIssue, type IssueDetails } from '../model/issue';
+import { ExtensionReader, type ExtensionHost, type ExtensionItemSource } from './extensions';
+import { createIssue, DuplicateKind, type IssueDetails } from '../model/issue';
 import { LEGACY_SITEMAP_NAMESPACES, LIMITS, SITEMAP_NAMESPACE, XHTML_NAMESPACE } from '../model/limits';
 import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
 import { DOCUMENT_RULES, FOREIGN_ROOTS } from '../model/rules';
@@ -73,6 +73,11 @@ export interface SitemapParserObserver extends WalkObserver {
    * with the position and raw text of everything in it; called before `entry` for its `<url>`.
    */
   extension?(item: ExtensionItemSource): void;
+  /**
+   * The parser kept the first of two and reported the second as `issue` (SITEMAP_DUPLICATE_FIELD,
+   * added to its issues just now): what it is a second one of.
+   */
+  duplicate?(issue: Issue, kind: DuplicateKind): void;
 }
 
 /** Set by the class's static block: what createObservedParser and markByteOrderMarkRemoved do to a reader's own state. */
@@ -88,7 +93,7 @@ let skipNoByteOrderMark: (parser: SitemapReader) => void;
  * reader.push(bytes, true);
  * const { urls } = reader.result() as UrlsetResult;
  */
-export class SitemapReader implements WalkHandler {
+export class SitemapReader implements WalkHandler, ExtensionHost {
   readonly issues: Issue[] = [];
   private readonly walker: DocumentWalker;
   private readonly recover: boolean;
@@ -172,7 +177,7 @@ export class SitemapReader implements WalkHandler {
     // Whitespace-only element content is kept for unknown extensions (`<x> </x>` holds " ").
     const walker = new DocumentWalker(this, ReaderFlag.KeepLeafWhitespace | (this.recover ? 0 : ReaderFlag.StopAtFirstError), DOCUMENT_RULES, { recover: this.recover, issues: this.issues, textSitemapHint: true });
     this.walker = walker;
-    this.extensionReader = new ExtensionReader({ issues: this.issues, entryPath: () => walker.entryPath(), entryNumber: () => walker.openEntryNumber() });
+    this.extensionReader = new ExtensionReader(this);
     walker.pathBelow = this.extensionReader;
     // Simple entries arrive as one record group each (~40% less parse time on plain-50k.xml);
     // createObservedParser keeps them only for an observer that reads whole entries (validate).
@@ -431,7 +436,8 @@ export class SitemapReader implements WalkHandler {
     }
     if (previous !== undefined) {
       const name = FIELD_NAMES[slot]!;
-      this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
+      const issue = this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
+      this.duplicate(issue, slot === SLOT_LOC ? DuplicateKind.Loc : DuplicateKind.Field);
     }
     if (this.observer !== null) this.observer.field(slot, value, raw, this.fieldLine, this.fieldColumn);
   }
@@ -579,17 +585,51 @@ export class SitemapReader implements WalkHandler {
     return undefined;
   }
 
+  // ------------------------------------------------------------------ the extension reader's host (ExtensionHost)
+  /**
+   * Path of the open entry, e.g. `urlset/url[3]`.
+   *
+   * @example
+   * const path = host.entryPath() + '/' + itemLabel; // urlset/url[3]/image:image[1]
+   */
+  entryPath(): string {
+    return this.walker.entryPath();
+  }
+
+  /**
+   * Number of the open entry, as its path has it (0 outside entries).
+   *
+   * @example
+   * createIssue(code, 'warning', message, line, column, path, host.entryNumber());
+   */
+  entryNumber(): number {
+    return this.walker.openEntryNumber();
+  }
+
+  /**
+   * `issue` (SITEMAP_DUPLICATE_FIELD, in `issues` already) is about a second `kind`: the observer
+   * is told (validate weighs it by that).
+   *
+   * @example
+   * host.duplicate(issue, DuplicateKind.Item); // a second <news:news>
+   */
+  duplicate(issue: Issue, kind: DuplicateKind): void {
+    this.observer?.duplicate?.(issue, kind);
+  }
+
   private entryName(): string {
     return this.kind === 'sitemapindex' ? 'sitemap' : 'url';
   }
 
   /** An issue at the open entry (or `child`, a path below it), or at the open element outside entries. */
-  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, value?: string, child?: string, details?: IssueDetails): void {
+  private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, value?: string, child?: string, details?: IssueDetails): Issue {
     const walker = this.walker;
     const inEntry = walker.entryDepth >= 0;
     let path = walker.path(inEntry ? walker.entryDepth + 1 : walker.depth);
     if (child) path += '/' + child;
-    this.issues.push(createIssue(code, severity, message, line, column, path, inEntry ? walker.entryNumber : 0, value, details));
+    const issue = createIssue(code, severity, message, line, column, path, inEntry ? walker.entryNumber : 0, value, details);
+    this.issues.push(issue);
+    return issue;
   }
 }
 

@@ -175,7 +175,15 @@ export class DocumentWalker {
     this.rules = rules;
     this.errors = errors;
     this.entry = new WholeEntry(this);
-    this.reader = new XmlReader(this.onBatch, readerFlags);
+    // The loop is a method of its own, and nothing follows it there: V8 runs it as code optimized
+    // on stack (OSR) and keeps that code for the next batches, compiled before the loop had ever
+    // ended, so a property read after the loop had no type feedback and threw that code away at
+    // the end of every batch (--trace-deopt: "Insufficient type feedback for generic named access").
+    const endsBatches = handler.endBatch !== undefined;
+    this.reader = new XmlReader((reader, first, count) => {
+      this.readBatch(reader, first, count);
+      if (endsBatches) handler.endBatch!(this);
+    }, readerFlags);
   }
 
   // ------------------------------------------------------------------ the current record
@@ -347,7 +355,7 @@ export class DocumentWalker {
   }
 
   // ------------------------------------------------------------------ the token loop
-  private readonly onBatch = (reader: XmlReader, first: number, count: number): void => {
+  private readBatch(reader: XmlReader, first: number, count: number): void {
     const words = reader.words;
     this.words = words;
     const end = first + count * TOKEN_WORDS;
@@ -430,8 +438,7 @@ export class DocumentWalker {
           break;
       }
     }
-    if (handler.endBatch !== undefined) handler.endBatch(this);
-  };
+  }
 
   /**
    * A root started: its rule (DOCUMENT_RULES), or none (the handler says what it is instead). A
