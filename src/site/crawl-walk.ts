@@ -414,7 +414,7 @@ export class Walk {
       // The validator's issues are counted as found, and only the first maxIssuesPerSitemap held.
       const firstIssues = new FirstIssues(this.settings.maxIssuesPerSitemap);
       const steps = this.settings.validate
-        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add)
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues)
         : entriesOf(input);
       if (format === 'sitemapindex') {
         this.indexFiles++;
