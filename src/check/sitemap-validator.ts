@@ -52,24 +52,6 @@ export interface ValidatorSettings {
 }
 
 /**
- * Where the validator's own issues go (validationSteps' `issueSink`). It is asked first whether it
- * keeps an issue at a position: one it would drop is only counted (`count`: code and severity),
- * so that its message, path and object are never made (a crawled file can have thousands, of
- * which the crawl keeps the first few: src/site/crawl-records.ts).
- *
- * @example
- * const sink: IssueSink = { add: (issue) => issues.push(issue), keeps: () => true, count() {} };
- */
-export interface IssueSink {
-  /** Takes an issue it said it keeps. */
-  add(issue: Issue): void;
-  /** False when an issue at this line and column would be dropped; then only `count` is called for it. */
-  keeps(line: number, column: number): boolean;
-  /** An issue that was not made (`keeps` said no), counted. */
-  count(code: ErrorCode, severity: IssueSeverity): void;
-}
-
-/**
  * The rules of one validation, an observer of SitemapParser's walk: depths, names, paths and
  * entry numbers are the walker's (walker.ts). Per-entry work is one pass over the loc's bytes (or
  * its string when it is not plain ASCII) and short loops over the other values; nothing is
@@ -82,7 +64,14 @@ export interface IssueSink {
 export class SitemapValidator implements SitemapParserObserver {
   readonly issues: Issue[] = [];
   /** Where its issues go: `issues`, or validationSteps' `issueSink` (the crawl keeps a few of a file's thousands). */
-  sink: IssueSink = { add: (issue) => { this.issues.push(issue); }, keeps: () => true, count() {} };
+  sink = (issue: Issue): void => { this.issues.push(issue); };
+  /**
+   * validationSteps' `countsOnly`, asked before an issue is made: true when the caller would drop
+   * an issue at this position, and has counted it; then its message, path and object are never
+   * made (a crawled file can have thousands, of which the crawl keeps the first few). A negative
+   * line (a whole entry's position, not worked out yet) must be answered false.
+   */
+  countsOnly?: (code: ErrorCode, severity: IssueSeverity, line: number, column: number) => boolean;
   private readonly xsd: boolean;
   private readonly profileIndex: 0 | 1;
   private readonly nowTime: number;
@@ -419,7 +408,7 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** The extension rules, made at the first extension item or issue (a document without any pays nothing). */
   private extensionValidator(): ExtensionValidator {
-    return this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.sink.add(issue));
+    return this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.sink(issue));
   }
 
   /** How validate weighs an extension issue the parser reported (ExtensionValidator.parserIssueSeverity); undefined for other codes. */
@@ -449,7 +438,7 @@ export class SitemapValidator implements SitemapParserObserver {
     const first = this.locId >= 0
       ? this.firstEntries.firstWithId(this.locId, number)
       : this.firstEntries.firstWith(this.walker!.reader, this.loc, number);
-    if (first !== 0 && !this.countedOnly('SITEMAP_DUPLICATE_LOC', 'warning', this.locLine, this.locColumn)) {
+    if (first !== 0) {
       this.addAt('SITEMAP_DUPLICATE_LOC', 'warning', `This loc is listed already, in <${this.entryName()}> ${first}`, this.locLine, this.locColumn, this.entryPath() + '/loc', this.locValue(), number);
     }
     if (this.locHostStart > 0) this.countHost();
@@ -636,7 +625,7 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** An issue at the element open at `depth`: in the open entry when that is at or below it (as pathTo numbers it). */
   private add(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, depth: number, value?: string): void {
-    if (this.countedOnly(code, severity, line, column)) return;
+    if (this.countsOnly?.(code, severity, line, column)) return;
     const entry = this.walker === undefined ? 0 : this.walker.entryAt(depth);
     this.addAt(code, severity, message, line, column, this.pathTo(depth + 1), value, entry);
   }
@@ -644,15 +633,8 @@ export class SitemapValidator implements SitemapParserObserver {
   /** An issue at `path`; `entry`: the number of the entry it belongs to, 0 for none. */
   addAt(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, path: string, value?: string, entry = 0): void {
     if (line < 0) [line, column] = this.wholeEntryPosition(line);
-    if (this.countedOnly(code, severity, line, column)) return;
-    this.sink.add(createIssue(code, severity, message, line, column, path, entry, value));
-  }
-
-  /** True when the sink drops issues at this position: the issue is counted there, and not made. */
-  private countedOnly(code: ErrorCode, severity: IssueSeverity, line: number, column: number): boolean {
-    if (line < 0 || this.sink.keeps(line, column)) return false;
-    this.sink.count(code, severity);
-    return true;
+    if (this.countsOnly?.(code, severity, line, column)) return;
+    this.sink(createIssue(code, severity, message, line, column, path, entry, value));
   }
 
   stats(prepared: PreparedInput | undefined, inputBytes: number): ValidationStats {
