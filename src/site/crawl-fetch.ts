@@ -325,13 +325,7 @@ class GzipLayer implements ByteSink {
     this.onGzip();
     const inner = new GzipLayer(this.target, this.layers - 1, this.maxBytes, this.onGzip);
     this.target = inner;
-    // keepDamagedOutput: the crawl reads what inflated before damage (failedWith), so the last
-    // chunk must not be lost with the error; it also takes the in-thread inflater
-    // (src/input/inflate.ts), which in Node costs less than DecompressionStream here: zlib on
-    // the thread pool, handed back 16 KiB at a time through web streams, with the main thread
-    // idle between (20 sitemaps, 10 of them .gz: 2.80 s of CPU and 2.36 s of wall time against
-    // 3.16 and 2.86 s, load 1.2, bench/README.md "Crawl", round 4).
-    this.inflater = createStreamingGunzip(this.maxBytes, (bytes) => inner.push(bytes), true);
+    this.inflater = createStreamingGunzip(this.maxBytes, (bytes) => inner.push(bytes));
   }
 }
 
