@@ -40,6 +40,29 @@ describe('FirstIssues', () => {
     }), { numRuns: 500 });
   });
 
+  it('keeps and counts the same when the validator asks first (countsOnly) and makes only the issues it may keep', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(issueArbitrary, fc.boolean()), { maxLength: 300 }), fc.array(issueArbitrary, { maxLength: 20 }), fc.integer({ min: 0, max: 40 }), (taken, other, kept) => {
+      const found = makeIssues(taken.map(([spec]) => spec), 'found');
+      const others = makeIssues(other, 'other');
+      const expected = emptyRecord();
+      addIssues(expected, [...others, ...found].sort((a, b) => a.line - b.line || a.column - b.column), kept);
+      const first = new FirstIssues(kept);
+      let countedOnly = 0;
+      found.forEach((issue, i) => {
+        // The validator asks first; the extension rules (the flag) hand every issue over regardless.
+        if (taken[i]![1] || !first.countsOnly(issue.code, issue.severity, issue.line, issue.column)) first.add(issue);
+        else countedOnly++;
+      });
+      const actual = emptyRecord();
+      first.finish(actual, others);
+      expect(actual.issues).toEqual(expected.issues);
+      expect(actual.issueCounts).toEqual(expected.issueCounts);
+      expect([actual.errors, actual.warnings]).toEqual([expected.errors, expected.warnings]);
+      // Past a cut, later issues at or after the last kept position are not made at all.
+      if (found.length > 3 * kept + 10 && taken.every(([, always]) => !always)) expect(countedOnly).toBeGreaterThan(0);
+    }), { numRuns: 500 });
+  });
+
   it('holds at most twice what it keeps while taking thousands', () => {
     const first = new FirstIssues(10);
     const held = () => (first as unknown as { held: unknown[] }).held.length;

@@ -65,6 +65,13 @@ export class SitemapValidator implements SitemapParserObserver {
   readonly issues: Issue[] = [];
   /** Where its issues go: `issues`, or validationSteps' `issueSink` (the crawl keeps a few of a file's thousands). */
   sink = (issue: Issue): void => { this.issues.push(issue); };
+  /**
+   * validationSteps' `countsOnly`, asked before an issue is made: true when the caller would drop
+   * an issue at this position, and has counted it; then its message, path and object are never
+   * made (a crawled file can have thousands, of which the crawl keeps the first few). A negative
+   * line (a whole entry's position, not worked out yet) must be answered false.
+   */
+  countsOnly?: (code: ErrorCode, severity: IssueSeverity, line: number, column: number) => boolean;
   private readonly xsd: boolean;
   private readonly profileIndex: 0 | 1;
   private readonly nowTime: number;
@@ -631,6 +638,7 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** An issue at the element open at `depth`: in the open entry when that is at or below it (as pathTo numbers it). */
   private add(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, depth: number, value?: string): void {
+    if (this.countsOnly?.(code, severity, line, column)) return;
     const entry = this.walker === undefined ? 0 : this.walker.entryAt(depth);
     this.addAt(code, severity, message, line, column, this.pathTo(depth + 1), value, entry);
   }
@@ -638,6 +646,7 @@ export class SitemapValidator implements SitemapParserObserver {
   /** An issue at `path`; `entry`: the number of the entry it belongs to, 0 for none. */
   addAt(code: ErrorCode, severity: IssueSeverity, message: string, line: number, column: number, path: string, value?: string, entry = 0): void {
     if (line < 0) [line, column] = this.wholeEntryPosition(line);
+    if (this.countsOnly?.(code, severity, line, column)) return;
     this.sink(createIssue(code, severity, message, line, column, path, entry, value));
   }
 

@@ -275,14 +275,17 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
  * With `issueSink`, the validator's own issues (the rules, one or more per bad entry) go to it as
  * they are found, in no particular order, instead of into the result, whose `issues` and `valid`
  * then cover only the rest (the input's, the parser's): a caller that keeps a few issues of a
- * file with 50,000 bad entries need not hold them all to the end (the crawl: src/site/crawl-records.ts).
+ * file with 50,000 bad entries need not hold them all to the end, nor have them made: with
+ * `countsOnly` it is asked first, and an issue it counts and would drop is not made at all
+ * (SitemapValidator.countsOnly; the crawl: src/site/crawl-records.ts).
  */
-export function* validationSteps(input: SitemapInput | ArrivingInput, options: ValidateOptions, sliceBytes: number, issueSink?: (issue: Issue) => void): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
+export function* validationSteps(input: SitemapInput | ArrivingInput, options: ValidateOptions, sliceBytes: number, issueSink?: (issue: Issue) => void, countsOnly?: SitemapValidator['countsOnly']): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
   const arriving = isArrivingInput(input) ? input : undefined;
   let arrivedBytes = 0;
   const checked = readOptions(options);
   const validator = new SitemapValidator(checked);
   if (issueSink) validator.sink = issueSink;
+  validator.countsOnly = countsOnly;
   const profileIndex = checked.profile === 'xsd' ? 1 : 0;
 
   let prepared: PreparedInput | undefined;

@@ -7,7 +7,7 @@ import { createStreamingGunzip, isGzip, type StreamingGunzip } from '../input/gz
 import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { declaredEncoding, utf16ByteOrder } from '../input/input';
-import { stringToBytes } from '../values/text';
+import { concatenateBytes, stringToBytes } from '../values/text';
 import { hostOf, isPrivateAddress, type CrawlSettings } from './crawl-rules';
 import type { Issue, IssueCode } from '../model/types';
 
@@ -298,9 +298,7 @@ class GzipLayer implements ByteSink {
   // must come out of it synchronously rather than as a promise nobody awaits.
   push(chunk: Uint8Array): void | Promise<void> {
     if (this.head !== null) {
-      const head = new Uint8Array(this.head.length + chunk.length);
-      head.set(this.head);
-      head.set(chunk, this.head.length);
+      const head = concatenateBytes([this.head, chunk]);
       if (head.length < 2) { this.head = head; return; }
       this.head = null;
       this.decide(head);
@@ -390,13 +388,11 @@ export class OpenedBody {
   async read(onProgress: () => void): Promise<FetchedFile> {
     const pieces = this.pieces(onProgress);
     const gathered: Uint8Array[] = [];
-    let length = 0;
     for (let piece = pieces.take(); piece !== null; piece = pieces.take()) {
       if (piece === undefined) { await pieces.arrived(); continue; }
       gathered.push(piece);
-      length += piece.length;
     }
-    const bytes = pieces.failed ? undefined : joinPieces(gathered, length);
+    const bytes = pieces.failed ? undefined : concatenateBytes(gathered);
     return { finalUrl: this.finalUrl, status: this.attempt.response.status, bytes, compressed: pieces.compressed, contentType: this.attempt.response.headers.get('content-type') ?? '', issues: this.issues };
   }
 
@@ -593,18 +589,4 @@ export function decodeCharset(bytes: Uint8Array, contentType: string, issues: Is
 export function otherCharset(contentType: string): string | undefined {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
   return charset === 'utf-8' || charset === 'utf8' || charset === 'us-ascii' ? undefined : charset;
-}
-
-/**
- * The pieces of a body in one array (`length` bytes in all).
- *
- * @example
- * joinPieces([new Uint8Array([1]), new Uint8Array([2, 3])], 3); // Uint8Array [1, 2, 3]
- */
-export function joinPieces(pieces: readonly Uint8Array[], length: number): Uint8Array {
-  if (pieces.length === 1) return pieces[0]!;
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const piece of pieces) { joined.set(piece, at); at += piece.length; }
-  return joined;
 }

@@ -4,7 +4,8 @@
 // (src/input/sniff.ts), validated as it arrives, walked with limits; the site-level rules (issue #17).
 
 import { comparableUrl } from '../values/url-check';
-import { BodyPieces, crawlIssue, decodeCharset, fetchFile, joinPieces, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
+import { concatenateBytes } from '../values/text';
+import { BodyPieces, crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
 import { datetimeValue, hostOf, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlReport, CrawlSiteIssue, CrawlVia } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
@@ -358,7 +359,7 @@ export class Walk {
       if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
       return this.failed(task, record, crawlIssues);
     }
-    const head = joinPieces(gathered, gatheredBytes);
+    const head = concatenateBytes(gathered);
     const format = sniffFormat(head);
     if (!ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
       return this.readDocument(task, record, { head, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
@@ -368,7 +369,7 @@ export class Walk {
       if (this.signal.aborted) return;
       return this.failed(task, record, crawlIssues);
     }
-    const whole = joinPieces(gathered, gatheredBytes);
+    const whole = concatenateBytes(gathered);
     gathered.length = 0;
     await this.readDocument(task, record, whole, opened, crawlIssues);
   }
@@ -414,7 +415,7 @@ export class Walk {
       // The validator's issues are counted as found, and only the first maxIssuesPerSitemap held.
       const firstIssues = new FirstIssues(this.settings.maxIssuesPerSitemap);
       const steps = this.settings.validate
-        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add)
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add, firstIssues.countsOnly)
         : entriesOf(input);
       if (format === 'sitemapindex') {
         this.indexFiles++;
