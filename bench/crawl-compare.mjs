@@ -4,7 +4,7 @@
 // memory at the peak, load average) and the medians.
 //
 //   node bench/crawl-compare.mjs --builds main=../main/dist/index.node.js,branch=dist/index.node.js
-//        [--sitemaps 20] [--plain] [--runs 6] [--contender sitemapkit] [--options JSON] [--node-flags "--cpu-prof"]
+//        [--sitemaps 20] [--plain] [--runs 6] [--contender sitemapkit] [--options JSON] [--node-flags "--cpu-prof"] [--from-site]
 
 import { spawn, spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './common.mjs';
 
-const args = parseArgs(process.argv.slice(2), ['plain']);
+const args = parseArgs(process.argv.slice(2), ['plain', 'from-site']);
 if (!args.builds) {
   console.error('usage: node bench/crawl-compare.mjs --builds name=path/to/index.node.js,other=… [--sitemaps 20] [--plain] [--runs 6]');
   process.exit(2);
@@ -39,7 +39,8 @@ const port = await new Promise((done, fail) => {
   });
   site.on('exit', (code) => fail(new Error(`crawl-site.mjs exited (${code}) before listening`)));
 });
-const url = `http://127.0.0.1:${port}/sitemap_index.xml`;
+// --from-site: from the site (its robots.txt, whose rules every page URL is then checked against).
+const url = args['from-site'] ? `http://127.0.0.1:${port}/` : `http://127.0.0.1:${port}/sitemap_index.xml`;
 
 const results = new Map(builds.map((build) => [build.name, []]));
 for (let run = 0; run < runs; run++) {

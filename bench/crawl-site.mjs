@@ -53,6 +53,13 @@ function bytesOf(index, gzip) {
 
 const server = createServer((request, response) => {
   const path = (request.url ?? '/').split('?')[0];
+  if (path === '/robots.txt') {
+    // A shop's robots.txt (WordPress with WooCommerce writes about these), for a walk that starts
+    // from the site (crawl-compare.mjs --from-site): every page URL is checked against it.
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.end(`User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\nDisallow: /cart/\nDisallow: /checkout/\nDisallow: /*?add-to-cart=\n\nSitemap: ${origin}/sitemap_index.xml\n`);
+    return;
+  }
   if (path === '/sitemap_index.xml') {
     const entries = [];
     for (let i = 0; i < sitemaps; i++) entries.push(`<sitemap><loc>${origin}/s${i}.xml${!plain && i % 2 === 1 ? '.gz' : ''}</loc></sitemap>`);

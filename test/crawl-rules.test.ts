@@ -3,7 +3,8 @@
 // (src/site/crawl-rules.ts, src/site/crawl-url-set.ts, src/site/crawl-fetch.ts).
 
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import robotsParser from 'robots-parser';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeCharset } from '../src/site/crawl-fetch';
 import { datetimeValue, isPrivateAddress, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/site/crawl-rules';
 import { UrlHashSet } from '../src/site/crawl-url-set';
@@ -57,6 +58,63 @@ describe('RobotsTxtRules (robots-parser)', () => {
   it('judges only URLs of its own origin', () => {
     expect(rules.disallowingAgent('https://other.example/private/x', ['*'])).toBeUndefined();
     expect(rules.disallowingAgent('http://example.com/private/x', ['*'])).toBeUndefined();
+  });
+
+  // The crawl hands the URL it parsed; the rules then ask robots-parser only about paths that
+  // start as some Disallow line does. That shortcut must never change a verdict.
+  const AGENTS = ['Googlebot', 'Bingbot', '*'];
+  const piece = fc.constantFrom('/', 'a', 'b', 'A', '*', '$', '?', '=', '%2f', '%2F', '%zz', '%', 'é', '%C3%A9', ' ', '#', '.', '..', '\\', '\uD800');
+  const pattern = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(''));
+  const line = fc.oneof(
+    fc.tuple(fc.constantFrom('Disallow', 'disallow', 'DISALLOW ', 'Allow', 'allow'), pattern).map(([field, value]) => `${field}:${value}`),
+    fc.constantFrom('User-agent: *', 'User-agent: Googlebot', 'user-agent: bingbot/2.0', '', '# comment', 'Disallow: /x # note', 'Sitemap: /s.xml', 'nonsense'),
+  );
+  it('gives the verdict robots-parser gives, for any file and URL, when handed the parsed URL (fast-check)', () => {
+    fc.assert(fc.property(fc.array(line, { maxLength: 12 }), fc.nat(), fc.array(piece, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r'), (lines, pick, pathParts, newline) => {
+      const text = lines.join(newline);
+      const subject = new RobotsTxtRules('https://example.com/robots.txt', text);
+      const parser = robotsParser('https://example.com/robots.txt', text);
+      // Most paths start as one of the file's lines does (its value without * and $), so that the
+      // rules match often; the escapes' case is flipped on some, as a URL may write them.
+      const chosen = lines.length > 0 && pick % 4 !== 0 ? lines[pick % lines.length]! : '';
+      let start = chosen.slice(chosen.indexOf(':') + 1).trim().replace(/[*$]/g, '');
+      if (pick % 3 === 0) start = start.replace(/%[0-9a-fA-F]{2}/g, (escape) => escape.toLowerCase());
+      let parsed: URL;
+      try { parsed = new URL('https://example.com' + (start.startsWith('/') ? '' : '/') + start + pathParts.join('')); } catch { return; }
+      const url = parsed.href;
+      const expected = AGENTS.find((agent) => parser.isAllowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === false);
+      expect(subject.disallowingAgent(url, AGENTS, parsed)).toBe(expected);
+      expect(subject.disallowingAgent(url, AGENTS)).toBe(expected);
+    }), { numRuns: 10000 });
+  });
+  it('reads a Disallow line as robots-parser does: encoded as a URL, escapes in either case, a final $ as the end', () => {
+    const rules = new RobotsTxtRules('https://example.com/robots.txt', 'User-agent: *\nDisallow: /café\nDisallow: /%2fx\nDisallow: /end$\nDisallow: /mid$dle');
+    for (const [path, agent] of [['/café/menu', '*'], ['/%2Fx', '*'], ['/%2fx/y', '*'], ['/end', '*'], ['/end/more', undefined], ['/mid$dle', '*'], ['/mid', undefined], ['/cafe', undefined]] as const) {
+      const url = new URL('https://example.com' + path);
+      expect(rules.disallowingAgent(url.href, ['*'], url), path).toBe(agent);
+      expect(rules.disallowingAgent(url.href, ['*']), path).toBe(agent);
+    }
+  });
+  it('asks robots-parser only about URLs that may match a Disallow pattern (the patterns it read are where this expects them)', () => {
+    const prototype = Object.getPrototypeOf(robotsParser('https://example.com/robots.txt', '')) as { isAllowed: (...args: unknown[]) => unknown };
+    const spy = vi.spyOn(prototype, 'isAllowed');
+    try {
+      const page = new URL('https://example.com/products/item-1?ref=2');
+      expect(rules.disallowingAgent(page.href, ['Googlebot', '*'], page)).toBeUndefined();
+      expect(spy).not.toHaveBeenCalled();
+      const blocked = new URL('https://example.com/private/x');
+      expect(rules.disallowingAgent(blocked.href, ['Googlebot', '*'], blocked)).toBe('*');
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+  it('matches Disallow lines with wildcards piece by piece (*.pdf$, /*?sessionid=, /a*b*c)', () => {
+    const wildcard = new RobotsTxtRules('https://example.com/robots.txt', 'User-agent: *\nDisallow: *.pdf$\nDisallow: /*?sessionid=\nDisallow: /a*b*c');
+    for (const [path, agent] of [['/files/report.pdf', '*'], ['/files/report.pdf.html', undefined], ['/shop?sessionid=1', '*'], ['/shop?session=1', undefined], ['/abc', '*'], ['/a/x/b/y/c/z', '*'], ['/acb', undefined], ['/b/a/c', undefined]] as const) {
+      const url = new URL('https://example.com' + path);
+      expect(wildcard.disallowingAgent(url.href, ['*'], url), path).toBe(agent);
+    }
   });
 });
 

@@ -36,8 +36,10 @@ const KB = 1024;
  * Issue #21's one walker, one rule table, one front door and the writer's push contract, as merged
  * (the walker's accessors and events keep their names through a consumer's minifier): parse
  * 41.7 KB, everything 110.4 KB. Raised, not lowered: a trade for the architecture, in README "Size".
+ * The crawl's robots.txt check asking robots-parser only about URLs that may match a Disallow
+ * pattern (8x less time a URL in a site's crawl): everything 113,181 bytes, budget 110.6 KB.
  */
-const BUDGET = { parse: 41.7 * KB, everything: 110.4 * KB };
+const BUDGET = { parse: 41.7 * KB, everything: 110.6 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

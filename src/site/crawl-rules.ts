@@ -119,13 +119,31 @@ function isPrivateIpv4([a, b]: number[]): boolean {
  */
 export class RobotsTxtRules {
   private readonly robots: ReturnType<typeof robotsParser>;
+  /**
+   * Each Disallow pattern as its literal pieces between `*`s (a final `$`, the path's end, left
+   * off); null when they could not be read. Asking robots-parser costs a crawl about 2.7 µs a URL
+   * for two agents (it parses the URL again per agent and tries every rule); most URLs can match
+   * no Disallow pattern, and such a URL is disallowed for no agent, whatever the groups (only a
+   * matching Disallow rule disallows). So the parser is asked only about the others.
+   */
+  private readonly disallowPieces: readonly (readonly string[])[] | null;
 
   constructor(robotsTxtUrl: string, text: string) {
     this.robots = robotsParser(robotsTxtUrl, text);
+    this.disallowPieces = disallowPatternPieces(this.robots);
   }
 
-  /** The first user agent the rules disallow `url` for, or undefined when all may fetch it (or it is on another origin). */
-  disallowingAgent(url: string, userAgents: readonly string[]): string | undefined {
+  /**
+   * The first user agent the rules disallow `url` for, or undefined when all may fetch it (or it
+   * is on another origin). `parsed`: `url` as a URL, when the caller has it.
+   */
+  disallowingAgent(url: string, userAgents: readonly string[], parsed?: URL): string | undefined {
+    if (parsed !== undefined && this.disallowPieces !== null) {
+      // The path robots-parser matches: pathname and query, percent-escapes upper-cased.
+      let path = parsed.pathname + parsed.search;
+      if (path.includes('%')) path = path.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+      if (!this.disallowPieces.some((pieces) => mayMatch(pieces, path))) return undefined;
+    }
     for (const agent of userAgents) {
       // robots-parser picks the group of the agent, else `*`; "*" itself matches no named group.
       // isAllowed, not isDisallowed: that one is `!isAllowed`, true for a URL of another origin.
@@ -133,6 +151,40 @@ export class RobotsTxtRules {
     }
     return undefined;
   }
+}
+
+/**
+ * The Disallow patterns robots-parser read (read and encoded by it: its `_rules`, by agent, of
+ * the pinned 3.0.1), as pieces between `*`s; null when they are not there as expected, and then
+ * the parser is asked about every URL: a speed-up that can only be lost, never a verdict changed.
+ */
+function disallowPatternPieces(robots: ReturnType<typeof robotsParser>): string[][] | null {
+  const pieces: string[][] = [];
+  try {
+    // A rule without `allow` would count as a Disallow one: more URLs asked about, none fewer.
+    for (const rules of Object.values((robots as unknown as { _rules: Record<string, { pattern: string; allow: boolean }[]> })._rules)) {
+      for (const rule of rules) if (!rule.allow) pieces.push((rule.pattern.endsWith('$') ? rule.pattern.slice(0, -1) : rule.pattern).split('*'));
+    }
+  } catch {
+    return null;
+  }
+  return pieces;
+}
+
+/**
+ * Whether a pattern of these pieces can match the start of `path`, its end aside: the first piece
+ * starts it, the others follow in order (the leftmost place of each leaves the most room for the
+ * rest). A necessary condition for robots-parser's match, never a verdict.
+ */
+function mayMatch(pieces: readonly string[], path: string): boolean {
+  if (!path.startsWith(pieces[0]!)) return false;
+  let at = pieces[0]!.length;
+  for (let i = 1; i < pieces.length; i++) {
+    const found = path.indexOf(pieces[i]!, at);
+    if (found < 0) return false;
+    at = found + pieces[i]!.length;
+  }
+  return true;
 }
 
 /**

@@ -524,9 +524,9 @@ export class Walk {
       rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
     }
     if (this.robotsRules.size > 0) {
-      let origin: string | undefined;
-      try { origin = new URL(loc).origin; } catch { origin = undefined; }
-      const agent = origin === undefined ? undefined : this.robotsRules.get(origin)?.disallowingAgent(loc, this.settings.userAgents);
+      let parsed: URL | undefined;
+      try { parsed = new URL(loc); } catch { parsed = undefined; }
+      const agent = parsed === undefined ? undefined : this.robotsRules.get(parsed.origin)?.disallowingAgent(loc, this.settings.userAgents, parsed);
       if (agent !== undefined) {
         rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
       }
