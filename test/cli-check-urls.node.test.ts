@@ -76,8 +76,8 @@ describe('sitemapkit check-urls', () => {
     const [header, ...tsvLines] = tsv.stdout.trim().split('\n');
     expect(header).toBe('url\tstatus\tfinalUrl\tredirects\tnoindex\terror');
     expect(tsvLines).toHaveLength(6);
-    expect(tsvLines).toContain(`${origin}/broken\t500\t${origin}/broken\t0\t\t`);
-    expect(tsvLines).toContain(`${origin}/noindex-header\t200\t${origin}/noindex-header\t0\theader\t`);
+    expect(tsvLines, tsv.stdout + tsv.stderr).toContain(`${origin}/broken\t500\t${origin}/broken\t0\t\t`);
+    expect(tsvLines, tsv.stdout + tsv.stderr).toContain(`${origin}/noindex-header\t200\t${origin}/noindex-header\t0\theader\t`);
 
     const json = await runCli(['check-urls', `${origin}/sitemap.xml`, '--format', 'json']);
     const document = JSON.parse(json.stdout) as Row[];
