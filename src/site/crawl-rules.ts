@@ -142,7 +142,9 @@ export class RobotsTxtRules {
       // The path robots-parser matches: pathname and query, percent-escapes upper-cased.
       let path = parsed.pathname + parsed.search;
       if (path.includes('%')) path = path.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
-      if (!this.disallowPieces.some((pieces) => mayMatch(pieces, path))) return undefined;
+      let candidate = false; // a loop, not some(): no closure made per page URL
+      for (const pieces of this.disallowPieces) if (mayMatch(pieces, path)) { candidate = true; break; }
+      if (!candidate) return undefined;
     }
     for (const agent of userAgents) {
       // robots-parser picks the group of the agent, else `*`; "*" itself matches no named group.
