@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import robotsParser from 'robots-parser';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeCharset } from '../src/site/crawl-fetch';
-import { datetimeValue, isPrivateAddress, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/site/crawl-rules';
+import { datetimeValue, isPrivateAddress, originAndPath, PLAIN_PATH, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/site/crawl-rules';
 import { UrlHashSet } from '../src/site/crawl-url-set';
 import type { Issue, IssueCode } from '../src/index';
 import { comparableUrl, normalizeUrl } from '../src/values/url-check';
@@ -83,7 +83,7 @@ describe('RobotsTxtRules (robots-parser)', () => {
       try { parsed = new URL('https://example.com' + (start.startsWith('/') ? '' : '/') + start + pathParts.join('')); } catch { return; }
       const url = parsed.href;
       const expected = AGENTS.find((agent) => parser.isAllowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === false);
-      expect(subject.disallowingAgent(url, AGENTS, parsed)).toBe(expected);
+      expect(subject.disallowingAgent(url, AGENTS, parsed.pathname + parsed.search)).toBe(expected);
       expect(subject.disallowingAgent(url, AGENTS)).toBe(expected);
     }), { numRuns: 10000 });
   });
@@ -91,7 +91,7 @@ describe('RobotsTxtRules (robots-parser)', () => {
     const rules = new RobotsTxtRules('https://example.com/robots.txt', 'User-agent: *\nDisallow: /café\nDisallow: /%2fx\nDisallow: /end$\nDisallow: /mid$dle');
     for (const [path, agent] of [['/café/menu', '*'], ['/%2Fx', '*'], ['/%2fx/y', '*'], ['/end', '*'], ['/end/more', undefined], ['/mid$dle', '*'], ['/mid', undefined], ['/cafe', undefined]] as const) {
       const url = new URL('https://example.com' + path);
-      expect(rules.disallowingAgent(url.href, ['*'], url), path).toBe(agent);
+      expect(rules.disallowingAgent(url.href, ['*'], url.pathname + url.search), path).toBe(agent);
       expect(rules.disallowingAgent(url.href, ['*']), path).toBe(agent);
     }
   });
@@ -100,10 +100,10 @@ describe('RobotsTxtRules (robots-parser)', () => {
     const spy = vi.spyOn(prototype, 'isAllowed');
     try {
       const page = new URL('https://example.com/products/item-1?ref=2');
-      expect(rules.disallowingAgent(page.href, ['Googlebot', '*'], page)).toBeUndefined();
+      expect(rules.disallowingAgent(page.href, ['Googlebot', '*'], page.pathname + page.search)).toBeUndefined();
       expect(spy).not.toHaveBeenCalled();
       const blocked = new URL('https://example.com/private/x');
-      expect(rules.disallowingAgent(blocked.href, ['Googlebot', '*'], blocked)).toBe('*');
+      expect(rules.disallowingAgent(blocked.href, ['Googlebot', '*'], blocked.pathname + blocked.search)).toBe('*');
       expect(spy).toHaveBeenCalledTimes(2);
     } finally {
       spy.mockRestore();
@@ -113,8 +113,137 @@ describe('RobotsTxtRules (robots-parser)', () => {
     const wildcard = new RobotsTxtRules('https://example.com/robots.txt', 'User-agent: *\nDisallow: *.pdf$\nDisallow: /*?sessionid=\nDisallow: /a*b*c');
     for (const [path, agent] of [['/files/report.pdf', '*'], ['/files/report.pdf.html', undefined], ['/shop?sessionid=1', '*'], ['/shop?session=1', undefined], ['/abc', '*'], ['/a/x/b/y/c/z', '*'], ['/acb', undefined], ['/b/a/c', undefined]] as const) {
       const url = new URL('https://example.com' + path);
-      expect(wildcard.disallowingAgent(url.href, ['*'], url), path).toBe(agent);
+      expect(wildcard.disallowingAgent(url.href, ['*'], url.pathname + url.search), path).toBe(agent);
     }
+  });
+});
+
+// The walk reads the origin and path of the usual page URL off the string (originAndPath) instead
+// of parsing it; that must give exactly what the URL parser gives, whatever the URL.
+describe('originAndPath (a page URL read off the string when the URL parser would leave it as written)', () => {
+  /** Every ASCII character, and what the parser strips, encodes or maps beyond ASCII. */
+  const anyCharacter = fc.oneof(
+    fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)),
+    fc.constantFrom('\t', '\n', '\r', ' ', '\u00e9', '\u00a0', '\u2028', '\uD800', '\uD83D\uDE00', '\uFF0E', '\u3002'),
+  );
+  /** Path pieces: mostly what page URLs hold, with the escapes and dot-segments the parser rewrites. */
+  const pathPiece = fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom('a', 'Z', '0', '-', '_', '~', '.', '/', '/a', '%41', '%2f', '%C3%A9', '%c3%a9', '!', '$', '&', '(', ')', '*', '+', ',', ';', '=', ':', '@', '[', ']', '?') },
+    { weight: 2, arbitrary: fc.constantFrom('/.', '/..', '/./', '/../', '/%2e', '/%2E/', '/.%2e/', '/%2e%2E', '/.well-known', '%2e', '%', '%zz', '%4', '\\', '//', '|', '^', "'", '`', '{', '}', '"', '<', '>') },
+    { weight: 1, arbitrary: anyCharacter },
+  );
+  const host = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom('example.com', 'www.example.co.uk', 'a-b.example', 'x', '127.0.0.1', '10.0.0.255', 'shop.example.com') },
+    { weight: 4, arbitrary: fc.constantFrom('Example.com', 'EXAMPLE.COM', 'xn--nxasmq6b.com', 'xn--zz.com', 'a--b.com', '-a.com', 'a_b.com', '%61.com', 'a..b', '.a.com', 'a.com.', 'a.com..',
+      '127.1', '127.0.0.01', '0x7f.0.0.1', '256.0.0.1', '1.2.3.4.5', 'a.0x1', 'a.1', '1a.com', '[::1]', '[::FFFF:127.0.0.1]', '[0:0::1]', 'u@example.com', 'u:p@example.com',
+      'caf\u00e9.com', 'B\u00fccher.example', 'a\u3002com', 'a\uFF0Ecom', '\u2163.com', 'ex%41mple.com', 'a'.repeat(64) + '.com', 'a b.com', 'a\tb.com', 'a<b.com', 'a|b.com', '') },
+    { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom('a', '0', '-', '.', 'x', 'n'), anyCharacter), { minLength: 1, maxLength: 8 }).map((parts) => parts.join('')) },
+  );
+  const port = fc.constantFrom('', '', '', ':8080', ':80', ':443', ':0', ':080', ':1', ':65535', ':65536', ':', ':8O');
+  const scheme = fc.constantFrom('https://', 'http://', 'HTTPS://', 'Http://', 'http:/', 'http:', 'http:\\\\', 'https:///', 'ftp://', 'ws://', ' http://', '\thttp://', 'http://\t');
+  /** Where robots.txt files were read: their origins, as the URL parser writes them, are the walk's keys. */
+  const origins = fc.array(fc.tuple(scheme, host, port), { minLength: 1, maxLength: 4 }).map((parts) => {
+    const found = new Set<string>();
+    for (const [start, name, colonPort] of parts) {
+      try { found.add(new URL(`${start}${name}${colonPort}/robots.txt`).origin); } catch { /* no URL: no origin */ }
+    }
+    return [...found].filter((origin) => origin !== 'null');
+  });
+  const path = fc.tuple(fc.array(pathPiece, { maxLength: 10 }), fc.option(fc.array(pathPiece, { maxLength: 6 })), fc.option(fc.array(anyCharacter, { maxLength: 4 })), fc.constantFrom('', '', '', '', ' ', '\n', '\u0000'))
+    .map(([segments, query, fragment, end]) => `/${segments.join('')}${query ? '?' + query.join('') : ''}${fragment ? '#' + fragment.join('') : ''}${end}`);
+  /** Mostly what page URLs hold, with a piece now and then that the pattern must refuse. */
+  const usualPath = fc.array(fc.oneof({ weight: 40, arbitrary: fc.constantFrom('a', 'Z', '0', '-', '_', '/', '/a', '.', '%41', '%c3%a9', '=', '&', '?', ':', '@', '[', ']', '!', '*') }, { weight: 1, arbitrary: pathPiece }), { maxLength: 12 })
+    .map((pieces) => '/' + pieces.join(''));
+  /** A page URL: mostly on one of the origins, often written another way, or anything. */
+  const siteAndUrl = origins.chain((keys) => fc.tuple(fc.constant(keys), fc.oneof(
+    { weight: 8, arbitrary: fc.tuple(fc.constantFrom(...(keys.length > 0 ? keys : ['https://example.com'])), fc.oneof({ weight: 4, arbitrary: usualPath }, { weight: 3, arbitrary: path }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) })).map(([origin, rest]) => origin + rest) },
+    { weight: 4, arbitrary: fc.tuple(scheme, host, port, fc.oneof(path, fc.constant(''), fc.string({ maxLength: 6 }))).map((parts) => parts.join('')) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }).map((rest) => 'http://example.com' + rest) },
+  )));
+
+  /** What the URL parser gives, or undefined when it throws. */
+  function parsedParts(url: string): { origin: string; path: string } | undefined {
+    try {
+      const parsed = new URL(url);
+      return { origin: parsed.origin, path: parsed.pathname + parsed.search };
+    } catch {
+      return undefined;
+    }
+  }
+  /** Whether originAndPath reads `url` off the string (the condition it tests, written again). */
+  function readOff(url: string, keys: ReadonlySet<string>): boolean {
+    const originEnd = url.indexOf('/', 8);
+    PLAIN_PATH.lastIndex = originEnd;
+    return originEnd > 0 && keys.has(url.slice(0, originEnd)) && PLAIN_PATH.test(url);
+  }
+  const agreesWithParser = fc.property(siteAndUrl, ([keys, url]) => {
+    expect(originAndPath(url, new Set(keys)), url).toEqual(parsedParts(url));
+  });
+
+  it('gives the origin and path the URL parser gives, for any URL and origins, most of them read off the string (fast-check)', () => {
+    let readOffCount = 0, total = 0;
+    fc.assert(fc.property(siteAndUrl, ([keys, url]) => {
+      total++;
+      if (readOff(url, new Set(keys))) readOffCount++;
+      expect(originAndPath(url, new Set(keys)), url).toEqual(parsedParts(url));
+    }), { numRuns: 20000 });
+    // Not vacuous: many of the URLs are read off the string.
+    expect(readOffCount / total).toBeGreaterThan(0.2);
+  });
+
+  it('reads the usual page URLs off the string, and parses the others', () => {
+    const keys = new Set(['https://www.example.com', 'http://127.0.0.1:40123', 'https://xn--caf-dma.example', 'http://[::1]:8080']);
+    const usual = ['https://www.example.com/', 'https://www.example.com/products/home-garden/update-boots-287460', 'http://127.0.0.1:40123/s1/c/grocery/unisex?page=39&sort=rating&filter[brand]=large',
+      'https://www.example.com/caf%C3%A9?q=%c3%a9#top', 'https://www.example.com/x;y=1/z@w:v~_-.(!)*+,$', 'https://xn--caf-dma.example/menu', 'http://[::1]:8080/a?b'];
+    for (const url of usual) {
+      expect(readOff(url, keys), url).toBe(true);
+      expect(originAndPath(url, keys), url).toEqual(parsedParts(url));
+    }
+    const others = ['https://www.example.com', 'https://WWW.example.com/', 'https://www.example.com:443/', 'https://www.example.com/a/../b', 'https://www.example.com/caf\u00e9', 'https://www.example.com/a b',
+      'https://www.example.com/?', 'https://www.example.com/a|b', 'https://example.com/', 'https://u@www.example.com/', 'https://www.example.comx', 'http://127.0.0.1:401234', 'not a URL'];
+    for (const url of others) {
+      expect(readOff(url, keys), url).toBe(false);
+      expect(originAndPath(url, keys), url).toEqual(parsedParts(url));
+    }
+  });
+
+  it('fails when the path pattern admits what the parser rewrites (each mutation is caught)', () => {
+    const { source, flags } = PLAIN_PATH;
+    const mutants: Array<[string, string, string]> = [
+      ['a backslash', '[!$%&(-.\\d:;=@-[\\]_a-z~]', '[!$%&(-.\\d:;=@-[\\]_a-z~\\\\]'],
+      ['no dot-segment check', '(?!\\.|%2[eE])', ''],
+      ['an apostrophe (encoded in a query)', '[!$%&(-.\\d:;=@-[\\]_a-z~]', "[!$%&'(-.\\d:;=@-[\\]_a-z~]"],
+      ['an empty query', '\\?(?!#|$)', '\\?'],
+      ['no end (a prefix taken)', '(?=#|$)', ''],
+    ];
+    try {
+      for (const [name, from, to] of mutants) {
+        expect(source.includes(from), name).toBe(true);
+        // The module's own pattern, changed in place (Annex B compile), so that originAndPath runs with it.
+        PLAIN_PATH.compile(source.replace(from, to), flags);
+        expect(fc.check(agreesWithParser, { numRuns: 20000, seed: 17 }).failed, name).toBe(true);
+      }
+    } finally {
+      PLAIN_PATH.compile(source, flags);
+    }
+    expect(PLAIN_PATH.source).toBe(source);
+    expect(fc.check(agreesWithParser, { numRuns: 20000, seed: 17 }).failed).toBe(false);
+  });
+
+  it('gives robots-parser\'s verdict with the origin and path read off the string, as the walk asks (fast-check)', () => {
+    const text = 'User-agent: *\nDisallow: /a\nDisallow: /*b$\nDisallow: /%2e\nDisallow: /*?q\nAllow: /a/~\nUser-agent: Googlebot\nDisallow: /-\nDisallow: /[\nDisallow: /caf\u00e9\n';
+    const agents = ['Googlebot', '*'];
+    fc.assert(fc.property(siteAndUrl, ([keys, url]) => {
+      const byOrigin = new Map(keys.map((origin) => [origin, new RobotsTxtRules(`${origin}/robots.txt`, text)]));
+      const parts = originAndPath(url, byOrigin);
+      const got = parts === undefined ? undefined : byOrigin.get(parts.origin)?.disallowingAgent(url, agents, parts.path);
+      let expected: string | undefined;
+      for (const origin of keys) {
+        const parser = robotsParser(`${origin}/robots.txt`, text);
+        expected ??= agents.find((agent) => parser.isAllowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === false);
+      }
+      expect(got, url).toBe(expected);
+    }), { numRuns: 5000 });
   });
 });
 

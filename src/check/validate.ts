@@ -91,29 +91,17 @@ class PositionCounter {
     if (this.reached) return;
     const end = Math.min(piece.length, this.limit - this.passed);
     const carriageReturn = piece.indexOf(0x0d);
-    if (carriageReturn >= 0 && carriageReturn < end) this.countEach(piece, end);
-    else this.countWords(piece, end);
+    if (carriageReturn >= 0 && carriageReturn < end) {
+      // A CR among the bytes (rare): counted as positionOfByte counts, but a CR that ends the piece
+      // is left for the next piece's first byte to decide (a break unless it is its LF).
+      const waits = end === piece.length && piece[end - 1] === 0x0d ? 1 : 0;
+      const [lines, column] = positionOfByte(piece, end - waits);
+      this.column = lines > 1 ? column : this.column + column - 1;
+      this.line += lines - 1;
+      this.afterCarriageReturn = waits === 1;
+    } else this.countWords(piece, end);
     this.passed += end;
     if (this.passed >= this.limit) this.reached = true;
-  }
-
-  private countEach(piece: Uint8Array, end: number): void {
-    let line = this.line, column = this.column;
-    for (let i = 0; i < end; i++) {
-      const byte = piece[i]!;
-      if (byte === 0x0a) {
-        line++;
-        column = 1;
-      } else if (byte === 0x0d) {
-        if (i + 1 === end && end === piece.length) this.afterCarriageReturn = true; // the next piece decides
-        else if (piece[i + 1] !== 0x0a) {
-          line++;
-          column = 1;
-        }
-      } else if ((byte & 0xc0) !== 0x80) column++;
-    }
-    this.line = line;
-    this.column = column;
   }
 
   private countWords(piece: Uint8Array, end: number): void {

@@ -6,7 +6,7 @@
 import { comparableUrl } from '../values/url-check';
 import { concatenateBytes } from '../values/text';
 import { BodyPieces, crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
-import { datetimeValue, hostOf, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import { datetimeValue, hostOf, originAndPath, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlReport, CrawlSiteIssue, CrawlVia } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import type { EntryChannel } from './crawl-entry-channel';
@@ -117,7 +117,7 @@ export class Walk {
     for (const value of starts) {
       const start = readStartingPoint(value);
       if (start.kind === 'invalid') {
-        this.issues.push({ ...crawlIssue('CRAWL_INVALID_START', 'error', start.message, start.url), url: start.url });
+        this.siteIssue(crawlIssue('CRAWL_INVALID_START', 'error', start.message, start.url), start.url);
         continue;
       }
       this.start.push(start.url);
@@ -125,7 +125,7 @@ export class Walk {
       else if (start.kind === 'robots' || this.settings.robotsTxt) {
         const robotsUrl = start.kind === 'robots' ? start.url : new URL('/robots.txt', start.url).href;
         const refused = refusal(new URL(robotsUrl), this.settings);
-        if (refused) { this.issues.push({ ...refused, url: robotsUrl }); continue; }
+        if (refused) { this.siteIssue(refused, robotsUrl); continue; }
         this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: hostOf(new URL(robotsUrl)), via: 'start', depth: 0, parent: undefined, parentUrl: undefined, listedLastmod: undefined, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined, record: undefined });
       } else this.guess(start.url);
     }
@@ -188,7 +188,7 @@ export class Walk {
   private limitReached(which: string, message: string, url: string): void {
     if (this.limitReported.has(which)) return;
     this.limitReported.add(which);
-    this.issues.push({ ...crawlIssue('CRAWL_LIMIT_REACHED', 'warning', message, which), url });
+    this.siteIssue(crawlIssue('CRAWL_LIMIT_REACHED', 'warning', message, which), url);
   }
 
   /**
@@ -198,7 +198,7 @@ export class Walk {
   private enqueueSitemap(url: string, via: CrawlVia, parent: Task | undefined, parentUrl: string | undefined, listedLastmod: string | undefined, crossSubmit: Set<string>, issues?: Issue<IssueCode>[]): void {
     const report = (issue: Issue<IssueCode>) => {
       if (issues) issues.push(issue);
-      else this.issues.push({ ...issue, url });
+      else this.siteIssue(issue, url);
     };
     let parsed: URL;
     try {
@@ -285,7 +285,7 @@ export class Walk {
       }
     } else if (fetched.status === 0 || fetched.status >= 500) {
       // RFC 9309 §2.3.1.4: an unreachable robots.txt means "assume complete disallow" to a crawler of pages; here it only means its Sitemap lines are unknown.
-      this.issues.push({ ...crawlIssue('CRAWL_ROBOTS_TXT_UNAVAILABLE', 'warning', `robots.txt could not be read (${fetched.status === 0 ? fetched.issues[0]?.message ?? 'no answer' : `HTTP ${fetched.status}`}); the well-known places were tried`, task.url), url: task.url });
+      this.siteIssue(crawlIssue('CRAWL_ROBOTS_TXT_UNAVAILABLE', 'warning', `robots.txt could not be read (${fetched.status === 0 ? fetched.issues[0]?.message ?? 'no answer' : `HTTP ${fetched.status}`}); the well-known places were tried`, task.url), task.url);
     }
     const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl)), task.host]);
     for (const sitemap of robots.sitemaps) {
@@ -309,7 +309,7 @@ export class Walk {
     if (file.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
       // Redirected to a file that is (or will be) read anyway: read once (its body is not read here).
       body?.cancel();
-      addIssues(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)], this.settings.maxIssuesPerSitemap);
+      this.keepAll(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)]);
       return;
     }
     this.finalUrls.add(finalKey);
@@ -420,7 +420,7 @@ export class Walk {
       if (format === 'sitemapindex') {
         this.indexFiles++;
         if (this.indexFiles === MAX_INDEX_FILES + 1) {
-          this.issues.push({ ...crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), url: fetched.finalUrl });
+          this.siteIssue(crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), fetched.finalUrl);
         }
       }
       const range = this.settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange();
@@ -469,7 +469,7 @@ export class Walk {
       }
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
-      addIssues(record, result.issues, this.settings.maxIssuesPerSitemap);
+      this.keepAll(record, result.issues);
       const range = new LastmodRange();
       for (const url of result.urls) {
         range.add(url.lastmod);
@@ -480,7 +480,7 @@ export class Walk {
     } else if (format === 'robots') {
       const text = new TextDecoder().decode(bytes);
       const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
-      addIssues(record, read.issues, this.settings.maxIssuesPerSitemap);
+      this.keepAll(record, read.issues);
       const finalUrl = new URL(fetched.finalUrl);
       if (finalUrl.pathname === '/robots.txt') this.robotsRules.set(finalUrl.origin, new RobotsTxtRules(fetched.finalUrl, text));
       const crossSubmit = new Set([hostOf(finalUrl)]);
@@ -491,11 +491,11 @@ export class Walk {
       record.entries = read.sitemaps.length;
     } else {
       // HTML (a soft 404), other XML, empty, unknown, gzip in gzip in gzip: validate says what it is.
-      addIssues(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues, this.settings.maxIssuesPerSitemap);
+      this.keepAll(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
       record.failed = true;
     }
-    addIssues(record, crawlIssues, this.settings.maxIssuesPerSitemap);
-    addIssues(record, rules.finish(), this.settings.maxIssuesPerSitemap);
+    this.keepAll(record, crawlIssues);
+    this.keepAll(record, rules.finish());
     if (record.failed) this.childFailed(task, record);
     this.checkAgainstParent(task, record);
   }
@@ -524,9 +524,8 @@ export class Walk {
       rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
     }
     if (this.robotsRules.size > 0) {
-      let parsed: URL | undefined;
-      try { parsed = new URL(loc); } catch { parsed = undefined; }
-      const agent = parsed === undefined ? undefined : this.robotsRules.get(parsed.origin)?.disallowingAgent(loc, this.settings.userAgents, parsed);
+      const url = originAndPath(loc, this.robotsRules);
+      const agent = url && this.robotsRules.get(url.origin)?.disallowingAgent(loc, this.settings.userAgents, url.path);
       if (agent !== undefined) {
         rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
       }
@@ -539,13 +538,23 @@ export class Walk {
 
   private failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
     record.failed = true;
-    addIssues(record, issues, this.settings.maxIssuesPerSitemap);
+    this.keepAll(record, issues);
     this.childFailed(task, record);
   }
 
   /** One issue of the walk's own for a sitemap (kept within maxIssuesPerSitemap, counted either way). */
   private keep(record: CrawledSitemap, issue: Issue<IssueCode>): void {
     addIssue(record, issue, this.settings.maxIssuesPerSitemap);
+  }
+
+  /** A site-level issue, with the URL it is about. */
+  private siteIssue(issue: Issue<IssueCode>, url: string): void {
+    this.issues.push({ ...issue, url });
+  }
+
+  /** Issues for a sitemap, as keep() does each. */
+  private keepAll(record: CrawledSitemap, issues: readonly Issue<IssueCode>[]): void {
+    addIssues(record, issues, this.settings.maxIssuesPerSitemap);
   }
 
   /** A failed child is an issue of the index that listed it. */
@@ -575,7 +584,7 @@ export class Walk {
     if (this.failure !== undefined) throw this.failure;
     const cancelled = this.signal.aborted;
     if (!cancelled && !this.sitemaps.some((sitemap) => !sitemap.failed && sitemap.format !== undefined) && this.start.length > 0) {
-      this.issues.push({ ...crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.guesses.length > 0 ? `, and none of the ${this.guesses.length} well-known places holds one` : ''}`), url: this.start[0] ?? '' });
+      this.siteIssue(crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.guesses.length > 0 ? `, and none of the ${this.guesses.length} well-known places holds one` : ''}`), this.start[0] ?? '');
     }
     let errors = 0, warnings = 0;
     const count = (issues: readonly Issue<IssueCode>[]) => {
