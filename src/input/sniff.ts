@@ -95,11 +95,15 @@ export function sniffDocument(input: Uint8Array | string): SniffedDocument {
   return { format: sniffed.format, offset: start + sniffed.offset };
 }
 
-/** The first bytes as one character per byte: markup and URLs are ASCII, so that is all the sniffing needs. */
+/**
+ * The first bytes as one character per byte: markup and URLs are ASCII, so that is all the sniffing
+ * needs. apply, not a spread: a spread of a typed array goes through its iterator, 0.52 ms for the
+ * 32 KiB head against 0.08 (2026-11-26, Node 20), and the crawl sniffs every file's head twice.
+ */
 function headOf(bytes: Uint8Array): string {
   const end = Math.min(bytes.length, HEAD_LENGTH);
   let text = '';
-  for (let start = 0; start < end; start += 8192) text += String.fromCharCode(...bytes.subarray(start, Math.min(end, start + 8192)));
+  for (let start = 0; start < end; start += 8192) text += String.fromCharCode.apply(null, bytes.subarray(start, Math.min(end, start + 8192)) as unknown as number[]);
   return text;
 }
 

@@ -8,7 +8,7 @@ import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { declaredEncoding, utf16ByteOrder } from '../input/input';
 import { concatenateBytes, stringToBytes } from '../values/text';
-import { hostOf, isPrivateAddress, type CrawlSettings } from './crawl-rules';
+import { isPrivateAddress, type CrawlSettings } from './crawl-rules';
 import type { Issue, IssueCode } from '../model/types';
 
 /** Redirects followed for one file (browsers and Node's fetch stop at 20; sitemaps need few). */
@@ -261,7 +261,7 @@ export async function openFile(url: string, context: FetchContext): Promise<Open
     }
     const finalUrl = context.followRedirects && response.url ? response.url : current;
     const original = new URL(url), final = new URL(finalUrl);
-    if (hostOf(original) !== hostOf(final)) {
+    if (original.host !== final.host) {
       issues.push(crawlIssue('CRAWL_CROSS_HOST_REDIRECT', 'warning', `Redirected from ${original.host} to another host, ${final.host}; it was followed`, finalUrl));
     }
     // A browser followed the redirects itself: the final URL is judged after the fact.

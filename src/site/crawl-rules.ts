@@ -69,17 +69,6 @@ export function readStartingPoint(value: unknown): StartingPoint {
 }
 
 /**
- * `hostname:port` as validate's crossSubmit takes it (no port when it is the scheme's default; in
- * lower case, as the URL parser writes an http(s) host).
- *
- * @example
- * hostOf(new URL('https://Shop.example.com:8443/s.xml')); // 'shop.example.com:8443'
- */
-export function hostOf(url: URL): string {
-  return url.host;
-}
-
-/**
  * True for what `refusePrivateAddresses` refuses: `localhost` and `*.localhost` (RFC 6761), and
  * IP literals that are unspecified, loopback, private (RFC 1918, RFC 4193), shared (RFC 6598),
  * link-local (RFC 3927, RFC 4291) or IPv4-mapped forms of those. The WHATWG URL parser has

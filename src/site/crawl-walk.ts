@@ -6,7 +6,7 @@
 import { comparableUrl } from '../values/url-check';
 import { concatenateBytes } from '../values/text';
 import { BodyPieces, crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
-import { datetimeValue, hostOf, originAndPath, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
+import { datetimeValue, originAndPath, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlReport, CrawlSiteIssue, CrawlVia } from './crawl-types';
 import { UrlHashSet } from './crawl-url-set';
 import type { EntryChannel } from './crawl-entry-channel';
@@ -43,6 +43,7 @@ interface Task {
   url: string;
   /** comparableUrl(url): what "the same sitemap" means. */
   key: string;
+  /** `hostname:port` as validate's crossSubmit takes it: the URL's `host` (lower case, as the URL parser writes an http(s) host; no default port). */
   host: string;
   via: CrawlVia;
   depth: number;
@@ -126,7 +127,7 @@ export class Walk {
         const robotsUrl = start.kind === 'robots' ? start.url : new URL('/robots.txt', start.url).href;
         const refused = refusal(new URL(robotsUrl), this.settings);
         if (refused) { this.siteIssue(refused, robotsUrl); continue; }
-        this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: hostOf(new URL(robotsUrl)), via: 'start', depth: 0, parent: undefined, parentUrl: undefined, listedLastmod: undefined, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined, record: undefined });
+        this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: new URL(robotsUrl).host, via: 'start', depth: 0, parent: undefined, parentUrl: undefined, listedLastmod: undefined, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined, record: undefined });
       } else this.guess(start.url);
     }
     await this.schedule();
@@ -232,7 +233,7 @@ export class Walk {
       return;
     }
     const record: CrawledSitemap | undefined = via === 'guess' ? undefined : this.newRecord(parsed.href, via, parentUrl, depth);
-    this.enqueue({ kind: 'sitemap', url: parsed.href, key, host: hostOf(parsed), via, depth, parent, parentUrl, listedLastmod, crossSubmit, guessSite: undefined, record });
+    this.enqueue({ kind: 'sitemap', url: parsed.href, key, host: parsed.host, via, depth, parent, parentUrl, listedLastmod, crossSubmit, guessSite: undefined, record });
   }
 
   private newRecord(url: string, via: CrawlVia, parent: string | undefined, depth: number): CrawledSitemap {
@@ -287,7 +288,7 @@ export class Walk {
       // RFC 9309 §2.3.1.4: an unreachable robots.txt means "assume complete disallow" to a crawler of pages; here it only means its Sitemap lines are unknown.
       this.siteIssue(crawlIssue('CRAWL_ROBOTS_TXT_UNAVAILABLE', 'warning', `robots.txt could not be read (${fetched.status === 0 ? fetched.issues[0]?.message ?? 'no answer' : `HTTP ${fetched.status}`}); the well-known places were tried`, task.url), task.url);
     }
-    const crossSubmit = new Set([hostOf(new URL(fetched.finalUrl)), task.host]);
+    const crossSubmit = new Set([new URL(fetched.finalUrl).host, task.host]);
     for (const sitemap of robots.sitemaps) {
       this.enqueueSitemap(sitemap, 'robots', undefined, task.url, undefined, crossSubmit, robots.issues);
     }
@@ -483,7 +484,7 @@ export class Walk {
       this.keepAll(record, read.issues);
       const finalUrl = new URL(fetched.finalUrl);
       if (finalUrl.pathname === '/robots.txt') this.robotsRules.set(finalUrl.origin, new RobotsTxtRules(fetched.finalUrl, text));
-      const crossSubmit = new Set([hostOf(finalUrl)]);
+      const crossSubmit = new Set([finalUrl.host]);
       for (const sitemap of read.sitemaps) {
         record.children.push(sitemap);
         this.enqueueSitemap(sitemap, 'robots', undefined, record.url, undefined, crossSubmit, rules.issues);
