@@ -1,6 +1,7 @@
 // The crawl's site-level rules and inputs: what a starting point is, where sites publish sitemaps
 // when robots.txt names none, which addresses are private (RFC 1918, RFC 6890, RFC 4193, RFC
-// 4291), robots.txt matching (RFC 9309, with the robots-parser package), and the crawl's options.
+// 4291), robots.txt matching (RFC 9309, with the robots-parser package; a page URL's origin and
+// path as the WHATWG URL Standard parses them), and the crawl's options.
 
 import robotsParser from 'robots-parser';
 import { SitemapError } from '../model/errors';
