@@ -2,9 +2,11 @@
 // of the corpus (test/corpus, MANIFEST.tsv), a slice at a time, its entries are parse()'s in
 // recover mode and its result is validate()'s, whatever the slice size. SPEC.md §1, §2, §5.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../src/read/parse';
-import { NEEDS_INPUT, validate, validationSteps } from '../src/check/validate';
+import { NEEDS_INPUT, PositionCounter, validate, validationSteps } from '../src/check/validate';
+import { positionOfByte } from '../src/values/file-limits';
 import { declaredEncoding, utf16ByteOrder } from '../src/input/input';
 import { isGzip } from '../src/input/gzip';
 import { LIMITS } from '../src/model/limits';
@@ -154,4 +156,33 @@ describe('validationSteps on a document that arrives in pieces (the crawl\'s bod
     const arrived = runArriving(bytes, 32_768, 65_533).result.issues.filter((issue) => issue.code === 'SITEMAP_TOO_LARGE');
     expect(arrived).toEqual(expected);
   }, 60_000);
+});
+
+// Where the 50 MB limit is crossed, counted as the pieces pass (PositionCounter, four bytes at a
+// time where a piece has no CR): the same line and column as positionOfByte on the whole, for any
+// bytes, cuts, alignments (pieces are views at odd offsets of larger buffers) and limits.
+describe('PositionCounter', () => {
+  const piece = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('a', 'abcd', 'abcdefgh', '\n', '\r', '\r\n', '\n\r', '\r\r', '\u00e9', '\u20ac', '\u{1F600}', ' \t') },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+  );
+  it('gives positionOfByte\'s line and column of the limit, whatever the cuts (fast-check)', () => {
+    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.array(fc.nat(40), { maxLength: 12 }), fc.nat(), fc.nat(3), (parts, cuts, pick, shift) => {
+      const bytes = new TextEncoder().encode(parts.join(''));
+      if (bytes.length === 0) return;
+      const limit = 1 + (pick % bytes.length);
+      const counter = new PositionCounter(limit);
+      let at = 0;
+      for (const cut of [...cuts, bytes.length]) {
+        const end = Math.min(bytes.length, at + cut);
+        // A view at an offset of 0-3 into a larger buffer: every alignment of the words.
+        const buffer = new Uint8Array(end - at + shift + 3);
+        buffer.set(bytes.subarray(at, end), shift);
+        counter.count(buffer.subarray(shift, shift + end - at));
+        at = end;
+        if (at === bytes.length) break;
+      }
+      expect(counter.at).toEqual(positionOfByte(bytes, limit));
+    }), { numRuns: 3000 });
+  });
 });

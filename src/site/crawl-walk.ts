@@ -47,16 +47,16 @@ interface Task {
   host: string;
   via: CrawlVia;
   depth: number;
-  parent: Task | undefined;
+  parent?: Task | undefined;
   /** The parent's record (an index) or robots.txt URL, for `CrawledSitemap.parent`. */
-  parentUrl: string | undefined;
+  parentUrl?: string | undefined;
   /** The `<lastmod>` the parent index gave it. */
-  listedLastmod: string | undefined;
+  listedLastmod?: string | undefined;
   /** Hosts whose robots.txt listed it, or listed an index above it (validate's crossSubmit). */
   crossSubmit: Set<string>;
   /** For a robots.txt of a site: guess the well-known places when it names no sitemap. */
-  guessSite: string | undefined;
-  record: CrawledSitemap | undefined;
+  guessSite?: string | undefined;
+  record?: CrawledSitemap | undefined;
 }
 
 /**
@@ -122,12 +122,12 @@ export class Walk {
         continue;
       }
       this.start.push(start.url);
-      if (start.kind === 'document') this.enqueueSitemap(start.url, 'start', undefined, undefined, undefined, new Set());
+      if (start.kind === 'document') this.enqueueSitemap(start.url, 'start', new Set());
       else if (start.kind === 'robots' || this.settings.robotsTxt) {
         const robotsUrl = start.kind === 'robots' ? start.url : new URL('/robots.txt', start.url).href;
         const refused = refusal(new URL(robotsUrl), this.settings);
         if (refused) { this.siteIssue(refused, robotsUrl); continue; }
-        this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: new URL(robotsUrl).host, via: 'start', depth: 0, parent: undefined, parentUrl: undefined, listedLastmod: undefined, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined, record: undefined });
+        this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: new URL(robotsUrl).host, via: 'start', depth: 0, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined });
       } else this.guess(start.url);
     }
     await this.schedule();
@@ -196,7 +196,7 @@ export class Walk {
    * Queues a sitemap unless it is no http(s) URL, refused, already seen (a cycle when it is an
    * ancestor), too deep or over maxSitemaps; the reason goes to `issues` (the parent's).
    */
-  private enqueueSitemap(url: string, via: CrawlVia, parent: Task | undefined, parentUrl: string | undefined, listedLastmod: string | undefined, crossSubmit: Set<string>, issues?: Issue<IssueCode>[]): void {
+  private enqueueSitemap(url: string, via: CrawlVia, crossSubmit: Set<string>, issues?: Issue<IssueCode>[], parent?: Task, parentUrl?: string, listedLastmod?: string): void {
     const report = (issue: Issue<IssueCode>) => {
       if (issues) issues.push(issue);
       else this.siteIssue(issue, url);
@@ -233,7 +233,7 @@ export class Walk {
       return;
     }
     const record: CrawledSitemap | undefined = via === 'guess' ? undefined : this.newRecord(parsed.href, via, parentUrl, depth);
-    this.enqueue({ kind: 'sitemap', url: parsed.href, key, host: parsed.host, via, depth, parent, parentUrl, listedLastmod, crossSubmit, guessSite: undefined, record });
+    this.enqueue({ kind: 'sitemap', url: parsed.href, key, host: parsed.host, via, depth, parent, parentUrl, listedLastmod, crossSubmit, record });
   }
 
   private newRecord(url: string, via: CrawlVia, parent: string | undefined, depth: number): CrawledSitemap {
@@ -244,7 +244,7 @@ export class Walk {
   }
 
   private guess(site: string): void {
-    for (const path of WELL_KNOWN_SITEMAP_PATHS) this.enqueueSitemap(new URL(path, site).href, 'guess', undefined, undefined, undefined, new Set());
+    for (const path of WELL_KNOWN_SITEMAP_PATHS) this.enqueueSitemap(new URL(path, site).href, 'guess', new Set());
   }
 
   private async runTask(task: Task): Promise<void> {
@@ -290,7 +290,7 @@ export class Walk {
     }
     const crossSubmit = new Set([new URL(fetched.finalUrl).host, task.host]);
     for (const sitemap of robots.sitemaps) {
-      this.enqueueSitemap(sitemap, 'robots', undefined, task.url, undefined, crossSubmit, robots.issues);
+      this.enqueueSitemap(sitemap, 'robots', crossSubmit, robots.issues, undefined, task.url);
     }
     if (robots.sitemaps.length === 0 && task.guessSite !== undefined && this.settings.guess) this.guess(task.guessSite);
   }
@@ -441,7 +441,7 @@ export class Walk {
               record.children.push(child);
               // A robots.txt that lists an index vouches for what the index lists (cross-submission),
               // as the viewer judges a child opened from its index (issue #19 item 6).
-              this.enqueueSitemap(child, 'index', task, record.url, entry.lastmod, task.crossSubmit, rules.issues);
+              this.enqueueSitemap(child, 'index', task.crossSubmit, rules.issues, task, record.url, entry.lastmod);
             }
           } else {
             for (const entry of step.value as SitemapUrl[]) {
@@ -487,7 +487,7 @@ export class Walk {
       const crossSubmit = new Set([finalUrl.host]);
       for (const sitemap of read.sitemaps) {
         record.children.push(sitemap);
-        this.enqueueSitemap(sitemap, 'robots', undefined, record.url, undefined, crossSubmit, rules.issues);
+        this.enqueueSitemap(sitemap, 'robots', crossSubmit, rules.issues, undefined, record.url);
       }
       record.entries = read.sitemaps.length;
     } else {
