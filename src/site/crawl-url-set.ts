@@ -22,9 +22,10 @@ const SMALL_OWNERS = 0xffff;
  * bytes a URL, 27 MB at the default maxTrackedUrls (2,000,000), and a growth step copies one
  * shard (0.4 MB there). One table doubling at half full took 20–40 bytes a URL and 40 + 20 MB
  * while it last doubled. Measured and not kept: the shards' buffers resizable (ES2024), each
- * outgrown one shrunk to nothing at once rather than at the next full GC: 200 sitemaps' growth
- * 155–171 MB against 169–189 (3 runs each, load 4), but about 30 ns more a URL (V8 reads typed
- * arrays over resizable buffers more slowly) and 27 bytes over the browser bundle's budget.
+ * outgrown one shrunk to nothing at once rather than at the next full GC, and none from malloc:
+ * 200 sitemaps' growth 155–204 MB (median 164, 6 runs) against 169–193 (median 175, 5 runs), load
+ * 2–4.5, but about 30 ns more a URL (V8 reads typed arrays over resizable buffers more slowly) and
+ * 23 bytes of gzip over the browser bundle's budget (bench/README.md, Crawl, round 5).
  *
  * @example
  * const seen = new UrlHashSet();
