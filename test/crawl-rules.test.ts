@@ -1,13 +1,12 @@
 // The crawl's building blocks without a network: starting points, private addresses, robots.txt
-// matching (robots-parser), W3C Datetime comparison, the URL hash set and Content-Type charsets
-// (src/site/crawl-rules.ts, src/site/crawl-url-set.ts, src/site/crawl-fetch.ts).
+// matching (robots-parser), W3C Datetime comparison and Content-Type charsets (src/site/crawl-rules.ts,
+// src/site/crawl-fetch.ts; the URL hash set has test/crawl-url-set.test.ts).
 
 import fc from 'fast-check';
 import robotsParser from 'robots-parser';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeCharset } from '../src/site/crawl-fetch';
 import { datetimeValue, isPrivateAddress, originAndPath, PLAIN_PATH, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/site/crawl-rules';
-import { UrlHashSet } from '../src/site/crawl-url-set';
 import type { Issue, IssueCode } from '../src/index';
 import { comparableUrl, normalizeUrl } from '../src/values/url-check';
 
@@ -258,64 +257,6 @@ describe('datetimeValue', () => {
   });
   it('is NaN for what is no W3C Datetime', () => {
     for (const value of ['', 'yesterday', '2024-05-01T10:00', '01/05/2024', '2024-5-1']) expect(datetimeValue(value), value).toBeNaN();
-  });
-});
-
-describe('UrlHashSet', () => {
-  it('says which sitemap listed a URL first, and -1 for a new one', () => {
-    const set = new UrlHashSet();
-    expect(set.add('https://example.com/a', 0)).toBe(-1);
-    expect(set.add('https://example.com/b', 0)).toBe(-1);
-    expect(set.add('https://example.com/a', 3)).toBe(0);
-    expect(set.add('https://example.com/b', 7)).toBe(0);
-    expect(set.add('https://example.com/a/', 3)).toBe(-1);
-    expect(set.size).toBe(3);
-    // find() looks up without remembering.
-    expect(set.find('https://example.com/b')).toBe(0);
-    expect(set.find('https://example.com/c')).toBe(-1);
-    expect(set.find('https://example.com/c')).toBe(-1);
-    expect(set.size).toBe(3);
-  });
-
-  it('keeps every URL across growth, with no false repeat among 200,000 distinct URLs', () => {
-    const set = new UrlHashSet();
-    // Counted, not one expect() each: 200,000 of those take seconds on a busy machine.
-    let falseRepeats = 0, wrongOwners = 0;
-    for (let i = 0; i < 200_000; i++) if (set.add(`https://example.com/page/${i}`, i % 5) !== -1) falseRepeats++;
-    for (let i = 0; i < 200_000; i += 997) if (set.add(`https://example.com/page/${i}`, 9) !== i % 5) wrongOwners++;
-    expect([falseRepeats, wrongOwners]).toEqual([0, 0]);
-    expect(set.size).toBe(200_000);
-    // Half full at most, 10 bytes a slot (16-bit owners): 524,288 slots for 200,000 URLs.
-    expect(set.byteLength).toBe(524_288 * 10);
-  });
-
-  it('keeps owner numbers past 65,535 (its owners widen from 16 to 32 bits)', () => {
-    const set = new UrlHashSet();
-    for (let i = 0; i < 3000; i++) set.add(`https://example.com/small/${i}`, i);
-    expect(set.add('https://example.com/big', 70_000)).toBe(-1);
-    expect(set.byteLength).toBe(8192 * 12); // 3,001 URLs: 8,192 slots, 12 bytes each now
-    for (let i = 0; i < 3000; i += 7) expect(set.find(`https://example.com/small/${i}`)).toBe(i);
-    expect(set.add('https://example.com/big', 1)).toBe(70_000);
-    for (let i = 0; i < 5000; i++) set.add(`https://example.com/more/${i}`, 100_000 + i);
-    expect(set.find('https://example.com/more/4999')).toBe(104_999);
-    expect(set.find('https://example.com/big')).toBe(70_000);
-  });
-
-  it('agrees with a Set of strings on any URLs', () => {
-    // Few distinct URLs, so that repeats are common.
-    const url = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f').chain((path) => fc.constantFrom(`https://example.com/${path}`, `https://example.org/${path}`, `http://example.com/${path}?q`));
-    const anyUrl = fc.tuple(fc.constantFrom('https://a.example/', 'http://b.example:8080/'), fc.string({ maxLength: 30 })).map(([origin, path]) => origin + path);
-    fc.assert(fc.property(fc.array(fc.oneof(url, anyUrl), { maxLength: 60 }), (urls) => {
-      const set = new UrlHashSet();
-      const reference = new Map<string, number>();
-      const answers = urls.map((value, index) => {
-        const first = set.add(value, index);
-        const expected = reference.get(value) ?? -1;
-        if (!reference.has(value)) reference.set(value, index);
-        return first === expected;
-      });
-      expect(answers.every(Boolean)).toBe(true);
-    }), { numRuns: 100 });
   });
 });
 

@@ -38,8 +38,11 @@ const KB = 1024;
  * 41.7 KB, everything 110.4 KB. Raised, not lowered: a trade for the architecture, in README "Size".
  * The crawl's robots.txt check asking robots-parser only about URLs that may match a Disallow
  * pattern (8x less time a URL in a site's crawl): everything 113,181 bytes, budget 110.6 KB.
+ * The crawl's URL set in 64 shards (27 MB at maxTrackedUrls instead of 40, no 60 MB doubling
+ * peak) with the page URL's origin read off the string (from the site 15% less CPU), room made
+ * in the crawl's options and walk for both: everything 113,281 bytes, budget 110.7 KB.
  */
-const BUDGET = { parse: 41.7 * KB, everything: 110.6 * KB };
+const BUDGET = { parse: 41.7 * KB, everything: 110.7 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -200,15 +200,17 @@ export interface CrawlOptions {
   /** Most page entries read in the whole walk; the walk stops there. Default no limit (memory stays flat). */
   maxEntries?: number;
   /**
-   * Most page URLs remembered for the "listed in two sitemaps" rule (CRAWL_DUPLICATE_URL), at 20
-   * bytes each at most: the default 2,000,000 takes 40 MB at most. Past it, URLs are still checked
-   * against those remembered, and a CRAWL_LIMIT_REACHED warning says the rest were not kept.
+   * Most page URLs remembered for the "listed in two sitemaps" rule (CRAWL_DUPLICATE_URL), at
+   * 13–20 bytes each (10-byte slots, kept 1/2 to 3/4 full; 12 bytes a slot once a walk has read
+   * more than 65,535 sitemaps): the default 2,000,000 takes about 27 MB. The set grows 1/64 of
+   * itself at a time, so it never needs twice its size while it grows. Past the cap, URLs are still
+   * checked against those remembered, and a CRAWL_LIMIT_REACHED warning says the rest were not kept.
    *
    * The trade is memory against that one rule: past the cap, a URL whose first listing came after
    * it is not reported when it is listed again (every other rule still runs, on every entry). The
    * default covers 40 full sitemaps of 50,000 URLs, most sites whole. A service walking many sites
-   * in one process may set 1,000,000 (20 MB, and the set never doubles past it); an audit of a very
-   * large site, 10,000,000 (200 MB).
+   * in one process may set 1,000,000 (18 MB); an audit of a very large site, 10,000,000 (about
+   * 140 MB).
    */
   maxTrackedUrls?: number;
   /**

@@ -1,0 +1,95 @@
+// The crawl's page-URL set (src/site/crawl-url-set.ts, `UrlHashSet`) alone, for the
+// CRAWL_DUPLICATE_URL rule: time per URL and memory for 1,000,000 and 2,000,000 distinct URLs
+// (the default maxTrackedUrls), two or more builds side by side. Each build and size runs in a
+// fresh process (its memory is its own), the builds alternated round by round so that this shared
+// machine's load falls on all of them alike; medians printed.
+//
+//   node bench/crawl-url-set.mjs [--sets main=../main/dist/lib/site/crawl-url-set.js,branch=dist/lib/site/crawl-url-set.js]
+//        [--sizes 1000000,2000000] [--rounds 5]      (after `npm run build`)
+//
+// Per run: add each URL once (new: the usual case in a walk), add one URL in ten again (a repeat:
+// its owner is read), find one in ten of the same and of URLs never added; byteLength of its
+// tables at the end; the highest `arrayBuffers` and RSS seen while adding (what a table's growth
+// costs while the old one is still held), each minus before the set was made.
+
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from './common.mjs';
+
+const args = parseArgs(process.argv.slice(2), ['child']);
+const MB = 2 ** 20;
+
+/** URLs like the bench site's (about 75 characters, a few hosts, sections, slugs and numbers). */
+function makeUrls(count, salt) {
+  const hosts = ['https://www.example.com', 'https://shop.example.co.uk', 'https://blog.example.org'];
+  const sections = ['products', 'blog/2024', 'category/shoes-and-boots', 'help', 'stores'];
+  const urls = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const url = `${hosts[i % 3]}/s${(i >>> 15) + salt}/${sections[i % 5]}/item-${(i * 2654435761 >>> 0).toString(36)}-${i}.html`;
+    // Flat, as the walk's URLs are (a concatenation would be flattened inside the first timed hash).
+    urls[i] = url.length > 0 && Number.isNaN(Number(url)) ? url : url;
+  }
+  return urls;
+}
+
+if (args.child) {
+  const { UrlHashSet } = await import(pathToFileURL(resolve(args.set)).href);
+  const count = Number(args.size);
+  const urls = makeUrls(count, 0);
+  const absent = makeUrls(count / 10, 1_000_000);
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  let peakBuffers = 0, peakRss = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peakBuffers = Math.max(peakBuffers, usage.arrayBuffers - before.arrayBuffers);
+    peakRss = Math.max(peakRss, usage.rss - before.rss);
+  };
+  const set = new UrlHashSet();
+  let wrong = 0;
+  let started = performance.now();
+  for (let i = 0; i < count; i++) {
+    if (set.add(urls[i], i >>> 15) !== -1) wrong++;
+    if ((i & 0x3fff) === 0) sample();
+  }
+  const addMs = performance.now() - started;
+  sample();
+  started = performance.now();
+  for (let i = 0; i < count; i += 10) if (set.add(urls[i], 9) !== i >>> 15) wrong++;
+  const repeatMs = performance.now() - started;
+  started = performance.now();
+  for (let i = 0; i < count; i += 10) if (set.find(urls[i]) !== i >>> 15) wrong++;
+  for (let i = 0; i < absent.length; i++) if (set.find(absent[i]) !== -1) wrong++;
+  const findMs = performance.now() - started;
+  if (set.size !== count) wrong++;
+  console.log(`@@RESULT ${JSON.stringify({ wrong, addNs: (addMs * 1e6) / count, repeatNs: (repeatMs * 1e6) / (count / 10), findNs: (findMs * 1e6) / (count / 5), bytes: set.byteLength, peakBuffers, peakRss })}`);
+  process.exit(0);
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const sets = String(args.sets ?? `branch=${resolve(here, '../dist/lib/site/crawl-url-set.js')}`).split(',').map((pair) => {
+  const [name, path] = pair.split('=');
+  return { name, path: resolve(path) };
+});
+const sizes = String(args.sizes ?? '1000000,2000000').split(',').map(Number);
+const rounds = Number(args.rounds ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+for (const size of sizes) {
+  const results = new Map(sets.map((set) => [set.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const set of sets) {
+      const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--set', set.path, '--size', String(size)], { encoding: 'utf8' });
+      const line = child.stdout.split('\n').find((text) => text.startsWith('@@RESULT '));
+      if (!line) throw new Error(`${set.name}: ${child.stderr.slice(-400)}`);
+      const result = JSON.parse(line.slice('@@RESULT '.length));
+      if (result.wrong !== 0) throw new Error(`${set.name}: ${result.wrong} wrong answers`);
+      results.get(set.name).push(result);
+    }
+  }
+  for (const [name, done] of results) {
+    const m = (key) => median(done.map((result) => result[key]));
+    console.log(`${size.toLocaleString('en-US')} URLs, ${name}: add ${m('addNs').toFixed(0)} ns (${done.map((r) => r.addNs.toFixed(0)).join(' ')}), repeat ${m('repeatNs').toFixed(0)} ns, find ${m('findNs').toFixed(0)} ns; tables ${(m('bytes') / MB).toFixed(1)} MB (${(m('bytes') / size).toFixed(1)} bytes a URL), peak array buffers +${(m('peakBuffers') / MB).toFixed(1)} MB, peak RSS +${(m('peakRss') / MB).toFixed(1)} MB`);
+  }
+}

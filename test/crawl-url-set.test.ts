@@ -1,0 +1,125 @@
+// The crawl's page-URL set (src/site/crawl-url-set.ts, UrlHashSet) for CRAWL_DUPLICATE_URL: its
+// answers against a plain Map of strings, across its shards' growth and the owners' switch from
+// 16 to 32 bits, and the bytes its tables take.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { UrlHashSet } from '../src/site/crawl-url-set';
+
+/** Bytes a slot: two hash words and a 16-bit owner, or a 32-bit one past 65,535. */
+const SLOT_BYTES = 10;
+const WIDE_SLOT_BYTES = 12;
+
+describe('UrlHashSet', () => {
+  it('says which sitemap listed a URL first, and -1 for a new one', () => {
+    const set = new UrlHashSet();
+    expect(set.add('https://example.com/a', 0)).toBe(-1);
+    expect(set.add('https://example.com/b', 0)).toBe(-1);
+    expect(set.add('https://example.com/a', 3)).toBe(0);
+    expect(set.add('https://example.com/b', 7)).toBe(0);
+    expect(set.add('https://example.com/a/', 3)).toBe(-1);
+    expect(set.size).toBe(3);
+    // find() looks up without remembering.
+    expect(set.find('https://example.com/b')).toBe(0);
+    expect(set.find('https://example.com/c')).toBe(-1);
+    expect(set.find('https://example.com/c')).toBe(-1);
+    expect(set.size).toBe(3);
+  });
+
+  it('keeps every URL across growth, with no false repeat among 200,000 distinct URLs', () => {
+    const set = new UrlHashSet();
+    const empty = set.byteLength;
+    // Counted, not one expect() each: 200,000 of those take seconds on a busy machine.
+    let falseRepeats = 0, wrongOwners = 0;
+    for (let i = 0; i < 200_000; i++) if (set.add(`https://example.com/page/${i}`, i % 5) !== -1) falseRepeats++;
+    for (let i = 0; i < 200_000; i += 997) if (set.add(`https://example.com/page/${i}`, 9) !== i % 5) wrongOwners++;
+    expect([falseRepeats, wrongOwners]).toEqual([0, 0]);
+    expect(set.size).toBe(200_000);
+    // An empty set is small (64 shards of 64 slots); a grown one is between 1/2 and 3/4 full,
+    // 10 bytes a slot: 13.3–20 bytes a URL (one table doubling at half full took up to 40).
+    expect(empty).toBe(64 * 64 * SLOT_BYTES);
+    // The hash spreads URLs evenly: every shard holds about 3,125 and grew (64, 96, 144, … 3,693)
+    // to 5,540 slots, none further (a shard past 4,155 URLs would have grown to 8,310).
+    expect(set.byteLength).toBe(64 * 5540 * SLOT_BYTES);
+    const slots = set.byteLength / SLOT_BYTES;
+    expect(Number.isInteger(slots)).toBe(true);
+    expect(200_000 / slots).toBeGreaterThanOrEqual(0.5);
+    expect(200_000 / slots).toBeLessThanOrEqual(0.75);
+  });
+
+  it('keeps owner numbers past 65,535 (its owners widen from 16 to 32 bits)', () => {
+    const set = new UrlHashSet();
+    for (let i = 0; i < 3000; i++) set.add(`https://example.com/small/${i}`, i);
+    const narrow = set.byteLength;
+    expect(narrow % SLOT_BYTES).toBe(0);
+    expect(set.add('https://example.com/big', 70_000)).toBe(-1);
+    // The shard it went to keeps its slots, 12 bytes each now: 2 more a slot, for one shard of 64
+    // (each holds about 1/64 of the URLs: 47 here, in 64 or 96 slots).
+    const widened = (set.byteLength - narrow) / (WIDE_SLOT_BYTES - SLOT_BYTES);
+    expect([64, 96]).toContain(widened);
+    for (let i = 0; i < 3000; i += 7) expect(set.find(`https://example.com/small/${i}`)).toBe(i);
+    expect(set.add('https://example.com/big', 1)).toBe(70_000);
+    for (let i = 0; i < 5000; i++) set.add(`https://example.com/more/${i}`, 100_000 + i);
+    expect(set.find('https://example.com/more/4999')).toBe(104_999);
+    expect(set.find('https://example.com/big')).toBe(70_000);
+    for (let i = 0; i < 3000; i += 7) expect(set.find(`https://example.com/small/${i}`)).toBe(i);
+    expect(set.size).toBe(8001);
+    // Every shard took some of the 5,000 wide owners: all are 12 bytes a slot now, at most 3/4 full.
+    expect(set.byteLength % WIDE_SLOT_BYTES).toBe(0);
+    expect(set.byteLength / WIDE_SLOT_BYTES).toBeGreaterThanOrEqual(8001 / 0.75);
+  });
+
+  it('agrees with a Set of strings on any URLs', () => {
+    // Few distinct URLs, so that repeats are common.
+    const url = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f').chain((path) => fc.constantFrom(`https://example.com/${path}`, `https://example.org/${path}`, `http://example.com/${path}?q`));
+    const anyUrl = fc.tuple(fc.constantFrom('https://a.example/', 'http://b.example:8080/'), fc.string({ maxLength: 30 })).map(([origin, path]) => origin + path);
+    fc.assert(fc.property(fc.array(fc.oneof(url, anyUrl), { maxLength: 60 }), (urls) => {
+      const set = new UrlHashSet();
+      const reference = new Map<string, number>();
+      const answers = urls.map((value, index) => {
+        const first = set.add(value, index);
+        const expected = reference.get(value) ?? -1;
+        if (!reference.has(value)) reference.set(value, index);
+        return first === expected;
+      });
+      expect(answers.every(Boolean)).toBe(true);
+    }), { numRuns: 100 });
+  });
+
+  it('answers add, find, size and owners as a Map does, across shard growth and wide owners', () => {
+    // Steps over a pool of URLs: runs of adds (enough to make every shard grow several times),
+    // single adds and finds, owners mostly small and sometimes past 65,535.
+    const owner = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 65_535 }) }, { weight: 1, arbitrary: fc.integer({ min: 65_536, max: 4_000_000_000 }) });
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('run' as const), from: fc.integer({ min: 0, max: 40_000 }), count: fc.integer({ min: 1, max: 12_000 }), owner }),
+      fc.record({ kind: fc.constant('add' as const), from: fc.integer({ min: 0, max: 60_000 }), count: fc.constant(1), owner }),
+      fc.record({ kind: fc.constant('find' as const), from: fc.integer({ min: 0, max: 60_000 }), count: fc.integer({ min: 1, max: 2_000 }), owner: fc.constant(0) }),
+    );
+    fc.assert(fc.property(fc.array(step, { maxLength: 12 }), fc.constantFrom('https://example.com/p/', 'http://shop.example.co.uk:8080/item?id='), (steps, prefix) => {
+      const set = new UrlHashSet();
+      const model = new Map<string, number>();
+      let wrong = 0, checked = 0, wide = false;
+      for (const { kind, from, count, owner } of steps) {
+        for (let n = from; n < from + count; n++) {
+          const url = prefix + n;
+          const expected = model.get(url) ?? -1;
+          const answer = kind === 'find' ? set.find(url) : set.add(url, owner);
+          if (kind !== 'find' && expected === -1) model.set(url, owner);
+          if (answer !== expected) wrong++;
+          checked++;
+        }
+        wide ||= kind !== 'find' && owner > 65_535;
+        expect(set.size).toBe(model.size);
+        // Never more than 3/4 full: 10 bytes a slot, or 12 in a shard that took an owner past 16 bits.
+        if (!wide) expect(set.byteLength % SLOT_BYTES).toBe(0);
+        expect(set.size).toBeLessThanOrEqual((set.byteLength / SLOT_BYTES) * 0.75);
+        expect(set.size).toBeLessThanOrEqual(Math.max(64 * 64, (set.byteLength / WIDE_SLOT_BYTES) * 0.75 * 1.2));
+      }
+      expect({ wrong, checked }).toEqual({ wrong: 0, checked });
+      // Every URL still answers its first owner after all the growth.
+      let lost = 0;
+      for (const [url, first] of model) if (set.find(url) !== first) lost++;
+      expect(lost).toBe(0);
+    }), { numRuns: 40 });
+  });
+});
