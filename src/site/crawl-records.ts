@@ -35,8 +35,7 @@ export class LastmodRange {
     // Neighbouring entries often share a date: the same string changes nothing.
     if (lastmod === undefined || lastmod === this.last) return;
     this.last = lastmod;
-    const value = datetimeValue(lastmod);
-    if (Number.isNaN(value)) return;
+    const value = datetimeValue(lastmod); // NaN (not a datetime) is neither
     if (value < this.minValue) { this.minValue = value; this.min = lastmod; }
     if (value > this.maxValue) { this.maxValue = value; this.max = lastmod; }
   }
