@@ -150,7 +150,7 @@ export function originAndPath(url: string, origins: { has(origin: string): boole
  * rules.disallowingAgent('https://example.com/private/a', ['Googlebot', '*']); // '*'
  */
 export class RobotsTxtRules {
-  private readonly robots: ReturnType<typeof robotsParser>;
+  readonly #robots: ReturnType<typeof robotsParser>;
   /**
    * Each Disallow pattern as its literal pieces between `*`s (a final `$`, the path's end, left
    * off); null when they could not be read. Asking robots-parser costs a crawl about 2.7 µs a URL
@@ -158,11 +158,11 @@ export class RobotsTxtRules {
    * no Disallow pattern, and such a URL is disallowed for no agent, whatever the groups (only a
    * matching Disallow rule disallows). So the parser is asked only about the others.
    */
-  private readonly disallowPieces: readonly (readonly string[])[] | null;
+  readonly #disallowPieces: readonly (readonly string[])[] | null;
 
   constructor(robotsTxtUrl: string, text: string) {
-    this.robots = robotsParser(robotsTxtUrl, text);
-    this.disallowPieces = disallowPatternPieces(this.robots);
+    this.#robots = robotsParser(robotsTxtUrl, text);
+    this.#disallowPieces = disallowPatternPieces(this.#robots);
   }
 
   /**
@@ -171,17 +171,17 @@ export class RobotsTxtRules {
    * (originAndPath), when the caller has them.
    */
   disallowingAgent(url: string, userAgents: readonly string[], path?: string): string | undefined {
-    if (path !== undefined && this.disallowPieces !== null) {
+    if (path !== undefined && this.#disallowPieces !== null) {
       // The path robots-parser matches: pathname and query, percent-escapes upper-cased.
       if (path.includes('%')) path = path.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
       let candidate = false; // a loop, not some(): no closure made per page URL
-      for (const pieces of this.disallowPieces) if (mayMatch(pieces, path)) { candidate = true; break; }
+      for (const pieces of this.#disallowPieces) if (mayMatch(pieces, path)) { candidate = true; break; }
       if (!candidate) return undefined;
     }
     for (const agent of userAgents) {
       // robots-parser picks the group of the agent, else `*`; "*" itself matches no named group.
       // isAllowed, not isDisallowed: that one is `!isAllowed`, true for a URL of another origin.
-      if (this.robots.isAllowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === false) return agent;
+      if (this.#robots.isAllowed(url, agent === '*' ? 'sitemapkit-any-agent' : agent) === false) return agent;
     }
     return undefined;
   }
