@@ -74,7 +74,7 @@ export class UrlHashSet {
     const widen = sitemap > SMALL_OWNERS && !this.#wideOwners[shard];
     if (widen || this.#counts[shard]! * 4 >= slots * 3) {
       this.#grow(shard, widen ? slots : (slots * 3 + 1) >> 1, widen); // or 1.5 times, rounded up
-      slot = this.#slotOf((shard = hash(url))); // grow() changed the last hash as it moved the URLs; this one again
+      slot = this.#slotOf(shard);
     }
     this.#put(shard, ~slot, sitemap);
     this.#counts[shard]!++;
@@ -97,7 +97,7 @@ export class UrlHashSet {
   #slotOf(shard: number): number {
     const marks = this.#marks[shard]!, words = this.#words[shard]!;
     const slots = marks.length, mark = high | 1, rest = (low & ~1) | (high & 1);
-    let slot = (((low >>> 1) * slots) / 2 ** 31) | 0;
+    let slot = placeOf(low, slots);
     for (;;) {
       const there = marks[slot]!;
       if (there === 0) return ~slot;
@@ -115,23 +115,38 @@ export class UrlHashSet {
     if (wide) wide[slot] = owner / 65_536;
   }
 
-  /** Moves `shard` into a table of `slots` empty slots (with the owners' top halves if it had them or is to `widen`); the old one goes at the next GC. */
+  /**
+   * Moves `shard` into a table of `slots` empty slots (with the owners' top halves if it had them
+   * or is to `widen`); the old one goes at the next GC. Each slot is copied as it is stored, to the
+   * first free one from its place in the new table: no hash to rebuild, nothing to compare (the
+   * URLs are distinct), and in the order of their places, so both tables are read and written
+   * nearly in sequence.
+   */
   #grow(shard: number, slots: number, widen?: boolean): void {
     const marks = this.#marks[shard], words = this.#words[shard]!, owners = this.#wideOwners[shard];
     const wide = widen || owners;
     const buffer = new ArrayBuffer(slots * (wide ? 12 : 10));
-    this.#words[shard] = new Int32Array(buffer, 0, slots * 2);
-    this.#marks[shard] = new Uint16Array(buffer, slots * 8, slots);
-    this.#wideOwners[shard] = wide ? new Uint16Array(buffer, slots * 10, slots) : undefined;
+    const newWords = (this.#words[shard] = new Int32Array(buffer, 0, slots * 2));
+    const newMarks = (this.#marks[shard] = new Uint16Array(buffer, slots * 8, slots));
+    const newOwners = (this.#wideOwners[shard] = wide ? new Uint16Array(buffer, slots * 10, slots) : undefined);
     if (!marks) return; // the first table
     for (let slot = 0; slot < marks.length; slot++) {
-      const mark = marks[slot]!, top = words[slot * 2]!, rest = words[slot * 2 + 1]!;
+      const mark = marks[slot]!, rest = words[slot * 2 + 1]!;
       if (mark === 0) continue;
-      high = (top << 16) | (mark & 0xfffe) | (rest & 1);
-      low = rest;
-      this.#put(shard, ~this.#slotOf(shard), (top >>> 16) + (owners?.[slot] ?? 0) * 65_536);
+      let to = placeOf(rest, slots); // `rest` is `low` but its bit 0
+      while (newMarks[to] !== 0) if (++to === slots) to = 0;
+      newMarks[to] = mark;
+      newWords[to * 2] = words[slot * 2]!;
+      newWords[to * 2 + 1] = rest;
+      if (newOwners) newOwners[to] = owners?.[slot] ?? 0;
     }
   }
+
+}
+
+/** Where a URL's probe starts in a table of `slots`: `low`'s bits but bit 0 (which its stored form does not keep), scaled. */
+function placeOf(low: number, slots: number): number {
+  return (((low >>> 1) * slots) / 2 ** 31) | 0;
 }
 
 /** The last hash() result (module variables, not a tuple: no allocation per URL), as int32. `low`, the well-mixed half, chooses the shard by its low 6 bits and the slot by its top bits. */
