@@ -13,24 +13,25 @@ const SMALL_OWNERS = 0xffff;
  * URLs seen, by a 64-bit hash (two independent 32-bit hashes). A false "already listed" is a
  * 64-bit collision: about n² / 2^65, one in 36 million for a million URLs.
  *
- * Layout (2026-11-26, round 6): 64 shards, each a linear-probing table of its own, whose slots
- * are split in two. A 16-bit mark per slot (the hash's high word's low 16 bits, bit 0 set; 0 is
- * an empty slot), 2 bytes: what a probe reads, 3.3 MB for a million URLs, mostly in the cache.
- * Then two 32-bit words, read only when the mark matches and written when a URL is added: the
- * high word's top 16 bits with the 16-bit owner above them, and the low word with the high
- * word's bit 0 in its own bit 0 (the low word's bit 0 is the shard's, known from the shard, and
- * the slot is read from its other bits). So the 64 bits are all kept, 10 bytes a slot. A shard that gets an owner past 65,535 keeps the
- * owners' top 16 bits in a third array (12 bytes a slot). A probe that read the 8-byte slots
- * missed the cache nearly every time (a 17 MB table at a million URLs): the set's adds took 360
- * ns and 300 with the marks (bench/README.md, Crawl, round 6). A shard grows by half when 3/4
- * full (a new URL then probes ~8 marks at worst: one cache line), to any size (the slot is
- * scaled, not masked bits), so the set runs 1/2 to 3/4 full: 13–20 bytes a URL, 27 MB at the
- * default maxTrackedUrls (2,000,000), and a growth step copies one shard (0.4 MB there). Measured
- * and not kept: the shards' buffers resizable (ES2024), each outgrown one shrunk to nothing at
- * once rather than at the next full GC, and none from malloc: 200 sitemaps' growth 155–204 MB
- * (median 164, 6 runs) against 169–193 (median 175, 5 runs), load 2–4.5, but about 30 ns more a
- * URL (V8 reads typed arrays over resizable buffers more slowly) and 23 bytes of gzip over the
- * browser bundle's budget (bench/README.md, Crawl, round 5).
+ * Layout (2026-11-26, round 6): 64 shards, each a linear-probing table of its own, its slots
+ * split in two. A 16-bit mark a slot (the hash's high word's low 16 bits with bit 0 set; 0 is an
+ * empty slot) is what a probe reads: 2 bytes a slot, 3.3 MB at a million URLs where the slots
+ * are 17. Two 32-bit words a slot are read only where the mark matches and written when a URL is
+ * added: the high word's top 16 bits with the 16-bit owner above them, and the low word with the
+ * high word's bit 0 in its own bit 0 (the low word's bit 0 is the shard's, and the place is read
+ * from its other bits). So all 64 bits are kept, in 10 bytes a slot; a shard that gets an owner
+ * past 65,535 keeps the owners' top 16 bits in a third array (12 bytes a slot). Probing the
+ * 8-byte slots themselves missed the cache nearly every time: the set alone added a URL in 373 ns
+ * at a million URLs and 453 at two million, with the marks 233 and 248; in the validating walk
+ * the probe's own time went from 218 to 166 ms (bench/README.md, Crawl, round 6). A shard grows
+ * by half when 3/4 full (a new URL then probes ~8 marks at worst: one cache line), to any size
+ * (the place is scaled, not masked bits), so the set runs 1/2 to 3/4 full: 13–20 bytes a URL, 27
+ * MB at the default maxTrackedUrls (2,000,000), and a growth step copies one shard (0.4 MB
+ * there). Measured and not kept: the shards' buffers resizable (ES2024), each outgrown one shrunk
+ * to nothing at once rather than at the next full GC, and none from malloc: 200 sitemaps' growth
+ * 155–204 MB (median 164, 6 runs) against 169–193 (median 175, 5 runs), load 2–4.5, but about 30
+ * ns more a URL (V8 reads typed arrays over resizable buffers more slowly) and 23 bytes of gzip
+ * over the browser bundle's budget (bench/README.md, Crawl, round 5).
  *
  * @example
  * const seen = new UrlHashSet();
