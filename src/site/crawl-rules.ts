@@ -227,11 +227,11 @@ const datetimeFields = new DatetimeFields();
 /**
  * A W3C Datetime as milliseconds since 1970 for comparing (a date alone is its midnight UTC);
  * NaN when it cannot be read. Read by validate's reader (readDatetime, no pattern, no Date) with
- * the ranges V8's `Date.parse` gave it here before (a pattern and Date.parse: 200 ns a value, 170
- * ms of a million-URL walk; bench/README.md, Crawl, round 6), in every engine: a year 0000, a day
- * 1–31 in any month running on into the next (`2023-02-30` is 1 March), `24:00` (no seconds or
- * milliseconds) as the next day's midnight, an offset up to ±23:59; a fraction cut to
- * milliseconds. Where V8 was odd it is not: a date it refuses is not read again as
+ * the ranges V8's `Date.parse` gave it here before (a pattern and Date.parse: 136 ns a value
+ * alone, 69 now; 208 ms of a million-URL walk's profile; bench/README.md, Crawl, round 6), in
+ * every engine: a year 0000, a day 1–31 in any month running on into the next (`2023-02-30` is
+ * 2 March), `24:00` (no seconds or milliseconds) as the next day's midnight, an offset up to
+ * ±23:59; a fraction cut to milliseconds. Where V8 was odd it is not: a date it refuses is not read again as
  * month-day-year (V8 gives 13 January 2013 for `0001-13-13`), and a fraction of ten or more digits
  * starts at its first digit, not at its first non-zero one.
  *
