@@ -25,91 +25,91 @@ const QUEUED_BATCHES = 4;
  * const first = await channel.next(); // { done: false, value: entry }
  */
 export class EntryChannel {
-  private batches: CrawledEntry[][] = [];
-  private filling: CrawledEntry[] = [];
+  #batches: CrawledEntry[][] = [];
+  #filling: CrawledEntry[] = [];
   /** The batch the per-entry reader is in, and its place in it. */
-  private current: CrawledEntry[] = [];
-  private at = 0;
-  private reader: (() => void) | undefined;
-  private room: (() => void)[] = [];
-  private closed = false;
-  private failure: unknown;
+  #current: CrawledEntry[] = [];
+  #at = 0;
+  #reader: (() => void) | undefined;
+  #room: (() => void)[] = [];
+  #closed = false;
+  #failure: unknown;
 
   /** Queues one; when the queue is full, resolves once there is room again. */
   push(entry: CrawledEntry): void | Promise<void> {
-    this.filling.push(entry);
-    if (this.filling.length < BATCH_ENTRIES) return;
+    this.#filling.push(entry);
+    if (this.#filling.length < BATCH_ENTRIES) return;
     this.flush();
-    if (this.batches.length >= QUEUED_BATCHES && !this.closed) return new Promise((resolve) => this.room.push(resolve));
+    if (this.#batches.length >= QUEUED_BATCHES && !this.#closed) return new Promise((resolve) => this.#room.push(resolve));
   }
 
   /** Hands on the batch being filled (the walk is about to wait, or a file ended). */
   flush(): void {
-    if (this.filling.length === 0) return;
-    this.batches.push(this.filling);
-    this.filling = [];
-    this.wakeReader();
+    if (this.#filling.length === 0) return;
+    this.#batches.push(this.#filling);
+    this.#filling = [];
+    this.#wakeReader();
   }
 
   close(failure?: unknown): void {
     this.flush();
-    this.closed = true;
-    this.failure = failure;
-    this.wakeReader();
-    this.releaseRoom();
+    this.#closed = true;
+    this.#failure = failure;
+    this.#wakeReader();
+    this.#releaseRoom();
   }
 
   /** Drops what is queued (the reader left, or the walk was cancelled). */
   drop(): void {
-    this.batches = [];
-    this.filling = [];
-    this.current = [];
-    this.at = 0;
-    this.releaseRoom();
+    this.#batches = [];
+    this.#filling = [];
+    this.#current = [];
+    this.#at = 0;
+    this.#releaseRoom();
   }
 
   /** The next entry: from the batch in hand without waiting, else from the next batch. */
   next(): Promise<IteratorResult<CrawledEntry>> {
-    if (this.at < this.current.length) return Promise.resolve({ done: false, value: this.current[this.at++]! });
+    if (this.#at < this.#current.length) return Promise.resolve({ done: false, value: this.#current[this.#at++]! });
     return this.nextBatch().then((result) => {
       if (result.done) return result;
-      this.current = result.value;
-      this.at = 1;
+      this.#current = result.value;
+      this.#at = 1;
       return { done: false, value: result.value[0]! };
     });
   }
 
   /** The rest of the batch in hand, or the next batch (never empty). */
   async nextBatch(): Promise<IteratorResult<CrawledEntry[]>> {
-    if (this.at < this.current.length) {
-      const rest = this.at === 0 ? this.current : this.current.slice(this.at);
-      this.current = [];
-      this.at = 0;
+    if (this.#at < this.#current.length) {
+      const rest = this.#at === 0 ? this.#current : this.#current.slice(this.#at);
+      this.#current = [];
+      this.#at = 0;
       return { done: false, value: rest };
     }
     for (;;) {
-      const batch = this.batches.shift();
+      const batch = this.#batches.shift();
       if (batch !== undefined) {
-        if (this.batches.length < QUEUED_BATCHES) this.releaseRoom();
+        if (this.#batches.length < QUEUED_BATCHES) this.#releaseRoom();
         return { done: false, value: batch };
       }
-      if (this.closed) {
-        if (this.failure !== undefined) { const failure = this.failure; this.failure = undefined; throw failure; }
+      if (this.#closed) {
+        if (this.#failure !== undefined) { const failure = this.#failure; this.#failure = undefined; throw failure; }
         return { done: true, value: undefined };
       }
-      await new Promise<void>((resolve) => { this.reader = resolve; });
+      await new Promise<void>((resolve) => { this.#reader = resolve; });
     }
   }
 
-  private wakeReader(): void {
-    const reader = this.reader;
-    this.reader = undefined;
+  #wakeReader(): void {
+    const reader = this.#reader;
+    this.#reader = undefined;
     reader?.();
   }
 
-  private releaseRoom(): void {
-    const waiting = this.room;
-    this.room = [];
+  #releaseRoom(): void {
+    const waiting = this.#room;
+    this.#room = [];
     for (const resolve of waiting) resolve();
   }
 }

@@ -100,18 +100,22 @@ type Attempt =
 /** A timer that aborts a request when nothing arrives for `timeout` ms; restarted by every chunk. */
 class IdleTimer {
   expired = false;
-  private handle: ReturnType<typeof setTimeout> | undefined;
-  constructor(private readonly timeout: number, private readonly onExpire: () => void) {
+  #handle: ReturnType<typeof setTimeout> | undefined;
+  readonly #timeout: number;
+  readonly #onExpire: () => void;
+  constructor(timeout: number, onExpire: () => void) {
+    this.#timeout = timeout;
+    this.#onExpire = onExpire;
     this.restart();
   }
   restart(): void {
     this.stop();
-    if (this.timeout === Infinity) return;
-    this.handle = setTimeout(() => { this.expired = true; this.onExpire(); }, Math.min(this.timeout, MAX_TIMER));
+    if (this.#timeout === Infinity) return;
+    this.#handle = setTimeout(() => { this.expired = true; this.#onExpire(); }, Math.min(this.#timeout, MAX_TIMER));
   }
   stop(): void {
-    if (this.handle !== undefined) clearTimeout(this.handle);
-    this.handle = undefined;
+    if (this.#handle !== undefined) clearTimeout(this.#handle);
+    this.#handle = undefined;
   }
 }
 
@@ -288,44 +292,50 @@ function tooLarge(maxBytes: number): SitemapError {
 
 /** Sniffs the first two bytes: gzip goes through an inflater (whose output is sniffed again, once), the rest straight on. */
 class GzipLayer implements ByteSink {
-  private head: Uint8Array | null = new Uint8Array(0);
-  private inflater: StreamingGunzip | null = null;
-  private target: ByteSink;
-  constructor(next: ByteSink, private readonly layers: number, private readonly maxBytes: number, private readonly onGzip: () => void) {
-    this.target = next;
+  #head: Uint8Array | null = new Uint8Array(0);
+  #inflater: StreamingGunzip | null = null;
+  #target: ByteSink;
+  readonly #layers: number;
+  readonly #maxBytes: number;
+  readonly #onGzip: () => void;
+  constructor(next: ByteSink, layers: number, maxBytes: number, onGzip: () => void) {
+    this.#layers = layers;
+    this.#maxBytes = maxBytes;
+    this.#onGzip = onGzip;
+    this.#target = next;
   }
   // Not async: fflate's inflater calls push() from inside its own push, and an error (the cap)
   // must come out of it synchronously rather than as a promise nobody awaits.
   push(chunk: Uint8Array): void | Promise<void> {
-    if (this.head !== null) {
-      const head = concatenateBytes([this.head, chunk]);
-      if (head.length < 2) { this.head = head; return; }
-      this.head = null;
-      this.decide(head);
+    if (this.#head !== null) {
+      const head = concatenateBytes([this.#head, chunk]);
+      if (head.length < 2) { this.#head = head; return; }
+      this.#head = null;
+      this.#decide(head);
       chunk = head;
     }
-    return this.inflater ? this.inflater.push(chunk, false) : this.target.push(chunk);
+    return this.#inflater ? this.#inflater.push(chunk, false) : this.#target.push(chunk);
   }
   async finish(): Promise<void> {
-    if (this.head !== null) {
-      const head = this.head;
-      this.head = null;
-      this.decide(head);
-      if (head.length > 0) await (this.inflater ? this.inflater.push(head, false) : this.target.push(head));
+    if (this.#head !== null) {
+      const head = this.#head;
+      this.#head = null;
+      this.#decide(head);
+      if (head.length > 0) await (this.#inflater ? this.#inflater.push(head, false) : this.#target.push(head));
     }
-    if (this.inflater) await this.inflater.push(new Uint8Array(0), true);
-    await this.target.finish();
+    if (this.#inflater) await this.#inflater.push(new Uint8Array(0), true);
+    await this.#target.finish();
   }
   cancel(): void {
-    this.inflater?.cancel();
-    if (this.target instanceof GzipLayer) this.target.cancel();
+    this.#inflater?.cancel();
+    if (this.#target instanceof GzipLayer) this.#target.cancel();
   }
-  private decide(head: Uint8Array): void {
-    if (this.layers === 0 || !isGzip(head)) return;
-    this.onGzip();
-    const inner = new GzipLayer(this.target, this.layers - 1, this.maxBytes, this.onGzip);
-    this.target = inner;
-    this.inflater = createStreamingGunzip(this.maxBytes, (bytes) => inner.push(bytes));
+  #decide(head: Uint8Array): void {
+    if (this.#layers === 0 || !isGzip(head)) return;
+    this.#onGzip();
+    const inner = new GzipLayer(this.#target, this.#layers - 1, this.#maxBytes, this.#onGzip);
+    this.#target = inner;
+    this.#inflater = createStreamingGunzip(this.#maxBytes, (bytes) => inner.push(bytes));
   }
 }
 
@@ -337,50 +347,59 @@ class GzipLayer implements ByteSink {
  * restarting the idle timer with every chunk.
  */
 export class OpenedBody {
-  private readonly ahead: Uint8Array[] = [];
-  private aheadBytes = 0;
-  private ended = false;
-  private failure: unknown = undefined;
-  private reading: Promise<void> = Promise.resolve();
-  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  readonly #ahead: Uint8Array[] = [];
+  #aheadBytes = 0;
+  #ended = false;
+  #failure: unknown = undefined;
+  #reading: Promise<void> = Promise.resolve();
+  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 
-  constructor(private readonly attempt: Extract<Attempt, { kind: 'response' }>, private readonly finalUrl: string, private readonly context: FetchContext, private readonly issues: Issue<IssueCode>[]) {
-    this.reader = attempt.response.body?.getReader();
+  readonly #attempt: Extract<Attempt, { kind: 'response' }>;
+  readonly #finalUrl: string;
+  readonly #context: FetchContext;
+  readonly #issues: Issue<IssueCode>[];
+
+  constructor(attempt: Extract<Attempt, { kind: 'response' }>, finalUrl: string, context: FetchContext, issues: Issue<IssueCode>[]) {
+    this.#attempt = attempt;
+    this.#finalUrl = finalUrl;
+    this.#context = context;
+    this.#issues = issues;
+    this.#reader = attempt.response.body?.getReader();
     attempt.timer.stop();
   }
 
   /** Reads until `limit` bytes (as sent) are held or the body ends; resolves then, never rejects. */
   readAhead(limit: number): Promise<void> {
-    this.reading = this.reading.then(() => this.pull(limit));
-    return this.reading;
+    this.#reading = this.#reading.then(() => this.#pull(limit));
+    return this.#reading;
   }
 
   /** Gives up the body unread (the walk was cancelled, or it is read elsewhere already). */
   cancel(): void {
-    this.attempt.timer.stop();
-    this.attempt.release();
-    this.ended = true;
-    this.ahead.length = 0;
-    this.reader?.cancel().catch(() => undefined);
+    this.#attempt.timer.stop();
+    this.#attempt.release();
+    this.#ended = true;
+    this.#ahead.length = 0;
+    this.#reader?.cancel().catch(() => undefined);
   }
 
-  private async pull(limit: number): Promise<void> {
-    const reader = this.reader;
-    if (!reader || this.ended || this.aheadBytes >= limit) return;
-    this.attempt.timer.restart();
+  async #pull(limit: number): Promise<void> {
+    const reader = this.#reader;
+    if (!reader || this.#ended || this.#aheadBytes >= limit) return;
+    this.#attempt.timer.restart();
     try {
-      while (this.aheadBytes < limit) {
+      while (this.#aheadBytes < limit) {
         const { done, value } = await reader.read();
-        if (done) { this.ended = true; break; }
-        this.attempt.timer.restart();
-        this.ahead.push(value);
-        this.aheadBytes += value.length;
+        if (done) { this.#ended = true; break; }
+        this.#attempt.timer.restart();
+        this.#ahead.push(value);
+        this.#aheadBytes += value.length;
       }
     } catch (error) {
-      this.failure = error;
-      this.ended = true;
+      this.#failure = error;
+      this.#ended = true;
     } finally {
-      this.attempt.timer.stop();
+      this.#attempt.timer.stop();
     }
   }
 
@@ -393,7 +412,7 @@ export class OpenedBody {
       gathered.push(piece);
     }
     const bytes = pieces.failed ? undefined : concatenateBytes(gathered);
-    return { finalUrl: this.finalUrl, status: this.attempt.response.status, bytes, compressed: pieces.compressed, contentType: this.attempt.response.headers.get('content-type') ?? '', issues: this.issues };
+    return { finalUrl: this.#finalUrl, status: this.#attempt.response.status, bytes, compressed: pieces.compressed, contentType: this.#attempt.response.headers.get('content-type') ?? '', issues: this.#issues };
   }
 
   /**
@@ -402,43 +421,43 @@ export class OpenedBody {
    * Its issues go to the file's; `failed` once it stopped for good (too large, timeout, network).
    */
   pieces(onProgress: () => void): BodyPieces {
-    const pieces = new BodyPieces(this.context.settings.maxBytes, (count) => this.context.onBytes(count));
-    const { response } = this.attempt;
+    const pieces = new BodyPieces(this.#context.settings.maxBytes, (count) => this.#context.onBytes(count));
+    const { response } = this.#attempt;
     if (/\bgzip\b/i.test(response.headers.get('content-encoding') ?? '')) pieces.compressed = true;
     const declaredLength = Number(response.headers.get('content-length'));
     if (Number.isSafeInteger(declaredLength) && declaredLength > 0) pieces.expectedBytes = declaredLength;
-    void this.pump(pieces, onProgress);
+    void this.#pump(pieces, onProgress);
     return pieces;
   }
 
-  private async pump(pieces: BodyPieces, onProgress: () => void): Promise<void> {
-    await this.reading;
-    const { timer } = this.attempt;
-    const layer = new GzipLayer(pieces, GZIP_LAYERS, this.context.settings.maxBytes, () => { pieces.compressed = true; });
+  async #pump(pieces: BodyPieces, onProgress: () => void): Promise<void> {
+    await this.#reading;
+    const { timer } = this.#attempt;
+    const layer = new GzipLayer(pieces, GZIP_LAYERS, this.#context.settings.maxBytes, () => { pieces.compressed = true; });
     let lastProgress = Date.now();
     try {
-      for (let chunk = this.ahead.shift(); chunk !== undefined; chunk = this.ahead.shift()) await layer.push(chunk);
-      this.aheadBytes = 0;
-      if (this.failure !== undefined) throw this.failure;
-      if (this.reader) {
+      for (let chunk = this.#ahead.shift(); chunk !== undefined; chunk = this.#ahead.shift()) await layer.push(chunk);
+      this.#aheadBytes = 0;
+      if (this.#failure !== undefined) throw this.#failure;
+      if (this.#reader) {
         for (;;) {
           // The reader is behind: wait for it with the idle timer stopped (the wait is ours).
           if (pieces.full()) await pieces.drained();
           if (pieces.stopped) break;
           timer.restart();
-          const { done, value } = await this.reader.read();
+          const { done, value } = await this.#reader.read();
           if (done) break;
           await layer.push(value);
           if (Date.now() - lastProgress >= 100) { lastProgress = Date.now(); onProgress(); }
           timer.stop();
         }
       } else {
-        await layer.push(new Uint8Array(await this.attempt.response.arrayBuffer()));
+        await layer.push(new Uint8Array(await this.#attempt.response.arrayBuffer()));
       }
       if (!pieces.stopped) await layer.finish();
     } catch (error) {
       layer.cancel();
-      pieces.failed = !this.failedWith(error);
+      pieces.failed = !this.#failedWith(error);
     } finally {
       this.cancel();
       pieces.end();
@@ -446,8 +465,8 @@ export class OpenedBody {
   }
 
   /** Adds the issue for what stopped the body; true when what came before it is to be read (damaged gzip). */
-  private failedWith(error: unknown): boolean {
-    const { context, issues, finalUrl } = this;
+  #failedWith(error: unknown): boolean {
+    const context = this.#context, issues = this.#issues, finalUrl = this.#finalUrl;
     if (error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE') {
       issues.push(crawlIssue('CRAWL_TOO_LARGE', 'error', tooLarge(context.settings.maxBytes).message, String(context.settings.maxBytes)));
       return false;
@@ -457,7 +476,7 @@ export class OpenedBody {
       issues.push(createIssue('GZIP_INVALID', 'error', `${error.message}; what inflated before the damage was read`, 1, 1, ''));
       return true;
     }
-    if (this.attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
+    if (this.#attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
     else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
     else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
     return false;
@@ -484,70 +503,76 @@ export class BodyPieces implements ByteSink {
   failed = false;
   /** The reader wants no more (stop()). */
   stopped = false;
-  private readonly queue: Uint8Array[] = [];
-  private queued = 0;
-  private total = 0;
-  private ended = false;
-  private wakeReader: (() => void) | undefined;
-  private wakeWriter: (() => void) | undefined;
+  readonly #queue: Uint8Array[] = [];
+  #queued = 0;
+  #total = 0;
+  #ended = false;
+  #wakeReader: (() => void) | undefined;
+  #wakeWriter: (() => void) | undefined;
 
-  constructor(private readonly maxBytes: number, private readonly onBytes: (count: number) => void) {}
+  readonly #maxBytes: number;
+  readonly #onBytes: (count: number) => void;
+
+  constructor(maxBytes: number, onBytes: (count: number) => void) {
+    this.#maxBytes = maxBytes;
+    this.#onBytes = onBytes;
+  }
 
   push(chunk: Uint8Array): void {
     if (this.stopped) return;
-    this.total += chunk.length;
-    if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
-    this.onBytes(chunk.length);
-    this.queue.push(chunk);
-    this.queued += chunk.length;
-    this.wake('reader');
+    this.#total += chunk.length;
+    if (this.#total > this.#maxBytes) throw tooLarge(this.#maxBytes);
+    this.#onBytes(chunk.length);
+    this.#queue.push(chunk);
+    this.#queued += chunk.length;
+    this.#wake('reader');
   }
 
   finish(): void {}
 
   /** Called once the download has ended (or failed). */
   end(): void {
-    this.ended = true;
-    this.wake('reader');
+    this.#ended = true;
+    this.#wake('reader');
   }
 
   /** The reader is done (it stopped early): the download stops too. */
   stop(): void {
     this.stopped = true;
-    this.queue.length = 0;
-    this.queued = 0;
-    this.wake('writer');
+    this.#queue.length = 0;
+    this.#queued = 0;
+    this.#wake('writer');
   }
 
   take(): Uint8Array | null | undefined {
-    const piece = this.queue.shift();
+    const piece = this.#queue.shift();
     if (piece !== undefined) {
-      this.queued -= piece.length;
-      if (this.queued < READ_QUEUE_BYTES) this.wake('writer');
+      this.#queued -= piece.length;
+      if (this.#queued < READ_QUEUE_BYTES) this.#wake('writer');
       return piece;
     }
-    return this.ended ? null : undefined;
+    return this.#ended ? null : undefined;
   }
 
   /** Resolves once a piece has arrived or the body has ended. */
   arrived(): Promise<void> {
-    if (this.queue.length > 0 || this.ended) return Promise.resolve();
-    return new Promise((resolve) => { this.wakeReader = resolve; });
+    if (this.#queue.length > 0 || this.#ended) return Promise.resolve();
+    return new Promise((resolve) => { this.#wakeReader = resolve; });
   }
 
   full(): boolean {
-    return this.queued >= READ_QUEUE_BYTES && !this.stopped;
+    return this.#queued >= READ_QUEUE_BYTES && !this.stopped;
   }
 
   drained(): Promise<void> {
     if (!this.full()) return Promise.resolve();
-    return new Promise((resolve) => { this.wakeWriter = resolve; });
+    return new Promise((resolve) => { this.#wakeWriter = resolve; });
   }
 
-  private wake(which: 'reader' | 'writer'): void {
-    const wake = which === 'reader' ? this.wakeReader : this.wakeWriter;
-    if (which === 'reader') this.wakeReader = undefined;
-    else this.wakeWriter = undefined;
+  #wake(which: 'reader' | 'writer'): void {
+    const wake = which === 'reader' ? this.#wakeReader : this.#wakeWriter;
+    if (which === 'reader') this.#wakeReader = undefined;
+    else this.#wakeWriter = undefined;
     wake?.();
   }
 }

@@ -26,22 +26,21 @@ export const ENTRY_SLICE_BYTES = 262_144;
  * range.value(); // { min: '2023-01-01', max: '2024-05-01' }
  */
 export class LastmodRange {
-  private min: string | undefined;
-  private max: string | undefined;
-  private minValue = Infinity;
-  private maxValue = -Infinity;
-  private last: string | undefined;
+  #min: string | undefined;
+  #max: string | undefined;
+  #minValue = Infinity;
+  #maxValue = -Infinity;
+  #last: string | undefined;
   add(lastmod: string | undefined): void {
     // Neighbouring entries often share a date: the same string changes nothing.
-    if (lastmod === undefined || lastmod === this.last) return;
-    this.last = lastmod;
-    const value = datetimeValue(lastmod);
-    if (Number.isNaN(value)) return;
-    if (value < this.minValue) { this.minValue = value; this.min = lastmod; }
-    if (value > this.maxValue) { this.maxValue = value; this.max = lastmod; }
+    if (lastmod === undefined || lastmod === this.#last) return;
+    this.#last = lastmod;
+    const value = datetimeValue(lastmod); // NaN (not a datetime) is neither
+    if (value < this.#minValue) { this.#minValue = value; this.#min = lastmod; }
+    if (value > this.#maxValue) { this.#maxValue = value; this.#max = lastmod; }
   }
   value(): { min: string; max: string } | undefined {
-    return this.min === undefined ? undefined : { min: this.min, max: this.max! };
+    return this.#min === undefined ? undefined : { min: this.#min, max: this.#max! };
   }
 }
 
@@ -153,21 +152,26 @@ export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>, kept: 
  * first.finish(record, result.issues);
  */
 export class FirstIssues {
+  /** Not an ES private field (#): test/crawl-records.test.ts reads how many it holds. */
   private held: Issue<IssueCode>[] = [];
   /** The counts of what it took (as addIssue keeps them), added to the record once the file is done. */
-  private readonly taken = { issueCounts: {}, errors: 0, warnings: 0, issues: [] } as unknown as CrawledSitemap;
+  readonly #taken = { issueCounts: {}, errors: 0, warnings: 0, issues: [] } as unknown as CrawledSitemap;
   /** The last issue kept by the latest cut: nothing found at or after its position is kept (none before a cut). */
-  private last: Issue<IssueCode> | undefined;
+  #last: Issue<IssueCode> | undefined;
 
-  constructor(private readonly kept: number) {}
+  readonly #kept: number;
+
+  constructor(kept: number) {
+    this.#kept = kept;
+  }
 
   /** Takes one issue (bound: hand it to validationSteps as it is). */
   readonly add = (issue: Issue<IssueCode>): void => {
-    addIssue(this.taken, issue, 0);
-    if (this.held.length >= this.kept * 2) {
+    addIssue(this.#taken, issue, 0);
+    if (this.held.length >= this.#kept * 2) {
       this.held.sort(byDocumentOrder);
-      this.held.length = this.kept;
-      this.last = this.held[this.kept - 1];
+      this.held.length = this.#kept;
+      this.#last = this.held[this.#kept - 1];
     }
     this.held.push(issue);
   };
@@ -177,8 +181,8 @@ export class FirstIssues {
    * add() counts it, and is not to be made); false when it may be: add() it (bound, as add).
    */
   readonly countsOnly = (code: IssueCode, severity: IssueSeverity, line: number, column: number): boolean => {
-    if (this.last === undefined || byDocumentOrder({ line, column }, this.last) < 0) return false;
-    addIssue(this.taken, { code, severity } as Issue<IssueCode>, 0);
+    if (this.#last === undefined || byDocumentOrder({ line, column }, this.#last) < 0) return false;
+    addIssue(this.#taken, { code, severity } as Issue<IssueCode>, 0);
     return true;
   };
 
@@ -189,12 +193,12 @@ export class FirstIssues {
    */
   finish(record: CrawledSitemap, others: readonly Issue<IssueCode>[]): void {
     addIssues(record, others, 0);
-    const counts = this.taken.issueCounts as Record<IssueCode, number>;
+    const counts = this.#taken.issueCounts as Record<IssueCode, number>;
     for (const code in counts) record.issueCounts[code as IssueCode] = (record.issueCounts[code as IssueCode] ?? 0) + counts[code as IssueCode];
-    record.errors += this.taken.errors;
-    record.warnings += this.taken.warnings;
+    record.errors += this.#taken.errors;
+    record.warnings += this.#taken.warnings;
     for (const issue of others.concat(this.held).sort(byDocumentOrder)) {
-      if (record.issues.length >= this.kept) break;
+      if (record.issues.length >= this.#kept) break;
       record.issues.push(keptIssue(issue));
     }
   }
@@ -225,14 +229,14 @@ function copyString(text: string): string {
  */
 export class RuleIssues {
   readonly issues: Issue<IssueCode>[] = [];
-  private readonly counts = new Map<IssueCode, number>();
+  readonly #counts = new Map<IssueCode, number>();
   add(issue: Issue<IssueCode>): void {
-    const count = (this.counts.get(issue.code) ?? 0) + 1;
-    this.counts.set(issue.code, count);
+    const count = (this.#counts.get(issue.code) ?? 0) + 1;
+    this.#counts.set(issue.code, count);
     if (count <= MAX_RULE_ISSUES) this.issues.push(issue);
   }
   finish(): Issue<IssueCode>[] {
-    for (const [code, count] of this.counts) {
+    for (const [code, count] of this.#counts) {
       if (count <= MAX_RULE_ISSUES) continue;
       const example = this.issues.find((issue) => issue.code === code)!;
       this.issues.push({ ...example, message: `… and ${(count - MAX_RULE_ISSUES).toLocaleString('en-US')} more ${code} in this file (${count.toLocaleString('en-US')} in all; the first ${MAX_RULE_ISSUES} are listed)`, value: String(count) });

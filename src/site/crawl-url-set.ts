@@ -13,19 +13,25 @@ const SMALL_OWNERS = 0xffff;
  * URLs seen, by a 64-bit hash (two independent 32-bit hashes). A false "already listed" is a
  * 64-bit collision: about n² / 2^65, one in 36 million for a million URLs.
  *
- * Layout (2026-11-26): 64 shards, each a linear-probing table of its own: per slot the two hash
- * words side by side (looking a new URL up, the usual case, touches one cache line; the owner is
- * read only on a hit) and a 16-bit owner while the numbers fit (a shard that gets a larger one
- * moves to 32 bits: 12 bytes a slot), 10 bytes a slot, both in one ArrayBuffer. A shard grows by
- * half when it is 3/4 full (a new URL then probes ~8 slots at worst: one or two cache lines), to
- * any size (the slot is scaled, not masked bits), so the set runs 1/2 to 3/4 full: 13–20
- * bytes a URL, 27 MB at the default maxTrackedUrls (2,000,000), and a growth step copies one
- * shard (0.4 MB there). One table doubling at half full took 20–40 bytes a URL and 40 + 20 MB
- * while it last doubled. Measured and not kept: the shards' buffers resizable (ES2024), each
- * outgrown one shrunk to nothing at once rather than at the next full GC, and none from malloc:
- * 200 sitemaps' growth 155–204 MB (median 164, 6 runs) against 169–193 (median 175, 5 runs), load
- * 2–4.5, but about 30 ns more a URL (V8 reads typed arrays over resizable buffers more slowly) and
- * 23 bytes of gzip over the browser bundle's budget (bench/README.md, Crawl, round 5).
+ * Layout (2026-11-26, round 6): 64 shards, each a linear-probing table of its own, its slots
+ * split in two. A 16-bit mark a slot (the hash's high word's low 16 bits with bit 0 set; 0 is an
+ * empty slot) is what a probe reads: 2 bytes a slot, 3.3 MB at a million URLs where the slots
+ * are 17. Two 32-bit words a slot are read only where the mark matches and written when a URL is
+ * added: the high word's top 16 bits with the 16-bit owner above them, and the low word with the
+ * high word's bit 0 in its own bit 0 (the low word's bit 0 is the shard's, and the place is read
+ * from its other bits). So all 64 bits are kept, in 10 bytes a slot; a shard that gets an owner
+ * past 65,535 keeps the owners' top 16 bits in a third array (12 bytes a slot). Probing the
+ * 8-byte slots themselves missed the cache nearly every time: the set alone added a URL in 373 ns
+ * at a million URLs and 453 at two million, with the marks 233 and 248; in the validating walk
+ * the probe's own time went from 218 to 166 ms (bench/README.md, Crawl, round 6). A shard grows
+ * by half when 3/4 full (a new URL then probes ~8 marks at worst: one cache line), to any size
+ * (the place is scaled, not masked bits), so the set runs 1/2 to 3/4 full: 13–20 bytes a URL, 27
+ * MB at the default maxTrackedUrls (2,000,000), and a growth step copies one shard (0.4 MB
+ * there). Measured and not kept: the shards' buffers resizable (ES2024), each outgrown one shrunk
+ * to nothing at once rather than at the next full GC, and none from malloc: 200 sitemaps' growth
+ * 155–204 MB (median 164, 6 runs) against 169–193 (median 175, 5 runs), load 2–4.5, but about 30
+ * ns more a URL (V8 reads typed arrays over resizable buffers more slowly) and 23 bytes of gzip
+ * over the browser bundle's budget (bench/README.md, Crawl, round 5).
  *
  * @example
  * const seen = new UrlHashSet();
@@ -34,10 +40,12 @@ const SMALL_OWNERS = 0xffff;
  */
 export class UrlHashSet {
   // ES private fields: a consumer's minifier shortens their names (the browser bundle's budget).
-  /** Per shard, two words a slot: the hash's high and low halves (int32); 0, 0 is an empty slot (a real 0, 0 is stored as 0, 1). */
-  readonly #hashes: Int32Array[] = [];
-  /** Per shard, the number of the sitemap that listed each slot's URL first. */
-  readonly #owners: (Uint16Array | Uint32Array)[] = [];
+  /** Per shard, a mark a slot: `high`'s low 16 bits with bit 0 set; 0 is an empty slot. */
+  readonly #marks: Uint16Array[] = [];
+  /** Per shard, two words a slot: `high`'s top 16 bits and the owner's low 16 above them; `low` with `high`'s bit 0 as its bit 0. */
+  readonly #words: Int32Array[] = [];
+  /** Per shard that took an owner past 65,535: the owners' top 16 bits. */
+  readonly #wideOwners: (Uint16Array | undefined)[] = [];
   /** Per shard, how many URLs it holds. */
   readonly #counts = new Int32Array(SHARDS);
   #count = 0;
@@ -53,21 +61,21 @@ export class UrlHashSet {
 
   /** Bytes its tables take. */
   get byteLength(): number {
-    return this.#hashes.reduce((sum, hashes) => sum + hashes.buffer.byteLength, 0);
+    return this.#marks.reduce((sum, marks) => sum + marks.buffer.byteLength, 0);
   }
 
   /** Adds `url` for sitemap number `sitemap` (>= 0; -1 only looks it up); returns the number of the sitemap that had it already, or -1. */
   add(url: string, sitemap: number): number {
     let shard = hash(url);
     let slot = this.#slotOf(shard);
-    if (slot >= 0) return this.#owners[shard]![slot]!;
+    if (slot >= 0) return (this.#words[shard]![slot * 2]! >>> 16) + (this.#wideOwners[shard]?.[slot] ?? 0) * 65_536;
     if (sitemap < 0) return -1;
-    const slots = this.#owners[shard]!.length;
-    // An owner number past 16 bits moves its shard to 32-bit owners (12 bytes a slot), at its size.
-    const widen = sitemap > SMALL_OWNERS && this.#owners[shard] instanceof Uint16Array;
+    const slots = this.#marks[shard]!.length;
+    // An owner number past 16 bits gives its shard the owners' top halves (12 bytes a slot), at its size.
+    const widen = sitemap > SMALL_OWNERS && !this.#wideOwners[shard];
     if (widen || this.#counts[shard]! * 4 >= slots * 3) {
       this.#grow(shard, widen ? slots : (slots * 3 + 1) >> 1, widen); // or 1.5 times, rounded up
-      slot = this.#slotOf((shard = hash(url))); // grow() hashed the URLs it moved; this one again
+      slot = this.#slotOf(shard);
     }
     this.#put(shard, ~slot, sitemap);
     this.#counts[shard]!++;
@@ -81,43 +89,65 @@ export class UrlHashSet {
   }
 
   /**
-   * The slot of `shard` holding `high`, `low`, or ~(the free slot where it would go): linear probing
-   * from `low` scaled to the shard's slots (its top bits; the shard took the low ones). Scaled, not
-   * a remainder: `%` took 40–60 ns more a URL (bench/crawl-url-set.mjs, 2026-11-26).
+   * The slot of `shard` holding the last hash, or ~(the free slot where it would go): linear
+   * probing over the marks from `low` (but its bit 0, which its stored form does not keep) scaled
+   * to the shard's slots (its top bits; the shard took the low ones), the words read only where
+   * the mark matches. Scaled, not a remainder: `%` took 40–60 ns more a URL
+   * (bench/crawl-url-set.mjs, 2026-11-26).
    */
   #slotOf(shard: number): number {
-    const hashes = this.#hashes[shard]!;
-    const slots = hashes.length >>> 1;
-    let slot = (((low >>> 0) * slots) / 2 ** 32) | 0;
+    const marks = this.#marks[shard]!, words = this.#words[shard]!;
+    const slots = marks.length, mark = high | 1, rest = (low & ~1) | (high & 1);
+    let slot = placeOf(low, slots);
     for (;;) {
-      const there = hashes[slot * 2]!, thereLow = hashes[slot * 2 + 1]!;
-      if (there === high && thereLow === low) return slot;
-      if (!(there | thereLow)) return ~slot;
+      const there = marks[slot]!;
+      if (there === 0) return ~slot;
+      if (there === (mark & 0xffff) && words[slot * 2 + 1] === rest && ((words[slot * 2]! ^ (high >>> 16)) & 0xffff) === 0) return slot;
       if (++slot === slots) slot = 0;
     }
   }
 
   /** Stores the last hash and `owner` in `slot` of `shard`. */
   #put(shard: number, slot: number, owner: number): void {
-    this.#hashes[shard]![slot * 2] = high;
-    this.#hashes[shard]![slot * 2 + 1] = low;
-    this.#owners[shard]![slot] = owner;
+    this.#marks[shard]![slot] = high | 1;
+    this.#words[shard]![slot * 2] = (high >>> 16) | (owner << 16);
+    this.#words[shard]![slot * 2 + 1] = (low & ~1) | (high & 1);
+    const wide = this.#wideOwners[shard];
+    if (wide) wide[slot] = owner / 65_536;
   }
 
-  /** Moves `shard` into a table of `slots` empty slots (32-bit owners if it had them or is to `widen`); the old one goes at the next GC. */
+  /**
+   * Moves `shard` into a table of `slots` empty slots (with the owners' top halves if it had them
+   * or is to `widen`); the old one goes at the next GC. Each slot is copied as it is stored, to the
+   * first free one from its place in the new table: no hash to rebuild, nothing to compare (the
+   * URLs are distinct), and in the order of their places, so both tables are read and written
+   * nearly in sequence.
+   */
   #grow(shard: number, slots: number, widen?: boolean): void {
-    const hashes = this.#hashes[shard], owners = this.#owners[shard];
-    const wide = widen || owners instanceof Uint32Array;
+    const marks = this.#marks[shard], words = this.#words[shard]!, owners = this.#wideOwners[shard];
+    const wide = widen || owners;
     const buffer = new ArrayBuffer(slots * (wide ? 12 : 10));
-    this.#hashes[shard] = new Int32Array(buffer, 0, slots * 2);
-    this.#owners[shard] = new (wide ? Uint32Array : Uint16Array)(buffer, slots * 8, slots);
-    if (!owners) return; // the first table
-    for (let slot = 0; slot < owners.length; slot++) {
-      high = hashes[slot * 2]!;
-      low = hashes[slot * 2 + 1]!;
-      if (high | low) this.#put(shard, ~this.#slotOf(shard), owners[slot]!);
+    const newWords = (this.#words[shard] = new Int32Array(buffer, 0, slots * 2));
+    const newMarks = (this.#marks[shard] = new Uint16Array(buffer, slots * 8, slots));
+    const newOwners = (this.#wideOwners[shard] = wide ? new Uint16Array(buffer, slots * 10, slots) : undefined);
+    if (!marks) return; // the first table
+    for (let slot = 0; slot < marks.length; slot++) {
+      const mark = marks[slot]!, rest = words[slot * 2 + 1]!;
+      if (mark === 0) continue;
+      let to = placeOf(rest, slots); // `rest` is `low` but its bit 0
+      while (newMarks[to] !== 0) if (++to === slots) to = 0;
+      newMarks[to] = mark;
+      newWords[to * 2] = words[slot * 2]!;
+      newWords[to * 2 + 1] = rest;
+      if (newOwners) newOwners[to] = owners?.[slot] ?? 0;
     }
   }
+
+}
+
+/** Where a URL's probe starts in a table of `slots`: `low`'s bits but bit 0 (which its stored form does not keep), scaled. */
+function placeOf(low: number, slots: number): number {
+  return (((low >>> 1) * slots) / 2 ** 31) | 0;
 }
 
 /** The last hash() result (module variables, not a tuple: no allocation per URL), as int32. `low`, the well-mixed half, chooses the shard by its low 6 bits and the slot by its top bits. */
@@ -126,7 +156,7 @@ let low = 0;
 
 /**
  * FNV-1a and a multiply-rotate hash (murmur-style mixing) over the UTF-16 code units, each 32
- * bits, into `high` and `low`; never both 0 (that pair marks an empty slot). Returns the shard.
+ * bits, into `high` and `low`. Returns the shard.
  */
 function hash(text: string): number {
   let first = 0x811c9dc5;
@@ -140,6 +170,5 @@ function hash(text: string): number {
   second = Math.imul(second ^ (second >>> 13), 0xc2b2ae35);
   high = first;
   low = second ^ (second >>> 16);
-  if (!(high | low)) low = 1;
   return low & (SHARDS - 1);
 }

@@ -68,49 +68,56 @@ interface Task {
  * const report = await walk.run(['example.com']);
  */
 export class Walk {
-  readonly sitemaps: CrawledSitemap[] = [];
-  readonly robotsTxt: CrawledRobotsTxt[] = [];
-  readonly guesses: CrawlGuess[] = [];
-  readonly issues: CrawlSiteIssue[] = [];
-  readonly start: string[] = [];
-  entries = 0;
-  private bytes = 0;
-  private requests = 0;
-  private sitemapsDone = 0;
-  private sitemapsQueued = 0;
-  private indexFiles = 0;
-  private readonly startTime = Date.now();
+  readonly #sitemaps: CrawledSitemap[] = [];
+  readonly #robotsTxt: CrawledRobotsTxt[] = [];
+  readonly #guesses: CrawlGuess[] = [];
+  readonly #issues: CrawlSiteIssue[] = [];
+  readonly #start: string[] = [];
+  #entries = 0;
+  #bytes = 0;
+  #requests = 0;
+  #sitemapsDone = 0;
+  #sitemapsQueued = 0;
+  #indexFiles = 0;
+  readonly #startTime = Date.now();
   /** Every sitemap URL queued or fetched, and every final URL read, by comparableUrl. */
-  private readonly seen = new Set<string>();
-  private readonly finalUrls = new Set<string>();
-  private readonly pageUrls = new UrlHashSet();
-  private readonly robotsRules = new Map<string, RobotsTxtRules>();
+  readonly #seen = new Set<string>();
+  readonly #finalUrls = new Set<string>();
+  readonly #pageUrls = new UrlHashSet();
+  readonly #robotsRules = new Map<string, RobotsTxtRules>();
   /** Each record's place in `sitemaps` (the owner numbers of pageUrls). */
-  private readonly numbers = new Map<CrawledSitemap, number>();
+  readonly #numbers = new Map<CrawledSitemap, number>();
   /** Pending tasks by host, and the hosts in the order they got work. */
-  private readonly pending = new Map<string, Task[]>();
-  private readonly active = new Map<string, number>();
-  private inFlight = 0;
-  private wake: (() => void) | undefined;
-  private limitReported = new Set<string>();
-  private readonly fetchContext: FetchContext;
-  private stopped = false;
+  readonly #pending = new Map<string, Task[]>();
+  readonly #active = new Map<string, number>();
+  #inFlight = 0;
+  #wake: (() => void) | undefined;
+  #limitReported = new Set<string>();
+  readonly #fetchContext: FetchContext;
+  #stopped = false;
   /** The end of the last document read (oneAtATime). */
-  private reading: Promise<void> = Promise.resolve();
-  failure: unknown;
+  #reading: Promise<void> = Promise.resolve();
+  #failure: unknown;
 
   /** signal.aborted, kept as a field: page() asks for every entry, and the getter is a call into the runtime (about 1% of the walk's time). */
-  private cancelled: boolean;
+  #cancelled: boolean;
 
-  constructor(private readonly settings: CrawlSettings, readonly signal: AbortSignal, private readonly deliver: EntryChannel | undefined) {
-    this.cancelled = signal.aborted;
-    signal.addEventListener('abort', () => { this.cancelled = true; }, { once: true });
-    this.fetchContext = {
+  readonly #settings: CrawlSettings;
+  readonly #signal: AbortSignal;
+  readonly #deliver: EntryChannel | undefined;
+
+  constructor(settings: CrawlSettings, signal: AbortSignal, deliver: EntryChannel | undefined) {
+    this.#settings = settings;
+    this.#signal = signal;
+    this.#deliver = deliver;
+    this.#cancelled = signal.aborted;
+    signal.addEventListener('abort', () => { this.#cancelled = true; }, { once: true });
+    this.#fetchContext = {
       settings,
       signal,
       followRedirects: false,
-      onRequest: () => { this.requests++; },
-      onBytes: (count) => { this.bytes += count; },
+      onRequest: () => { this.#requests++; },
+      onBytes: (count) => { this.#bytes += count; },
     };
   }
 
@@ -118,88 +125,88 @@ export class Walk {
     for (const value of starts) {
       const start = readStartingPoint(value);
       if (start.kind === 'invalid') {
-        this.siteIssue(crawlIssue('CRAWL_INVALID_START', 'error', start.message, start.url), start.url);
+        this.#siteIssue(crawlIssue('CRAWL_INVALID_START', 'error', start.message, start.url), start.url);
         continue;
       }
-      this.start.push(start.url);
-      if (start.kind === 'document') this.enqueueSitemap(start.url, 'start', new Set());
-      else if (start.kind === 'robots' || this.settings.robotsTxt) {
+      this.#start.push(start.url);
+      if (start.kind === 'document') this.#enqueueSitemap(start.url, 'start', new Set());
+      else if (start.kind === 'robots' || this.#settings.robotsTxt) {
         const robotsUrl = start.kind === 'robots' ? start.url : new URL('/robots.txt', start.url).href;
-        const refused = refusal(new URL(robotsUrl), this.settings);
-        if (refused) { this.siteIssue(refused, robotsUrl); continue; }
-        this.enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: new URL(robotsUrl).host, via: 'start', depth: 0, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined });
-      } else this.guess(start.url);
+        const refused = refusal(new URL(robotsUrl), this.#settings);
+        if (refused) { this.#siteIssue(refused, robotsUrl); continue; }
+        this.#enqueue({ kind: 'robots', url: robotsUrl, key: comparableUrl(robotsUrl), host: new URL(robotsUrl).host, via: 'start', depth: 0, crossSubmit: new Set(), guessSite: start.kind === 'site' ? start.url : undefined });
+      } else this.#guess(start.url);
     }
-    await this.schedule();
-    return this.finish();
+    await this.#schedule();
+    return this.#finish();
   }
 
   /** Runs tasks while there are any, within the overall and per-host limits. */
-  private async schedule(): Promise<void> {
+  async #schedule(): Promise<void> {
     for (;;) {
-      if (this.signal.aborted) this.stopped = true;
-      if (!this.stopped) this.startTasks();
-      if (this.inFlight === 0 && (this.stopped || this.pending.size === 0)) return;
-      await new Promise<void>((resolve) => { this.wake = resolve; });
+      if (this.#signal.aborted) this.#stopped = true;
+      if (!this.#stopped) this.#startTasks();
+      if (this.#inFlight === 0 && (this.#stopped || this.#pending.size === 0)) return;
+      await new Promise<void>((resolve) => { this.#wake = resolve; });
     }
   }
 
-  private startTasks(): void {
-    for (const [host, tasks] of this.pending) {
-      while (this.inFlight < this.settings.concurrency && (this.active.get(host) ?? 0) < this.settings.concurrencyPerHost && tasks.length > 0) {
+  #startTasks(): void {
+    for (const [host, tasks] of this.#pending) {
+      while (this.#inFlight < this.#settings.concurrency && (this.#active.get(host) ?? 0) < this.#settings.concurrencyPerHost && tasks.length > 0) {
         const task = tasks.shift()!;
-        this.inFlight++;
-        this.active.set(host, (this.active.get(host) ?? 0) + 1);
-        this.progress();
-        this.runTask(task).catch((error: unknown) => {
+        this.#inFlight++;
+        this.#active.set(host, (this.#active.get(host) ?? 0) + 1);
+        this.#progress();
+        this.#runTask(task).catch((error: unknown) => {
           // A bug or a throwing onProgress: the walk stops and report() rejects with it.
-          this.failure ??= error;
-          this.stopped = true;
+          this.#failure ??= error;
+          this.#stopped = true;
         }).finally(() => {
-          this.inFlight--;
-          this.active.set(host, this.active.get(host)! - 1);
+          this.#inFlight--;
+          this.#active.set(host, this.#active.get(host)! - 1);
           this.changed();
         });
       }
-      if (tasks.length === 0) this.pending.delete(host);
-      if (this.inFlight >= this.settings.concurrency) return;
+      if (tasks.length === 0) this.#pending.delete(host);
+      if (this.#inFlight >= this.#settings.concurrency) return;
     }
   }
 
   /** Wakes the scheduler (a task ended, work was queued, the walk was cancelled). */
   changed(): void {
-    const wake = this.wake;
-    this.wake = undefined;
+    const wake = this.#wake;
+    this.#wake = undefined;
     wake?.();
   }
 
-  private enqueue(task: Task): void {
-    this.seen.add(task.key);
-    const tasks = this.pending.get(task.host);
+  #enqueue(task: Task): void {
+    this.#seen.add(task.key);
+    const tasks = this.#pending.get(task.host);
     if (tasks) tasks.push(task);
-    else this.pending.set(task.host, [task]);
-    if (task.kind === 'sitemap' && task.via !== 'guess') this.sitemapsQueued++;
+    else this.#pending.set(task.host, [task]);
+    if (task.kind === 'sitemap' && task.via !== 'guess') this.#sitemapsQueued++;
     this.changed();
   }
 
-  private progress(): void {
-    this.settings.onProgress?.({ sitemapsFound: this.sitemapsQueued, sitemapsDone: this.sitemapsDone, inFlight: this.inFlight, bytes: this.bytes, entries: this.entries });
+  #progress(): void {
+    this.#settings.onProgress?.({ sitemapsFound: this.#sitemapsQueued, sitemapsDone: this.#sitemapsDone, inFlight: this.#inFlight, bytes: this.#bytes, entries: this.#entries });
   }
 
-  private limitReached(which: string, message: string, url: string): void {
-    if (this.limitReported.has(which)) return;
-    this.limitReported.add(which);
-    this.siteIssue(crawlIssue('CRAWL_LIMIT_REACHED', 'warning', message, which), url);
+  #limitReached(which: string, message: string, url: string): void {
+    if (this.#limitReported.has(which)) return;
+    this.#limitReported.add(which);
+    this.#siteIssue(crawlIssue('CRAWL_LIMIT_REACHED', 'warning', message, which), url);
   }
 
   /**
    * Queues a sitemap unless it is no http(s) URL, refused, already seen (a cycle when it is an
    * ancestor), too deep or over maxSitemaps; the reason goes to `issues` (the parent's).
    */
-  private enqueueSitemap(url: string, via: CrawlVia, crossSubmit: Set<string>, issues?: Issue<IssueCode>[], parent?: Task, parentUrl?: string, listedLastmod?: string): void {
+  #enqueueSitemap(url: string, via: CrawlVia, crossSubmit: Set<string>, issues?: Issue<IssueCode>[], parent?: Task, parentUrl?: string, listedLastmod?: string): void {
     const report = (issue: Issue<IssueCode>) => {
       if (issues) issues.push(issue);
-      else this.siteIssue(issue, url);
+      else this.#siteIssue(issue, url);
     };
     let parsed: URL;
     try {
@@ -209,10 +216,10 @@ export class Walk {
       return;
     }
     parsed.hash = '';
-    const refused = refusal(parsed, this.settings);
+    const refused = refusal(parsed, this.#settings);
     if (refused) { report(refused); return; }
     const key = comparableUrl(parsed.href);
-    if (this.seen.has(key)) {
+    if (this.#seen.has(key)) {
       if (via === 'guess') return;
       for (let ancestor = parent; ancestor; ancestor = ancestor.parent) {
         if (ancestor.key === key) {
@@ -224,56 +231,56 @@ export class Walk {
       return;
     }
     const depth = parent ? parent.depth + 1 : 0;
-    if (depth > this.settings.maxDepth) {
-      report(crawlIssue('CRAWL_LIMIT_REACHED', 'warning', `${parsed.href} is deeper than maxDepth (${this.settings.maxDepth}); it was not fetched`, parsed.href));
+    if (depth > this.#settings.maxDepth) {
+      report(crawlIssue('CRAWL_LIMIT_REACHED', 'warning', `${parsed.href} is deeper than maxDepth (${this.#settings.maxDepth}); it was not fetched`, parsed.href));
       return;
     }
-    if (via !== 'guess' && this.sitemapsQueued >= this.settings.maxSitemaps) {
-      this.limitReached('maxSitemaps', `More sitemaps than maxSitemaps (${this.settings.maxSitemaps}); the rest were not fetched`, parsed.href);
+    if (via !== 'guess' && this.#sitemapsQueued >= this.#settings.maxSitemaps) {
+      this.#limitReached('maxSitemaps', `More sitemaps than maxSitemaps (${this.#settings.maxSitemaps}); the rest were not fetched`, parsed.href);
       return;
     }
-    const record: CrawledSitemap | undefined = via === 'guess' ? undefined : this.newRecord(parsed.href, via, parentUrl, depth);
-    this.enqueue({ kind: 'sitemap', url: parsed.href, key, host: parsed.host, via, depth, parent, parentUrl, listedLastmod, crossSubmit, record });
+    const record: CrawledSitemap | undefined = via === 'guess' ? undefined : this.#newRecord(parsed.href, via, parentUrl, depth);
+    this.#enqueue({ kind: 'sitemap', url: parsed.href, key, host: parsed.host, via, depth, parent, parentUrl, listedLastmod, crossSubmit, record });
   }
 
-  private newRecord(url: string, via: CrawlVia, parent: string | undefined, depth: number): CrawledSitemap {
+  #newRecord(url: string, via: CrawlVia, parent: string | undefined, depth: number): CrawledSitemap {
     const record: CrawledSitemap = { url, finalUrl: url, via, parent, depth, status: 0, format: undefined, compressed: false, bytes: 0, entries: 0, lastmod: undefined, issues: [], issueCounts: {}, errors: 0, warnings: 0, children: [], failed: false };
-    this.numbers.set(record, this.sitemaps.length);
-    this.sitemaps.push(record);
+    this.#numbers.set(record, this.#sitemaps.length);
+    this.#sitemaps.push(record);
     return record;
   }
 
-  private guess(site: string): void {
-    for (const path of WELL_KNOWN_SITEMAP_PATHS) this.enqueueSitemap(new URL(path, site).href, 'guess', new Set());
+  #guess(site: string): void {
+    for (const path of WELL_KNOWN_SITEMAP_PATHS) this.#enqueueSitemap(new URL(path, site).href, 'guess', new Set());
   }
 
-  private async runTask(task: Task): Promise<void> {
-    if (task.kind === 'robots') return this.readRobotsTxt(task);
+  async #runTask(task: Task): Promise<void> {
+    if (task.kind === 'robots') return this.#readRobotsTxt(task);
     if (task.via === 'guess') {
-      const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
-      if (this.signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
+      const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
+      if (this.#signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
       const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
-      this.guesses.push({ url: task.url, status: fetched.status, found });
+      this.#guesses.push({ url: task.url, status: fetched.status, found });
       // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
       const finalKey = comparableUrl(fetched.finalUrl);
-      if (!found || this.finalUrls.has(finalKey) || (finalKey !== task.key && this.seen.has(finalKey))) return;
-      task.record = this.newRecord(task.url, 'guess', undefined, 0);
-      await this.readSitemap(task, task.record, fetched);
+      if (!found || this.#finalUrls.has(finalKey) || (finalKey !== task.key && this.#seen.has(finalKey))) return;
+      task.record = this.#newRecord(task.url, 'guess', undefined, 0);
+      await this.#readSitemap(task, task.record, fetched);
     } else {
-      const opened = await openFile(task.url, this.fetchContext);
-      if (this.signal.aborted && opened.body === undefined) return; // cancelled: not a failure of the site
-      await this.readSitemap(task, task.record!, opened);
+      const opened = await openFile(task.url, this.#fetchContext);
+      if (this.#signal.aborted && opened.body === undefined) return; // cancelled: not a failure of the site
+      await this.#readSitemap(task, task.record!, opened);
     }
-    this.sitemapsDone++;
-    this.progress();
+    this.#sitemapsDone++;
+    this.#progress();
   }
 
   /** robots.txt: its Sitemap lines are queued (via 'robots'), its rules kept for the Disallow rule; none, and the site is guessed. */
-  private async readRobotsTxt(task: Task): Promise<void> {
-    const fetched = await fetchFile(task.url, this.fetchContext, () => this.progress());
+  async #readRobotsTxt(task: Task): Promise<void> {
+    const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
     const robots: CrawledRobotsTxt = { url: task.url, finalUrl: fetched.finalUrl, status: fetched.status, sitemaps: [], issues: fetched.issues.filter((issue) => issue.code !== 'CRAWL_HTTP_ERROR' || fetched.status >= 500) };
-    this.robotsTxt.push(robots);
-    if (this.signal.aborted) return;
+    this.#robotsTxt.push(robots);
+    if (this.#signal.aborted) return;
     if (fetched.bytes !== undefined) {
       const text = new TextDecoder().decode(decodeCharset(fetched.bytes, fetched.contentType, robots.issues));
       const format = sniffFormat(text);
@@ -282,17 +289,17 @@ export class Walk {
         const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
         robots.sitemaps = read.sitemaps;
         robots.issues.push(...read.issues);
-        this.robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
+        this.#robotsRules.set(new URL(fetched.finalUrl).origin, new RobotsTxtRules(fetched.finalUrl, text));
       }
     } else if (fetched.status === 0 || fetched.status >= 500) {
       // RFC 9309 §2.3.1.4: an unreachable robots.txt means "assume complete disallow" to a crawler of pages; here it only means its Sitemap lines are unknown.
-      this.siteIssue(crawlIssue('CRAWL_ROBOTS_TXT_UNAVAILABLE', 'warning', `robots.txt could not be read (${fetched.status === 0 ? fetched.issues[0]?.message ?? 'no answer' : `HTTP ${fetched.status}`}); the well-known places were tried`, task.url), task.url);
+      this.#siteIssue(crawlIssue('CRAWL_ROBOTS_TXT_UNAVAILABLE', 'warning', `robots.txt could not be read (${fetched.status === 0 ? fetched.issues[0]?.message ?? 'no answer' : `HTTP ${fetched.status}`}); the well-known places were tried`, task.url), task.url);
     }
     const crossSubmit = new Set([new URL(fetched.finalUrl).host, task.host]);
     for (const sitemap of robots.sitemaps) {
-      this.enqueueSitemap(sitemap, 'robots', crossSubmit, robots.issues, undefined, task.url);
+      this.#enqueueSitemap(sitemap, 'robots', crossSubmit, robots.issues, undefined, task.url);
     }
-    if (robots.sitemaps.length === 0 && task.guessSite !== undefined && this.settings.guess) this.guess(task.guessSite);
+    if (robots.sitemaps.length === 0 && task.guessSite !== undefined && this.#settings.guess) this.#guess(task.guessSite);
   }
 
   /**
@@ -300,28 +307,28 @@ export class Walk {
    * opened file (its body not read yet) reads ahead READ_AHEAD_BYTES while it waits for its turn,
    * and the rest when its turn comes; a guess comes fetched already (its content made it a find).
    */
-  private async readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile): Promise<void> {
+  async #readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile): Promise<void> {
     record.finalUrl = file.finalUrl;
     record.status = file.status;
     const crawlIssues = file.issues;
     const body = 'body' in file ? file.body : undefined;
-    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.failed(task, record, crawlIssues);
+    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.#failed(task, record, crawlIssues);
     const finalKey = comparableUrl(file.finalUrl);
-    if (file.finalUrl !== task.url && (this.finalUrls.has(finalKey) || (this.seen.has(finalKey) && finalKey !== task.key))) {
+    if (file.finalUrl !== task.url && (this.#finalUrls.has(finalKey) || (this.#seen.has(finalKey) && finalKey !== task.key))) {
       // Redirected to a file that is (or will be) read anyway: read once (its body is not read here).
       body?.cancel();
-      this.keepAll(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)]);
+      this.#keepAll(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)]);
       return;
     }
-    this.finalUrls.add(finalKey);
-    this.seen.add(finalKey);
+    this.#finalUrls.add(finalKey);
+    this.#seen.add(finalKey);
     void body?.readAhead(READ_AHEAD_BYTES);
-    await this.oneAtATime(async () => {
+    await this.#oneAtATime(async () => {
       if (body) {
-        if (this.signal.aborted || this.stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
-        const pieces = body.pieces(() => this.progress());
+        if (this.#signal.aborted || this.#stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
+        const pieces = body.pieces(() => this.#progress());
         try {
-          await this.readArriving(task, record, file as OpenedFile, pieces);
+          await this.#readArriving(task, record, file as OpenedFile, pieces);
         } finally {
           pieces.stop();
         }
@@ -329,8 +336,8 @@ export class Walk {
       }
       const fetched = file as FetchedFile;
       record.compressed = fetched.compressed;
-      if (fetched.bytes === undefined) return this.failed(task, record, crawlIssues);
-      await this.readDocument(task, record, fetched.bytes, fetched, crawlIssues);
+      if (fetched.bytes === undefined) return this.#failed(task, record, crawlIssues);
+      await this.#readDocument(task, record, fetched.bytes, fetched, crawlIssues);
     });
   }
 
@@ -339,7 +346,7 @@ export class Walk {
    * as sent, the rest a piece at a time through the validator, so that no file is held whole;
    * anything else (a text sitemap, a feed, another charset or encoding) is gathered and read whole.
    */
-  private async readArriving(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces): Promise<void> {
+  async #readArriving(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces): Promise<void> {
     const crawlIssues = opened.issues;
     const gathered: Uint8Array[] = [];
     let gatheredBytes = 0;
@@ -357,22 +364,22 @@ export class Walk {
     await gather(HEAD_BYTES);
     record.compressed = pieces.compressed;
     if (pieces.failed) {
-      if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
-      return this.failed(task, record, crawlIssues);
+      if (this.#signal.aborted) return; // cancelled while reading: not a failure of the site
+      return this.#failed(task, record, crawlIssues);
     }
     const head = concatenateBytes(gathered);
     const format = sniffFormat(head);
     if (!ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
-      return this.readDocument(task, record, { head, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
+      return this.#readDocument(task, record, { head, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
     }
     if (!ended) await gather(Infinity);
     if (pieces.failed) {
-      if (this.signal.aborted) return;
-      return this.failed(task, record, crawlIssues);
+      if (this.#signal.aborted) return;
+      return this.#failed(task, record, crawlIssues);
     }
     const whole = concatenateBytes(gathered);
     gathered.length = 0;
-    await this.readDocument(task, record, whole, opened, crawlIssues);
+    await this.#readDocument(task, record, whole, opened, crawlIssues);
   }
 
   /**
@@ -381,28 +388,28 @@ export class Walk {
    * (one WebAssembly core, 18 MiB at least) alive instead of one per file in flight while each
    * waits for the reader of its entries.
    */
-  private async oneAtATime(work: () => Promise<void>): Promise<void> {
-    const previous = this.reading;
+  async #oneAtATime(work: () => Promise<void>): Promise<void> {
+    const previous = this.#reading;
     let release!: () => void;
-    this.reading = new Promise<void>((resolve) => { release = resolve; });
+    this.#reading = new Promise<void>((resolve) => { release = resolve; });
     await previous;
     try {
       await work();
     } finally {
-      this.deliver?.flush(); // the walk waits for the next file now: its reader gets the last entries
+      this.#deliver?.flush(); // the walk waits for the next file now: its reader gets the last entries
       release();
     }
   }
 
   /** A fetched document read by its content: validated, its entries delivered and its children queued. */
-  private async readDocument(task: Task, record: CrawledSitemap, body: Uint8Array | ArrivingBody, fetched: { finalUrl: string; contentType: string }, crawlIssues: Issue<IssueCode>[]): Promise<void> {
-    if (this.signal.aborted || this.stopped) return; // cancelled, or maxEntries reached, while it waited its turn
+  async #readDocument(task: Task, record: CrawledSitemap, body: Uint8Array | ArrivingBody, fetched: { finalUrl: string; contentType: string }, crawlIssues: Issue<IssueCode>[]): Promise<void> {
+    if (this.#signal.aborted || this.#stopped) return; // cancelled, or maxEntries reached, while it waited its turn
     const arriving = body instanceof Uint8Array ? undefined : body;
     const bytes = arriving ? arriving.head : decodeCharset(body as Uint8Array, fetched.contentType, crawlIssues);
     record.bytes = bytes.length;
     const format = sniffFormat(bytes);
     record.format = format;
-    const number = this.numbers.get(record)!;
+    const number = this.#numbers.get(record)!;
     const rules = new RuleIssues();
 
     if (format === 'urlset' || format === 'sitemapindex') {
@@ -414,17 +421,17 @@ export class Walk {
         input = { arriving: true, head: bytes, expectedBytes: arriving.expectedBytes, take: () => { const piece = pieces.take(); if (piece) record.bytes += piece.length; return piece; } };
       }
       // The validator's issues are counted as found, and only the first maxIssuesPerSitemap held.
-      const firstIssues = new FirstIssues(this.settings.maxIssuesPerSitemap);
-      const steps = this.settings.validate
-        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.settings.profile, maxBytes: Infinity, ...(this.settings.now ? { now: this.settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add, firstIssues.countsOnly)
+      const firstIssues = new FirstIssues(this.#settings.maxIssuesPerSitemap);
+      const steps = this.#settings.validate
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.#settings.profile, maxBytes: Infinity, ...(this.#settings.now ? { now: this.#settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add, firstIssues.countsOnly)
         : entriesOf(input);
       if (format === 'sitemapindex') {
-        this.indexFiles++;
-        if (this.indexFiles === MAX_INDEX_FILES + 1) {
-          this.siteIssue(crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), fetched.finalUrl);
+        this.#indexFiles++;
+        if (this.#indexFiles === MAX_INDEX_FILES + 1) {
+          this.#siteIssue(crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), fetched.finalUrl);
         }
       }
-      const range = this.settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange();
+      const range = this.#settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange();
       let reading = true;
       let step = steps.next();
       // Once the walk stops (maxEntries, cancelled), the rest of the file is still validated, so
@@ -441,15 +448,15 @@ export class Walk {
               record.children.push(child);
               // A robots.txt that lists an index vouches for what the index lists (cross-submission),
               // as the viewer judges a child opened from its index (issue #19 item 6).
-              this.enqueueSitemap(child, 'index', task.crossSubmit, rules.issues, task, record.url, entry.lastmod);
+              this.#enqueueSitemap(child, 'index', task.crossSubmit, rules.issues, task, record.url, entry.lastmod);
             }
           } else {
             for (const entry of step.value as SitemapUrl[]) {
               range?.add(entry.lastmod);
-              const more = this.page(entry, record, number, rules);
+              const more = this.#page(entry, record, number, rules);
               if (!(more === true || (more !== false && await more))) { reading = false; break; }
             }
-            if (!reading && !this.settings.validate) break; // entries only: nothing more to read
+            if (!reading && !this.#settings.validate) break; // entries only: nothing more to read
           }
         }
       } finally {
@@ -458,7 +465,7 @@ export class Walk {
       if (arriving?.pieces.failed) {
         // It stopped half-way (over maxBytes, timeout, network): a failed file, as one that failed
         // before its first byte; the entries before that point were handed on already.
-        if (this.signal.aborted) return; // cancelled while reading: not a failure of the site
+        if (this.#signal.aborted) return; // cancelled while reading: not a failure of the site
         record.failed = true;
         record.format = undefined;
       } else {
@@ -470,146 +477,146 @@ export class Walk {
       }
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
-      this.keepAll(record, result.issues);
+      this.#keepAll(record, result.issues);
       const range = new LastmodRange();
       for (const url of result.urls) {
         range.add(url.lastmod);
-        const more = this.page(url, record, number, rules);
+        const more = this.#page(url, record, number, rules);
         if (!(more === true || (more !== false && await more))) break;
       }
       record.lastmod = range.value();
     } else if (format === 'robots') {
       const text = new TextDecoder().decode(bytes);
       const read = readRobotsTxtSitemaps(text, fetched.finalUrl);
-      this.keepAll(record, read.issues);
+      this.#keepAll(record, read.issues);
       const finalUrl = new URL(fetched.finalUrl);
-      if (finalUrl.pathname === '/robots.txt') this.robotsRules.set(finalUrl.origin, new RobotsTxtRules(fetched.finalUrl, text));
+      if (finalUrl.pathname === '/robots.txt') this.#robotsRules.set(finalUrl.origin, new RobotsTxtRules(fetched.finalUrl, text));
       const crossSubmit = new Set([finalUrl.host]);
       for (const sitemap of read.sitemaps) {
         record.children.push(sitemap);
-        this.enqueueSitemap(sitemap, 'robots', crossSubmit, rules.issues, undefined, record.url);
+        this.#enqueueSitemap(sitemap, 'robots', crossSubmit, rules.issues, undefined, record.url);
       }
       record.entries = read.sitemaps.length;
     } else {
       // HTML (a soft 404), other XML, empty, unknown, gzip in gzip in gzip: validate says what it is.
-      this.keepAll(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
+      this.#keepAll(record, validate(bytes, { location: fetched.finalUrl, maxBytes: Infinity }).issues);
       record.failed = true;
     }
-    this.keepAll(record, crawlIssues);
-    this.keepAll(record, rules.finish());
-    if (record.failed) this.childFailed(task, record);
-    this.checkAgainstParent(task, record);
+    this.#keepAll(record, crawlIssues);
+    this.#keepAll(record, rules.finish());
+    if (record.failed) this.#childFailed(task, record);
+    this.#checkAgainstParent(task, record);
   }
 
   /**
    * One page entry: the site-level rules (listed in two sitemaps, disallowed by robots.txt), then
    * handed on. False when the walk must stop (maxEntries, cancelled).
    */
-  private page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
-    if (this.cancelled || this.stopped) return false;
-    if (this.entries >= this.settings.maxEntries) {
-      this.limitReached('maxEntries', `More entries than maxEntries (${this.settings.maxEntries}); the walk stopped there`, record.finalUrl);
-      this.stopped = true;
+  #page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
+    if (this.#cancelled || this.#stopped) return false;
+    if (this.#entries >= this.#settings.maxEntries) {
+      this.#limitReached('maxEntries', `More entries than maxEntries (${this.#settings.maxEntries}); the walk stopped there`, record.finalUrl);
+      this.#stopped = true;
       this.changed();
       return false;
     }
-    this.entries++;
+    this.#entries++;
     record.entries++;
     const loc = entry.loc;
     const key = comparableUrl(loc);
     // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
-    const tracked = this.pageUrls.size < this.settings.maxTrackedUrls;
-    const first = tracked ? this.pageUrls.add(key, number) : this.pageUrls.find(key);
-    if (!tracked) this.limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
+    const tracked = this.#pageUrls.size < this.#settings.maxTrackedUrls;
+    const first = tracked ? this.#pageUrls.add(key, number) : this.#pageUrls.find(key);
+    if (!tracked) this.#limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.#settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
     if (first >= 0 && first !== number) {
-      rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
+      rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.#sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
     }
-    if (this.robotsRules.size > 0) {
-      const url = originAndPath(loc, this.robotsRules);
-      const agent = url && this.robotsRules.get(url.origin)?.disallowingAgent(loc, this.settings.userAgents, url.path);
+    if (this.#robotsRules.size > 0) {
+      const url = originAndPath(loc, this.#robotsRules);
+      const agent = url && this.#robotsRules.get(url.origin)?.disallowingAgent(loc, this.#settings.userAgents, url.path);
       if (agent !== undefined) {
         rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
       }
     }
-    if (!this.deliver) return true;
+    if (!this.#deliver) return true;
     (entry as CrawledEntry).sitemap = record.finalUrl;
-    const waiting = this.deliver.push(entry as CrawledEntry);
-    return waiting ? waiting.then(() => !(this.signal.aborted || this.stopped)) : true;
+    const waiting = this.#deliver.push(entry as CrawledEntry);
+    return waiting ? waiting.then(() => !(this.#signal.aborted || this.#stopped)) : true;
   }
 
-  private failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
+  #failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
     record.failed = true;
-    this.keepAll(record, issues);
-    this.childFailed(task, record);
+    this.#keepAll(record, issues);
+    this.#childFailed(task, record);
   }
 
   /** One issue of the walk's own for a sitemap (kept within maxIssuesPerSitemap, counted either way). */
-  private keep(record: CrawledSitemap, issue: Issue<IssueCode>): void {
-    addIssue(record, issue, this.settings.maxIssuesPerSitemap);
+  #keep(record: CrawledSitemap, issue: Issue<IssueCode>): void {
+    addIssue(record, issue, this.#settings.maxIssuesPerSitemap);
   }
 
   /** A site-level issue, with the URL it is about. */
-  private siteIssue(issue: Issue<IssueCode>, url: string): void {
-    this.issues.push({ ...issue, url });
+  #siteIssue(issue: Issue<IssueCode>, url: string): void {
+    this.#issues.push({ ...issue, url });
   }
 
   /** Issues for a sitemap, as keep() does each. */
-  private keepAll(record: CrawledSitemap, issues: readonly Issue<IssueCode>[]): void {
-    addIssues(record, issues, this.settings.maxIssuesPerSitemap);
+  #keepAll(record: CrawledSitemap, issues: readonly Issue<IssueCode>[]): void {
+    addIssues(record, issues, this.#settings.maxIssuesPerSitemap);
   }
 
   /** A failed child is an issue of the index that listed it. */
-  private childFailed(task: Task, record: CrawledSitemap): void {
+  #childFailed(task: Task, record: CrawledSitemap): void {
     const parent = task.parent?.record;
     if (!parent) return;
     const why = record.issues.find((issue) => issue.severity === 'error');
-    this.keep(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
+    this.#keep(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', `The sitemap ${record.url} it lists failed: ${why ? `${why.code}, ${why.message}` : `status ${record.status}`}`, record.url));
   }
 
   /** An index in an index, and an index lastmod older than the child's newest. */
-  private checkAgainstParent(task: Task, record: CrawledSitemap): void {
+  #checkAgainstParent(task: Task, record: CrawledSitemap): void {
     const parent = task.parent?.record;
     if (!parent || parent.format !== 'sitemapindex') return;
     if (record.format === 'sitemapindex') {
-      this.keep(parent, createIssue('INDEX_NESTED', 'error', `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, 0, 0, '', 0, record.url));
+      this.#keep(parent, createIssue('INDEX_NESTED', 'error', `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, 0, 0, '', 0, record.url));
     }
     if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
       const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
       if (listed < newest) {
-        this.keep(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
+        this.#keep(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
       }
     }
   }
 
-  private finish(): CrawlReport {
-    if (this.failure !== undefined) throw this.failure;
-    const cancelled = this.signal.aborted;
-    if (!cancelled && !this.sitemaps.some((sitemap) => !sitemap.failed && sitemap.format !== undefined) && this.start.length > 0) {
-      this.siteIssue(crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.guesses.length > 0 ? `, and none of the ${this.guesses.length} well-known places holds one` : ''}`), this.start[0] ?? '');
+  #finish(): CrawlReport {
+    if (this.#failure !== undefined) throw this.#failure;
+    const cancelled = this.#signal.aborted;
+    if (!cancelled && !this.#sitemaps.some((sitemap) => !sitemap.failed && sitemap.format !== undefined) && this.#start.length > 0) {
+      this.#siteIssue(crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.#robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.#guesses.length > 0 ? `, and none of the ${this.#guesses.length} well-known places holds one` : ''}`), this.#start[0] ?? '');
     }
     let errors = 0, warnings = 0;
     const count = (issues: readonly Issue<IssueCode>[]) => {
       for (const issue of issues) { if (issue.severity === 'error') errors++; else warnings++; }
     };
-    for (const sitemap of this.sitemaps) { errors += sitemap.errors; warnings += sitemap.warnings; }
-    for (const robots of this.robotsTxt) count(robots.issues);
-    count(this.issues);
+    for (const sitemap of this.#sitemaps) { errors += sitemap.errors; warnings += sitemap.warnings; }
+    for (const robots of this.#robotsTxt) count(robots.issues);
+    count(this.#issues);
     return {
-      start: this.start,
-      robotsTxt: this.robotsTxt,
-      sitemaps: this.sitemaps,
-      guesses: this.guesses,
-      issues: this.issues,
+      start: this.#start,
+      robotsTxt: this.#robotsTxt,
+      sitemaps: this.#sitemaps,
+      guesses: this.#guesses,
+      issues: this.#issues,
       totals: {
-        sitemaps: this.sitemaps.length,
-        indexes: this.indexFiles,
-        failed: this.sitemaps.filter((sitemap) => sitemap.failed).length,
-        entries: this.entries,
-        bytes: this.bytes,
-        requests: this.requests,
+        sitemaps: this.#sitemaps.length,
+        indexes: this.#indexFiles,
+        failed: this.#sitemaps.filter((sitemap) => sitemap.failed).length,
+        entries: this.#entries,
+        bytes: this.#bytes,
+        requests: this.#requests,
         errors,
         warnings,
-        durationMs: Date.now() - this.startTime,
+        durationMs: Date.now() - this.#startTime,
       },
       cancelled,
     };

@@ -13,58 +13,63 @@ function ignore(): void {}
 
 /** The SitemapCrawl crawlSitemaps returns: runs the walk when first iterated or asked for its report. */
 class Crawl implements SitemapCrawl {
-  private readonly controller = new AbortController();
-  private walk: Promise<CrawlReport> | undefined;
-  private mode: 'none' | 'iterate' | 'count' = 'none';
-  private readonly channel = new EntryChannel();
-  private iterator: AsyncIterator<CrawledEntry> | undefined;
+  readonly #controller = new AbortController();
+  #walk: Promise<CrawlReport> | undefined;
+  #mode: 'none' | 'iterate' | 'count' = 'none';
+  readonly #channel = new EntryChannel();
+  #iterator: AsyncIterator<CrawledEntry> | undefined;
 
-  constructor(private readonly starts: readonly unknown[], private readonly settings: CrawlSettings) {
+  readonly #starts: readonly unknown[];
+  readonly #settings: CrawlSettings;
+
+  constructor(starts: readonly unknown[], settings: CrawlSettings) {
+    this.#starts = starts;
+    this.#settings = settings;
     const signal = settings.signal;
     if (signal) {
-      if (signal.aborted) this.controller.abort(signal.reason);
+      if (signal.aborted) this.#controller.abort(signal.reason);
       else signal.addEventListener('abort', () => this.cancel(signal.reason), { once: true });
     }
   }
 
-  private begin(mode: 'iterate' | 'count'): Promise<CrawlReport> {
-    if (!this.walk) {
-      this.mode = mode;
-      const walk = new Walk(this.settings, this.controller.signal, mode === 'iterate' ? this.channel : undefined);
-      this.controller.signal.addEventListener('abort', () => { this.channel.drop(); walk.changed(); }, { once: true });
-      this.walk = walk.run(this.starts);
-      this.walk.then(() => this.channel.close(), (error: unknown) => this.channel.close(error));
+  #begin(mode: 'iterate' | 'count'): Promise<CrawlReport> {
+    if (!this.#walk) {
+      this.#mode = mode;
+      const walk = new Walk(this.#settings, this.#controller.signal, mode === 'iterate' ? this.#channel : undefined);
+      this.#controller.signal.addEventListener('abort', () => { this.#channel.drop(); walk.changed(); }, { once: true });
+      this.#walk = walk.run(this.#starts);
+      this.#walk.then(() => this.#channel.close(), (error: unknown) => this.#channel.close(error));
     }
-    return this.walk;
+    return this.#walk;
   }
 
   [Symbol.asyncIterator](): AsyncIterator<CrawledEntry> {
-    if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before iterating: the walk counts entries without keeping them; iterate first, then call report()', { offset: 0 });
-    if (this.iterator) return this.iterator;
+    if (this.#mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before iterating: the walk counts entries without keeping them; iterate first, then call report()', { offset: 0 });
+    if (this.#iterator) return this.#iterator;
     // Once: each .catch() on the pending walk is a reaction it keeps until it ends (one per entry leaked a million promises).
-    const begin = () => { if (!this.walk) void this.begin('iterate').catch(ignore); };
-    this.iterator = {
-      next: () => { begin(); return this.channel.next(); },
+    const begin = () => { if (!this.#walk) void this.#begin('iterate').catch(ignore); };
+    this.#iterator = {
+      next: () => { begin(); return this.#channel.next(); },
       // Leaving the loop (break, return, throw) stops the walk.
       return: async () => {
-        if (this.mode === 'iterate') this.cancel('iteration ended');
-        this.channel.drop();
+        if (this.#mode === 'iterate') this.cancel('iteration ended');
+        this.#channel.drop();
         return { done: true, value: undefined };
       },
     };
-    return this.iterator;
+    return this.#iterator;
   }
 
   batches(): AsyncIterableIterator<CrawledEntry[]> {
-    if (this.mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before batches(): the walk counts entries without keeping them; call batches() first, then report()', { offset: 0 });
+    if (this.#mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before batches(): the walk counts entries without keeping them; call batches() first, then report()', { offset: 0 });
     const batches: AsyncIterableIterator<CrawledEntry[]> = {
       next: () => {
-        if (!this.walk) void this.begin('iterate').catch(ignore);
-        return this.channel.nextBatch();
+        if (!this.#walk) void this.#begin('iterate').catch(ignore);
+        return this.#channel.nextBatch();
       },
       return: async () => {
-        if (this.mode === 'iterate') this.cancel('iteration ended');
-        this.channel.drop();
+        if (this.#mode === 'iterate') this.cancel('iteration ended');
+        this.#channel.drop();
         return { done: true, value: undefined };
       },
       [Symbol.asyncIterator]: () => batches,
@@ -73,11 +78,11 @@ class Crawl implements SitemapCrawl {
   }
 
   report(): Promise<CrawlReport> {
-    return this.begin(this.mode === 'iterate' ? 'iterate' : 'count');
+    return this.#begin(this.#mode === 'iterate' ? 'iterate' : 'count');
   }
 
   cancel(reason?: unknown): void {
-    if (!this.controller.signal.aborted) this.controller.abort(reason ?? new DOMException('The crawl was cancelled', 'AbortError')); // the platform's own abort reason, as abort() gives
+    if (!this.#controller.signal.aborted) this.#controller.abort(reason ?? new DOMException('The crawl was cancelled', 'AbortError')); // the platform's own abort reason, as abort() gives
   }
 }
 
