@@ -857,7 +857,7 @@ function wholeEntry(p: i32): i32 {
     // The loc checks of watchText, as text() runs them on a loc's Text record.
     if (slot == 0 && watchedLocal >= 0 && !wide && scanLoc(arena + <usize>startBytes, arenaBytes - startBytes)) {
       scanned = TokenFlag.LocScanned;
-      scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
+      scanWord = locFindings | (locHostStart << 10) | (locHostEnd << 14);
       scanHostHash = locHostHash;
       // Its id in the document's loc set (validate's duplicate check): the loc is added with the
       // next entries' locs once this entry is written (addPendingLocs), so a cut entry adds nothing.
@@ -1153,7 +1153,7 @@ function text(p: i32): i32 {
   if (watchedLocal >= 0 && !(runFlags & TokenFlag.NonAscii) && load<i32>(frames + (<usize>(depth - 1) << 4), 4) == watchedLocal
     && scanLoc(arena + <usize>arenaStartBytes, arenaBytes - arenaStartBytes)) {
     scanned = TokenFlag.LocScanned;
-    scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
+    scanWord = locFindings | (locHostStart << 10) | (locHostEnd << 14);
     scanHostHash = locHostHash;
   }
   const valueStart = settleRun(arenaStartBytes, arenaStartUnits);
