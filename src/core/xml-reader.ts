@@ -144,7 +144,6 @@ function prepare(core: Core, names: readonly string[]): Map<string, number> {
   let ids = preparedCores.get(core);
   if (ids) return ids;
   ids = new Map();
-  const encoder = new TextEncoder();
   const exports = core.exports;
   for (const name of names) {
     const bytes = encoder.encode(name);
