@@ -6,7 +6,7 @@
 export { ABI_VERSION, SIMD_BUILD } from './errors';
 export {
   collapseEntries, tokenizerReset, watchText, reserveInput, keepArena, inputPointer, inputCapacity, tokensPointer,
-  tokenCount, consumed, arenaPointer, arenaLength, wideArenaPointer, wideArenaLength, suppressedErrors, windowOffset,
+  tokenCount, consumed, line, lineStart, continuations, arenaPointer, arenaLength, wideArenaPointer, wideArenaLength, suppressedErrors, windowOffset,
   compactInput, internString, internFreeze, stringPointer, stringLength, tokenize,
 } from './tokenizer';
 export { collapseAlternates, entryNames, stageEntries } from './entries';

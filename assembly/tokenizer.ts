@@ -169,9 +169,13 @@ let leafOpen = false;
 // position p at or after the last of them is p - lineStart + 1 - continuations (code points).
 // (A separate counting pass per token cost a quarter of the tokenizer's time: 9 of 37 ms on
 // plain-50k.xml, measured 2026-11-22.)
-let line: i32 = 1;
-let lineStart: i32 = 0; // window offset of the current line's first byte (may be negative)
-let continuations: i32 = 0; // UTF-8 continuation bytes in [lineStart, scan point)
+// The three are exported as globals (no functions: 20 bytes of the bundle's gzip instead of 25,
+// 2026-11-26), so that JS can ask where consumed() is: line `line`, column consumed() - lineStart
+// + 1 - continuations (validate asks once, where a document crosses the 50 MB limit:
+// src/core/xml-reader.ts positionAfterPushed, instead of counting every byte in JS).
+export let line: i32 = 1;
+export let lineStart: i32 = 0; // window offset of the current line's first byte (may be negative)
+export let continuations: i32 = 0; // UTF-8 continuation bytes in [lineStart, scan point)
 
 // Per-construct scratch.
 let constructErrors: i32 = 0;
@@ -853,7 +857,7 @@ function wholeEntry(p: i32): i32 {
     // The loc checks of watchText, as text() runs them on a loc's Text record.
     if (slot == 0 && watchedLocal >= 0 && !wide && scanLoc(arena + <usize>startBytes, arenaBytes - startBytes)) {
       scanned = TokenFlag.LocScanned;
-      scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
+      scanWord = locFindings | (locHostStart << 10) | (locHostEnd << 14);
       scanHostHash = locHostHash;
       // Its id in the document's loc set (validate's duplicate check): the loc is added with the
       // next entries' locs once this entry is written (addPendingLocs), so a cut entry adds nothing.
@@ -1149,7 +1153,7 @@ function text(p: i32): i32 {
   if (watchedLocal >= 0 && !(runFlags & TokenFlag.NonAscii) && load<i32>(frames + (<usize>(depth - 1) << 4), 4) == watchedLocal
     && scanLoc(arena + <usize>arenaStartBytes, arenaBytes - arenaStartBytes)) {
     scanned = TokenFlag.LocScanned;
-    scanWord = locFindings | (locHostStart << 9) | (locHostEnd << 13);
+    scanWord = locFindings | (locHostStart << 10) | (locHostEnd << 14);
     scanHostHash = locHostHash;
   }
   const valueStart = settleRun(arenaStartBytes, arenaStartUnits);

@@ -4,8 +4,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse } from '../src/read/parse';
-import { NEEDS_INPUT, PositionCounter, validate, validationSteps } from '../src/check/validate';
+import { createObservedParser, parse, xmlReaderOf } from '../src/read/parse';
+import { NEEDS_INPUT, validate, validationSteps } from '../src/check/validate';
+import { SitemapValidator } from '../src/check/sitemap-validator';
+import { positionAfterPushed } from '../src/core/xml-reader';
 import { positionOfByte } from '../src/values/file-limits';
 import { declaredEncoding, utf16ByteOrder } from '../src/input/input';
 import { isGzip } from '../src/input/gzip';
@@ -158,31 +160,88 @@ describe('validationSteps on a document that arrives in pieces (the crawl\'s bod
   }, 60_000);
 });
 
-// Where the 50 MB limit is crossed, counted as the pieces pass (PositionCounter, four bytes at a
-// time where a piece has no CR): the same line and column as positionOfByte on the whole, for any
-// bytes, cuts, alignments (pieces are views at odd offsets of larger buffers) and limits.
-describe('PositionCounter', () => {
-  const piece = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('a', 'abcd', 'abcdefgh', '\n', '\r', '\r\n', '\n\r', '\r\r', '\u00e9', '\u20ac', '\u{1F600}', ' \t') },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
-  );
-  it('gives positionOfByte\'s line and column of the limit, whatever the cuts (fast-check)', () => {
-    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.array(fc.nat(40), { maxLength: 12 }), fc.nat(), fc.nat(3), (parts, cuts, pick, shift) => {
-      const bytes = new TextEncoder().encode(parts.join(''));
-      if (bytes.length === 0) return;
-      const limit = 1 + (pick % bytes.length);
-      const counter = new PositionCounter(limit);
-      let at = 0;
-      for (const cut of [...cuts, bytes.length]) {
-        const end = Math.min(bytes.length, at + cut);
-        // A view at an offset of 0-3 into a larger buffer: every alignment of the words.
-        const buffer = new Uint8Array(end - at + shift + 3);
-        buffer.set(bytes.subarray(at, end), shift);
-        counter.count(buffer.subarray(shift, shift + end - at));
-        at = end;
-        if (at === bytes.length) break;
+// Where the 50 MB limit is crossed, asked of the core when the bytes before it are pushed
+// (xml-reader.ts positionAfterPushed: the tokenizer's line counter where it stopped, then the bytes
+// still in its window): the same line and column as positionOfByte on the whole, for any bytes,
+// cuts and marks. Documents are made of XML's pieces (tags, whole entries, text, comments, CDATA,
+// references) and of line ends (LF, CR, CRLF, LFCR) and multi-byte characters, so that a mark falls
+// inside a tag, a text run, a comment, between a CR and its LF, inside a UTF-8 sequence.
+const documentPiece = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('a', 'abcd', '\n', '\r', '\r\n', '\n\r', '\r\r', '\u00e9', '\u20ac', '\u{1F600}', ' \t', '  ') },
+  { weight: 3, arbitrary: fc.constantFrom('<url>', '</url>', '<loc>', '</loc>', 'https://example.com/p', '<lastmod>2026-01-02</lastmod>', '<priority>0.5</priority>', '<url><loc>https://example.com/q</loc></url>', '<url>\r\n <loc>https://example.com/\u00e9</loc>\r\n</url>', '<!-- c\r\nd -->', '<![CDATA[x\ry]]>', '&amp;', '&#233;', '<x:y xmlns:x="urn:x" a=\'\r\n\'/>', '<?pi \n?>') },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+);
+const PROLOG = '<?xml version="1.0" encoding="UTF-8"?>\r\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+
+/** `parts` after the prolog and a root, ending it, as UTF-8 bytes. */
+function documentOf(parts: string[], prolog: boolean): Uint8Array {
+  return new TextEncoder().encode((prolog ? PROLOG : '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">') + parts.join('') + '</urlset>');
+}
+
+describe('where the 50 MB limit is crossed (positionAfterPushed)', () => {
+  it('gives positionOfByte\'s line and column of any byte after the bytes pushed before it, whatever the cuts (fast-check)', () => {
+    fc.assert(fc.property(fc.array(documentPiece, { minLength: 1, maxLength: 60 }), fc.boolean(), fc.array(fc.nat(40), { maxLength: 12 }), fc.nat(), (parts, prolog, cuts, pick) => {
+      const bytes = documentOf(parts, prolog);
+      const mark = 1 + (pick % (bytes.length - 1)); // a byte follows it
+      const parser = createObservedParser({ recover: true, maxBytes: Infinity }, new SitemapValidator({ profile: 'google', scope: undefined, crossSubmit: new Set(), childKinds: undefined, nowTime: NOW.getTime() }), true, true);
+      try {
+        let at = 0;
+        for (const cut of [...cuts, mark]) {
+          const end = Math.min(mark, at + cut);
+          parser.push(bytes.subarray(at, end));
+          at = end;
+          if (at === mark) break;
+        }
+        expect(positionAfterPushed(xmlReaderOf(parser), bytes[mark]!)).toEqual(positionOfByte(bytes, mark));
+      } finally {
+        parser.abort();
       }
-      expect(counter.at).toEqual(positionOfByte(bytes, limit));
     }), { numRuns: 3000 });
+  });
+
+  // The same through validationSteps, with the limit made small for the test (it is read at each
+  // call): the issue of a document that arrives in pieces is validate()'s of the whole.
+  it('puts SITEMAP_TOO_LARGE where validate() of the whole does, for a document that arrives in pieces (fast-check)', () => {
+    const limits = LIMITS as { maxSitemapBytes: number };
+    const original = limits.maxSitemapBytes;
+    try {
+      fc.assert(fc.property(fc.array(documentPiece, { minLength: 1, maxLength: 60 }), fc.nat(), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 200 }), fc.constantFrom(0, 1, 3, 4096), (parts, pick, head, piece, sliceBytes) => {
+        const bytes = documentOf(parts, true);
+        limits.maxSitemapBytes = 1 + (pick % (bytes.length - 1));
+        const tooLarge = (result: ValidateResult) => result.issues.filter((issue) => issue.code === 'SITEMAP_TOO_LARGE').map((issue) => [issue.line, issue.column]);
+        const expected = tooLarge(validate(bytes, { now: NOW }));
+        expect(expected).toEqual([positionOfByte(bytes, limits.maxSitemapBytes)]);
+        expect(tooLarge(runArriving(bytes, head, piece, sliceBytes).result)).toEqual(expected);
+      }), { numRuns: 1500 });
+    } finally {
+      limits.maxSitemapBytes = original;
+    }
+  });
+
+  it('is right at the edges: the limit at a piece\'s first byte, in the last piece, after a CR whose LF is the next piece\'s, inside a tag and a UTF-8 sequence', () => {
+    const limits = LIMITS as { maxSitemapBytes: number };
+    const original = limits.maxSitemapBytes;
+    const bytes = documentOf(['<url>\r', '\n<loc>https://example.com/\u20ac</loc>\r\n</url>\r', '<url><loc>https://example.com/b</loc></url>\n\r'], true);
+    const text = new TextDecoder().decode(bytes);
+    const marks = [
+      text.indexOf('\r\n<loc>') + 1, // between a CR and its LF
+      new TextEncoder().encode(text.slice(0, text.indexOf('\u20ac'))).length + 1, // inside the euro sign's three bytes
+      text.indexOf('<loc>') + 2, // inside a tag
+      text.indexOf('</url>\r<url>') + 7, // after a lone CR
+      bytes.length - 1, // in the last piece, before its last byte
+    ];
+    try {
+      for (const mark of marks) {
+        limits.maxSitemapBytes = mark;
+        const expected = positionOfByte(bytes, mark);
+        // Pieces that start at the mark, end at it, and hold it inside; the head alone past it.
+        for (const [head, piece] of [[mark, 5], [mark - 1, 1], [3, mark - 3], [mark + 1, 2], [Math.max(1, mark - 2), bytes.length]] as const) {
+          const issues = runArriving(bytes, head, piece).result.issues.filter((issue) => issue.code === 'SITEMAP_TOO_LARGE');
+          expect(issues.map((issue) => [issue.line, issue.column]), `mark ${mark}, head ${head}, pieces of ${piece}`).toEqual([expected]);
+        }
+      }
+    } finally {
+      limits.maxSitemapBytes = original;
+    }
   });
 });

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, parse, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
-import { isPlainHttpUrl, LocScan, scanLoc } from '../src/values/url-check';
+import { isPlainHttpUrl, LocScan, outOfScope, readLocationScope, scanLoc } from '../src/values/url-check';
 import { readCoreLocScan } from '../src/read/walker';
 import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/core/wasm';
 import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/core/xml-reader';
@@ -1019,6 +1019,61 @@ describe('the loc scan: the core and the string scan agree', () => {
     } finally {
       loadBuildForTesting(defaultBuild);
     }
+  });
+
+  it('says where a dot-segment may be ("/" then "." or "%") as the string scan does, at every place in 16-byte blocks and in the last bytes, in the SIMD and the scalar build', () => {
+    const values: string[] = [];
+    for (const piece of ['/.', '/..', '/%2e', '/%2E', '/%41', '/a', './', '%41/', '/', '/./', '//.']) {
+      for (let n = 0; n <= 40; n++) {
+        for (let at = 0; at <= n; at++) values.push(`https://e.com${'a'.repeat(at)}${piece}${'b'.repeat(n - at)}`);
+      }
+    }
+    const xml = `<urlset>${values.map((value) => `<url><loc>${value}</loc></url>`).join('')}</urlset>`;
+    const expected = values.map((value) => {
+      const scan = new LocScan();
+      scanLoc(value, scan);
+      expect(scan.findings, value).toBe(0);
+      return scan.noDotSegment;
+    });
+    expect(expected.filter(Boolean).length, 'values with no dot-segment (/a, ./, %41/, /)').toBeGreaterThan(3000);
+    expect(expected.filter((none) => !none).length, 'and values that may have one').toBeGreaterThan(5000);
+    const defaultBuild: 'simd' | 'scalar' = getCore().simd ? 'simd' : 'scalar';
+    try {
+      for (const build of ['simd', 'scalar'] as const) {
+        loadBuildForTesting(build);
+        const none = coreScans(xml).map((scan) => scan?.noDotSegment);
+        const first = none.findIndex((value, i) => value !== expected[i]);
+        expect(first, `${build}: ${JSON.stringify(values[first])}`).toBe(-1);
+      }
+    } finally {
+      loadBuildForTesting(defaultBuild);
+    }
+  });
+
+  // outOfScope skips RESOLVED_PATH_PART for a loc the scan says has no dot-segment: validate's
+  // SITEMAP_LOC_NOT_ALLOWED must be what outOfScope with the regular expression always run says,
+  // for locs full of dots, "%2e"s and backslashes, in whole entries, entries read record by record
+  // (a comment in the <url>) and locs in two text runs (a comment in the <loc>).
+  it('reports SITEMAP_LOC_NOT_ALLOWED exactly where outOfScope with its regular expression always run does (fast-check)', () => {
+    const location = 'https://example.com/shop/sitemap.xml';
+    const scope = readLocationScope(location)!;
+    // Dot-segments in every spelling, most often right after the directory (which a "%2e%2e/" leaves).
+    const piece = fc.constantFrom('/', '/', '.', '..', '%2e', '%2E', '%2e%2e', '.%2E', '%2E.', '%2', '%', '%41', 'a', 'b.c', '?', '#', '\\', '\u00e9', '&amp;', '-');
+    const loc = fc.tuple(fc.constantFrom('https://example.com/shop/', 'https://example.com/shop', 'https://example.com/', 'http://example.com/shop/', 'https://example.com/shop/./', 'https://example.com/shop/x/'), fc.array(piece, { maxLength: 12 }));
+    fc.assert(fc.property(fc.array(fc.tuple(loc, fc.constantFrom(0, 1, 2)), { minLength: 1, maxLength: 20 }), (entries) => {
+      const locs = entries.map(([[prefix, parts]]) => prefix + parts.join(''));
+      const body = entries.map(([, form], i) => {
+        const text = locs[i]!.replace(/&(?!amp;)/g, '&amp;');
+        if (form === 1) return url(`<!-- read record by record --><loc>${text}</loc>`);
+        if (form === 2) return url(`<loc>${text.slice(0, 20)}<!-- two runs -->${text.slice(20)}</loc>`);
+        return url(`<loc>${text}</loc>`);
+      }).join('\n');
+      const result = run(urlset(body), { location });
+      const reported = result.issues.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ALLOWED').map((issue) => [issue.entry, issue.message]);
+      const decoded = locs.map((value) => value.replace(/&amp;/g, '&'));
+      const model = decoded.map((value, i) => [i + 1, outOfScope(value, scope, new Set())] as const).filter(([, why]) => why !== '').map(([entry, why]) => [entry, `<loc> ${why}`]);
+      expect(reported).toEqual(model);
+    }), { numRuns: 1000 });
   });
 
   it('takes as plain http(s) URLs exactly what a byte-by-byte reading does, and nothing the scan would report', () => {

@@ -7,7 +7,8 @@ import { positionOfByte } from '../values/file-limits';
 import { checkLimitOption, describeValue, type PreparedInput } from '../input/input';
 import { openDocumentForReport } from '../input/front-door';
 import { LIMITS } from '../model/limits';
-import { createObservedParser } from '../read/parse';
+import { createObservedParser, xmlReaderOf, type SitemapParser } from '../read/parse';
+import { positionAfterPushed } from '../core/xml-reader';
 import type { Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapUrl, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile } from '../model/types';
 import { readLocationScope, type LocationScope } from '../values/url-check';
 import { RULE_SEVERITY, SitemapValidator } from './sitemap-validator';
@@ -56,82 +57,13 @@ function isArrivingInput(input: unknown): input is ArrivingInput {
   return (input as Partial<ArrivingInput> | null | undefined)?.arriving === true; // a string or bytes have no `arriving`
 }
 
-/**
- * positionOfByte for a document that passes in pieces: counts line breaks as the pieces go by,
- * up to byte `limit`, and then knows the line and column of that byte (LF, CRLF and a lone CR
- * each one break, as the core and positionOfByte count them). Four bytes at a time where a piece
- * has no CR (a zero-byte test on each 32-bit word XOR "\n\n\n\n"), byte by byte where it has one:
- * about 53 ms for the crawl benchmark's 88 MB in 64 KiB pieces (the search for a CR 22 of them)
- * instead of about 70 byte by byte (2026-11-26); nothing once past the limit. Testing each word for
- * a CR in the same pass took 40 ms, but no difference in the crawl's time showed (8 runs each) for
- * 34 bytes of the browser bundle. Exported for its test only.
- *
- * @example
- * const position = new PositionCounter(LIMITS.maxSitemapBytes);
- * for (const piece of pieces) position.count(piece);
- * const [line, column] = position.at ?? [0, 0]; // undefined until the pieces pass the limit
- */
-export class PositionCounter {
-  private line = 1;
-  private column = 1;
-  private passed = 0;
-  /** The last byte counted was a CR: a break unless the next byte is LF. */
-  private afterCarriageReturn = false;
-  private reached = false;
-  constructor(private readonly limit: number) {}
-
-  /** Line and column of byte `limit`, once the pieces have passed it (a CR just before it: a break, as at the end of a document). */
-  get at(): [number, number] | undefined {
-    if (!this.reached) return undefined;
-    return this.afterCarriageReturn ? [this.line + 1, 1] : [this.line, this.column];
-  }
-
-  count(piece: Uint8Array): void {
-    if (piece.length === 0) return;
-    if (this.afterCarriageReturn) {
-      // The CR before this piece: a break of its own unless this piece starts with its LF.
-      this.afterCarriageReturn = false;
-      if (piece[0] !== 0x0a) {
-        this.line++;
-        this.column = 1;
-      }
-    }
-    if (this.reached) return;
-    const end = Math.min(piece.length, this.limit - this.passed);
-    const carriageReturn = piece.indexOf(0x0d);
-    if (carriageReturn >= 0 && carriageReturn < end) {
-      // A CR among the bytes (rare): counted as positionOfByte counts, but a CR that ends the piece
-      // is left for the next piece's first byte to decide (a break unless it is its LF).
-      const waits = end === piece.length && piece[end - 1] === 0x0d;
-      const [lines, column] = positionOfByte(piece, end - +waits);
-      this.column = lines > 1 ? column : this.column + column - 1;
-      this.line += lines - 1;
-      this.afterCarriageReturn = waits;
-    } else this.countWords(piece, end);
-    this.passed += end;
-    if (this.passed >= this.limit) this.reached = true;
-  }
-
-  private countWords(piece: Uint8Array, end: number): void {
-    let line = this.line;
-    let i = Math.min(end, (4 - (piece.byteOffset & 3)) & 3);
-    for (let j = 0; j < i; j++) if (piece[j] === 10) line++;
-    const wordCount = (end - i) >>> 2;
-    if (wordCount > 0) {
-      const words = new Uint32Array(piece.buffer, piece.byteOffset + i, wordCount);
-      for (let w = 0; w < wordCount; w++) {
-        const value = words[w]! ^ 0x0a0a0a0a;
-        // 0x80 in each byte that is zero (a line break), exactly (no borrow between bytes).
-        const zero = ~(((value & 0x7f7f7f7f) + 0x7f7f7f7f) | value | 0x7f7f7f7f);
-        if (zero !== 0) line += Math.imul(zero >>> 7, 0x01010101) >>> 24;
-      }
-    }
-    for (i += wordCount * 4; i < end; i++) if (piece[i] === 10) line++;
-    const lastBreak = end > 0 ? piece.lastIndexOf(10, end - 1) : -1;
-    let column = lastBreak < 0 ? this.column : 1;
-    for (let k = lastBreak + 1; k < end; k++) if ((piece[k]! & 0xc0) !== 0x80) column++;
-    this.line = line;
-    this.column = column;
+/** Pushes a piece of an arriving document, `sliceBytes` at a time (0: whole), yielding the entries each push completed. */
+function* pushPiece(parser: SitemapParser, piece: Uint8Array, sliceBytes: number): Generator<(SitemapUrl | SitemapIndexEntry)[], void, undefined> {
+  const slice = sliceBytes > 0 ? sliceBytes : piece.length;
+  for (let at = 0; at < piece.length; at += slice) {
+    parser.push(piece.subarray(at, Math.min(piece.length, at + slice)), false);
+    const entries = parser.takeEntries();
+    if (entries.length > 0) yield entries;
   }
 }
 
@@ -316,22 +248,23 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
   let stoppedEarly = true; // the caller stopped the steps at a yield: give the core back
   try {
     if (arriving) {
-      const position = new PositionCounter(LIMITS.maxSitemapBytes);
       for (let piece: Uint8Array | null | undefined = bytes; piece !== null; piece = arriving.take()) {
         if (piece === undefined) { yield NEEDS_INPUT; continue; }
-        position.count(piece);
+        const mark = LIMITS.maxSitemapBytes - arrivedBytes; // where the 50 MB limit is in this piece
         arrivedBytes += piece.length;
-        const slice = sliceBytes > 0 ? sliceBytes : piece.length; // 0: each piece in one push
-        for (let at = 0; at < piece.length; at += slice) {
-          parser.push(piece.subarray(at, Math.min(piece.length, at + slice)), false);
-          const entries = parser.takeEntries();
-          if (entries.length > 0) yield entries;
+        if (mark >= 0 && mark < piece.length) {
+          // Its line and column, which the end needs once these bytes are gone: asked of the core
+          // once the bytes before it are in (xml-reader.ts positionAfterPushed), given the byte at it
+          // (a CR just before is a break unless that is its LF). The same as positionOfByte on the whole.
+          yield* pushPiece(parser, piece.subarray(0, mark), sliceBytes);
+          tooLargeAt = positionAfterPushed(xmlReaderOf(parser), piece[mark]!);
+          piece = piece.subarray(mark);
         }
+        yield* pushPiece(parser, piece, sliceBytes);
       }
       parser.push(new Uint8Array(0), true);
       const entries = parser.takeEntries();
       if (entries.length > 0) yield entries;
-      tooLargeAt = position.at;
     } else if (sliceBytes > 0) {
       for (let at = 0; at < bytes.length; at += sliceBytes) {
         const end = Math.min(bytes.length, at + sliceBytes);

@@ -21,6 +21,12 @@ export interface CoreExports {
   tokenCount(): number;
   tokensPointer(): number;
   consumed(): number;
+  /** The line of consumed() (every line break before it counted). */
+  readonly line: WebAssembly.Global;
+  /** Window offset of that line's first byte (negative once compacted away). */
+  readonly lineStart: WebAssembly.Global;
+  /** UTF-8 continuation bytes between lineStart and consumed(): the column is consumed() - lineStart + 1 - continuations. */
+  readonly continuations: WebAssembly.Global;
   compactInput(length: number): number;
   arenaPointer(): number;
   arenaLength(): number;
@@ -55,7 +61,7 @@ export interface CoreExports {
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 7;
+export const EXPECTED_ABI_VERSION = 8;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {

@@ -5,6 +5,7 @@
 import { SitemapError } from '../model/errors';
 import { adviceFor, describeValue } from '../input/input';
 import { openDocument, readReadingOptions } from '../input/front-door';
+import type { XmlReader } from '../core/xml-reader';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
 import { observeReader, SitemapReader, skipReaderByteOrderMark, type Kind, type SitemapParserObserver, type SitemapParserOptions } from './sitemap-reader';
 
@@ -102,6 +103,18 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
   markByteOrderMarkRemoved(parser);
   observeReader(readerOf(parser), observer, keepEntries, holdCore);
   return parser;
+}
+
+/**
+ * The XmlReader a parser reads through, for validate(), which asks its core where a document
+ * crosses the 50 MB limit (xml-reader.ts positionAfterPushed). Internal (not exported from the
+ * package), and not a member, so that `import { parse }` leaves it out.
+ *
+ * @example
+ * const [line, column] = positionAfterPushed(xmlReaderOf(parser), next);
+ */
+export function xmlReaderOf(parser: SitemapParser): XmlReader {
+  return readerOf(parser).walker.reader;
 }
 
 /**

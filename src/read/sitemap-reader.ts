@@ -95,7 +95,8 @@ let skipNoByteOrderMark: (parser: SitemapReader) => void;
  */
 export class SitemapReader implements WalkHandler, ExtensionHost {
   readonly issues: Issue[] = [];
-  private readonly walker: DocumentWalker;
+  /** Read by parse.ts xmlReaderOf (validate), not part of SitemapParser's type. */
+  readonly walker: DocumentWalker;
   private readonly recover: boolean;
   private readonly maxBytes: number;
   private readonly expectedKind: Kind | undefined;

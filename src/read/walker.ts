@@ -35,12 +35,12 @@ export const SLOT_PRIORITY = 3;
  * if (!readCoreLocScan(words, r, scan)) scanLoc(loc, scan);
  */
 export function readCoreLocScan(words: Int32Array, r: number, scan: LocScan): boolean {
-  const packed = words[r + Field.Local]!; // findings | host start << 9 | host end << 13
+  const packed = words[r + Field.Local]!; // findings (LocFinding) | host start << 10 | host end << 14
   if ((packed & 0x1ff) !== 0) return false;
-  scan.findings = 0;
-  scan.firstBad = -1;
-  scan.hostStart = (packed >>> 9) & 0xf;
-  scan.hostEnd = packed >>> 13;
+  scan.findings = 0; // so its firstBad is never read
+  scan.noDotSegment = !(packed & 0x200); // LocFinding.DotSegment: no "/" followed by "." or "%"
+  scan.hostStart = (packed >>> 10) & 0xf;
+  scan.hostEnd = packed >>> 14;
   scan.hostHash = words[r + Field.Namespace]!;
   return true;
 }

@@ -22,11 +22,14 @@ export function tooLargeIssue(bytes: Uint8Array): Issue {
 
 /**
  * Line and column (1-based, the column in code points) of byte `offset` of UTF-8 `bytes`, with
- * LF, CRLF and a lone CR each one line break, as the core counts them.
+ * LF, CRLF and a lone CR each one line break, as the core counts them; counted on from byte
+ * `from`, which is at (`line`, `column`) (XmlReader.positionAt counts in the core's window so).
+ *
+ * @example
+ * positionOfByte(new TextEncoder().encode('a\r\nb\u00e9c'), 6); // [2, 3]
  */
-export function positionOfByte(bytes: Uint8Array, offset: number): [number, number] {
-  let line = 1, column = 1;
-  for (let i = 0, end = Math.min(offset, bytes.length); i < end; i++) {
+export function positionOfByte(bytes: Uint8Array, offset: number, from = 0, line = 1, column = 1): [number, number] {
+  for (let i = from, end = Math.min(offset, bytes.length); i < end; i++) {
     const byte = bytes[i]!;
     if (byte === 0x0a || (byte === 0x0d && bytes[i + 1] !== 0x0a)) { line++; column = 1; }
     else if (byte !== 0x0d && (byte & 0xc0) !== 0x80) column++;

@@ -12,6 +12,8 @@ export const enum LocFinding {
   Control = 32,
   BadPercent = 64,
   NonAscii = 128,
+  /** Not a finding, only the core's (its record's bit 9): a "/" followed by "." or "%" (LocScan.noDotSegment). */
+  DotSegment = 512,
   Unescaped = 256, // " < > \ ^ ` { | } which RFC 3986 wants percent-encoded
 }
 
@@ -25,6 +27,12 @@ export class LocScan {
   hostStart = 0;
   hostEnd = 0;
   hostHash = 0;
+  /**
+   * No "/" followed by "." or "%" in the loc, and nothing to report (so no "\\"): it has no
+   * dot-segment for the URL parser to resolve, and outOfScope need not look for one. False when
+   * it may have one, or has findings.
+   */
+  noDotSegment = false;
 }
 
 // FNV-1a, as assembly/loc-scan.ts hashes a host (the host statistics compare hashes first).
@@ -42,8 +50,10 @@ function isAlpha(code: number): boolean {
 // What each printable ASCII character needs in a loc: nothing (0), a "%" check, or escaping.
 const CHECK_PERCENT = 1;
 const NEEDS_ESCAPING = 2;
+const CHECK_SLASH = 3; // a dot-segment after it? (LocScan.noDotSegment)
 const PRINTABLE_CLASS = new Uint8Array(128);
 PRINTABLE_CLASS[37] = CHECK_PERCENT;
+PRINTABLE_CLASS[47] = CHECK_SLASH;
 for (const char of '"<>\\^`{|}') PRINTABLE_CLASS[char.charCodeAt(0)] = NEEDS_ESCAPING;
 
 /** Length of the scheme + "://" when the value starts with http:// or https:// (any case), else 0. */
@@ -63,6 +73,7 @@ export function httpPrefixLength(value: string): number {
 export function scanLoc(value: string, scan: LocScan): void {
   scan.findings = 0;
   scan.firstBad = -1;
+  scan.noDotSegment = false;
   const length = value.length;
   if (length === 0) {
     scan.findings = LocFinding.Empty;
@@ -89,6 +100,7 @@ export function scanLoc(value: string, scan: LocScan): void {
   }
   let surrogates = 0;
   let firstBad = -1;
+  let dotSegment = false;
   let hostHash = FNV_OFFSET;
   let hostEnd = prefix === 0 ? 0 : length;
   for (let at = 0; at < length; at++) {
@@ -100,6 +112,11 @@ export function scanLoc(value: string, scan: LocScan): void {
     if (code > 0x20 && code < 0x7f) {
       const kind = PRINTABLE_CLASS[code]!;
       if (kind === 0) continue;
+      if (kind === CHECK_SLASH) {
+        const next = value.charCodeAt(at + 1);
+        if (next === 46 || next === 37) dotSegment = true;
+        continue;
+      }
       if (kind === CHECK_PERCENT) {
         if (isHex(value.charCodeAt(at + 1)) && isHex(value.charCodeAt(at + 2))) continue;
         findings |= LocFinding.BadPercent;
@@ -119,6 +136,7 @@ export function scanLoc(value: string, scan: LocScan): void {
   }
   if (prefix !== 0 && (findings & LocFinding.NoHost) === 0 && hostEmptyLabel(value, prefix, hostEnd)) findings |= LocFinding.NoHost;
   scan.findings = findings;
+  scan.noDotSegment = !dotSegment && findings === 0; // as the core's scan says it (readCoreLocScan)
   scan.length = length - surrogates;
   scan.firstBad = firstBad;
   scan.hostStart = prefix;
@@ -388,9 +406,17 @@ export function readLocationScope(location: string): LocationScope | undefined {
  */
 const RESOLVED_PATH_PART = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 
-/** Why a loc is outside the scope, or '' when it is inside (or cannot be read as a URL). */
-export function outOfScope(loc: string, scope: LocationScope, crossSubmitHosts: ReadonlySet<string>): string {
-  if (loc.startsWith(scope.prefix) && !RESOLVED_PATH_PART.test(loc)) return '';
+/**
+ * Why a loc is outside the scope, or '' when it is inside (or cannot be read as a URL).
+ * `noDotSegment`: the loc is known to have no dot-segment and no "\\" (LocScan.noDotSegment), so
+ * RESOLVED_PATH_PART cannot match it (a loc that starts with the prefix starts with a scheme, so
+ * its `^` branch cannot either) and is not run: about 0.1 µs a loc, 3% of a crawl's time (2026-11-26).
+ *
+ * @example
+ * outOfScope('https://example.com/shop/a', readLocationScope('https://example.com/shop/sitemap.xml')!, new Set()); // ''
+ */
+export function outOfScope(loc: string, scope: LocationScope, crossSubmitHosts: ReadonlySet<string>, noDotSegment = false): string {
+  if (loc.startsWith(scope.prefix) && (noDotSegment || !RESOLVED_PATH_PART.test(loc))) return '';
   let url: URL;
   try {
     url = new URL(loc);
