@@ -7,7 +7,8 @@ import robotsParser from 'robots-parser';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeCharset } from '../src/site/crawl-fetch';
 import { datetimeValue, isPrivateAddress, originAndPath, PLAIN_PATH, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS } from '../src/site/crawl-rules';
-import type { Issue, IssueCode } from '../src/index';
+import { checkDatetime, parseSitemap, validate, type Issue, type IssueCode } from '../src/index';
+import { LastmodRange } from '../src/site/crawl-records';
 import { comparableUrl, normalizeUrl } from '../src/values/url-check';
 
 describe('readStartingPoint', () => {
@@ -247,59 +248,66 @@ describe('originAndPath (a page URL read off the string when the URL parser woul
 });
 
 describe('datetimeValue', () => {
-  it('orders the W3C Datetime forms, a date alone at its midnight UTC', () => {
-    expect(datetimeValue('2024')).toBe(Date.UTC(2024, 0, 1));
-    expect(datetimeValue('2024-05')).toBe(Date.UTC(2024, 4, 1));
-    expect(datetimeValue('2024-05-01')).toBe(Date.UTC(2024, 4, 1));
+  const HOURS_14 = 14 * 3_600_000;
+  it('orders lastmods by the earliest instant they can mean, as validate does (a date alone begins at +14:00)', () => {
+    expect(datetimeValue('2024')).toBe(Date.UTC(2024, 0, 1) - HOURS_14);
+    expect(datetimeValue('2024-05')).toBe(Date.UTC(2024, 4, 1) - HOURS_14);
+    expect(datetimeValue('2024-05-01')).toBe(Date.UTC(2024, 4, 1) - HOURS_14);
     expect(datetimeValue('2024-05-01T10:00+02:00')).toBe(Date.UTC(2024, 4, 1, 8));
     expect(datetimeValue('2024-05-01T10:00:00.5Z')).toBe(Date.UTC(2024, 4, 1, 10, 0, 0, 500));
+    expect(datetimeValue('2024-05-01T10:00:00.1239Z')).toBe(Date.UTC(2024, 4, 1, 10, 0, 0, 123));
+    expect(datetimeValue('2024-05-01T10:00:00.5', 'xsd')).toBe(Date.UTC(2024, 4, 1, 10, 0, 0, 500) - HOURS_14); // xsd:dateTime's zone is optional
     expect(datetimeValue('2020-01-01')).toBeLessThan(datetimeValue('2024-05-01T00:00:01Z'));
+    // The day may have begun before an instant of the evening before in UTC.
+    expect(datetimeValue('2024-05-01')).toBeLessThan(datetimeValue('2024-04-30T20:00:00Z'));
   });
-  it('is NaN for what is no W3C Datetime', () => {
+  it('is NaN for what validate refuses in the grammar (W3C Datetime, or xsd:date and xsd:dateTime)', () => {
     for (const value of ['', 'yesterday', '2024-05-01T10:00', '01/05/2024', '2024-5-1', '2024-05-01T10:00:00.Z', '2024-05-01t10:00Z', '2024-05-01T10:00z', '2024-05-01T10:00+0200',
-      '+2024-05-01', '2024-05-01 ', '\u0662024', '2024-05-01T10:00:00Z\n']) expect(datetimeValue(value), value).toBeNaN();
+      '+2024-05-01', '2024-05-01 ', '\u0662024', '2024-05-01T10:00:00Z\n', '2023-02-29', '2023-02-30', '2024-04-31', '2024-13', '2024-00', '2024-01-32', '0001-13-13',
+      '2024-01-01T24:01Z', '2024-01-01T25:00Z', '2024-01-01T23:60Z', '2024-01-01T00:00+14:30', '2024-01-01T00:00-23:59']) expect(datetimeValue(value), value).toBeNaN();
+    for (const value of ['2024', '2024-05', '2024-05-01T10:00Z']) {
+      expect(datetimeValue(value), value).not.toBeNaN(); // W3C Datetime has these forms…
+      expect(datetimeValue(value, 'xsd'), value).toBeNaN(); // …the XSD's types do not
+    }
   });
-  it("gives V8's answers at the edges of the ranges (what the pattern and Date.parse gave)", () => {
-    const cases: Array<[string, number]> = [
-      ['0000', Date.UTC(2000, 0, 1) - 730_485 * 86_400_000], ['0000-02-29', Date.UTC(2000, 1, 29) - 730_485 * 86_400_000], ['9999-12-31T23:59:59.999Z', 253_402_300_799_999],
-      ['2023-02-29', Date.UTC(2023, 2, 1)], ['2023-02-30', Date.UTC(2023, 2, 2)], ['2024-04-31', Date.UTC(2024, 4, 1)], ['1900-02-29', Date.UTC(1900, 2, 1)], ['2000-02-29', Date.UTC(2000, 1, 29)],
-      ['2024-01-01T24:00Z', Date.UTC(2024, 0, 2)], ['2024-12-31T24:00:00.0009Z', Date.UTC(2025, 0, 1)], ['2024-01-01T24:00+01:00', Date.UTC(2024, 0, 1, 23)],
-      ['2024-01-01T00:00+23:59', Date.UTC(2023, 11, 31, 0, 1)], ['2024-01-01T00:00-23:59', Date.UTC(2024, 0, 1, 23, 59)], ['2024-01-01T00:00+14:30', Date.UTC(2023, 11, 31, 9, 30)],
-      ['2024-01-01T00:00:00.1239Z', Date.UTC(2024, 0, 1, 0, 0, 0, 123)], ['2024-01-01T00:00:00.99999999999999999999Z', Date.UTC(2024, 0, 1, 0, 0, 0, 999)],
-    ];
-    for (const [value, expected] of cases) expect(datetimeValue(value), value).toBe(expected);
-    for (const value of ['2024-00', '2024-13', '2024-01-00', '2024-01-32', '2024-01-01T24:00:00.001Z', '2024-01-01T24:01Z', '2024-01-01T25:00Z', '2024-01-01T23:60Z', '2024-01-01T23:59:60Z',
-      '2024-01-01T00:00+24:00', '2024-01-01T00:00+00:60']) expect(datetimeValue(value), value).toBeNaN();
-  });
-  it("differs from V8's Date.parse in two quirks, by choice", () => {
-    // V8 reads a date it refuses as ISO again as month-day-year (Date.parse('0001-13-13') is 13 January 2013): no date here.
-    for (const value of ['0001-13-13', '0012-31-12', '0001-13']) expect(datetimeValue(value), value).toBeNaN();
-    // V8 reads a fraction of more than nine digits from its first significant one (Date.parse gives 785 ms here): the first three digits.
-    expect(datetimeValue('2024-01-01T00:00:00.0785890696Z')).toBe(Date.UTC(2024, 0, 1, 0, 0, 0, 78));
-  });
-  it('gives what the pattern and Date.parse gave, for any string built from the grammar or not (but the two quirks)', () => {
-    // The function as it was (the model), with the two quirks above taken out of its input and output.
-    const model = (value: string): number => {
-      if ((value.length === 7 || value.length === 10) && !/^\d{4}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?$/.test(value)) return NaN;
-      const cut = value.replace(/(\.\d{9})\d+/, '$1');
-      return /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?)?)?$/.test(cut) ? Date.parse(cut.length === 4 ? `${cut}-01-01` : cut.length === 7 ? `${cut}-01` : cut) : NaN;
-    };
-    const digit = fc.constantFrom(...'0123456789');
-    const year = fc.oneof(fc.constantFrom('0000', '0001', '0012', '0099', '0399', '0400', '1899', '1900', '1969', '1970', '2000', '2024', '2100', '9999'), fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')));
-    const two = fc.oneof(fc.constantFrom('00', '01', '02', '09', '10', '12', '13', '14', '23', '24', '28', '29', '30', '31', '32', '59', '60', '99'), fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')));
-    const fraction = fc.tuple(fc.constantFrom('', '0', '00', '000000000'), fc.array(digit, { maxLength: 14 })).map(([zeros, digits]) => zeros + digits.join(''));
-    const zone = fc.oneof(fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), two, two).map(([sign, hours, minutes]) => `${sign}${hours}:${minutes}`), fc.constantFrom('', 'z', '+0100', '+01', '-1:00', 'Z+01:00'));
-    const time = fc.tuple(two, two, fc.option(two), fc.option(fraction), zone)
-      .map(([hours, minutes, seconds, digits, zoneText]) => `T${hours}:${minutes}${seconds === null ? '' : `:${seconds}${digits === null ? '' : `.${digits}`}`}${zoneText}`);
-    const grammar = fc.tuple(year, fc.option(two), fc.option(two), fc.option(time))
-      .map(([years, month, day, clock]) => years + (month === null ? '' : `-${month}${day === null ? '' : `-${day}${clock ?? ''}`}`));
-    // One character put in, taken out or replaced anywhere: other digits, separators, spaces, non-ASCII digits.
-    const edited = fc.tuple(grammar, fc.nat(), fc.constantFrom('', '0', '9', '-', ':', '.', 'T', 't', 'Z', '+', ' ', '\n', '\u0663', '\uff10', '/'), fc.boolean())
-      .map(([text, at, put, replace]) => { const place = at % (text.length + 1); return text.slice(0, place) + put + text.slice(place + (replace ? 1 : 0)); });
-    const anyText = fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789-T:.Z+') }));
-    fc.assert(fc.property(fc.oneof({ arbitrary: grammar, weight: 4 }, { arbitrary: edited, weight: 4 }, { arbitrary: anyText, weight: 1 }), (value) => {
-      expect(Object.is(datetimeValue(value), model(value)), `${JSON.stringify(value)}: ${datetimeValue(value)}, ${model(value)}`).toBe(true);
+
+  const digit = fc.constantFrom(...'0123456789');
+  const year = fc.oneof(fc.constantFrom('0000', '0001', '0012', '0099', '0399', '0400', '1899', '1900', '1969', '1970', '2000', '2024', '2100', '9999'), fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')));
+  const two = fc.oneof(fc.constantFrom('00', '01', '02', '09', '10', '12', '13', '14', '23', '24', '28', '29', '30', '31', '32', '59', '60', '99'), fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')));
+  const fraction = fc.tuple(fc.constantFrom('', '0', '00', '000000000'), fc.array(digit, { maxLength: 14 })).map(([zeros, digits]) => zeros + digits.join(''));
+  const zone = fc.oneof(fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), two, two).map(([sign, hours, minutes]) => `${sign}${hours}:${minutes}`), fc.constantFrom('', 'z', '+0100', '+01', '-1:00', 'Z+01:00'));
+  const time = fc.tuple(two, two, fc.option(two), fc.option(fraction), zone)
+    .map(([hours, minutes, seconds, digits, zoneText]) => `T${hours}:${minutes}${seconds === null ? '' : `:${seconds}${digits === null ? '' : `.${digits}`}`}${zoneText}`);
+  const grammar = fc.tuple(year, fc.option(two), fc.option(two), fc.option(time))
+    .map(([years, month, day, clock]) => years + (month === null ? '' : `-${month}${day === null ? '' : `-${day}${clock ?? ''}`}`));
+  // One character put in, taken out or replaced anywhere: other digits, separators, spaces, non-ASCII digits.
+  const edited = fc.tuple(grammar, fc.nat(), fc.constantFrom('', '0', '9', '-', ':', '.', 'T', 't', 'Z', '+', ' ', '\n', '\u0663', '\uff10', '/'), fc.boolean())
+    .map(([text, at, put, replace]) => { const place = at % (text.length + 1); return text.slice(0, place) + put + text.slice(place + (replace ? 1 : 0)); });
+  const lastmod = fc.oneof({ arbitrary: grammar, weight: 4 }, { arbitrary: edited, weight: 4 }, { arbitrary: fc.string({ unit: fc.constantFrom(...'0123456789-T:.Z+ ') }), weight: 1 });
+
+  it('is the time checkDatetime gives a valid value, and NaN for any other, in both grammars (fast-check)', () => {
+    fc.assert(fc.property(lastmod, fc.constantFrom('w3c' as const, 'xsd' as const), (value, grammarName) => {
+      const check = checkDatetime(value, grammarName);
+      // checkDatetime trims XML white space first; the crawl hands datetimeValue trimmed values.
+      const expected = check.valid && value.trim() === value ? check.time : NaN;
+      expect(Object.is(datetimeValue(value, grammarName), expected), `${JSON.stringify(value)} (${grammarName})`).toBe(true);
     }), { numRuns: 20_000 });
+  });
+
+  it('gives a file the lastmod range validate gives it, so a crawl with validate: false reports what a validating one does (fast-check)', () => {
+    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    // Dates alone and date-times within a day of each other, where the reading of a date alone decides the order.
+    const sameDays = fc.oneof(fc.constantFrom('2024-04-30', '2024-05-01', '2024-05-02', '2024-05', '2024'),
+      fc.tuple(fc.constantFrom('2024-04-30', '2024-05-01', '2024-05-02'), fc.integer({ min: 0, max: 23 }), fc.constantFrom('Z', '+14:00', '-12:00', '+02:00', ''))
+        .map(([day, hour, zoneText]) => `${day}T${String(hour).padStart(2, '0')}:00:00${zoneText}`));
+    const lastmods = fc.array(fc.oneof({ arbitrary: lastmod, weight: 1 }, { arbitrary: sameDays, weight: 2 }), { minLength: 1, maxLength: 12 });
+    fc.assert(fc.property(lastmods, fc.constantFrom('google' as const, 'xsd' as const), (lastmods, profile) => {
+      const xml = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${lastmods.map((value, i) => `<url><loc>https://example.com/${i}</loc><lastmod>${escape(value)}</lastmod></url>`).join('')}</urlset>`;
+      // What the crawl does without validating: the entries parse reads, through LastmodRange.
+      const range = new LastmodRange(profile === 'xsd' ? 'xsd' : 'w3c');
+      for (const entry of parseSitemap(xml, { recover: true }).urls) range.add(entry.lastmod);
+      expect(range.value(), JSON.stringify(lastmods)).toEqual(validate(xml, { profile }).stats.lastmod);
+    }), { numRuns: 3000 });
   });
 });
 

@@ -4,6 +4,7 @@
 
 import type { CrawledSitemap } from './crawl-types';
 import { datetimeValue } from './crawl-rules';
+import type { DatetimeGrammar } from '../values/datetime';
 import { createIssue } from '../model/issue';
 import { declaredEncoding, firstByteToDecode, utf16ByteOrder } from '../input/input';
 import { parse, SitemapParser } from '../read/parse';
@@ -18,10 +19,11 @@ const MAX_RULE_ISSUES = 100;
 export const ENTRY_SLICE_BYTES = 262_144;
 
 /**
- * The earliest and latest W3C Datetime `<lastmod>` seen, as written.
+ * The earliest and latest valid `<lastmod>` seen, as written, ordered as validate orders them
+ * (datetimeValue): a crawl that does not validate gives the range a validating one does.
  *
  * @example
- * const range = new LastmodRange();
+ * const range = new LastmodRange('w3c');
  * for (const url of urls) range.add(url.lastmod);
  * range.value(); // { min: '2023-01-01', max: '2024-05-01' }
  */
@@ -31,11 +33,16 @@ export class LastmodRange {
   #minValue = Infinity;
   #maxValue = -Infinity;
   #last: string | undefined;
+  readonly #grammar: DatetimeGrammar;
+  /** `grammar`: the profile's (xsd:date and xsd:dateTime for xsd, W3C Datetime for google). */
+  constructor(grammar: DatetimeGrammar) {
+    this.#grammar = grammar;
+  }
   add(lastmod: string | undefined): void {
     // Neighbouring entries often share a date: the same string changes nothing.
     if (lastmod === undefined || lastmod === this.#last) return;
     this.#last = lastmod;
-    const value = datetimeValue(lastmod); // NaN (not a datetime) is neither
+    const value = datetimeValue(lastmod, this.#grammar); // NaN (not a valid datetime) is neither
     if (value < this.#minValue) { this.#minValue = value; this.#min = lastmod; }
     if (value > this.#maxValue) { this.#maxValue = value; this.#max = lastmod; }
   }

@@ -8,7 +8,7 @@ import { SitemapError } from '../model/errors';
 import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
 import type { CrawlFetch, CrawlOptions, CrawlProgress } from './crawl-types';
 import type { ValidationProfile } from '../model/types';
-import { daysFromCivil, DatetimeFields, DatetimeProblem, readDatetime } from '../values/datetime';
+import { DatetimeFields, DatetimeProblem, readDatetime, type DatetimeGrammar } from '../values/datetime';
 
 /**
  * Where generators and CMSs publish a sitemap, tried in this order when robots.txt names none:
@@ -225,30 +225,19 @@ function mayMatch(pieces: readonly string[], path: string): boolean {
 const datetimeFields = new DatetimeFields();
 
 /**
- * A W3C Datetime as milliseconds since 1970 for comparing (a date alone is its midnight UTC);
- * NaN when it cannot be read. Read by validate's reader (readDatetime, no pattern, no Date) with
- * the ranges V8's `Date.parse` gave it here before (a pattern and Date.parse: 136 ns a value
- * alone, 69 now; 208 ms of a million-URL walk's profile; bench/README.md, Crawl, round 6), in
- * every engine: a year 0000, a day 1–31 in any month running on into the next (`2023-02-30` is
- * 2 March), `24:00` (no seconds or milliseconds) as the next day's midnight, an offset up to
- * ±23:59; a fraction cut to milliseconds. Where V8 was odd it is not: a date it refuses is not read again as
- * month-day-year (V8 gives 13 January 2013 for `0001-13-13`), and a fraction of ten or more digits
- * starts at its first digit, not at its first non-zero one.
+ * A `<lastmod>` as the instant the crawl orders by: the earliest one it can mean, in milliseconds
+ * since 1970, as validate reads it (readDatetime and DatetimeFields.earliestTime: a date alone
+ * starts at +14:00, the first place its day begins); NaN when it is no valid datetime of the
+ * profile's grammar (W3C Datetime for google, xsd:date or xsd:dateTime for xsd). So a crawl gives
+ * a file the same lastmod range with `validate: false` as validating, and the range holds only
+ * the valid lastmods its type promises.
  *
  * @example
  * datetimeValue('2020-01-01') < datetimeValue('2024-05-01T10:00:00+02:00'); // true
+ * datetimeValue('2023-02-30'); // NaN: no such day
  */
-export function datetimeValue(value: string): number {
-  const problem = readDatetime(value, 'w3c', datetimeFields);
-  if (problem === DatetimeProblem.Zone) {
-    // Past W3C's ±14:00 (readDatetime stops there): the rest read with Z, then the offset taken off.
-    const hours = +value.slice(-5, -3), minutes = +value.slice(-2);
-    return hours < 24 && minutes < 60 ? datetimeValue(`${value.slice(0, -6)}Z`) - (value.charCodeAt(value.length - 6) === 45 ? -60_000 : 60_000) * (hours * 60 + minutes) : NaN;
-  }
-  const { year, month, day, hour, minute, second, millisecond, zoneMinutes } = datetimeFields;
-  if ((problem !== DatetimeProblem.None && problem !== DatetimeProblem.Calendar) || month < 1 || month > 12 || day < 1 || day > 31 || minute > 59 || second > 59
-    || (hour > 23 && (hour > 24 || minute + second + millisecond > 0))) return NaN;
-  return ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute - (zoneMinutes || 0)) * 60_000 + second * 1000 + millisecond;
+export function datetimeValue(value: string, grammar: DatetimeGrammar = 'w3c'): number {
+  return readDatetime(value, grammar, datetimeFields) === DatetimeProblem.None ? datetimeFields.earliestTime() : NaN;
 }
 
 /**

@@ -17,6 +17,7 @@ import { readRobotsTxtSitemaps } from '../formats/robots';
 import { sniffFormat } from '../input/sniff';
 import { parseTextSitemap } from '../formats/text-sitemap';
 import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from '../model/types';
+import type { DatetimeGrammar } from '../values/datetime';
 import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from '../check/validate';
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
@@ -431,7 +432,7 @@ export class Walk {
           this.#siteIssue(crawlIssue('CRAWL_TOO_MANY_INDEX_FILES', 'warning', `More than ${MAX_INDEX_FILES} sitemap index files: Search Console accepts ${MAX_INDEX_FILES} per site`, fetched.finalUrl), fetched.finalUrl);
         }
       }
-      const range = this.#settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange();
+      const range = this.#settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange(this.#lastmodGrammar());
       let reading = true;
       let step = steps.next();
       // Once the walk stops (maxEntries, cancelled), the rest of the file is still validated, so
@@ -478,7 +479,7 @@ export class Walk {
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       const result = format === 'text' ? parseTextSitemap(bytes, { recover: true, maxBytes: Infinity }) : parseFeed(bytes, { recover: true, maxBytes: Infinity });
       this.#keepAll(record, result.issues);
-      const range = new LastmodRange();
+      const range = new LastmodRange(this.#lastmodGrammar());
       for (const url of result.urls) {
         range.add(url.lastmod);
         const more = this.#page(url, record, number, rules);
@@ -581,11 +582,17 @@ export class Walk {
       this.#keep(parent, createIssue('INDEX_NESTED', 'error', `It lists ${record.url}, which is itself a sitemap index (nested sitemap indexes)`, 0, 0, '', 0, record.url));
     }
     if (task.listedLastmod !== undefined && record.lastmod !== undefined) {
-      const listed = datetimeValue(task.listedLastmod.trim()), newest = datetimeValue(record.lastmod.max);
+      const grammar = this.#lastmodGrammar();
+      const listed = datetimeValue(task.listedLastmod.trim(), grammar), newest = datetimeValue(record.lastmod.max, grammar);
       if (listed < newest) {
         this.#keep(parent, crawlIssue('CRAWL_STALE_INDEX_LASTMOD', 'warning', `Its <lastmod> for ${record.url} is ${task.listedLastmod.trim()}, older than the newest <lastmod> inside it (${record.lastmod.max}): crawlers may skip the fresh file`, record.url));
       }
     }
+  }
+
+  /** The grammar a lastmod is valid in for the walk's profile, as validate reads it. */
+  #lastmodGrammar(): DatetimeGrammar {
+    return this.#settings.profile === 'xsd' ? 'xsd' : 'w3c';
   }
 
   #finish(): CrawlReport {
