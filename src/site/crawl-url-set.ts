@@ -142,7 +142,6 @@ export class UrlHashSet {
       if (newOwners) newOwners[to] = owners?.[slot] ?? 0;
     }
   }
-
 }
 
 /** Where a URL's probe starts in a table of `slots`: `low`'s bits but bit 0 (which its stored form does not keep), scaled. */
