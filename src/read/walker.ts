@@ -10,7 +10,7 @@ import { SitemapError, XML_ERRORS, type ErrorCode } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { DOCUMENT_RULES, type DocumentRule } from '../model/rules';
 import type { Issue } from '../model/types';
-import type { LocScan } from '../values/url-check';
+import { LocFinding, type LocScan } from '../values/url-check';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../core/xml-reader';
 
 /**
@@ -38,7 +38,7 @@ export function readCoreLocScan(words: Int32Array, r: number, scan: LocScan): bo
   const packed = words[r + Field.Local]!; // findings (LocFinding) | host start << 10 | host end << 14
   if ((packed & 0x1ff) !== 0) return false;
   scan.findings = 0; // so its firstBad is never read
-  scan.noDotSegment = !(packed & 0x200); // LocFinding.DotSegment: no "/" followed by "." or "%"
+  scan.noDotSegment = !(packed & LocFinding.DotSegment); // no "/" followed by "." or "%"
   scan.hostStart = (packed >>> 10) & 0xf;
   scan.hostEnd = packed >>> 14;
   scan.hostHash = words[r + Field.Namespace]!;
