@@ -1,7 +1,7 @@
 // Two or more builds side by side on the crawl benchmark's site (bench/crawl.mjs): one site
 // process, the builds alternated run by run through the same bench/crawl-child.mjs, so that the
-// load of this shared machine falls on all of them alike. Prints each run (CPU, wall, RSS growth,
-// memory at the peak, load average) and the medians.
+// load of this shared machine falls on all of them alike. Prints each run (CPU, wall, the main
+// thread's idle time, RSS growth, memory at the peak, load average) and the medians.
 //
 //   node bench/crawl-compare.mjs --builds main=../main/dist/index.node.js,branch=dist/index.node.js
 //        [--sitemaps 20] [--plain] [--runs 6] [--contender sitemapkit] [--options JSON] [--node-flags "--cpu-prof"] [--from-site]
@@ -55,7 +55,7 @@ for (let run = 0; run < runs; run++) {
       console.log(`${build.name} run ${run}: ${result.status} ${result.detail ?? ''}`);
       continue;
     }
-    console.log(`${build.name} run ${run}: ${result.urls} URLs, CPU ${(result.cpuMs / 1000).toFixed(2)} s, wall ${(result.ms / 1000).toFixed(2)} s, growth ${result.growthMB.toFixed(1)} MB (peak ${result.peakRssMB.toFixed(1)}: ${result.atPeak}), load ${load}`);
+    console.log(`${build.name} run ${run}: ${result.urls} URLs, CPU ${(result.cpuMs / 1000).toFixed(2)} s, wall ${(result.ms / 1000).toFixed(2)} s, idle ${Math.round(result.idleMs)} ms, growth ${result.growthMB.toFixed(1)} MB (peak ${result.peakRssMB.toFixed(1)}: ${result.atPeak}), load ${load}`);
     results.get(build.name).push(result);
   }
 }
@@ -65,6 +65,6 @@ const median = (values) => {
   return sorted.length === 0 ? NaN : sorted[Math.floor(sorted.length / 2)];
 };
 for (const [name, done] of results) {
-  console.log(`${name}: ${done.length} runs, median CPU ${(median(done.map((r) => r.cpuMs)) / 1000).toFixed(2)} s, wall ${(median(done.map((r) => r.ms)) / 1000).toFixed(2)} s, growth ${median(done.map((r) => r.growthMB)).toFixed(1)} MB`);
+  console.log(`${name}: ${done.length} runs, median CPU ${(median(done.map((r) => r.cpuMs)) / 1000).toFixed(2)} s, wall ${(median(done.map((r) => r.ms)) / 1000).toFixed(2)} s, idle ${Math.round(median(done.map((r) => r.idleMs)))} ms, growth ${median(done.map((r) => r.growthMB)).toFixed(1)} MB`);
 }
 site.kill(); // the site's pipe would keep this process alive

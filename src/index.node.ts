@@ -3,10 +3,11 @@
 // for gzip. Its top level must run on import: package.json "sideEffects" names it for bundlers.
 
 import { Buffer, constants } from 'node:buffer';
-import { gunzipSync } from 'node:zlib';
+import { Duplex } from 'node:stream';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { setBinaryStringDecoder } from './core/core-binary';
 import { SitemapError } from './model/errors';
-import { setGunzipImplementation } from './input/gzip';
+import { setGunzipImplementation, setGunzipStreamImplementation } from './input/gzip';
 import { setBytesToString } from './values/text';
 
 // Buffer#toString('ascii') copies ASCII bytes into a one-byte string at 3-4 GB/s; TextDecoder's
@@ -42,6 +43,15 @@ setGunzipImplementation((bytes, maxBytes) => {
     throw new SitemapError('GZIP_INVALID', `The gzip data is damaged or truncated (${reason})`, { cause });
   }
 });
+
+// The streams' gunzip (parseStream, the crawl): Node's DecompressionStream is this same zlib stream
+// with its default 16 KiB chunkSize, so every 16 KiB of output is a task on the thread pool, then a
+// callback and a web-stream read on this thread, which waits for the pool in between. For an 8.9 MB
+// sitemap, this thread's time: 14-22 ms with 16 KiB chunks, 8-9 with 64 KiB; 256 KiB chunks cost
+// less still (4-5) but the crawl's peak RSS rose by 5-10 MB with them (measured 2026-11-26,
+// bench/README.md, Crawl, "Round 7"). The same errors: it is the stream Node's DecompressionStream wraps.
+const GUNZIP_STREAM_CHUNK_BYTES = 64 * 1024;
+setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: GUNZIP_STREAM_CHUNK_BYTES })) as ReadableWritablePair<Uint8Array, BufferSource>);
 
 // The embedded core is a binary string (assembly/build.mjs): Buffer decodes it natively before the first parse.
 setBinaryStringDecoder((text) => {

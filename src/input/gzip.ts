@@ -176,6 +176,29 @@ export function setGunzipImplementation(implementation: GunzipImplementation | n
   nativeGunzip = implementation;
 }
 
+/** A gzip stream with DecompressionStream's shape (bytes in, inflated bytes out, errors on damage). */
+export type GunzipStreamImplementation = () => ReadableWritablePair<Uint8Array, BufferSource>;
+
+let gunzipStream: GunzipStreamImplementation | null = null;
+
+/**
+ * Installs the stream the streaming gunzip reads through in place of the runtime's
+ * DecompressionStream (the Node entry plugs in zlib with 64 KiB output chunks: Node's
+ * DecompressionStream hands 16 KiB back at a time, each a thread-pool task and a wait for it on
+ * this thread; bench/README.md, Crawl, "Round 7"). Pass null to go back to DecompressionStream.
+ *
+ * @example
+ * setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: 65536 })));
+ */
+export function setGunzipStreamImplementation(implementation: GunzipStreamImplementation | null): void {
+  gunzipStream = implementation;
+}
+
+/** The stream a NativeStreamingGunzip reads through. */
+function decompressionStream(): ReadableWritablePair<Uint8Array, BufferSource> {
+  return gunzipStream ? gunzipStream() : new DecompressionStream('gzip');
+}
+
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -328,7 +351,7 @@ let concatenatedMembersProbe: Promise<boolean> | undefined;
 function nativeReadsConcatenatedMembers(): Promise<boolean> {
   concatenatedMembersProbe ??= (async () => {
     const a = gzipSync(new Uint8Array([0x61]), { mtime: 0 }), b = gzipSync(new Uint8Array([0x62]), { mtime: 0 });
-    const stream = new DecompressionStream('gzip');
+    const stream = decompressionStream();
     const writer = stream.writable.getWriter();
     writer.write(concatenateBytes([a, b]) as BufferSource).catch(() => {});
     writer.close().catch(() => {});
@@ -464,7 +487,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   }
 
   private startMember(): void {
-    const stream = new DecompressionStream('gzip');
+    const stream = decompressionStream();
     this.writer = stream.writable.getWriter();
     const reader = stream.readable.getReader();
     this.reader = reader;

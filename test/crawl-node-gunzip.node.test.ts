@@ -1,0 +1,133 @@
+// The crawl through the Node entry (src/index.node.ts), whose streaming gunzip is zlib's stream with
+// 64 KiB output chunks instead of Node's DecompressionStream (the same stream with 16 KiB ones,
+// bench/README.md, Crawl, "Round 7"): the same bytes, caps and verdicts, in parseStream's
+// gunzip (src/input/gzip.ts NativeStreamingGunzip) and in the crawl of test/crawl.test.ts's limits site.
+
+import { Duplex } from 'node:stream';
+import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+import { crawlSitemaps, validate, type CrawlReport, type CrawledSitemap } from '../src/index.node';
+import { createStreamingGunzip, inflatedBytesForTesting, setGunzipStreamImplementation } from '../src/input/gzip';
+import { zeroBomb } from './fixtures/gzip-bomb';
+
+const sites = inject('crawlSites');
+const KiB = 1024;
+const MiB = 1024 * KiB;
+/** The crawl's default maxBytes. */
+const CAP = 100 * MiB;
+const FAST = { retryDelay: 10, maxRetryDelay: 5000, timeout: 5000 } as const;
+
+/** Lets an inflater that would go on on zlib's thread show it. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+/** Feeds `bytes` in `piece`-byte pushes through a streaming gunzip; its output chunks. */
+async function inflateInPieces(bytes: Uint8Array, piece: number, maxBytes: number): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  const inflater = createStreamingGunzip(maxBytes, (chunk) => { chunks.push(chunk); });
+  for (let at = 0; at < bytes.length; at += piece) await inflater.push(bytes.subarray(at, at + piece), false);
+  await inflater.push(new Uint8Array(0), true);
+  return chunks;
+}
+
+function joined(chunks: Uint8Array[]): Buffer {
+  return Buffer.concat(chunks);
+}
+
+function sitemapAt(report: CrawlReport, url: string): CrawledSitemap {
+  const sitemap = report.sitemaps.find((candidate) => candidate.url === url);
+  if (!sitemap) throw new Error(`no sitemap ${url} in the report`);
+  return sitemap;
+}
+
+// A sitemap-like body of 3 MB that compresses as the bench's files do (about 7:1).
+const BODY = Buffer.from(Array.from({ length: 30_000 }, (_, i) => `<url><loc>https://example.com/p/${(i * 7919) % 100_003}</loc><lastmod>2024-0${(i % 9) + 1}-01</lastmod></url>\n`).join(''));
+
+describe('the Node entry\'s streaming gunzip: zlib with 64 KiB output chunks', () => {
+  it('is the one in use: the same bytes as gunzipSync, in chunks larger than DecompressionStream\'s 16 KiB and at most 64 KiB', async () => {
+    const chunks = await inflateInPieces(gzipSync(BODY), 64 * KiB, CAP);
+    expect(joined(chunks).equals(BODY)).toBe(true);
+    const largest = Math.max(...chunks.map((chunk) => chunk.length));
+    expect(largest).toBeGreaterThan(16 * KiB);
+    expect(largest).toBeLessThanOrEqual(64 * KiB);
+  });
+
+  it('reads concatenated members and refuses bytes after the last one, as every other reader here', async () => {
+    const half = BODY.length >> 1;
+    const two = Buffer.concat([gzipSync(BODY.subarray(0, half)), gzipSync(BODY.subarray(half))]);
+    expect(joined(await inflateInPieces(two, 5000, CAP)).equals(gunzipSync(two))).toBe(true);
+    const padded = Buffer.concat([gzipSync(BODY), Buffer.alloc(8)]);
+    await expect(inflateInPieces(padded, 5000, CAP)).rejects.toMatchObject({ code: 'GZIP_INVALID' });
+    const cut = gzipSync(BODY).subarray(0, 100_000);
+    await expect(inflateInPieces(cut, 5000, CAP)).rejects.toMatchObject({ code: 'GZIP_INVALID' });
+  });
+
+  it('stops a gzip bomb at the cap: one output chunk past it at most, nothing inflated after', async () => {
+    const before = inflatedBytesForTesting();
+    await expect(inflateInPieces(zeroBomb(200 * MiB), 64 * KiB, 4 * MiB)).rejects.toMatchObject({ code: 'INPUT_TOO_LARGE' });
+    await settle();
+    const inflated = inflatedBytesForTesting() - before;
+    expect(inflated).toBeGreaterThan(4 * MiB);
+    expect(inflated).toBeLessThanOrEqual(4 * MiB + 64 * KiB);
+  });
+
+  it('goes back to DecompressionStream (16 KiB chunks) when the implementation is taken away', async () => {
+    setGunzipStreamImplementation(null);
+    try {
+      const chunks = await inflateInPieces(gzipSync(BODY), 64 * KiB, CAP);
+      expect(joined(chunks).equals(BODY)).toBe(true);
+      expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThanOrEqual(16 * KiB);
+    } finally {
+      setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: 64 * KiB })) as ReadableWritablePair<Uint8Array, BufferSource>);
+    }
+  });
+});
+
+describe('crawlSitemaps through the Node entry', () => {
+  const { origin: o } = sites.limits;
+
+  it('stops a gzip bomb and a file over maxBytes at maxBytes, and reads the rest', async () => {
+    const report = await crawlSitemaps([`${o}/big.xml`, `${o}/bomb.xml.gz`, `${o}/small.xml`], { ...FAST, maxBytes: 64 * KiB }).report();
+    for (const url of [`${o}/big.xml`, `${o}/bomb.xml.gz`]) {
+      expect(sitemapAt(report, url)).toMatchObject({ status: 200, failed: true, format: undefined });
+      expect(sitemapAt(report, url).issues.map((issue) => issue.code)).toEqual(['CRAWL_TOO_LARGE']);
+    }
+    expect(sitemapAt(report, `${o}/small.xml`)).toMatchObject({ failed: false, entries: 1 });
+    // The bomb's first 64 KiB chunk reaches the cap; the one after it crosses it, and nothing more is read.
+    expect(report.totals.bytes).toBeLessThan(3 * 64 * KiB);
+  }, 30_000);
+
+  it('reads a .gz file and a gzip transfer as they arrive: validate()\'s issues and every entry, as the plain file', async () => {
+    const paths = ['/large.xml', '/large.xml.gz', '/large-encoded.xml'];
+    const now = new Date('2026-01-01T00:00:00Z');
+    const crawl = crawlSitemaps(paths.map((path) => `${o}${path}`), { ...FAST, concurrency: 1, now });
+    const locs = new Map<string, string[]>();
+    for await (const entry of crawl) {
+      const list = locs.get(entry.sitemap) ?? [];
+      list.push(entry.loc);
+      locs.set(entry.sitemap, list);
+    }
+    const report = await crawl.report();
+    const plain = new Uint8Array(await (await fetch(`${o}/large.xml`)).arrayBuffer());
+    const expected = validate(plain, { location: `${o}/large.xml`, now });
+    const at = (issues: readonly { code: string; line: number; column: number; value?: string | undefined }[]) => issues.filter((issue) => !issue.code.startsWith('CRAWL_')).map(({ code, line, column, value }) => ({ code, line, column, value }));
+    expect(at(expected.issues).length).toBeGreaterThan(0);
+    for (const path of paths) {
+      const sitemap = sitemapAt(report, `${o}${path}`);
+      expect(sitemap, path).toMatchObject({ status: 200, failed: false, format: 'urlset', entries: 4000, compressed: path !== '/large.xml' });
+      expect(at(sitemap.issues), path).toEqual(at(expected.issues));
+      expect(locs.get(`${o}${path}`), path).toEqual(locs.get(`${o}/large.xml`));
+    }
+  }, 30_000);
+
+  it('reports a damaged gzip body as GZIP_INVALID', async () => {
+    const damaged = gzipSync(BODY);
+    damaged[damaged.length >> 1] ^= 0xff;
+    const report = await crawlSitemaps('https://example.com/d.xml.gz', {
+      ...FAST,
+      fetch: async () => new Response(damaged, { status: 200 }),
+    }).report();
+    const sitemap = sitemapAt(report, 'https://example.com/d.xml.gz');
+    expect(sitemap.compressed).toBe(true);
+    expect(sitemap.issues.map((issue) => issue.code)).toContain('GZIP_INVALID');
+  });
+});
