@@ -88,6 +88,8 @@ export class Walk {
   readonly #pageUrls = new UrlHashSet();
   /** identityOf's output for a page URL the core gave no identity. */
   readonly #identity = new Int32Array(2);
+  /** A page-URL identity table no file is reading with (#readDocument). */
+  #identities: LocIdentities | undefined;
   readonly #robotsRules = new Map<string, RobotsTxtRules>();
   /** Each record's place in `sitemaps` (the owner numbers of pageUrls). */
   readonly #numbers = new Map<CrawledSitemap, number>();
@@ -426,8 +428,12 @@ export class Walk {
       }
       // The validator's issues are counted as found, and only the first maxIssuesPerSitemap held.
       const firstIssues = new FirstIssues(this.#settings.maxIssuesPerSitemap);
-      // The page URLs' identities, from the core's scan of each whole entry's loc (by entry number).
-      const identities = format === 'urlset' ? new LocIdentities() : undefined;
+      // The page URLs' identities, from the core's scan of each whole entry's loc (by entry number):
+      // the last file's table, emptied, when no other file holds it (a new one grows to 600 KB for
+      // 50,000 entries, in steps that are garbage at once).
+      const identities = format === 'urlset' ? this.#identities ?? new LocIdentities() : undefined;
+      this.#identities = undefined;
+      identities?.words.fill(0);
       const steps = this.#settings.validate
         ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.#settings.profile, maxBytes: Infinity, ...(this.#settings.now ? { now: this.#settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add, firstIssues.countsOnly, identities)
         : entriesOf(input, identities);
@@ -468,6 +474,7 @@ export class Walk {
         }
       } finally {
         if (!step.done) (steps as Generator<unknown, unknown, undefined>).return(undefined); // gives its core back
+        this.#identities ??= identities;
       }
       if (arriving?.pieces.failed) {
         // It stopped half-way (over maxBytes, timeout, network): a failed file, as one that failed
