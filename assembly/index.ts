@@ -14,7 +14,7 @@ export {
   escapeReserve, escapeOutputPointer, escapeErrorOffset, escapeReplacementCount,
   escapeClearTemplates, escapeDefineTemplate, escapeText, escapeAttribute, escapeDateMarkers,
 } from './escape';
-export { locSetScratch, locSetAddScratch, locSetFindScratch } from './loc-set';
+export { locSetScratch, locSetAddScratch, locSetFindScratch, identityOfScratch } from './loc-set';
 
 /** In-module abort (asconfig `use`): a self-contained module with no `env.abort` import. */
 function abortImpl(message: usize, fileName: usize, line: u32, column: u32): void {

@@ -33,8 +33,29 @@ export let locHostHash: i32 = 0;
 /** The trimmed value scanLoc looked at: its offset in the scanned range, and its length. */
 export let locStart: i32 = 0;
 export let locLength: i32 = 0;
+/**
+ * The value is already in src/values/url-check.ts comparableUrl's form, so its identity
+ * (lastHash) is that of comparableUrl(loc): "http" or "https", a host with no upper case, "%",
+ * "@" or "[", no port or one of 4 or 5 digits, the first not 0 (so never 80 or 443), a path that
+ * starts with "/", no "%" anywhere, no finding (so no dot-segment, no non-ASCII), and at most
+ * LOC_SET_MAX_BYTES (loc-set.ts: the scratch region where JS hashes other URLs whole). False
+ * whenever in doubt: the crawl then hashes comparableUrl(loc), which is exact.
+ */
+export let locNormal = false;
+/** scanLoc saw a "%" (classify). */
+let locPercent = false;
+/**
+ * The last 64-bit hash of hashLocBytes: a URL's identity for the crawl's "listed in two sitemaps"
+ * rule (src/site/crawl-url-set.ts), which the tokenizer writes into a whole entry's EntryScan.
+ */
+export let lastHash: u64 = 0;
 
 const FNV_OFFSET: u32 = 0x811c9dc5;
+/**
+ * hashLocBytes' one odd constant (MurmurHash3's finalizer's first), where MurmurHash3 has four:
+ * any odd constant with its bits spread mixes as well, and one is fewer bytes of the core.
+ */
+const HASH_MULTIPLIER: u64 = 0xff51afd7ed558ccd;
 const FNV_PRIME: u32 = 0x01000193;
 
 // Bytes the scan must look at more closely, each with its finding >> 4 (0: none): controls, space,
@@ -90,6 +111,8 @@ export function scanLoc(ptr: usize, n: i32): bool {
   locHostStart = 0;
   locHostEnd = 0;
   locHostHash = <i32>FNV_OFFSET;
+  locNormal = false;
+  locPercent = false;
   if (length == 0) {
     locFindings = LocFinding.Empty;
     return true;
@@ -123,12 +146,16 @@ export function scanLoc(ptr: usize, n: i32): bool {
     // root), and the name not either; src/values/url-check.ts hostEmptyLabel is the same rule.
     let hostHash = FNV_OFFSET;
     let at = prefix;
-    let hostname = 0, label = 0;
+    let hostname = 0, label = 0, portAt = 0;
     let emptyLabel = false, port = false, literal = false, literalOpen = false;
+    // comparableUrl's form: the scheme as written "http" or "https" (the prefix test ignored case).
+    let normal = load<u32>(value) == 0x70747468 && (prefix == 7 || load<u8>(value, 4) == 0x73);
     for (; at < length; at++) {
       const b = <u32>load<u8>(value + <usize>at);
       if (b == 0x2f || b == 0x3f || b == 0x23) break;
-      hostHash = (hostHash ^ (b >= 0x41 && b <= 0x5a ? b | 0x20 : b)) * FNV_PRIME;
+      const upper = b - 0x41 < 26;
+      if (upper || b == 0x40 || b == 0x5b) normal = false; // upper case, user information, an IPv6 literal (a "%": locPercent)
+      hostHash = (hostHash ^ (upper ? b | 0x20 : b)) * FNV_PRIME;
       if (b == 0x40) { // "@": what came before was the userinfo
         hostname = 0; label = 0;
         emptyLabel = false; port = false; literal = false; literalOpen = false;
@@ -137,7 +164,7 @@ export function scanLoc(ptr: usize, n: i32): bool {
         if (literalOpen) {
           hostname++;
           if (b == 0x5d) literalOpen = false;
-        } else if (b == 0x3a) port = true;
+        } else if (b == 0x3a) { port = true; portAt = at + 1; }
         else {
           hostname++;
           if (literal) continue;
@@ -145,9 +172,12 @@ export function scanLoc(ptr: usize, n: i32): bool {
           else if (label == 0) emptyLabel = true;
           else label = 0;
         }
-      }
+      } else if (b - 0x30 > 9) normal = false; // a port of digits only
     }
     if (hostname == 0 || emptyLabel) findings |= LocFinding.NoHost;
+    // A port as url-check.ts normalPortEnd leaves it, and no default one: 4 or 5 digits, the first not 0.
+    if (port && (<u32>(at - portAt - 4) > 1 || load<u8>(value + <usize>portAt) == 0x30)) normal = false;
+    locNormal = normal && at < length && load<u8>(value + <usize>at) == 0x2f && length <= 4096; // a path, not an empty one
     locHostStart = prefix;
     locHostEnd = at;
     locHostHash = <i32>hostHash;
@@ -169,21 +199,32 @@ export function scanLoc(ptr: usize, n: i32): bool {
   }
   for (; at < length; at++) findings |= classify(value, at, length); // a short value, or no SIMD
   locFindings = findings;
+  if (findings != 0 || locPercent) locNormal = false;
   return true;
 }
 
 /**
- * The hash of the loc bytes [ptr, ptr + n), the key of the document's loc set (loc-set.ts):
- * eight bytes a step, the last 1-7 as one masked word (reads up to 7 bytes past the end: the
- * arena and the set's scratch region have slack after them), folded to 32 bits.
+ * The hash of the loc bytes [ptr, ptr + n): 64 bits into lastHash (the crawl's URL identity),
+ * folded to 32 for the document's loc set (loc-set.ts), one pass for both. Eight bytes a step, the
+ * last 1-7 as one masked word (reads up to 7 bytes past the end: the arena and the set's scratch
+ * region have slack after them), each taken as MurmurHash3 (x64) takes a block (the word
+ * multiplied, rotated and multiplied again, then mixed in, and the hash rotated and multiplied),
+ * then MurmurHash3's 64-bit finalizer; one constant for all (HASH_MULTIPLIER).
+ * A plain multiply-and-rotate of the hash xor each word, as before, carries a change only upwards
+ * and the next word can undo it: "…?id=40000" and "…?id=20001" (a digit in each of two words)
+ * hashed alike (found by test/crawl-url-set.test.ts's property).
  */
 export function hashLocBytes(ptr: usize, n: i32): u32 {
-  let hash: u64 = 0x9e3779b97f4a7c15 ^ <u64>n;
-  let i = 0;
-  for (; i + 8 <= n; i += 8) hash = rotl<u64>((hash ^ load<u64>(ptr + <usize>i)) * 0x100000001b3, 29);
-  const rest = n - i;
-  if (rest > 0) hash = rotl<u64>((hash ^ (load<u64>(ptr + <usize>i) & ((<u64>1 << (<u64>rest << 3)) - 1))) * 0x100000001b3, 29);
-  hash *= 0xff51afd7ed558ccd;
+  let hash: u64 = HASH_MULTIPLIER ^ <u64>n;
+  for (let i = 0; i < n; i += 8) {
+    let word = load<u64>(ptr + <usize>i);
+    if (n - i < 8) word &= (<u64>1 << (<u64>(n - i) << 3)) - 1;
+    hash ^= rotl<u64>(word * HASH_MULTIPLIER, 31) * HASH_MULTIPLIER;
+    hash = rotl<u64>(hash, 27) * HASH_MULTIPLIER;
+  }
+  hash = (hash ^ (hash >>> 33)) * HASH_MULTIPLIER;
+  hash = (hash ^ (hash >>> 33)) * HASH_MULTIPLIER;
+  lastHash = hash ^= hash >>> 33;
   return <u32>(hash ^ (hash >>> 32));
 }
 
@@ -223,6 +264,7 @@ function classifyBits(value: usize, at: i32, bits: i32, length: i32): i32 {
 @inline function classify(value: usize, at: i32, length: i32): i32 {
   const finding = <i32>load<u8>(LOC_CLASS + <usize>load<u8>(value + <usize>at)) << 4;
   if (finding != LocFinding.BadPercent && finding != LocFinding.DotSegment) return finding;
+  if (finding == LocFinding.BadPercent) locPercent = true;
   // A "%" or a "." after a "/": a dot-segment may start here.
   const dotSegment = at > 0 && load<u8>(value + <usize>at - 1) == 0x2f ? LocFinding.DotSegment : 0;
   if (finding == LocFinding.DotSegment) return dotSegment;

@@ -11,7 +11,7 @@
 
 import { allocRegion } from './memory';
 import { equalBytes } from './strings';
-import { hashLocBytes } from './loc-scan';
+import { hashLocBytes, lastHash } from './loc-scan';
 
 /**
  * The longest loc the set keeps (UTF-8 bytes); JS keeps longer ones itself. Far above the
@@ -28,7 +28,7 @@ let bytesAt: usize = 0; // the store: each loc's bytes, one after another
 let bytesCapacity: i32 = 0;
 let bytesUsed: i32 = 0;
 let count: i32 = 0;
-/** JS writes a loc here (locSetScratch) to add or find it. Slack after it for equalBytes. */
+/** JS writes a loc here (locSetScratch) to add or find it, or a URL to hash (identityOfScratch). Slack after it for equalBytes. */
 const scratch: usize = allocRegion(<usize>LOC_SET_MAX_BYTES + 16);
 
 /** Forgets every loc (a new document). Keeps the regions: the next document likely needs as much. */
@@ -166,4 +166,15 @@ export function locSetAddScratch(n: i32): i32 {
 export function locSetFindScratch(n: i32): i32 {
   if (n > LOC_SET_MAX_BYTES) return -1;
   return locSetFind(scratch, n, hashLocBytes(scratch, n));
+}
+
+/**
+ * The identity (loc-scan.ts lastHash) of the `n` bytes (at most LOC_SET_MAX_BYTES) JS wrote at
+ * locSetScratch(), written over their first eight: the crawl's URL that the scan gave none
+ * (src/site/crawl-url-set.ts identityOf), hashed as the scan hashes a loc, so that one page has
+ * one identity whichever way it was read.
+ */
+export function identityOfScratch(n: i32): void {
+  hashLocBytes(scratch, n);
+  store<u64>(scratch, lastHash);
 }

@@ -17,7 +17,7 @@
 import { allocRegion, freeLastRegion } from './memory';
 import { Char, isNameChar, isNameStart, isWhitespace, isXmlChar, TEXT_CLASS } from './chars';
 import { XmlError } from './errors';
-import { hashLocBytes, locFindings, locHostEnd, locHostHash, locHostStart, locLength, locStart, scanLoc } from './loc-scan';
+import { hashLocBytes, lastHash, locFindings, locHostEnd, locHostHash, locHostStart, locLength, locNormal, locStart, scanLoc } from './loc-scan';
 import { LOC_SET_MAX_BYTES, locSetAdd, locSetReserve, locSetReset, locSetSlotWord } from './loc-set';
 import { alternateHref, alternateHreflang, alternateLink, alternateNamespace, alternateRel, alternatesOn, entriesReset, entryBegin, entryFieldId, entryHasField, entryLaterRoot, entryNameId, entryPattern, entryPatternSlot, EntryField, entryRoot, entryValue, matchPattern, STAGE_CAPACITY, STAGED_WORDS, stageEntry, stagedCount, stagedPriorities, stagedReset, stagedWords, stagingOn, wholeEntryFields, wholeEntryLocal, wholeEntryNamespace, writeEntry } from './entries';
 import { continuationsOf, equalBytes, hashBytes, intern, internReset, internFreezeAt, internCount, stringPointerOf, stringLengthOf } from './strings';
@@ -50,6 +50,8 @@ export const enum TokenFlag {
   WhitespaceOnly = 32,
   /** A Text record whose loc checks ran (watchText): Local and Namespace hold the results. */
   LocScanned = 64,
+  /** An EntryScan whose loc is in comparableUrl's form (loc-scan.ts locNormal): words 4 and 5 hold its identity. */
+  LocIdentity = 128,
 }
 
 /** Word offsets inside one token record (Int32). */
@@ -181,6 +183,7 @@ export let continuations: i32 = 0; // UTF-8 continuation bytes in [lineStart, sc
 let constructErrors: i32 = 0;
 let runFlags: i32 = 0; // flags gathered while scanning character data
 let watchedLocal: i32 = -1; // text directly in elements of this local name gets the loc checks (validate)
+let locSetOn = false; // and whole entries' locs go to the loc set (validate; not the crawl's identities alone)
 let runNonWhitespace = false;
 
 // ---------------------------------------------------------------- exports
@@ -234,10 +237,13 @@ export function tokenizerReset(resetFlags: i32): void {
 
 /**
  * Runs the loc checks (loc-scan.ts) on every ASCII text run directly inside an element whose
- * local name has id `local` (a known name, interned before any document); -1 stops them.
+ * local name has id `local` (a known name, interned before any document); -1 stops them. With
+ * `identitiesOnly`, whole entries' locs get their checks and identity (LocIdentity) but neither
+ * the loc set nor the lastmod checks: what the crawl asks when it does not validate.
  */
-export function watchText(local: i32): void {
+export function watchText(local: i32, identitiesOnly: i32): void {
   watchedLocal = local;
+  locSetOn = identitiesOnly == 0;
 }
 
 /** The window region for an input window of `capacity` bytes: the window (+16 of slack), the ASCII arena, the wide arena. */
@@ -329,7 +335,7 @@ export function tokenize(windowLength: i32, isFinal: i32): i32 {
   // adds must not grow memory under its views. Room for: a loc per three records (an entry whose
   // loc JS adds has at least three here: an Entry group, or a loc's tag, text and end tags), as
   // many bytes as the batch's text, and one loc begun in earlier batches (at most LOC_SET_MAX_BYTES).
-  if (watchedLocal >= 0) locSetReserve(tokenCountValue / 3 + 1, arenaBytes + wideBytes + LOC_SET_MAX_BYTES);
+  if (watchedLocal >= 0 && locSetOn) locSetReserve(tokenCountValue / 3 + 1, arenaBytes + wideBytes + LOC_SET_MAX_BYTES);
   return status;
 }
 
@@ -800,7 +806,7 @@ function wholeEntry(p: i32): i32 {
   if (matched == 0) return FALLBACK;
   if (p + 1 + matched >= length) return INCOMPLETE;
   const errorsBefore = documentErrors + errorsSuppressed;
-  entryBegin(watchedLocal >= 0);
+  entryBegin(watchedLocal >= 0 && locSetOn);
   let scanned = 0, scanWord: i32 = 0, scanHostHash: i32 = 0, scanId: i32 = -1;
   let nextSlot = 0;
   let q = p + 1 + matched;
@@ -861,11 +867,14 @@ function wholeEntry(p: i32): i32 {
       scanHostHash = locHostHash;
       // Its id in the document's loc set (validate's duplicate check): the loc is added with the
       // next entries' locs once this entry is written (addPendingLocs), so a cut entry adds nothing.
+      // Its hash is also its identity for the crawl (lastHash: writeEntryGroup
+      // writes them into the EntryScan when the loc is in comparableUrl's form).
       if (locLength > 0) {
         pendingLocPointer = arena + <usize>(startBytes + locStart);
         pendingLocLength = locLength;
         pendingLocHash = hashLocBytes(pendingLocPointer, locLength);
-        scanId = PENDING_LOC_ID;
+        if (locNormal) scanned |= TokenFlag.LocIdentity;
+        if (locSetOn) scanId = PENDING_LOC_ID;
       }
     }
     // An ASCII value stays where it is (settleRun's first case, without the call).
@@ -1037,6 +1046,8 @@ function writeEntryGroup(kind: i32, p: i32, q: i32, atLine: i32, atColumn: i32, 
   store<i32>(r, atLine, 12);
   store<i32>(r, atColumn, 16);
   writeEntry(r, kind, TokenKind.EntryMore, TokenKind.EntryScan, scanned, scanWord, scanHostHash, scanId);
+  // The loc's identity (with LocIdentity), from its hash in wholeEntry: nothing was hashed since.
+  store<u64>(r, lastHash, 96);
   if (scanId == PENDING_LOC_ID) {
     const at = pendingCount++;
     unchecked(pendingIdAt[at] = record(index + 2) + (<usize>EntryField.LocId << 2)); // in EntryScan

@@ -7,7 +7,8 @@
 //   node bench/crawl-url-set.mjs [--sets main=../main/dist/lib/site/crawl-url-set.js,branch=dist/lib/site/crawl-url-set.js]
 //        [--sizes 1000000,2000000] [--rounds 5]      (after `npm run build`)
 //
-// Per run: add each URL once (new: the usual case in a walk), add one URL in ten again (a repeat:
+// Per run: add each URL once (new: the usual case in a walk; with identityOf since round 7, and
+// again with the identities given, as the core gives most), add one URL in ten again (a repeat:
 // its owner is read), find one in ten of the same and of URLs never added; byteLength of its
 // tables at the end; the highest `arrayBuffers` and RSS seen while adding (what a table's growth
 // costs while the old one is still held), each minus before the set was made.
@@ -34,10 +35,22 @@ function makeUrls(count, salt) {
 }
 
 if (args.child) {
-  const { UrlHashSet } = await import(pathToFileURL(resolve(args.set)).href);
+  const module = await import(pathToFileURL(resolve(args.set)).href);
+  const { UrlHashSet, identityOf } = module;
   const count = Number(args.size);
   const urls = makeUrls(count, 0);
   const absent = makeUrls(count / 10, 1_000_000);
+  // Since round 7 the set takes a URL's identity (two words): identityOf makes it from the string
+  // (the crawl's fallback: in the core), or the core gives it with the entry (the usual case). Both
+  // are timed: "add" with identityOf, "given" with the identities made beforehand. A build before
+  // round 7 takes the string, and has no "given".
+  const words = new Int32Array(2);
+  const add = identityOf
+    ? (set, url, owner) => { identityOf(url, words, 0); return set.add(words[0], words[1], owner); }
+    : (set, url, owner) => set.add(url, owner);
+  const find = identityOf
+    ? (set, url) => { identityOf(url, words, 0); return set.find(words[0], words[1]); }
+    : (set, url) => set.find(url);
   globalThis.gc?.();
   const before = process.memoryUsage();
   let peakBuffers = 0, peakRss = 0;
@@ -50,20 +63,29 @@ if (args.child) {
   let wrong = 0;
   let started = performance.now();
   for (let i = 0; i < count; i++) {
-    if (set.add(urls[i], i >>> 15) !== -1) wrong++;
+    if (add(set, urls[i], i >>> 15) !== -1) wrong++;
     if ((i & 0x3fff) === 0) sample();
   }
   const addMs = performance.now() - started;
   sample();
   started = performance.now();
-  for (let i = 0; i < count; i += 10) if (set.add(urls[i], 9) !== i >>> 15) wrong++;
+  for (let i = 0; i < count; i += 10) if (add(set, urls[i], 9) !== i >>> 15) wrong++;
   const repeatMs = performance.now() - started;
   started = performance.now();
-  for (let i = 0; i < count; i += 10) if (set.find(urls[i]) !== i >>> 15) wrong++;
-  for (let i = 0; i < absent.length; i++) if (set.find(absent[i]) !== -1) wrong++;
+  for (let i = 0; i < count; i += 10) if (find(set, urls[i]) !== i >>> 15) wrong++;
+  for (let i = 0; i < absent.length; i++) if (find(set, absent[i]) !== -1) wrong++;
   const findMs = performance.now() - started;
   if (set.size !== count) wrong++;
-  console.log(`@@RESULT ${JSON.stringify({ wrong, addNs: (addMs * 1e6) / count, repeatNs: (repeatMs * 1e6) / (count / 10), findNs: (findMs * 1e6) / (count / 5), bytes: set.byteLength, peakBuffers, peakRss })}`);
+  let givenNs = 0;
+  if (identityOf) {
+    const identities = new Int32Array(count * 2);
+    for (let i = 0; i < count; i++) identityOf(urls[i], identities, i * 2);
+    const given = new UrlHashSet();
+    started = performance.now();
+    for (let i = 0; i < count; i++) if (given.add(identities[i * 2], identities[i * 2 + 1], i >>> 15) !== -1) wrong++;
+    givenNs = ((performance.now() - started) * 1e6) / count;
+  }
+  console.log(`@@RESULT ${JSON.stringify({ wrong, addNs: (addMs * 1e6) / count, givenNs, repeatNs: (repeatMs * 1e6) / (count / 10), findNs: (findMs * 1e6) / (count / 5), bytes: set.byteLength, peakBuffers, peakRss })}`);
   process.exit(0);
 }
 
@@ -90,6 +112,6 @@ for (const size of sizes) {
   }
   for (const [name, done] of results) {
     const m = (key) => median(done.map((result) => result[key]));
-    console.log(`${size.toLocaleString('en-US')} URLs, ${name}: add ${m('addNs').toFixed(0)} ns (${done.map((r) => r.addNs.toFixed(0)).join(' ')}), repeat ${m('repeatNs').toFixed(0)} ns, find ${m('findNs').toFixed(0)} ns; tables ${(m('bytes') / MB).toFixed(1)} MB (${(m('bytes') / size).toFixed(1)} bytes a URL), peak array buffers +${(m('peakBuffers') / MB).toFixed(1)} MB, peak RSS +${(m('peakRss') / MB).toFixed(1)} MB`);
+    console.log(`${size.toLocaleString('en-US')} URLs, ${name}: add ${m('addNs').toFixed(0)} ns (${done.map((r) => r.addNs.toFixed(0)).join(' ')}), identity given ${m('givenNs') ? `${m('givenNs').toFixed(0)} ns` : '-'}, repeat ${m('repeatNs').toFixed(0)} ns, find ${m('findNs').toFixed(0)} ns; tables ${(m('bytes') / MB).toFixed(1)} MB (${(m('bytes') / size).toFixed(1)} bytes a URL), peak array buffers +${(m('peakBuffers') / MB).toFixed(1)} MB, peak RSS +${(m('peakRss') / MB).toFixed(1)} MB`);
   }
 }

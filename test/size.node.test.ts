@@ -44,8 +44,12 @@ const KB = 1024;
  * #17's sixth round (the crawl's classes' members as ES private fields, which a consumer's
  * minifier shortens; the URL set's probe marks; the 50 MB mark from the core): parse 42,693 bytes,
  * everything 112,655 bytes; the ratchet lowered to 110.1 KB.
+ * The crawl's page-URL identity from the core (#17, round 7: a 64-bit hash of each plain loc and
+ * whether it is comparableUrl's form, given with the whole entry; one hash for every URL, in the
+ * core): parse 42,839 bytes (+143, the core's part), everything 113,156 (+558); budgets raised to
+ * 41.84 KB and 110.6 KB, a cost in README "Size".
  */
-const BUDGET = { parse: 41.7 * KB, everything: 110.1 * KB };
+const BUDGET = { parse: 41.84 * KB, everything: 110.6 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

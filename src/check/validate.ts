@@ -7,7 +7,8 @@ import { positionOfByte } from '../values/file-limits';
 import { checkLimitOption, describeValue, type PreparedInput } from '../input/input';
 import { openDocumentForReport } from '../input/front-door';
 import { LIMITS } from '../model/limits';
-import { createObservedParser, xmlReaderOf, type SitemapParser } from '../read/parse';
+import { createObservedParser, trackLocIdentities, xmlReaderOf, type SitemapParser } from '../read/parse';
+import type { LocIdentities } from '../read/loc-identities';
 import { positionAfterPushed } from '../core/xml-reader';
 import type { Issue, IssueSeverity, SitemapIndexEntry, SitemapInput, SitemapUrl, SitemapKind, ValidateOptions, ValidateResult, ValidationProfile } from '../model/types';
 import { readLocationScope, type LocationScope } from '../values/url-check';
@@ -205,9 +206,10 @@ export function validate(input: SitemapInput, options: ValidateOptions = {}): Va
  * then cover only the rest (the input's, the parser's): a caller that keeps a few issues of a
  * file with 50,000 bad entries need not hold them all to the end, nor have them made: with
  * `countsOnly` it is asked first, and an issue it counts and would drop is not made at all
- * (SitemapValidator.countsOnly; the crawl: src/site/crawl-records.ts).
+ * (SitemapValidator.countsOnly; the crawl: src/site/crawl-records.ts). With `locIdentities`, each
+ * whole entry's loc identity is kept there by entry number (the crawl's page URLs).
  */
-export function* validationSteps(input: SitemapInput | ArrivingInput, options: ValidateOptions, sliceBytes: number, issueSink?: (issue: Issue) => void, countsOnly?: SitemapValidator['countsOnly']): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
+export function* validationSteps(input: SitemapInput | ArrivingInput, options: ValidateOptions, sliceBytes: number, issueSink?: (issue: Issue) => void, countsOnly?: SitemapValidator['countsOnly'], locIdentities?: LocIdentities): Generator<(SitemapUrl | SitemapIndexEntry)[], ValidateResult, undefined> {
   const arriving = isArrivingInput(input) ? input : undefined;
   let arrivedBytes = 0;
   const checked = readOptions(options);
@@ -237,6 +239,7 @@ export function* validationSteps(input: SitemapInput | ArrivingInput, options: V
   // Entries are rarely shorter than 100 bytes; past the protocol's 50,000 the table grows as needed.
   validator.reserveEntries(Math.min(Math.ceil(Math.max(bytes.length, arriving?.expectedBytes ?? 0) / 100), LIMITS.maxUrlsPerSitemap));
   const parser = createObservedParser({ recover: true, maxBytes: Infinity }, validator, sliceBytes > 0, true);
+  if (locIdentities) trackLocIdentities(parser, locIdentities, false);
   const issues: Issue[] = [];
   for (const issue of opened.issues) {
     issue.severity = parserIssueSeverity(issue, profileIndex, validator) ?? issue.severity;

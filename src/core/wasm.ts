@@ -13,7 +13,8 @@ export interface CoreExports {
   readonly SIMD_BUILD: WebAssembly.Global;
   // --- tokenizer (assembly/tokenizer.ts) ---
   tokenizerReset(flags: number): void;
-  watchText(local: number): void;
+  /** `identitiesOnly` (1): whole entries' loc identities, without the loc set (loc-scan.ts). */
+  watchText(local: number, identitiesOnly?: number): void;
   reserveInput(bytes: number): number;
   inputPointer(): number;
   inputCapacity(): number;
@@ -48,6 +49,8 @@ export interface CoreExports {
   locSetScratch(): number;
   locSetAddScratch(length: number): number;
   locSetFindScratch(length: number): number;
+  /** The 64-bit identity of the `length` bytes at locSetScratch(), written over their first eight (low word first). */
+  identityOfScratch(length: number): void;
   // --- escaper (assembly/escape.ts) ---
   escapeReserve(inputBytes: number): number;
   escapeOutputPointer(): number;
@@ -61,7 +64,7 @@ export interface CoreExports {
 }
 
 /** The ABI version this facade speaks; the core exports its own, and they must match. */
-export const EXPECTED_ABI_VERSION = 8;
+export const EXPECTED_ABI_VERSION = 9;
 
 /** A loaded core plus cached views of its memory (re-taken after memory grows). */
 export class Core {

@@ -54,6 +54,8 @@ export const enum TokenFlag {
   WhitespaceOnly = 32,
   /** A Text record whose loc checks ran (watchText): Local and Namespace hold the results. */
   LocScanned = 64,
+  /** An EntryScan whose loc is in comparableUrl's form: words 4 and 5 hold its identity (assembly/loc-scan.ts locNormal). */
+  LocIdentity = 128,
 }
 
 /** Mirrors assembly/entries.ts `EntryFlag` (bit 8 and up of an Entry's first word). */
@@ -300,11 +302,12 @@ export class XmlReader {
   /**
    * Has the core run the loc checks (assembly/loc-scan.ts) on each ASCII text run directly inside
    * elements with the local name `name` (a registered known name); see walker.ts readCoreLocScan.
+   * `identitiesOnly` (1): only whole entries' loc identities (the crawl's), no loc set.
    */
-  watchText(name: string): void {
+  watchText(name: string, identitiesOnly?: number): void {
     const id = this.ids.get(name);
     if (id === undefined) throw new SitemapError('INPUT_INVALID_OPTION', `sitemapkit: watchText(${name}): not a registered name`);
-    this.core.exports.watchText(id);
+    this.core.exports.watchText(id, identitiesOnly);
   }
 
   /**

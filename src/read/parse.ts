@@ -6,6 +6,7 @@ import { SitemapError } from '../model/errors';
 import { adviceFor, describeValue } from '../input/input';
 import { openDocument, readReadingOptions } from '../input/front-door';
 import type { XmlReader } from '../core/xml-reader';
+import type { LocIdentities } from './loc-identities';
 import type { Issue, ParseOptions, ParseResult, SitemapIndexEntry, SitemapIndexResult, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
 import { observeReader, SitemapReader, skipReaderByteOrderMark, type Kind, type SitemapParserObserver, type SitemapParserOptions } from './sitemap-reader';
 
@@ -115,6 +116,36 @@ export function createObservedParser(options: SitemapParserOptions, observer: Si
  */
 export function xmlReaderOf(parser: SitemapParser): XmlReader {
   return readerOf(parser).walker.reader;
+}
+
+/**
+ * Has a parser keep each whole entry's loc identity in `identities`, by entry number (the crawl's
+ * page URLs: LocIdentities). A parser made by createObservedParser has the core's loc checks on
+ * already; any other is given them with `identitiesOnly` (no loc set, no lastmod checks), and its
+ * core no longer stages entries (a staged entry has no EntryScan record). Call before the first
+ * push. Internal, and not a member, so that `import { parse }` leaves it out.
+ *
+ * @example
+ * const identities = new LocIdentities();
+ * trackLocIdentities(parser, identities, true);
+ */
+export function trackLocIdentities(parser: SitemapParser, identities: LocIdentities, identitiesOnly: boolean): void {
+  const reader = readerOf(parser);
+  // This reader's own wholeEntry and entryHead, wrapped: SitemapReader, which every parse() bundle
+  // holds, carries nothing for it. An entry head's number is known once its outer entry (if it was
+  // left open) has been kept, so after the head is read.
+  const { wholeEntry, entryHead } = reader;
+  reader.wholeEntry = (walker, entry) => {
+    identities.take(reader.entriesKept, entry);
+    wholeEntry.call(reader, walker, entry);
+  };
+  reader.entryHead = (walker, entry) => {
+    entryHead.call(reader, walker, entry);
+    identities.take(reader.entriesKept, entry);
+  };
+  if (!identitiesOnly) return;
+  reader.walker.reader.watchText('loc', 1);
+  reader.walker.reader.stageEntries(false);
 }
 
 /**

@@ -109,7 +109,8 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   private entriesHeld = -1;
   /** The document's size when it came in one push (parse()): what presizeEntries estimates from. */
   private documentBytes = 0;
-  private entriesKept = 0;
+  /** Entries kept so far: the next one's number (read by parse.ts trackLocIdentities too). */
+  entriesKept = 0;
   /**
    * Cleared by createObservedParser: validate() reads every value through its observer and
    * returns no entries, so building 50,000 objects it would drop is skipped (less work and

@@ -45,6 +45,23 @@ export function readCoreLocScan(words: Int32Array, r: number, scan: LocScan): bo
   return true;
 }
 
+/**
+ * The loc identity for the crawl of the whole entry `entry` (assembly/loc-scan.ts: the core's
+ * 64-bit hash of the loc's bytes, given only when they are comparableUrl's form of the loc) into
+ * `into` at `at` (high) and `at + 1` (low); 0 when the core gave none (what it wrote then means
+ * nothing: hash comparableUrl(loc) instead, src/site/crawl-url-set.ts identityOf), else
+ * TokenFlag.LocIdentity. A function, not a member, so that `import { parse }` leaves it out.
+ *
+ * @example
+ * const has = readLocIdentity(entry, identities, 1); // identities[1], identities[2]
+ */
+export function readLocIdentity(entry: WholeEntry, into: Int32Array, at: number): number {
+  const words = entry.words, scan = entry.record + (ENTRY_RECORDS - 1) * TOKEN_WORDS;
+  into[at + 1] = words[scan + 4]!; // the low word first in memory
+  into[at] = words[scan + 5]!;
+  return (words[scan]! >> 8) & TokenFlag.LocIdentity;
+}
+
 /** walker.documentNamespace once a later root started: no interned id (0: none, -1: an unbound prefix) is it. */
 const LATER_ROOT = -2;
 

@@ -7,7 +7,8 @@ import { datetimeValue } from './crawl-rules';
 import type { DatetimeGrammar } from '../values/datetime';
 import { createIssue } from '../model/issue';
 import { declaredEncoding, firstByteToDecode, utf16ByteOrder } from '../input/input';
-import { parse, SitemapParser } from '../read/parse';
+import { parse, SitemapParser, trackLocIdentities } from '../read/parse';
+import type { LocIdentities } from '../read/loc-identities';
 import type { Issue, IssueCode, IssueSeverity, ParseResult, SitemapIndexEntry, SitemapUrl } from '../model/types';
 import { isGzip } from '../input/gzip';
 import { otherCharset } from './crawl-fetch';
@@ -60,10 +61,14 @@ export class LastmodRange {
  *
  * @example
  * for (const batch of entriesOf(bytes)) for (const entry of batch) console.log(entry.loc);
+ *
+ * With `identities`, the core gives each whole entry's loc identity there, by entry number
+ * (trackLocIdentities; a transcoded document gets none: its entries' identities are made from
+ * their strings).
  */
-export function* entriesOf(input: Uint8Array | ArrivingInput): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+export function* entriesOf(input: Uint8Array | ArrivingInput, identities?: LocIdentities): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
   if (!(input instanceof Uint8Array)) {
-    yield* arrivingEntriesOf(input);
+    yield* arrivingEntriesOf(input, identities);
     return;
   }
   const bytes = input;
@@ -79,12 +84,13 @@ export function* entriesOf(input: Uint8Array | ArrivingInput): Generator<(Sitema
     return;
   }
   // Held whole: read as a body that has all arrived (one code path for both).
-  yield* arrivingEntriesOf({ arriving: true, head: bytes, expectedBytes: 0, take: () => null });
+  yield* arrivingEntriesOf({ arriving: true, head: bytes, expectedBytes: 0, take: () => null }, identities);
 }
 
 /** entriesOf for a body that arrives in pieces (UTF-8 as sent): NEEDS_INPUT when none has arrived yet. */
-function* arrivingEntriesOf(input: ArrivingInput): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+function* arrivingEntriesOf(input: ArrivingInput, identities: LocIdentities | undefined): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
   const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
+  if (identities) trackLocIdentities(parser, identities, true);
   try {
     for (let piece: Uint8Array | null | undefined = input.head; piece !== null; piece = input.take()) {
       if (piece === undefined) { yield NEEDS_INPUT; continue; }

@@ -1,6 +1,10 @@
 // A compact set of page URLs for the crawl's "listed in two sitemaps" rule: a 64-bit hash of
 // each (RFC 3986-normalised) URL and the number of the sitemap that listed it first, in typed
-// arrays (open addressing, in 64 shards that grow one at a time), 13–20 bytes a URL.
+// arrays (open addressing, in 64 shards that grow one at a time), 13–20 bytes a URL. The hash is
+// the core's (assembly/loc-scan.ts hashLocBytes): the scan gives it with a plain entry's loc, and
+// identityOf hashes any other URL's comparableUrl form with the same function.
+
+import { getCore } from '../core/wasm';
 
 /** Shards, chosen by the low 6 bits of a URL's hash (its well-mixed half): a shard that grows copies 1/64 of the set. */
 const SHARDS = 64;
@@ -10,8 +14,9 @@ const INITIAL_SLOTS = 64;
 const SMALL_OWNERS = 0xffff;
 
 /**
- * URLs seen, by a 64-bit hash (two independent 32-bit hashes). A false "already listed" is a
- * 64-bit collision: about n² / 2^65, one in 36 million for a million URLs.
+ * URLs seen, by a 64-bit identity (identityOf, or the core's with an entry: src/read/loc-identities.ts),
+ * as its two halves. A false "already listed" is a 64-bit collision: about n² / 2^65, one in 36
+ * million for a million URLs.
  *
  * Layout (2026-11-26, round 6): 64 shards, each a linear-probing table of its own, its slots
  * split in two. A 16-bit mark a slot (the hash's high word's low 16 bits with bit 0 set; 0 is an
@@ -34,9 +39,10 @@ const SMALL_OWNERS = 0xffff;
  * over the browser bundle's budget (bench/README.md, Crawl, round 5).
  *
  * @example
- * const seen = new UrlHashSet();
- * seen.add('https://example.com/', 0); // -1: new
- * seen.add('https://example.com/', 3); // 0: sitemap 0 listed it first
+ * const seen = new UrlHashSet(), identity = new Int32Array(2);
+ * identityOf('https://example.com/', identity, 0);
+ * seen.add(identity[0]!, identity[1]!, 0); // -1: new
+ * seen.add(identity[0]!, identity[1]!, 3); // 0: sitemap 0 listed it first
  */
 export class UrlHashSet {
   // ES private fields: a consumer's minifier shortens their names (the browser bundle's budget).
@@ -64,10 +70,10 @@ export class UrlHashSet {
     return this.#marks.reduce((sum, marks) => sum + marks.buffer.byteLength, 0);
   }
 
-  /** Adds `url` for sitemap number `sitemap` (>= 0; -1 only looks it up); returns the number of the sitemap that had it already, or -1. */
-  add(url: string, sitemap: number): number {
-    let shard = hash(url);
-    let slot = this.#slotOf(shard);
+  /** Adds the URL of identity `high`, `low` for sitemap number `sitemap` (>= 0; -1 only looks it up); returns the number of the sitemap that had it already, or -1. */
+  add(high: number, low: number, sitemap: number): number {
+    const shard = low & (SHARDS - 1);
+    let slot = this.#slotOf(shard, high, low);
     if (slot >= 0) return (this.#words[shard]![slot * 2]! >>> 16) + (this.#wideOwners[shard]?.[slot] ?? 0) * 65_536;
     if (sitemap < 0) return -1;
     const slots = this.#marks[shard]!.length;
@@ -75,27 +81,27 @@ export class UrlHashSet {
     const widen = sitemap > SMALL_OWNERS && !this.#wideOwners[shard];
     if (widen || this.#counts[shard]! * 4 >= slots * 3) {
       this.#grow(shard, widen ? slots : (slots * 3 + 1) >> 1, widen); // or 1.5 times, rounded up
-      slot = this.#slotOf(shard);
+      slot = this.#slotOf(shard, high, low);
     }
-    this.#put(shard, ~slot, sitemap);
+    this.#put(shard, ~slot, high, low, sitemap);
     this.#counts[shard]!++;
     this.#count++;
     return -1;
   }
 
-  /** The number of the sitemap that had `url`, or -1; adds nothing (for when the set is as big as it may get). */
-  find(url: string): number {
-    return this.add(url, -1);
+  /** The number of the sitemap that had the URL of identity `high`, `low`, or -1; adds nothing (for when the set is as big as it may get). */
+  find(high: number, low: number): number {
+    return this.add(high, low, -1);
   }
 
   /**
-   * The slot of `shard` holding the last hash, or ~(the free slot where it would go): linear
+   * The slot of `shard` holding `high`, `low`, or ~(the free slot where it would go): linear
    * probing over the marks from `low` (but its bit 0, which its stored form does not keep) scaled
    * to the shard's slots (its top bits; the shard took the low ones), the words read only where
    * the mark matches. Scaled, not a remainder: `%` took 40–60 ns more a URL
    * (bench/crawl-url-set.mjs, 2026-11-26).
    */
-  #slotOf(shard: number): number {
+  #slotOf(shard: number, high: number, low: number): number {
     const marks = this.#marks[shard]!, words = this.#words[shard]!;
     const slots = marks.length, mark = high | 1, rest = (low & ~1) | (high & 1);
     let slot = placeOf(low, slots);
@@ -107,8 +113,8 @@ export class UrlHashSet {
     }
   }
 
-  /** Stores the last hash and `owner` in `slot` of `shard`. */
-  #put(shard: number, slot: number, owner: number): void {
+  /** Stores `high`, `low` and `owner` in `slot` of `shard`. */
+  #put(shard: number, slot: number, high: number, low: number, owner: number): void {
     this.#marks[shard]![slot] = high | 1;
     this.#words[shard]![slot * 2] = (high >>> 16) | (owner << 16);
     this.#words[shard]![slot * 2 + 1] = (low & ~1) | (high & 1);
@@ -149,25 +155,31 @@ function placeOf(low: number, slots: number): number {
   return (((low >>> 1) * slots) / 2 ** 31) | 0;
 }
 
-/** The last hash() result (module variables, not a tuple: no allocation per URL), as int32. `low`, the well-mixed half, chooses the shard by its low 6 bits and the slot by its top bits. */
-let high = 0;
-let low = 0;
+/** Where identityOf writes a URL's UTF-8 bytes: the core's scratch region (a view of its memory, re-made when it grows). */
+let scratch: Uint8Array | undefined;
+const encoder = new TextEncoder();
 
 /**
- * FNV-1a and a multiply-rotate hash (murmur-style mixing) over the UTF-16 code units, each 32
- * bits, into `high` and `low`. Returns the shard.
+ * The identity of `url` (its comparableUrl form, for a page URL) into `into` at `at` (high) and
+ * `at + 1` (low): the core's hash of its UTF-8 bytes (assembly/loc-set.ts identityOfScratch), the
+ * one the core's scan gives a plain loc, so that a page has one identity whichever way it was
+ * read. A URL longer than the scratch region (4 KiB, which the scan never gives an identity) is
+ * hashed a piece at a time, each piece after the identity of what came before.
+ *
+ * @example
+ * const identity = new Int32Array(2);
+ * identityOf(comparableUrl('https://EXAMPLE.com/a'), identity, 0);
  */
-function hash(text: string): number {
-  let first = 0x811c9dc5;
-  let second = 0x27d4eb2f;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    first = Math.imul(first ^ code, 0x01000193);
-    second = Math.imul(second ^ code, 0x5bd1e995);
-    second ^= second >>> 15;
+export function identityOf(url: string, into: Int32Array, at: number): void {
+  const core = getCore(), memory = core.u8, pointer = core.exports.locSetScratch();
+  if (scratch?.buffer !== memory.buffer) scratch = memory.subarray(pointer, pointer + 4096);
+  for (let offset = 0; ; offset = 8) {
+    const { read, written } = encoder.encodeInto(url, offset ? scratch.subarray(8) : scratch);
+    core.exports.identityOfScratch(written! + offset);
+    if (read === url.length) break;
+    url = url.slice(read);
   }
-  second = Math.imul(second ^ (second >>> 13), 0xc2b2ae35);
-  high = first;
-  low = second ^ (second >>> 16);
-  return low & (SHARDS - 1);
+  const words = core.i32;
+  into[at] = words[(pointer >> 2) + 1]!;
+  into[at + 1] = words[pointer >> 2]!;
 }

@@ -8,7 +8,8 @@ import { concatenateBytes } from '../values/text';
 import { BodyPieces, crawlIssue, decodeCharset, fetchFile, openFile, refusal, type FetchContext, type FetchedFile, type OpenedFile } from './crawl-fetch';
 import { datetimeValue, originAndPath, readStartingPoint, RobotsTxtRules, WELL_KNOWN_SITEMAP_PATHS, type CrawlSettings } from './crawl-rules';
 import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlReport, CrawlSiteIssue, CrawlVia } from './crawl-types';
-import { UrlHashSet } from './crawl-url-set';
+import { identityOf, UrlHashSet } from './crawl-url-set';
+import { LocIdentities } from '../read/loc-identities';
 import type { EntryChannel } from './crawl-entry-channel';
 import { parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
@@ -85,6 +86,10 @@ export class Walk {
   readonly #seen = new Set<string>();
   readonly #finalUrls = new Set<string>();
   readonly #pageUrls = new UrlHashSet();
+  /** identityOf's output for a page URL the core gave no identity. */
+  readonly #identity = new Int32Array(2);
+  /** A page-URL identity table no file is reading with (#readDocument). */
+  #identities: LocIdentities | undefined;
   readonly #robotsRules = new Map<string, RobotsTxtRules>();
   /** Each record's place in `sitemaps` (the owner numbers of pageUrls). */
   readonly #numbers = new Map<CrawledSitemap, number>();
@@ -423,9 +428,16 @@ export class Walk {
       }
       // The validator's issues are counted as found, and only the first maxIssuesPerSitemap held.
       const firstIssues = new FirstIssues(this.#settings.maxIssuesPerSitemap);
+      // The page URLs' identities, from the core's scan of each whole entry's loc (by entry number):
+      // the last file's table, emptied, when no other file holds it (a new one grows to 600 KB for
+      // 50,000 entries, in steps that are garbage at once).
+      const identities = format === 'urlset' ? this.#identities ?? new LocIdentities() : undefined;
+      this.#identities = undefined;
+      identities?.words.fill(0);
       const steps = this.#settings.validate
-        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.#settings.profile, maxBytes: Infinity, ...(this.#settings.now ? { now: this.#settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add, firstIssues.countsOnly)
-        : entriesOf(input);
+        ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.#settings.profile, maxBytes: Infinity, ...(this.#settings.now ? { now: this.#settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add, firstIssues.countsOnly, identities)
+        : entriesOf(input, identities);
+      let index = 0;
       if (format === 'sitemapindex') {
         this.#indexFiles++;
         if (this.#indexFiles === MAX_INDEX_FILES + 1) {
@@ -454,7 +466,7 @@ export class Walk {
           } else {
             for (const entry of step.value as SitemapUrl[]) {
               range?.add(entry.lastmod);
-              const more = this.#page(entry, record, number, rules);
+              const more = this.#page(entry, record, number, rules, identities, index++);
               if (!(more === true || (more !== false && await more))) { reading = false; break; }
             }
             if (!reading && !this.#settings.validate) break; // entries only: nothing more to read
@@ -462,6 +474,7 @@ export class Walk {
         }
       } finally {
         if (!step.done) (steps as Generator<unknown, unknown, undefined>).return(undefined); // gives its core back
+        this.#identities ??= identities;
       }
       if (arriving?.pieces.failed) {
         // It stopped half-way (over maxBytes, timeout, network): a failed file, as one that failed
@@ -511,9 +524,11 @@ export class Walk {
 
   /**
    * One page entry: the site-level rules (listed in two sitemaps, disallowed by robots.txt), then
-   * handed on. False when the walk must stop (maxEntries, cancelled).
+   * handed on. False when the walk must stop (maxEntries, cancelled). Its URL's identity is the
+   * core's when `identities` has entry number `index`, else made from comparableUrl(loc): the same
+   * for the same page either way (assembly/loc-scan.ts locNormal).
    */
-  #page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues): boolean | Promise<boolean> {
+  #page(entry: SitemapUrl, record: CrawledSitemap, number: number, rules: RuleIssues, identities?: LocIdentities, index = 0): boolean | Promise<boolean> {
     if (this.#cancelled || this.#stopped) return false;
     if (this.#entries >= this.#settings.maxEntries) {
       this.#limitReached('maxEntries', `More entries than maxEntries (${this.#settings.maxEntries}); the walk stopped there`, record.finalUrl);
@@ -524,10 +539,14 @@ export class Walk {
     this.#entries++;
     record.entries++;
     const loc = entry.loc;
-    const key = comparableUrl(loc);
+    let words = this.#identity, at = 0;
+    if (identities?.words[index * 3]) {
+      words = identities.words;
+      at = index * 3 + 1;
+    } else identityOf(comparableUrl(loc), words, 0);
     // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
     const tracked = this.#pageUrls.size < this.#settings.maxTrackedUrls;
-    const first = tracked ? this.#pageUrls.add(key, number) : this.#pageUrls.find(key);
+    const first = tracked ? this.#pageUrls.add(words[at]!, words[at + 1]!, number) : this.#pageUrls.find(words[at]!, words[at + 1]!);
     if (!tracked) this.#limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.#settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
     if (first >= 0 && first !== number) {
       rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.#sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
