@@ -97,6 +97,28 @@ describe('UrlHashSet', () => {
     }), { numRuns: 100 });
   });
 
+  it('keeps all 64 bits of an identity: identities one bit apart are different URLs', () => {
+    // Fed the two words directly: a set that kept fewer bits (say the 48 a mark and one word could
+    // hold) would call some of these the same URL, a false CRAWL_DUPLICATE_URL.
+    fc.assert(fc.property(fc.integer(), fc.integer(), fc.integer({ min: 0, max: 200 }), (high, low, others) => {
+      const set = new UrlHashSet();
+      // Other identities first, so that the probes also pass occupied slots.
+      for (let n = 0; n < others; n++) set.add(Math.imul(n + 1, 0x9e3779b1), Math.imul(n + 7, 0x85ebca6b), 1);
+      const before = set.size;
+      const pairs: [number, number][] = [[high | 0, low | 0]];
+      for (let bit = 0; bit < 32; bit++) {
+        pairs.push([(high ^ (1 << bit)) | 0, low | 0]);
+        pairs.push([high | 0, (low ^ (1 << bit)) | 0]);
+      }
+      // Not among the others by chance (a 64-bit match of random words): skip that case.
+      fc.pre(pairs.every(([h, l]) => set.find(h, l) === -1));
+      const answers = pairs.map(([h, l], i) => set.add(h, l, 100 + i));
+      expect(answers.every((answer) => answer === -1)).toBe(true);
+      expect(set.size).toBe(before + 65);
+      expect(pairs.map(([h, l]) => set.find(h, l))).toEqual(pairs.map((_, i) => 100 + i));
+    }), { numRuns: 300 });
+  });
+
   it('answers add, find, size and owners as a Map does, across shard growth and wide owners', () => {
     // Steps over a pool of URLs: runs of adds (enough to make every shard grow several times),
     // single adds and finds, owners mostly small and sometimes past 65,535.
