@@ -311,6 +311,33 @@ describe('datetimeValue', () => {
   });
 });
 
+describe('LastmodRange', () => {
+  it('gives the earliest and latest valid value as reading every one would, though it reads few of them (fast-check)', () => {
+    // Values on neighbouring days, at the hours and zones that move an instant furthest from its
+    // date (00:00 at +14:00, 24:00 at -14:00), so that a value it does not read sits right at the
+    // edge of the days it may skip; invalid ones between them (a day that does not exist, hour 25).
+    const day = fc.integer({ min: 1, max: 9 }).map((n) => `2024-05-0${n}`);
+    const clock = fc.tuple(fc.constantFrom('00', '01', '10', '13', '14', '20', '23', '24', '25'), fc.constantFrom('00', '30', '59'), fc.constantFrom('Z', '+14:00', '-14:00', '+13:59', '-12:00', '+05:30', ''))
+      .map(([hour, minute, zoneText]) => `T${hour}:${minute}:00${zoneText}`);
+    const value = fc.oneof(
+      { arbitrary: fc.tuple(day, fc.option(clock)).map(([date, time]) => date + (time ?? '')), weight: 8 },
+      { arbitrary: fc.constantFrom('2024-04-31', '2024-05-00T10:00:00Z', '2024-05', '2024', '2024-05-3', 'not a date'), weight: 1 },
+    );
+    fc.assert(fc.property(fc.array(value, { minLength: 1, maxLength: 40 }), fc.constantFrom('w3c' as const, 'xsd' as const), (values, grammarName) => {
+      const range = new LastmodRange(grammarName);
+      for (const lastmod of values) range.add(lastmod);
+      // Every value read: the first of the earliest and the first of the latest, as LastmodRange keeps them.
+      let min: string | undefined, max: string | undefined, minValue = Infinity, maxValue = -Infinity;
+      for (const lastmod of values) {
+        const time = datetimeValue(lastmod, grammarName);
+        if (time < minValue) { minValue = time; min = lastmod; }
+        if (time > maxValue) { maxValue = time; max = lastmod; }
+      }
+      expect(range.value(), JSON.stringify(values)).toEqual(min === undefined ? undefined : { min, max });
+    }), { numRuns: 5000 });
+  });
+});
+
 describe('decodeCharset', () => {
   const latin1 = new Uint8Array([0x68, 0x74, 0x74, 0x70, 0x73, 0x3a, 0x2f, 0x2f, 0x78, 0x2f, 0xe9]); // https://x/é
   it('decodes by Content-Type only where the document says nothing itself', () => {

@@ -48,8 +48,10 @@ const KB = 1024;
  * whether it is comparableUrl's form, given with the whole entry; one hash for every URL, in the
  * core): parse 42,839 bytes (+143, the core's part), everything 113,156 (+558); budgets raised to
  * 41.84 KB and 110.6 KB, a cost in README "Size".
+ * The crawl's lastmod range without validating reads only values that may move it (a look at the
+ * date's digits first): everything 113,379 bytes; budget 110.8 KB, a cost in README "Size".
  */
-const BUDGET = { parse: 41.84 * KB, everything: 110.6 * KB };
+const BUDGET = { parse: 41.84 * KB, everything: 110.8 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
