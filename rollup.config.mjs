@@ -1,6 +1,7 @@
-// Rollup build of the published package (dist/): three entries as ESM (.js) and CJS (.cjs)
-// with every source module kept as a file of its own (dist/lib/), plus .d.ts/.d.cts types, and
-// the Workers/edge entry (dist/index.edge.js); package.json "exports" maps conditions to them.
+// Rollup build of the published package (dist/): the browser entry and the Node entries as ESM
+// (.js) and CJS (.cjs), plus .d.ts/.d.cts types, the Workers/edge entry (dist/index.edge.js) and
+// the command line; package.json "exports" maps conditions to them (ARCHITECTURE.md, "The
+// published package").
 //
 // Entries: `index` is what browsers, workers and extensions load; `index.node` is the same API
 // with a Buffer fast path, chosen by the `node` export condition; `node` is `sitemapkit/node`;
@@ -9,15 +10,31 @@
 // WASM core); ESM and CJS are separate worlds, as in any dual package, and SitemapError is one
 // class across them by its brand (src/model/errors.ts).
 //
-// Why one file per module (output.preserveModules): a bundler drops a whole module none of whose
-// exports is used, when package.json "sideEffects" says importing it does nothing by itself. One
-// chunk made `import { parse }` carry validate, serialize, feeds and the code lists (measured
-// with esbuild, browser, min+gz: 62.3 KB with both WASM builds embedded; see README "Size").
+// Two builds of the same sources, for two kinds of reader:
+//
+// - For bundlers: one file per source module (output.preserveModules; dist/index.js, dist/index.cjs
+//   and dist/lib/, where the per-module Node entries are dist/lib/index.node.js and dist/lib/node.js).
+//   A bundler drops a whole module none of whose exports is used, when package.json "sideEffects"
+//   says importing it does nothing by itself. One chunk made `import { parse }` carry validate,
+//   serialize, feeds and the code lists (measured with esbuild, browser, min+gz: 62.3 KB with
+//   both WASM builds embedded; see README "Size"). Bundlers that target Node read the `node`
+//   condition too: inside it, the `module` condition (which esbuild, webpack and rollup's
+//   node-resolve match, and Node, Deno, Bun, Bun's bundler and `deno bundle` do not) sends them
+//   to dist/lib/index.node.js (test/node-loading.node.test.ts).
+// - For Node itself: dist/index.node.js, dist/node.js and their .cjs twins, the Node entries with
+//   their modules joined in one file (dist/node.js imports dist/index.node.js, so both subpaths
+//   and the CLI share one module instance). Node's loader resolves, reads and compiles every
+//   file of a graph on its own and drops nothing: as 72 files, `import 'sitemapkit'` took 62 ms
+//   and `require` 50 ms; as one, 28 and 25 ms (medians of 21 fresh processes in turn, Node 20,
+//   2026-11-27; bench/README.md, "Loading the package in Node"). Nothing here is minified:
+//   dist/ reads as the source does. The cost is in the tarball, which carries both builds:
+//   1.47 MB instead of 0.95 (5.3 MB unpacked instead of 3.4).
 //
 // package.json "sideEffects" lists the files whose top level must run when imported: the Node
-// entries, whose setup (setBytesToString, setGunzipImplementation) switches the shared modules to
-// Buffer and zlib, and `node`, which imports `index.node` for that setup alone. Bundlers drop
-// everything else that is imported but unused; no other module sets state at import time.
+// entries of both builds, whose setup (setBytesToString, setGunzipImplementation) switches the
+// shared modules to Buffer and zlib, and `node`, which imports `index.node` for that setup alone.
+// Bundlers drop everything else that is imported but unused; no other module sets state at
+// import time.
 //
 // robots-parser is bundled (see the commonjs plugin below); it stays a declared dependency so
 // that its MIT license and version show in every install's tree.
@@ -79,6 +96,24 @@ function browserEntryStaysPortable() {
 }
 
 /**
+ * Fails the build when Node's one-file entries import a chunk other than each other and the
+ * scalar core: a shared chunk would be a file more for every process to load (the point of them).
+ */
+function nodeEntriesAreWhole() {
+  return {
+    name: 'sitemapkit-node-entries-are-whole',
+    generateBundle(_options, bundle) {
+      const entries = new Set(Object.values(bundle).filter((file) => file.type === 'chunk' && file.isEntry).map((file) => file.fileName));
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.isEntry) continue;
+        const others = file.imports.filter((id) => bundle[id] && !entries.has(id));
+        if (others.length > 0) this.error(`${file.fileName} statically imports ${others.join(', ')}: Node's entries must each be one file`);
+      }
+    },
+  };
+}
+
+/**
  * Ships the two WASM builds beside the bundles (`sitemapkit/sitemapkit.simd.wasm`, `…scalar.wasm`)
  * for runtimes that must be handed a precompiled module: Cloudflare Workers import `.wasm` files
  * as modules, and pages whose CSP forbids compiling bytes use `WebAssembly.compileStreaming`.
@@ -115,14 +150,35 @@ function edgeCoreBinary() {
   };
 }
 
-/** Output file names: the entries at the top of dist/, every other module in dist/lib/. */
+/**
+ * Output file names of the per-module build: the browser entry at the top of dist/, every other
+ * module in dist/lib/, the Node entries too (dist/lib/index.node.js, dist/lib/node.js: the files
+ * bundlers that target Node get; the top of dist/ has Node's one-file entries of those names).
+ */
 function fileNames(extension) {
   return (chunk) => {
-    if (chunk.isEntry && chunk.name in input) return `[name].${extension}`;
+    if (chunk.isEntry && chunk.name === 'index') return `[name].${extension}`;
+    if (chunk.isEntry && chunk.name in input) return `lib/[name].${extension}`;
     // A bundled dependency's modules would land in dist/lib/node_modules/, which `npm pack` leaves
     // out of every tarball: they go to dist/lib/vendor/ instead.
     if (chunk.name.includes('node_modules/')) return `lib/vendor/${chunk.name.replace(/^.*node_modules\//, '').replace(/[^\w./-]/g, '_')}.${extension}`;
     return `lib/${chunk.name.replace(/[^\w./-]/g, '_')}.${extension}`;
+  };
+}
+
+/**
+ * Leaves the named entries out of one output: the per-module CJS build is only for bundlers that
+ * `require` the browser entry (no `node` condition); Node's `require` gets the one-file .cjs
+ * entries, and bundlers that target Node get the per-module ESM (the `module` condition).
+ */
+function withoutEntries(names) {
+  return {
+    name: 'sitemapkit-without-entries',
+    generateBundle(_options, bundle) {
+      for (const [fileName, file] of Object.entries(bundle)) {
+        if (file.type === 'chunk' && file.isEntry && names.includes(file.name)) delete bundle[fileName];
+      }
+    },
   };
 }
 
@@ -192,7 +248,21 @@ export default [
     ],
     output: [
       { dir: 'dist', format: 'es', preserveModules: true, preserveModulesRoot: 'src', entryFileNames: fileNames('js'), hoistTransitiveImports: false },
-      { dir: 'dist', format: 'cjs', preserveModules: true, preserveModulesRoot: 'src', entryFileNames: fileNames('cjs'), exports: 'named', hoistTransitiveImports: false },
+      { dir: 'dist', format: 'cjs', preserveModules: true, preserveModulesRoot: 'src', entryFileNames: fileNames('cjs'), exports: 'named', hoistTransitiveImports: false, plugins: [withoutEntries(['index.node', 'node'])] },
+    ],
+  },
+  {
+    // What Node itself loads (the `node` condition's `import` and `require`, the CLI): the Node
+    // entries with their modules in one file each, dist/node.js importing dist/index.node.js for
+    // the shared instance. Only the scalar core, imported where WebAssembly SIMD is missing
+    // (never in Node 16.4+), stays a chunk of its own, loaded on demand.
+    input: { 'index.node': input['index.node'], node: input.node },
+    external: isExternal,
+    treeshake: { moduleSideEffects: (_id, external) => !external },
+    plugins: [nodeResolve({ ignoreSideEffectsForRoot: true }), robotsParserBundled(), typescript(typescriptOptions), nodeEntriesAreWhole()],
+    output: [
+      { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'lib/[name].node.js', hoistTransitiveImports: false },
+      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'lib/[name].node.cjs', exports: 'named', hoistTransitiveImports: false },
     ],
   },
   {

@@ -154,9 +154,9 @@ describe.each([
 });
 
 describe.each([
-  { program: 'main-esm.mjs', setupModule: 'sitemapkit/dist/index.node.js' },
-  { program: 'node-subpath-parse-esm.mjs', setupModule: 'sitemapkit/dist/index.node.js' },
-  { program: 'node-subpath-parse-file-esm.mjs', setupModule: 'sitemapkit/dist/index.node.js' },
+  { program: 'main-esm.mjs', setupModule: 'sitemapkit/dist/lib/index.node.js' },
+  { program: 'node-subpath-parse-esm.mjs', setupModule: 'sitemapkit/dist/lib/index.node.js' },
+  { program: 'node-subpath-parse-file-esm.mjs', setupModule: 'sitemapkit/dist/lib/index.node.js' },
 ] as const)('$program bundled by rollup with node-resolve and the `node` condition', ({ program, setupModule }) => {
   let bundled: { file: string; modules: string[] };
   let report: SetupReport;
