@@ -182,6 +182,22 @@ function withoutEntries(names) {
   };
 }
 
+/**
+ * The Node entries' one-file build takes fflate through src/input/fflate.node.ts, which requires it
+ * the first time something is compressed: importing the package no longer loads it (~8 ms and
+ * ~5 MB of RSS that parse, validate and the crawl never use; bench/README.md, "Loading the package
+ * in Node"). Only src/input/gzip.ts imports fflate; every other build imports it as it is.
+ */
+const fflateOnFirstUse = {
+  name: 'sitemapkit-fflate-on-first-use',
+  replaces(source, importer) {
+    return source === 'fflate' && importer !== undefined && importer.endsWith(`${sep}src${sep}input${sep}gzip.ts`);
+  },
+  resolveId(source, importer) {
+    return fflateOnFirstUse.replaces(source, importer) ? fileURLToPath(new URL('./src/input/fflate.node.ts', import.meta.url)) : null;
+  },
+};
+
 /** robots-parser ships CommonJS only: turned into ES modules and bundled (only its files). */
 function robotsParserBundled() {
   return commonjs({ include: /node_modules[\\/]robots-parser[\\/]/ });
@@ -257,9 +273,9 @@ export default [
     // the shared instance. Only the scalar core, imported where WebAssembly SIMD is missing
     // (never in Node 16.4+), stays a chunk of its own, loaded on demand.
     input: { 'index.node': input['index.node'], node: input.node },
-    external: isExternal,
+    external: (id, importer) => isExternal(id) && !fflateOnFirstUse.replaces(id, importer),
     treeshake: { moduleSideEffects: (_id, external) => !external },
-    plugins: [nodeResolve({ ignoreSideEffectsForRoot: true }), robotsParserBundled(), typescript(typescriptOptions), nodeEntriesAreWhole()],
+    plugins: [fflateOnFirstUse, nodeResolve({ ignoreSideEffectsForRoot: true }), robotsParserBundled(), typescript(typescriptOptions), nodeEntriesAreWhole()],
     output: [
       { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'lib/[name].node.js', hoistTransitiveImports: false },
       { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'lib/[name].node.cjs', exports: 'named', hoistTransitiveImports: false },

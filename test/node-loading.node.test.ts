@@ -20,10 +20,14 @@ const run = promisify(execFile);
 const recordLoads = `import { register } from 'node:module';
 register('./record-loads-hooks.mjs', import.meta.url);
 `;
+// fflate's files are recorded too (as fflate/…): the one-file entries require it only when
+// something is compressed (src/input/fflate.node.ts), so importing the package loads none of them.
 const recordLoadsHooks = `import { appendFileSync } from 'node:fs';
 export async function load(url, context, nextLoad) {
   const inPackage = /\\/node_modules\\/sitemapkit\\/(.*)$/.exec(url);
   if (inPackage) appendFileSync(process.env.SITEMAPKIT_LOAD_LOG, inPackage[1] + '\\n');
+  const inFflate = /\\/node_modules\\/(fflate\\/.*)$/.exec(url);
+  if (inFflate) appendFileSync(process.env.SITEMAPKIT_LOAD_LOG, inFflate[1] + '\\n');
   return nextLoad(url, context);
 }
 `;
@@ -55,7 +59,28 @@ const programs: Record<string, string> = {
   'both.mjs': `import { readFileSync } from 'node:fs';\nimport * as main from 'sitemapkit';\nimport * as node from 'sitemapkit/node';\n${sharedInstanceProbe}`,
   'loaded-by-require.cjs': `const kit = require(process.argv[2]);
 const loaded = Object.keys(require.cache).filter((file) => file.includes('/node_modules/sitemapkit/')).map((file) => file.replace(/.*\\/node_modules\\/sitemapkit\\//, ''));
-console.log(JSON.stringify({ loaded: loaded.sort(), parse: typeof kit.parse }));
+const fflate = Object.keys(require.cache).some((file) => file.includes('/node_modules/fflate/'));
+console.log(JSON.stringify({ loaded: loaded.sort(), parse: typeof kit.parse, fflate }));
+`,
+  // fflate, required the first time something is compressed (src/input/fflate.node.ts).
+  'gzip-on-first-use.mjs': `import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gunzip, gzip, parseStream } from 'sitemapkit';
+const cache = createRequire(import.meta.url).cache;
+const fflateLoaded = () => Object.keys(cache).some((file) => file.includes('/node_modules/fflate/'));
+const atImport = fflateLoaded();
+// Reading gzip, streamed (the crawl's way: its probe of concatenated members included), needs no deflater.
+const streamed = [];
+for await (const entry of parseStream(new Blob([readFileSync('smoke-sitemap.xml.gz')]).stream())) streamed.push(entry.loc);
+const afterReading = fflateLoaded();
+const compressed = gzip(new TextEncoder().encode('<urlset/>'), 9);
+console.log(JSON.stringify({ atImport, afterReading, streamed, afterGzip: fflateLoaded(), back: new TextDecoder().decode(gunzip(compressed, { maxBytes: 100 })), header: [...compressed.subarray(0, 4)] }));
+`,
+  'gzip-on-first-use.cjs': `const kit = require('sitemapkit');
+const fflateLoaded = () => Object.keys(require.cache).some((file) => file.includes('/node_modules/fflate/'));
+const atImport = fflateLoaded();
+const compressed = kit.gzip(new TextEncoder().encode('<urlset/>'), 9);
+console.log(JSON.stringify({ atImport, afterGzip: fflateLoaded(), back: new TextDecoder().decode(kit.gunzip(compressed, { maxBytes: 100 })) }));
 `,
   'both.cjs': `const main = require('sitemapkit');
 const node = require('sitemapkit/node');
@@ -85,6 +110,7 @@ beforeAll(async () => {
   installed = await installPackedPackage();
   for (const [name, text] of Object.entries(programs)) await writeFile(join(installed.projectDirectory, name), text);
   await writeFile(join(installed.projectDirectory, 'smoke-sitemap.xml'), smokeSitemap);
+  await writeFile(join(installed.projectDirectory, 'smoke-sitemap.xml.gz'), gzipSync(smokeSitemap));
   const gzipped = gzipSync(smokeSitemap);
   gzipped[gzipped.length - 8] = gzipped[gzipped.length - 8]! ^ 0xff; // the CRC-32's first byte
   await writeFile(join(installed.projectDirectory, 'bad-checksum.xml.gz'), gzipped);
@@ -124,7 +150,18 @@ describe('what Node loads from the package', () => {
     { entry: 'sitemapkit/node', loaded: ['dist/index.node.cjs', 'dist/node.cjs'] },
   ])('`require("$entry")`: $loaded', async ({ entry, loaded }) => {
     const report = await run(process.execPath, ['loaded-by-require.cjs', entry], { cwd: installed.projectDirectory });
-    expect(JSON.parse(report.stdout)).toEqual({ loaded, parse: 'function' });
+    expect(JSON.parse(report.stdout)).toEqual({ loaded, parse: 'function', fflate: false });
+  });
+
+  // Most programs never compress (parse, validate, the crawl): the one-file entries require fflate
+  // only when something is (src/input/fflate.node.ts); before that it costs no time and no memory.
+  it('fflate: not loaded by `import` or by reading gzip, loaded by the first gzip(), which compresses as before (ESM)', async () => {
+    const report = await runNodeProgram<{ atImport: boolean; afterReading: boolean; streamed: string[]; afterGzip: boolean; back: string; header: number[] }>(installed, 'gzip-on-first-use.mjs');
+    expect(report).toEqual({ atImport: false, afterReading: false, streamed: expectedLocs, afterGzip: true, back: '<urlset/>', header: [0x1f, 0x8b, 8, 0] });
+  });
+
+  it('fflate: not loaded by `require`, loaded by the first gzip() (CJS)', async () => {
+    expect(await runNodeProgram(installed, 'gzip-on-first-use.cjs')).toEqual({ atImport: false, afterGzip: true, back: '<urlset/>' });
   });
 
   // The one file is the whole API: a chunk beside it would be a file more per process again. Only

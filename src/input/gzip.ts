@@ -1,5 +1,6 @@
 // gzip for sitemaps (RFC 1952; sitemaps.org: "you may compress your sitemap files using gzip"):
-// the one module that imports fflate (for deflating). Decompression is capped, because a few
+// the one module that imports fflate (for deflating; the Node entries' build loads it on first
+// use, src/input/fflate.node.ts). Decompression is capped, because a few
 // kilobytes of gzip can inflate to gigabytes (a "gzip bomb", SPEC.md §5). Streams inflate and
 // deflate with the runtime's DecompressionStream / CompressionStream where it has them; elsewhere
 // fflate deflates and src/input/inflate.ts inflates.
@@ -350,10 +351,16 @@ let concatenatedMembersProbe: Promise<boolean> | undefined;
 
 function nativeReadsConcatenatedMembers(): Promise<boolean> {
   concatenatedMembersProbe ??= (async () => {
-    const a = gzipSync(new Uint8Array([0x61]), { mtime: 0 }), b = gzipSync(new Uint8Array([0x62]), { mtime: 0 });
+    // "a" and "b" as two members (as gzip() makes each: modification time 0), written out rather
+    // than deflated here, so that reading gzip never needs the deflater (the Node entries load
+    // fflate only when something is compressed: src/input/fflate.node.ts).
+    const twoMembers = new Uint8Array([
+      0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03, 0x4b, 0x04, 0, 0x43, 0xbe, 0xb7, 0xe8, 0x01, 0, 0, 0,
+      0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03, 0x4b, 0x02, 0, 0xf9, 0xef, 0xbe, 0x71, 0x01, 0, 0, 0,
+    ]);
     const stream = decompressionStream();
     const writer = stream.writable.getWriter();
-    writer.write(concatenateBytes([a, b]) as BufferSource).catch(() => {});
+    writer.write(twoMembers as BufferSource).catch(() => {});
     writer.close().catch(() => {});
     const out: number[] = [];
     try {
