@@ -205,7 +205,9 @@ export function scanLoc(ptr: usize, n: i32): bool {
   }
   for (; at < length; at++) findings |= classify(value, at, length); // a short value, or no SIMD
   locFindings = findings;
-  if ((findings & ~LocFinding.DotSegment) != 0 || locRewritten) locNormal = false;
+  // Non-ASCII stays as it is in comparableUrl (an IRI is not mapped to a URI), and its bytes are
+  // the UTF-8 that identityOf hashes: not a reason for the fallback.
+  if ((findings & ~(LocFinding.DotSegment | LocFinding.NonAscii)) != 0 || locRewritten) locNormal = false;
   return true;
 }
 

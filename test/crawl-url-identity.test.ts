@@ -99,14 +99,15 @@ const escapedDocument = fc.array(escapedLoc, { minLength: 1, maxLength: 12 }).ma
   bytes: new TextEncoder().encode(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((loc) => `<url><loc>${loc}</loc><lastmod>2024-01-01</lastmod></url>`).join('\n')}</urlset>`),
 }));
 /**
- * Whether `loc` (one of escapedLoc's) is comparableUrl's form with nothing for validate to report,
- * so the core must give it an identity: its escapes all have two hex digits (a bare "%" is
- * validate's BadPercent) and it is ASCII; no "/." (the core leaves it to the fallback, though
+ * Whether `loc` (one of escapedLoc's) is comparableUrl's form with nothing but non-ASCII for
+ * validate to report, so the core must give it an identity: its escapes all have two hex digits (a
+ * bare "%" is validate's BadPercent); non-ASCII is kept as it is by comparableUrl, and hashed as
+ * the UTF-8 the core has; no "/." (the core leaves it to the fallback, though
  * comparableUrl keeps "/.well-known" as it is), and no escape with a hex letter in the host (the
  * core's host check takes its upper case for the host's, and leaves it to the fallback too).
  */
 function keptAsWritten(loc: string): boolean {
-  return comparableUrl(loc) === loc && !/%(?![0-9A-Fa-f]{2})/.test(loc) && !/[^\x21-\x7e]/.test(loc) && !loc.includes('/.') && !/^https?:\/\/[^/]*%[0-9]?[A-F]/.test(loc);
+  return comparableUrl(loc) === loc && !/%(?![0-9A-Fa-f]{2})/.test(loc) && !/[\x00-\x20\x7f]/.test(loc) && !loc.includes('/.') && !/^https?:\/\/[^/]*%[0-9]?[A-F]/.test(loc);
 }
 
 describe.each(builds)('the core\'s loc identity (%s build)', (build) => {
@@ -159,14 +160,14 @@ describe.each(builds)('the core\'s loc identity (%s build)', (build) => {
       expect(wrong).toEqual([]);
     }), { numRuns: 300 });
     // Both sides are exercised: locs with escapes the core takes, and ones it leaves to the fallback.
-    expect(given).toBeGreaterThan(500);
-    expect(withheld).toBeGreaterThan(500);
+    expect(given).toBeGreaterThan(250); // about 480 (a keptPath after one of the three normal origins)
+    expect(withheld).toBeGreaterThan(250);
   });
 
-  it('is given to a plain https loc with a port or with escapes comparableUrl keeps, and not to their other spellings', () => {
+  it('is given to a plain https loc with a port, with escapes comparableUrl keeps or with non-ASCII, and not to their other spellings', () => {
     const identities = new LocIdentities();
-    const given = ['https://example.com:8443/a?b=1#c', 'https://example.com/%C3%A9', 'https://example.com/a%2F%25b?q=%3D%E6%97%A5#%5B', 'https://example.com/%C3%A9/%E6%97%A5', 'https://ex%25.com/a'];
-    const notGiven = ['https://Example.com/a', 'HTTPS://example.com/a', 'https://example.com:443/a', 'http://example.com:80/a', 'https://example.com:0443/a', 'https://example.com/%7Ea', 'https://example.com/%c3%a9', 'https://example.com/%C3%a9', 'https://example.com/%41', 'https://example.com/%2E%2E/a', 'https://example.com/a/%2e', 'https://example.com/%C3%A', 'https://ex%41mple.com/a', 'https://ex%C3%A9.com/a', 'https://example.com/a/../b', 'https://example.com', 'https://example.com?q', 'https://user@example.com/', 'https://[::1]:8080/', 'https://example.com/é'];
+    const given = ['https://example.com:8443/a?b=1#c', 'https://example.com/%C3%A9', 'https://example.com/a%2F%25b?q=%3D%E6%97%A5#%5B', 'https://example.com/%C3%A9/%E6%97%A5', 'https://ex%25.com/a', 'https://example.com/é', 'https://example.com/caf%C3%A9/日本?q=ü#ß'];
+    const notGiven = ['https://Example.com/a', 'HTTPS://example.com/a', 'https://example.com:443/a', 'http://example.com:80/a', 'https://example.com:0443/a', 'https://example.com/%7Ea', 'https://example.com/%c3%a9', 'https://example.com/%C3%a9', 'https://example.com/%41', 'https://example.com/%2E%2E/a', 'https://example.com/a/%2e', 'https://example.com/%C3%A', 'https://ex%41mple.com/a', 'https://ex%C3%A9.com/a', 'https://example.com/a/../b', 'https://example.com', 'https://example.com?q', 'https://user@example.com/', 'https://[::1]:8080/', 'https://example.com/é/../a', 'https://example.com/é%c3%a9', 'https://Exämple.com/'];
     const locs = [...given, ...notGiven];
     const bytes = new TextEncoder().encode(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((loc) => `<url><loc>${escapeXml(loc)}</loc></url>`).join('')}</urlset>`);
     const read = [...entriesOf(bytes, identities)].flat();
@@ -297,6 +298,51 @@ describe('a crawl lists one page with its escapes in either case', () => {
         'mixed.xml': [`${site}/~user/%c3%A9`, `${site}/caf%C3%a9`, `${site}/a%2Fb?q=%E6%97%A5`],
       });
       expect(report.totals.entries).toBe(10);
+    });
+  }
+});
+
+describe('a crawl lists one page with non-ASCII in files of several encodings', () => {
+  const site = 'https://example.com';
+  const urlset = (locs: string[], declaration = '<?xml version="1.0" encoding="UTF-8"?>') => `${declaration}\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((loc) => `<url><loc>${loc}</loc></url>`).join('\n')}\n</urlset>\n`;
+  const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+  const utf16le = (text: string) => {
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes[0] = 0xff;
+    bytes[1] = 0xfe;
+    for (let i = 0; i < text.length; i++) {
+      bytes[2 + i * 2] = text.charCodeAt(i) & 0xff;
+      bytes[3 + i * 2] = text.charCodeAt(i) >> 8;
+    }
+    return bytes;
+  };
+  // /café as written in UTF-8, ISO-8859-1 (one byte: the front door decodes it to UTF-8 for the
+  // core), UTF-16 and a text sitemap is one page; /caf%C3%A9 is another (comparableUrl does not
+  // map an IRI to a URI), which /caf%c3%a9 repeats.
+  const files: Record<string, string | Uint8Array> = {
+    '/index.xml': `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['utf8.xml', 'latin1.xml', 'utf16.xml', 'urls.txt'].map((name) => `<sitemap><loc>${site}/${name}</loc></sitemap>`).join('')}</sitemapindex>`,
+    '/utf8.xml': urlset([`${site}/café`, `${site}/caf%C3%A9`, `${site}/日本/ü?q=ß`]),
+    '/latin1.xml': latin1(urlset([`${site}/café`, `${site}/ü`], '<?xml version="1.0" encoding="ISO-8859-1"?>')),
+    '/utf16.xml': utf16le(urlset([`${site}/日本/ü?q=ß`, `${site}/ü`], '<?xml version="1.0" encoding="UTF-16"?>')),
+    '/urls.txt': `${site}/café\n${site}/caf%c3%a9\n`,
+  };
+  const fetchFile = async (url: string): Promise<Response> => {
+    const path = url.slice(site.length);
+    return url.startsWith(site) && files[path] !== undefined ? new Response(files[path], { status: 200 }) : new Response('', { status: 404 });
+  };
+
+  for (const validate of [true, false]) {
+    it(`reports CRAWL_DUPLICATE_URL for each later listing (validate: ${validate})`, async () => {
+      const report = await crawlSitemaps(`${site}/index.xml`, { fetch: fetchFile, concurrency: 1, concurrencyPerHost: 1, validate }).report();
+      const duplicates = Object.fromEntries(report.sitemaps.map((sitemap) => [sitemap.url.slice(site.length + 1), sitemap.issues.filter((issue) => issue.code === 'CRAWL_DUPLICATE_URL').map((issue) => issue.value)]));
+      expect(duplicates).toEqual({
+        'index.xml': [],
+        'utf8.xml': [],
+        'latin1.xml': [`${site}/café`],
+        'utf16.xml': [`${site}/日本/ü?q=ß`, `${site}/ü`],
+        'urls.txt': [`${site}/café`, `${site}/caf%c3%a9`],
+      });
+      expect(report.totals.entries).toBe(9);
     });
   }
 });
