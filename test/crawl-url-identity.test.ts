@@ -11,7 +11,7 @@ import { loadBuildForTesting } from '../src/core/wasm';
 import { comparableUrl } from '../src/values/url-check';
 import { identityOf } from '../src/site/crawl-url-set';
 import { LocIdentities } from '../src/read/loc-identities';
-import { validationSteps } from '../src/check/validate';
+import { validate, validationSteps } from '../src/check/validate';
 import { entriesOf } from '../src/site/crawl-records';
 import { crawlSitemaps, type CrawlReport } from '../src/index';
 
@@ -162,6 +162,34 @@ describe.each(builds)('the core\'s loc identity (%s build)', (build) => {
     // Both sides are exercised: locs with escapes the core takes, and ones it leaves to the fallback.
     expect(given).toBeGreaterThan(250); // about 480 (a keptPath after one of the three normal origins)
     expect(withheld).toBeGreaterThan(250);
+  });
+
+  // The identity changed nothing validate reports: the same locs (escapes in every case, escaped
+  // and plain dot-segments, non-ASCII, duplicates) in whole entries, which the core now scans for
+  // the identity too (a non-ASCII one for the identity only), and read record by record (a comment
+  // in each <url>, on a line of its own, so that every position is the same), where the core's
+  // whole-entry reader takes no part: the same issues at the same places, with and without a
+  // location (its host-and-directory check and the DotSegment shortcut).
+  it('leaves validate\'s issues as they are read record by record (fast-check)', () => {
+    let issues = 0;
+    const counts = { wholeIdentities: 0, recordIdentities: 0 };
+    fc.assert(fc.property(fc.array(fc.oneof(escapedLoc, fc.constantFrom('https://example.com/shop/caf%C3%A9', 'https://example.com/shop/café', 'https://example.com/shop/%2e%2e/x', 'https://example.com/shop/../x', 'https://example.com/other/日本')), { minLength: 1, maxLength: 10 }), fc.boolean(), (locs, located) => {
+      const write = (separator: string) => new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((loc) => `<url>\n${separator}\n<loc>${loc}</loc><lastmod>2024-01-01</lastmod></url>`).join('\n')}\n</urlset>\n`);
+      const options = located ? { location: 'https://example.com/shop/sitemap.xml' } : {};
+      const summary = (bytes: Uint8Array) => validate(bytes, options).issues.map((issue) => `${issue.code} ${issue.line}:${issue.column} ${issue.path} ${issue.value ?? ''}`);
+      const whole = summary(write(''));
+      issues += whole.length;
+      expect(whole).toEqual(summary(write('<!---->')));
+      // Which way each was read: only whole entries get identities.
+      for (const [separator, counter] of [['', 'wholeIdentities'], ['<!---->', 'recordIdentities']] as const) {
+        const identities = new LocIdentities();
+        const read = [...entriesOf(write(separator), identities)].flat().length;
+        for (let index = 0; index < read; index++) if (identities.words[index * 3]) counts[counter]++;
+      }
+    }), { numRuns: 150 });
+    expect(issues).toBeGreaterThan(300);
+    expect(counts.wholeIdentities).toBeGreaterThan(100);
+    expect(counts.recordIdentities).toBe(0);
   });
 
   it('is given to a plain https loc with a port, with escapes comparableUrl keeps or with non-ASCII, and not to their other spellings', () => {
