@@ -35,13 +35,14 @@ export let locStart: i32 = 0;
 export let locLength: i32 = 0;
 /**
  * The value is already in src/values/url-check.ts comparableUrl's form, so its identity
- * (lastHash) is that of comparableUrl(loc): "http" or "https", a host with no upper case, "%",
- * "@" or "[", no port or one of 4 or 5 digits, the first not 0 (so never 80 or 443), a path that
- * starts with "/", escapes only in the form comparableUrl keeps (two upper-case hex digits, not an
- * unreserved character: so no "%2e" either), no "." after a "/", no finding but DotSegment (so no
- * non-ASCII; a DotSegment of a "/%" is an escape's, judged so), and at most LOC_SET_MAX_BYTES
- * (loc-set.ts: the scratch region where JS hashes other URLs whole). False whenever in doubt: the
- * crawl then hashes comparableUrl(loc), which is exact.
+ * (lastHash) is that of comparableUrl(loc): "http" or "https", a host with no upper case (so no
+ * escape with a hex letter either), "@" or "[", no port or one of 4 or 5 digits, the first not 0
+ * (so never 80 or 443), a path that starts with "/", escapes only in the form comparableUrl keeps
+ * (two upper-case hex digits, not an unreserved character: so no "%2e" either), no "." after a
+ * "/", no finding but DotSegment and NonAscii (a DotSegment of a "/%" is an escape's, judged so;
+ * comparableUrl keeps non-ASCII as it is, and the bytes are its UTF-8), and at most
+ * LOC_SET_MAX_BYTES (loc-set.ts: the scratch region where JS hashes other URLs whole). False
+ * whenever in doubt: the crawl then hashes comparableUrl(loc), which is exact.
  */
 export let locNormal = false;
 /**
