@@ -35,15 +35,22 @@ export let locStart: i32 = 0;
 export let locLength: i32 = 0;
 /**
  * The value is already in src/values/url-check.ts comparableUrl's form, so its identity
- * (lastHash) is that of comparableUrl(loc): "http" or "https", a host with no upper case, "%",
- * "@" or "[", no port or one of 4 or 5 digits, the first not 0 (so never 80 or 443), a path that
- * starts with "/", no "%" anywhere, no finding (so no dot-segment, no non-ASCII), and at most
+ * (lastHash) is that of comparableUrl(loc): "http" or "https", a host with no upper case (so no
+ * escape with a hex letter either), "@" or "[", no port or one of 4 or 5 digits, the first not 0
+ * (so never 80 or 443), a path that starts with "/", escapes only in the form comparableUrl keeps
+ * (two upper-case hex digits, not an unreserved character: so no "%2e" either), no "." after a
+ * "/", no finding but DotSegment and NonAscii (a DotSegment of a "/%" is an escape's, judged so;
+ * comparableUrl keeps non-ASCII as it is, and the bytes are its UTF-8), and at most
  * LOC_SET_MAX_BYTES (loc-set.ts: the scratch region where JS hashes other URLs whole). False
  * whenever in doubt: the crawl then hashes comparableUrl(loc), which is exact.
  */
 export let locNormal = false;
-/** scanLoc saw a "%" (classify). */
-let locPercent = false;
+/**
+ * scanLoc saw what comparableUrl rewrites and no finding says (classify): an escape with a
+ * lower-case hex digit or of an unreserved character, or a "." after a "/" (a DotSegment finding
+ * may also be a "/%XX", which is judged as an escape).
+ */
+let locRewritten = false;
 /**
  * The last 64-bit hash of hashLocBytes: a URL's identity for the crawl's "listed in two sitemaps"
  * rule (src/site/crawl-url-set.ts), which the tokenizer writes into a whole entry's EntryScan.
@@ -112,7 +119,7 @@ export function scanLoc(ptr: usize, n: i32): bool {
   locHostEnd = 0;
   locHostHash = <i32>FNV_OFFSET;
   locNormal = false;
-  locPercent = false;
+  locRewritten = false;
   if (length == 0) {
     locFindings = LocFinding.Empty;
     return true;
@@ -154,7 +161,7 @@ export function scanLoc(ptr: usize, n: i32): bool {
       const b = <u32>load<u8>(value + <usize>at);
       if (b == 0x2f || b == 0x3f || b == 0x23) break;
       const upper = b - 0x41 < 26;
-      if (upper || b == 0x40 || b == 0x5b) normal = false; // upper case, user information, an IPv6 literal (a "%": locPercent)
+      if (upper || b == 0x40 || b == 0x5b) normal = false; // upper case, user information, an IPv6 literal (an escape: classify)
       hostHash = (hostHash ^ (upper ? b | 0x20 : b)) * FNV_PRIME;
       if (b == 0x40) { // "@": what came before was the userinfo
         hostname = 0; label = 0;
@@ -199,7 +206,9 @@ export function scanLoc(ptr: usize, n: i32): bool {
   }
   for (; at < length; at++) findings |= classify(value, at, length); // a short value, or no SIMD
   locFindings = findings;
-  if (findings != 0 || locPercent) locNormal = false;
+  // Non-ASCII stays as it is in comparableUrl (an IRI is not mapped to a URI), and its bytes are
+  // the UTF-8 that identityOf hashes: not a reason for the fallback.
+  if ((findings & ~(LocFinding.DotSegment | LocFinding.NonAscii)) != 0 || locRewritten) locNormal = false;
   return true;
 }
 
@@ -264,9 +273,38 @@ function classifyBits(value: usize, at: i32, bits: i32, length: i32): i32 {
 @inline function classify(value: usize, at: i32, length: i32): i32 {
   const finding = <i32>load<u8>(LOC_CLASS + <usize>load<u8>(value + <usize>at)) << 4;
   if (finding != LocFinding.BadPercent && finding != LocFinding.DotSegment) return finding;
-  if (finding == LocFinding.BadPercent) locPercent = true;
+  return classifyDotOrPercent(value, at, length, finding);
+}
+
+/**
+ * classify's "." and "%", out of line (inlined, it is in the core two or three times over, and
+ * these bytes are few): a DotSegment when a "/" precedes either, BadPercent for a "%" without two
+ * hex digits, and locRewritten for what comparableUrl would rewrite.
+ */
+function classifyDotOrPercent(value: usize, at: i32, length: i32, finding: i32): i32 {
   // A "%" or a "." after a "/": a dot-segment may start here.
   const dotSegment = at > 0 && load<u8>(value + <usize>at - 1) == 0x2f ? LocFinding.DotSegment : 0;
-  if (finding == LocFinding.DotSegment) return dotSegment;
-  return dotSegment | (at + 2 < length && isHex(<i32>load<u8>(value + <usize>at + 1)) && isHex(<i32>load<u8>(value + <usize>at + 2)) ? 0 : finding);
+  if (finding == LocFinding.DotSegment) {
+    if (dotSegment != 0) locRewritten = true; // comparableUrl takes "/." the long way
+    return dotSegment;
+  }
+  if (at + 2 >= length) return dotSegment | finding;
+  const high = <i32>load<u8>(value + <usize>at + 1), low = <i32>load<u8>(value + <usize>at + 2);
+  if (!isHex(high) || !isHex(low)) return dotSegment | finding;
+  // An escape comparableUrl keeps has upper-case hex digits ("a"-"f" are over 0x60) and is not
+  // of an unreserved character ("%2E" neither: any escaped dot-segment is rewritten).
+  if (high > 0x60 || low > 0x60 || isUnreservedByte((hexValue(high) << 4) | hexValue(low))) locRewritten = true;
+  return dotSegment;
+}
+
+/** The value of a hex digit, either case: "0"-"9" have bit 6 clear, letters have it set and 1-6 in their low nibble. */
+// @ts-ignore: decorator
+@inline function hexValue(b: i32): i32 {
+  return (b & 0xf) + (b >> 6) * 9;
+}
+
+/** RFC 3986 §2.3's ALPHA / DIGIT / "-" / "." / "_" / "~" (src/values/url-check.ts isUnreserved), as bits of two words. */
+// @ts-ignore: decorator
+@inline function isUnreservedByte(byte: i32): bool {
+  return <u32>((byte | 0x20) - 0x61) < 26 || <u32>(byte - 0x30) < 10 || <u32>(byte - 0x2d) < 2 || byte == 0x5f || byte == 0x7e;
 }

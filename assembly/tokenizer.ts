@@ -860,9 +860,12 @@ function wholeEntry(p: i32): i32 {
     if (end + 1 + matched + 1 > length) return INCOMPLETE; // </field> is one byte longer than field>
     if (closing == 0) return FALLBACK;
     const wide = (runFlags & TokenFlag.NonAscii) != 0;
-    // The loc checks of watchText, as text() runs them on a loc's Text record.
-    if (slot == 0 && watchedLocal >= 0 && !wide && scanLoc(arena + <usize>startBytes, arenaBytes - startBytes)) {
-      scanned = TokenFlag.LocScanned;
+    // The loc checks of watchText, as text() runs them on a loc's Text record. A value with
+    // non-ASCII is scanned for the crawl's identity only (its UTF-8 bytes are what identityOf
+    // hashes; no errors in it, or this is FALLBACK): its checks' positions count bytes, not
+    // characters, so validate scans its string, and adds it to the loc set from there.
+    if (slot == 0 && watchedLocal >= 0 && scanLoc(arena + <usize>startBytes, arenaBytes - startBytes)) {
+      scanned = wide ? 0 : TokenFlag.LocScanned;
       scanWord = locFindings | (locHostStart << 10) | (locHostEnd << 14);
       scanHostHash = locHostHash;
       // Its id in the document's loc set (validate's duplicate check): the loc is added with the
@@ -874,7 +877,7 @@ function wholeEntry(p: i32): i32 {
         pendingLocLength = locLength;
         pendingLocHash = hashLocBytes(pendingLocPointer, locLength);
         if (locNormal) scanned |= TokenFlag.LocIdentity;
-        if (locSetOn) scanId = PENDING_LOC_ID;
+        if (locSetOn && !wide) scanId = PENDING_LOC_ID;
       }
     }
     // An ASCII value stays where it is (settleRun's first case, without the call).

@@ -50,8 +50,12 @@ const KB = 1024;
  * 41.84 KB and 110.6 KB, a cost in README "Size".
  * The crawl's lastmod range without validating reads only values that may move it (a look at the
  * date's digits first): everything 113,379 bytes; budget 110.8 KB, a cost in README "Size".
+ * The core's identity for a loc whose escapes are comparableUrl's or that has non-ASCII (#17,
+ * round 8: the two hex digits' case and byte looked at, out of line; a whole entry's non-ASCII loc
+ * scanned for its identity only): parse 42,887 bytes (+48), everything 113,417 (+38); parse
+ * budget raised to 41.89 KB (+51 bytes), a cost in README "Size".
  */
-const BUDGET = { parse: 41.84 * KB, everything: 110.8 * KB };
+const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -7,7 +7,7 @@ import { readLocIdentity, type WholeEntry } from './walker';
 
 /**
  * Identities by entry number (0-based, in document order: the reader's count of entries kept),
- * for one document. An entry the core gave none (read record by record, non-ASCII, an entity or
+ * for one document. An entry the core gave none (read record by record, an entity or
  * CDATA, not in comparableUrl's form) has none here.
  *
  * @example
