@@ -1,9 +1,11 @@
 // The two builds of the package the fuzzer compares, loaded from dist/ (run `npm run build`
 // first): the Node build (`dist/index.node.js`, Buffer strings and zlib) and the browser build
 // (`dist/index.js`, TextDecoder and fflate), each with a module graph and a WebAssembly core of
-// its own. They share modules in dist/lib/, and importing the Node entry installs its Node-only
-// helpers into that chunk, so the browser build is imported from a copy of dist/ under
-// node_modules/.cache (where its bare `fflate` import still resolves to node_modules/fflate).
+// its own. The Node entry is one file of its own now (rollup.config.mjs), but the browser build
+// is still imported from a copy of dist/ under node_modules/.cache (where its bare `fflate` import
+// still resolves to node_modules/fflate): should the two ever share a module again, the Node
+// entry's setup (Buffer, zlib) would reach the browser build through it, and the check below
+// would fail.
 
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,7 +35,7 @@ export async function loadBuilds(browserCopy = `browser-${process.pid}`) {
   const copy = join(repositoryRoot, 'node_modules', '.cache', 'sitemapkit-fuzz', browserCopy);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
-  // The whole of dist/: the entries import one module per source file from dist/lib/.
+  // The whole of dist/: the browser entry imports one module per source file from dist/lib/.
   cpSync(dist, copy, { recursive: true });
   const node = await import(pathToFileURL(join(dist, 'index.node.js')).href);
   const browser = await import(pathToFileURL(join(copy, 'index.js')).href);
