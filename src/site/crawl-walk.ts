@@ -464,7 +464,9 @@ export class Walk {
               this.#enqueueSitemap(child, 'index', task.crossSubmit, rules.issues, task, record.url, entry.lastmod);
             }
           } else {
-            for (const entry of step.value as SitemapUrl[]) {
+            const slice = step.value as SitemapUrl[];
+            if (identities) this.#pageUrls.touch(identities.words, index, slice.length);
+            for (const entry of slice) {
               range?.add(entry.lastmod);
               const more = this.#page(entry, record, number, rules, identities, index++);
               if (!(more === true || (more !== false && await more))) { reading = false; break; }
