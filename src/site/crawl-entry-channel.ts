@@ -26,7 +26,12 @@ const QUEUED_BATCHES = 4;
  */
 export class EntryChannel {
   #batches: CrawledEntry[][] = [];
-  #filling: CrawledEntry[] = [];
+  /**
+   * The batch being filled, made at its full size: pushed onto from empty it would grow six times
+   * on the way to 256 (bench/README.md, Crawl, round 8: 28 bytes of garbage an entry, 8 so).
+   */
+  #filling: CrawledEntry[] = new Array<CrawledEntry>(BATCH_ENTRIES);
+  #filled = 0;
   /** The batch the per-entry reader is in, and its place in it. */
   #current: CrawledEntry[] = [];
   #at = 0;
@@ -37,17 +42,20 @@ export class EntryChannel {
 
   /** Queues one; when the queue is full, resolves once there is room again. */
   push(entry: CrawledEntry): void | Promise<void> {
-    this.#filling.push(entry);
-    if (this.#filling.length < BATCH_ENTRIES) return;
+    this.#filling[this.#filled++] = entry;
+    if (this.#filled < BATCH_ENTRIES) return;
     this.flush();
     if (this.#batches.length >= QUEUED_BATCHES && !this.#closed) return new Promise((resolve) => this.#room.push(resolve));
   }
 
   /** Hands on the batch being filled (the walk is about to wait, or a file ended). */
   flush(): void {
-    if (this.#filling.length === 0) return;
-    this.#batches.push(this.#filling);
-    this.#filling = [];
+    if (this.#filled === 0) return;
+    const batch = this.#filling;
+    batch.length = this.#filled; // a batch cut short by flush: no holes handed on
+    this.#batches.push(batch);
+    this.#filling = new Array<CrawledEntry>(BATCH_ENTRIES);
+    this.#filled = 0;
     this.#wakeReader();
   }
 
@@ -62,7 +70,8 @@ export class EntryChannel {
   /** Drops what is queued (the reader left, or the walk was cancelled). */
   drop(): void {
     this.#batches = [];
-    this.#filling = [];
+    this.#filling = new Array<CrawledEntry>(BATCH_ENTRIES);
+    this.#filled = 0;
     this.#current = [];
     this.#at = 0;
     this.#releaseRoom();
