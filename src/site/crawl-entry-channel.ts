@@ -54,8 +54,7 @@ export class EntryChannel {
     const batch = this.#filling;
     batch.length = this.#filled; // a batch cut short by flush: no holes handed on
     this.#batches.push(batch);
-    this.#filling = new Array<CrawledEntry>(BATCH_ENTRIES);
-    this.#filled = 0;
+    this.drop(true);
     this.#wakeReader();
   }
 
@@ -67,11 +66,12 @@ export class EntryChannel {
     this.#releaseRoom();
   }
 
-  /** Drops what is queued (the reader left, or the walk was cancelled). */
-  drop(): void {
-    this.#batches = [];
+  /** Drops what is queued (the reader left, or the walk was cancelled); with `filling` only, starts a new batch. */
+  drop(filling?: boolean): void {
     this.#filling = new Array<CrawledEntry>(BATCH_ENTRIES);
     this.#filled = 0;
+    if (filling) return;
+    this.#batches = [];
     this.#current = [];
     this.#at = 0;
     this.#releaseRoom();

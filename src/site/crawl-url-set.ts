@@ -105,14 +105,13 @@ export class UrlHashSet {
    * seen.touch(identities.words, 0, entries.length); // then seen.add(...) for each, as before
    */
   touch(identities: Int32Array, from: number, count: number): void {
-    const marks = this.#marks;
-    let sum = this.#touched;
-    for (let at = from * 3, end = Math.min(identities.length, (from + count) * 3); at < end; at += 3) {
-      if (identities[at] === 0) continue;
-      const low = identities[at + 2]!, shard = marks[low & (SHARDS - 1)]!;
-      sum ^= shard[placeOf(low, shard.length)]!;
+    // An entry without an identity has zeros there (the table is emptied for each file), and past
+    // the table's end (entries read record by record take no place in it) a load gives undefined,
+    // also read as 0: one more load of shard 0's first mark, fewer bytes of the bundle than a test.
+    for (let at = from * 3 + 2; at < (from + count) * 3; at += 3) {
+      const marks = this.#marks[identities[at]! & (SHARDS - 1)]!;
+      this.#touched ^= marks[placeOf(identities[at]!, marks.length)]!;
     }
-    this.#touched = sum;
   }
 
   /** The number of the sitemap that had the URL of identity `high`, `low`, or -1; adds nothing (for when the set is as big as it may get). */
