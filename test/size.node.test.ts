@@ -51,10 +51,10 @@ const KB = 1024;
  * The crawl's lastmod range without validating reads only values that may move it (a look at the
  * date's digits first): everything 113,379 bytes; budget 110.8 KB, a cost in README "Size".
  * The crawl's walk per entry (#17 round 8: the URL set's marks read a slice at a time, batches
- * made at their size, a slice walked by index): everything 113,501 bytes; budget 110.85 KB, a
- * cost in README "Size".
+ * made at their size, a slice walked by index, no closure context made per entry): everything
+ * 113,513 bytes; budget 110.8 KB + 60 bytes, a cost in README "Size".
  */
-const BUDGET = { parse: 41.84 * KB, everything: 110.85 * KB };
+const BUDGET = { parse: 41.84 * KB, everything: 110.8 * KB + 60 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -566,8 +566,14 @@ export class Walk {
     if (!this.#deliver) return true;
     (entry as CrawledEntry).sitemap = record.finalUrl;
     const waiting = this.#deliver.push(entry as CrawledEntry);
-    return waiting ? waiting.then(() => !(this.#signal.aborted || this.#stopped)) : true;
+    return waiting ? waiting.then(this.#goesOn) : true;
   }
+
+  /**
+   * Whether the walk goes on once the reader made room: made once, since an arrow that reads `this`
+   * in #page made a context on each of its calls, used or not (src/site/crawl-entry-channel.ts).
+   */
+  readonly #goesOn = (): boolean => !(this.#cancelled || this.#stopped);
 
   #failed(task: Task, record: CrawledSitemap, issues: Issue<IssueCode>[]): void {
     record.failed = true;
