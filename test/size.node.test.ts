@@ -54,8 +54,13 @@ const KB = 1024;
  * round 8: the two hex digits' case and byte looked at, out of line; a whole entry's non-ASCII loc
  * scanned for its identity only): parse 42,887 bytes (+48), everything 113,417 (+38); parse
  * budget raised to 41.89 KB (+51 bytes), a cost in README "Size".
+ * The crawl's walk per entry (#17 round 8: the URL set's marks read a slice at a time, batches
+ * made at their size, a slice walked by index, no closure context made per entry): everything
+ * 113,513 bytes; budget 110.8 KB + 60 bytes, a cost in README "Size".
+ * Both merged, with the streaming gunzip's probe written out (no deflating to read gzip): everything
+ * 113,574 bytes; budget 110.8 KB + 120 bytes.
  */
-const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB };
+const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 120 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -26,7 +26,12 @@ const QUEUED_BATCHES = 4;
  */
 export class EntryChannel {
   #batches: CrawledEntry[][] = [];
-  #filling: CrawledEntry[] = [];
+  /**
+   * The batch being filled, made at its full size: pushed onto from empty it would grow six times
+   * on the way to 256 (bench/README.md, Crawl, round 8: 28 bytes of garbage an entry, 8 so).
+   */
+  #filling: CrawledEntry[] = new Array<CrawledEntry>(BATCH_ENTRIES);
+  #filled = 0;
   /** The batch the per-entry reader is in, and its place in it. */
   #current: CrawledEntry[] = [];
   #at = 0;
@@ -37,17 +42,30 @@ export class EntryChannel {
 
   /** Queues one; when the queue is full, resolves once there is room again. */
   push(entry: CrawledEntry): void | Promise<void> {
-    this.#filling.push(entry);
-    if (this.#filling.length < BATCH_ENTRIES) return;
+    this.#filling[this.#filled++] = entry;
+    if (this.#filled < BATCH_ENTRIES) return;
     this.flush();
-    if (this.#batches.length >= QUEUED_BATCHES && !this.#closed) return new Promise((resolve) => this.#room.push(resolve));
+    if (this.#batches.length >= QUEUED_BATCHES && !this.#closed) return new Promise(this.#waitForRoom);
   }
+
+  // The callbacks of push and next, made once: a function with an arrow that reads `this` makes a
+  // context for it on every call, even where the arrow is never made (40 bytes an entry in each of
+  // push and next; bench/README.md, Crawl, round 8).
+  readonly #waitForRoom = (resolve: () => void): void => { this.#room.push(resolve); };
+  readonly #fromBatch = (result: IteratorResult<CrawledEntry[]>): IteratorResult<CrawledEntry> | Promise<IteratorResult<CrawledEntry>> => {
+    if (result.done) return result;
+    this.#current = result.value; // never empty: next() takes its first entry
+    this.#at = 0;
+    return this.next();
+  };
 
   /** Hands on the batch being filled (the walk is about to wait, or a file ended). */
   flush(): void {
-    if (this.#filling.length === 0) return;
-    this.#batches.push(this.#filling);
-    this.#filling = [];
+    if (this.#filled === 0) return;
+    const batch = this.#filling;
+    batch.length = this.#filled; // a batch cut short by flush: no holes handed on
+    this.#batches.push(batch);
+    this.drop(true);
     this.#wakeReader();
   }
 
@@ -59,10 +77,12 @@ export class EntryChannel {
     this.#releaseRoom();
   }
 
-  /** Drops what is queued (the reader left, or the walk was cancelled). */
-  drop(): void {
+  /** Drops what is queued (the reader left, or the walk was cancelled); with `filling` only, starts a new batch. */
+  drop(filling?: boolean): void {
+    this.#filling = new Array<CrawledEntry>(BATCH_ENTRIES);
+    this.#filled = 0;
+    if (filling) return;
     this.#batches = [];
-    this.#filling = [];
     this.#current = [];
     this.#at = 0;
     this.#releaseRoom();
@@ -71,12 +91,7 @@ export class EntryChannel {
   /** The next entry: from the batch in hand without waiting, else from the next batch. */
   next(): Promise<IteratorResult<CrawledEntry>> {
     if (this.#at < this.#current.length) return Promise.resolve({ done: false, value: this.#current[this.#at++]! });
-    return this.nextBatch().then((result) => {
-      if (result.done) return result;
-      this.#current = result.value;
-      this.#at = 1;
-      return { done: false, value: result.value[0]! };
-    });
+    return this.nextBatch().then(this.#fromBatch);
   }
 
   /** The rest of the batch in hand, or the next batch (never empty). */

@@ -44,37 +44,36 @@ class Crawl implements SitemapCrawl {
   }
 
   [Symbol.asyncIterator](): AsyncIterator<CrawledEntry> {
-    if (this.#mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before iterating: the walk counts entries without keeping them; iterate first, then call report()', { offset: 0 });
-    if (this.#iterator) return this.#iterator;
+    this.#refuseAfterReport('iterating', 'iterate first');
     // Once: each .catch() on the pending walk is a reaction it keeps until it ends (one per entry leaked a million promises).
-    const begin = () => { if (!this.#walk) void this.#begin('iterate').catch(ignore); };
-    this.#iterator = {
-      next: () => { begin(); return this.#channel.next(); },
-      // Leaving the loop (break, return, throw) stops the walk.
-      return: async () => {
-        if (this.#mode === 'iterate') this.cancel('iteration ended');
-        this.#channel.drop();
-        return { done: true, value: undefined };
-      },
-    };
-    return this.#iterator;
+    return this.#iterator ??= this.#reader(() => this.#channel.next());
   }
 
   batches(): AsyncIterableIterator<CrawledEntry[]> {
-    if (this.#mode === 'count') throw new SitemapError('INPUT_TYPE', 'report() was called before batches(): the walk counts entries without keeping them; call batches() first, then report()', { offset: 0 });
-    const batches: AsyncIterableIterator<CrawledEntry[]> = {
+    this.#refuseAfterReport('batches()', 'call batches() first');
+    return this.#reader(() => this.#channel.nextBatch());
+  }
+
+  /** A walk that counts (report() first) hands out no entries. */
+  #refuseAfterReport(what: string, instead: string): void {
+    if (this.#mode === 'count') throw new SitemapError('INPUT_TYPE', `report() was called before ${what}: the walk counts entries without keeping them; ${instead}, then call report()`, { offset: 0 });
+  }
+
+  /** An iterator over the channel by `next` (entries or batches): the first call starts the walk, leaving the loop (break, return, throw) stops it. */
+  #reader<T>(next: () => Promise<IteratorResult<T>>): AsyncIterableIterator<T> {
+    const reader: AsyncIterableIterator<T> = {
       next: () => {
         if (!this.#walk) void this.#begin('iterate').catch(ignore);
-        return this.#channel.nextBatch();
+        return next();
       },
       return: async () => {
         if (this.#mode === 'iterate') this.cancel('iteration ended');
         this.#channel.drop();
         return { done: true, value: undefined };
       },
-      [Symbol.asyncIterator]: () => batches,
+      [Symbol.asyncIterator]: () => reader,
     };
-    return batches;
+    return reader;
   }
 
   report(): Promise<CrawlReport> {
