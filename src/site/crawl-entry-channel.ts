@@ -65,7 +65,7 @@ export class EntryChannel {
     const batch = this.#filling;
     batch.length = this.#filled; // a batch cut short by flush: no holes handed on
     this.#batches.push(batch);
-    this.drop(true);
+    this.#newBatch();
     this.#wakeReader();
   }
 
@@ -77,11 +77,9 @@ export class EntryChannel {
     this.#releaseRoom();
   }
 
-  /** Drops what is queued (the reader left, or the walk was cancelled); with `filling` only, starts a new batch. */
-  drop(filling?: boolean): void {
-    this.#filling = new Array<CrawledEntry>(BATCH_ENTRIES);
-    this.#filled = 0;
-    if (filling) return;
+  /** Drops what is queued (the reader left, or the walk was cancelled). */
+  drop(): void {
+    this.#newBatch();
     this.#batches = [];
     this.#current = [];
     this.#at = 0;
@@ -114,6 +112,12 @@ export class EntryChannel {
       }
       await new Promise<void>((resolve) => { this.#reader = resolve; });
     }
+  }
+
+  /** An empty batch to fill, made at its full size. */
+  #newBatch(): void {
+    this.#filling = new Array<CrawledEntry>(BATCH_ENTRIES);
+    this.#filled = 0;
   }
 
   #wakeReader(): void {
