@@ -520,3 +520,46 @@ describe('crawlSitemaps on charsets and odd starting points', () => {
     expect(codes(damaged.issues)).toContain('GZIP_INVALID');
   });
 });
+
+describe('crawled entries are parse()\'s entries with their sitemap', () => {
+  // Every shape makeUrl makes (lastmod, changefreq, priority each present or not), priorities
+  // shared (0.5, 1) and not (0.123, 0), a date-only lastmod and a dateTime, an unknown changefreq,
+  // a non-ASCII loc and lastmod, white space around values, and more entries than a batch holds.
+  const entry = (i: number) => {
+    const lastmod = i % 2 ? `<lastmod>${i % 4 === 1 ? '2024-03-0' + (1 + (i % 9)) : '2024-03-01T10:00:00+01:00'}</lastmod>` : '';
+    const changefreq = (i >> 1) % 2 ? `<changefreq>${i % 7 === 0 ? 'often' : 'weekly'}</changefreq>` : '';
+    const priority = (i >> 2) % 2 ? `<priority>${['0.5', '0.123', '1', '0'][i % 4]}</priority>` : '';
+    const loc = i % 13 === 0 ? `https://example.com/café/${i}` : i % 17 === 0 ? ` https://example.com/p${i} ` : `https://example.com/p${i}`;
+    return `<url><loc>${loc}</loc>${lastmod}${changefreq}${priority}</url>`;
+  };
+  const open = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n';
+  const whole = `${open}${Array.from({ length: 700 }, (_, i) => entry(i)).join('\n')}\n</urlset>\n`;
+  // Whole entries, then an entry read record by record (an image): the rest is read that way too.
+  const mixed = `${open}${Array.from({ length: 300 }, (_, i) => (i === 150 ? `<url><loc>https://example.com/i${i}</loc><lastmod>2024-01-01</lastmod><image:image><image:loc>https://example.com/i.png</image:loc></image:image></url>` : entry(i + 1000))).join('\n')}\n</urlset>\n`;
+  const files: Record<string, string> = {
+    '/index.xml': '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://example.com/whole.xml</loc></sitemap><sitemap><loc>https://example.com/mixed.xml</loc></sitemap></sitemapindex>',
+    '/whole.xml': whole,
+    '/mixed.xml': mixed,
+  };
+  const fetchFile = async (url: string) => (files[url.slice('https://example.com'.length)] === undefined ? new Response('', { status: 404 }) : new Response(files[url.slice('https://example.com'.length)]!, { status: 200 }));
+  const urlsOf = (xml: string, sitemap: string) => {
+    const result = parse(xml);
+    return result.kind === 'urlset' ? result.urls.map((url) => ({ ...url, sitemap })) : [];
+  };
+  const expected = [...urlsOf(whole, 'https://example.com/whole.xml'), ...urlsOf(mixed, 'https://example.com/mixed.xml')];
+
+  for (const validate of [true, false]) {
+    for (const how of ['for await', 'batches()'] as const) {
+      it(`gives the same keys in the same order, sitemap last (validate: ${validate}, ${how})`, async () => {
+        const crawl = crawlSitemaps('https://example.com/index.xml', { fetch: fetchFile, concurrency: 1, concurrencyPerHost: 1, validate });
+        const entries: CrawledEntry[] = [];
+        if (how === 'for await') for await (const one of crawl) entries.push(one);
+        else for await (const batch of crawl.batches()) entries.push(...batch);
+        expect(entries).toHaveLength(1000);
+        expect(entries).toStrictEqual(expected);
+        expect(entries.map((one) => Object.keys(one).join())).toEqual(expected.map((one) => Object.keys(one).join()));
+        expect(entries.find((one) => one.loc === 'https://example.com/i150')).toMatchObject({ images: [{ loc: 'https://example.com/i.png' }], sitemap: 'https://example.com/mixed.xml' });
+      });
+    }
+  }
+});

@@ -15,7 +15,7 @@ import { parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
 import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, LastmodRange, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from '../formats/robots';
-import { sniffFormat } from '../input/sniff';
+import { sniffFormat, type DocumentFormat } from '../input/sniff';
 import { parseTextSitemap } from '../formats/text-sitemap';
 import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from '../model/types';
 import type { DatetimeGrammar } from '../values/datetime';
@@ -32,9 +32,10 @@ const READ_AHEAD_BYTES = 1024 * 1024;
 /** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
 const HEAD_BYTES = 32 * 1024;
 
-/** A body being read as it arrives: its head (sniffed), the rest to come, and Content-Length's hint. */
+/** A body being read as it arrives: its head and what it was sniffed as, the rest to come, and Content-Length's hint. */
 interface ArrivingBody {
   head: Uint8Array;
+  format: DocumentFormat;
   pieces: BodyPieces;
   expectedBytes: number;
 }
@@ -376,7 +377,7 @@ export class Walk {
     const head = concatenateBytes(gathered);
     const format = sniffFormat(head);
     if (!ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
-      return this.#readDocument(task, record, { head, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
+      return this.#readDocument(task, record, { head, format, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
     }
     if (!ended) await gather(Infinity);
     if (pieces.failed) {
@@ -413,7 +414,8 @@ export class Walk {
     const arriving = body instanceof Uint8Array ? undefined : body;
     const bytes = arriving ? arriving.head : decodeCharset(body as Uint8Array, fetched.contentType, crawlIssues);
     record.bytes = bytes.length;
-    const format = sniffFormat(bytes);
+    // An arriving head was sniffed already (sniffFormat makes a string of 32 KiB each time).
+    const format = arriving ? arriving.format : sniffFormat(bytes);
     record.format = format;
     const number = this.#numbers.get(record)!;
     const rules = new RuleIssues();
