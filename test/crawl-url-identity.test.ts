@@ -356,7 +356,7 @@ describe('a crawl lists one page with non-ASCII in files of several encodings', 
   };
   const fetchFile = async (url: string): Promise<Response> => {
     const path = url.slice(site.length);
-    return url.startsWith(site) && files[path] !== undefined ? new Response(files[path], { status: 200 }) : new Response('', { status: 404 });
+    return url.startsWith(site) && files[path] !== undefined ? new Response(files[path] as BodyInit, { status: 200 }) : new Response('', { status: 404 });
   };
 
   for (const validate of [true, false]) {
