@@ -59,8 +59,11 @@ const KB = 1024;
  * 113,513 bytes; budget 110.8 KB + 60 bytes, a cost in README "Size".
  * Both merged, with the streaming gunzip's probe written out (no deflating to read gzip): everything
  * 113,574 bytes; budget 110.8 KB + 120 bytes.
+ * Validating in the crawl (#17 round 9: a whole entry's issue asked about at its entry's start, so
+ * that one the crawl only counts needs no position worked out; the scope's prefix found with
+ * lastIndexOf): everything 113,605 bytes; budget 110.8 KB + 150, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 120 };
+const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 150 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

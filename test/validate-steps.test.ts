@@ -12,7 +12,7 @@ import { positionOfByte } from '../src/values/file-limits';
 import { declaredEncoding, utf16ByteOrder } from '../src/input/input';
 import { isGzip } from '../src/input/gzip';
 import { LIMITS } from '../src/model/limits';
-import type { SitemapIndexEntry, SitemapUrl, ValidateResult } from '../src/model/types';
+import type { Issue, SitemapIndexEntry, SitemapUrl, ValidateResult } from '../src/model/types';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
@@ -242,6 +242,42 @@ describe('where the 50 MB limit is crossed (positionAfterPushed)', () => {
       }
     } finally {
       limits.maxSitemapBytes = original;
+    }
+  });
+});
+
+describe('countsOnly (the crawl asks it before an issue is made)', () => {
+  // A whole entry's issues carry a marker for a position until one is asked for; the validator
+  // asks at the entry's start first, so that an issue the crawl only counts is never given its
+  // position or path (the crawl bench's non-ASCII locs: 60,000 SITEMAP_LOC_NOT_ESCAPED a walk).
+  it('is asked about an issue it counts once, at or before its position (never with a whole entry\'s marker), and that issue is never made', () => {
+    const locs = ['https://example.com/caf\u00e9', 'https://example.com/a', 'https://example.com/b^c', 'https://example.com/a', 'https://example.com/\u00e9/x', 'https://example.com/x y', 'https://example.com/\u00fc?q=1'];
+    const body = locs.map((loc, i) => `<url>\n  <loc>${loc}</loc>${i % 2 === 1 ? '<lastmod>2026-13-01</lastmod>' : ''}<priority>${i === 2 ? '2' : '0.5'}</priority>\n</url>`).join('\n');
+    const bytes = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+    const all = validate(bytes, { now: NOW, location: 'https://example.com/sitemap.xml' }).issues;
+    const counted = all.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ESCAPED');
+    expect(counted.length, 'non-ASCII and "^" locs').toBe(4);
+    expect(all.length - counted.length, 'and other issues (duplicate, lastmod, priority, space)').toBeGreaterThanOrEqual(4);
+    for (const sliceBytes of [0, 64, 1 << 20]) {
+      const asked: [string, number, number][] = [];
+      const made: Issue[] = [];
+      const steps = validationSteps(bytes, { now: NOW, location: 'https://example.com/sitemap.xml' }, sliceBytes, (issue) => made.push(issue), (code, _severity, line, column) => {
+        asked.push([code, line, column]);
+        return code === 'SITEMAP_LOC_NOT_ESCAPED';
+      });
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      expect(asked.filter(([code, line, column]) => code === 'SITEMAP_LOC_NOT_ESCAPED' && (line <= 0 || column <= 0)), `slice ${sliceBytes}: a counted issue asked about with a marker`).toEqual([]);
+      const key = (issue: Issue) => `${issue.line}:${issue.column} ${issue.code} ${issue.message}`;
+      expect(made.map(key).sort(), `slice ${sliceBytes}: made`).toEqual(all.filter((issue) => issue.code !== 'SITEMAP_LOC_NOT_ESCAPED').map(key).sort());
+      // Each counted once, asked about at its position or before it in its entry (a whole entry's start: countsOnly's answer holds for what follows).
+      const countedAsks = asked.filter(([code]) => code === 'SITEMAP_LOC_NOT_ESCAPED');
+      expect(countedAsks.length, `slice ${sliceBytes}: counted once each`).toBe(counted.length);
+      countedAsks.forEach(([, line, column], i) => {
+        const issue = counted[i]!;
+        expect(line < issue.line || (line === issue.line && column <= issue.column), `slice ${sliceBytes}: asked at ${line}:${column} for ${issue.line}:${issue.column}`).toBe(true);
+        expect(issue.line - line, 'within its entry').toBeLessThanOrEqual(1);
+      });
     }
   });
 });

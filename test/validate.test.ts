@@ -1076,6 +1076,39 @@ describe('the loc scan: the core and the string scan agree', () => {
     }), { numRuns: 1000 });
   });
 
+  // The string scan (a non-ASCII loc, one with a space, a control, a bad "%" or a character to
+  // escape) says noDotSegment whatever else it found, but a "\\": outOfScope then skips its regular
+  // expression, which must not change its verdict.
+  it('says "no dot-segment" of a loc with findings exactly where outOfScope\'s verdict is the same without its regular expression (fast-check)', () => {
+    const scope = readLocationScope('https://example.com/shop/sitemap.xml')!;
+    const piece = fc.constantFrom('/', '.', '..', '%2e', '%2E', '%', '%41', 'a', '\u00e9', '\u{1F600}', ' ', '\t', '^', '\\', '?', '#', '%zz', 'https://example.com/shop/');
+    const prefix = fc.constantFrom('https://example.com/shop/', 'https://example.com/shop', 'https://other.com/', 'HTTPS://example.com/shop/', '');
+    let skipped = 0;
+    fc.assert(fc.property(prefix, fc.array(piece, { maxLength: 10 }), (start, parts) => {
+      const loc = start + parts.join('');
+      const scan = new LocScan();
+      scanLoc(loc, scan);
+      if (!scan.noDotSegment) return;
+      skipped++;
+      expect(outOfScope(loc, scope, new Set(), true), JSON.stringify(loc)).toBe(outOfScope(loc, scope, new Set(), false));
+    }), { numRuns: 3000 });
+    expect(skipped, 'locs that skip it').toBeGreaterThan(500);
+    for (const [loc, none] of [['https://example.com/shop/caf\u00e9', true], ['https://example.com/shop/a b', true], ['https://example.com/shop/\u00e9/./x', false], ['https://example.com/shop/\u00e9/%2e%2e/x', false], ['https://example.com/shop/\u00e9\\x', false]] as const) {
+      const scan = new LocScan();
+      scanLoc(loc, scan);
+      expect(scan.findings, loc).not.toBe(0);
+      expect(scan.noDotSegment, loc).toBe(none);
+    }
+  });
+
+  it('finds the scope\'s prefix at the start of a loc only, wherever else it is', () => {
+    const scope = readLocationScope('https://example.com/shop/sitemap.xml')!;
+    expect(outOfScope('https://example.com/shop/a?next=https://example.com/shop/b', scope, new Set(), true)).toBe('');
+    expect(outOfScope('https://example.com/shop/https://example.com/shop/', scope, new Set(), true)).toBe('');
+    expect(outOfScope('https://other.com/?next=https://example.com/shop/b', scope, new Set(), true)).not.toBe('');
+    expect(outOfScope('https://example.com/sho', scope, new Set(), true)).not.toBe('');
+  });
+
   it('takes as plain http(s) URLs exactly what a byte-by-byte reading does, and nothing the scan would report', () => {
     // Byte by byte, as the regex replaced it (validate's quick path for extension URLs), with the
     // host rule scanLoc has: that reading took "https://#" and "https://?q" as plain.

