@@ -31,10 +31,6 @@ function urlsOf(xml: string | Uint8Array, options?: ParseOptions): SitemapUrl[] 
   return result.urls;
 }
 
-function issuesOf(xml: string): Issue[] {
-  return parse(xml, { recover: true }).issues;
-}
-
 
 /** 1-based line and column (in code points) of the first `needle` in `text`. */
 function positionOf(text: string, needle: string, from = 0): { line: number; column: number } {

@@ -5,7 +5,7 @@
 // in demo/samples/. Screenshots of the main states, light and dark, go to test-results/.
 // Node-only (it launches the browser).
 
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gunzipPartial, parse, parseSitemap, parseSitemapIndex, parseTextSitemap, validate } from '../src/index';
+import { gunzipPartial, parseSitemap, parseSitemapIndex, parseTextSitemap, validate } from '../src/index';
 import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { repositoryRoot } from './packed-package';
 import { readCsv, startServer } from './viewer-harness';
