@@ -172,7 +172,7 @@ describe('UrlHashSet', () => {
     }), { numRuns: 40 });
   });
 
-  /** The slots a shard grows to once reserve() was told `urls` (or `most`, or 2,000,000, if fewer): its share at 0.72 full. */
+  /** The slots a shard grows to once reserve() was told `urls` (at most `most`; 2,000,000 if more): its share at 0.72 full. */
   const reservedSlots = (urls: number) => Math.floor(urls / 46);
 
   it('reserve() sizes each shard once: nothing allocated up front, then one growth each and none after', () => {
@@ -193,29 +193,39 @@ describe('UrlHashSet', () => {
     expect(set.size).toBe(200_000);
   });
 
-  it('reserve() with a guess far too large: tables only as URLs come, never past `most` URLs\' or 2,000,000 URLs\' share', () => {
+  it('reserve() with a guess far too large: tables only as URLs come, never past 2,000,000 URLs\' share; a guess past `most` sizes nothing', () => {
     const set = new UrlHashSet();
     expect(add(set, 'https://example.com/a', 0)).toBe(-1);
-    set.reserve(1e12, 30_000);
+    set.reserve(25_000, 30_000);
     for (let i = 0; i < 1000; i++) add(set, `https://example.com/few/${i}`, 1);
     // 1,001 URLs fill no shard's 64 slots: nothing grew.
     expect(set.byteLength).toBe(64 * 64 * SLOT_BYTES);
-    for (let i = 0; i < 30_000; i++) add(set, `https://example.com/more/${i}`, 2);
-    // 31,001 URLs: each shard grew to its share of 30,000 (652 slots), some once more by half.
-    const grownOnce = 64 * reservedSlots(30_000) * SLOT_BYTES;
-    expect(set.byteLength).toBeGreaterThanOrEqual(grownOnce);
-    expect(set.byteLength).toBeLessThan(grownOnce * 1.5);
+    for (let i = 0; i < 3000; i++) add(set, `https://example.com/more/${i}`, 2);
+    // 4,001 URLs (about 63 a shard): each shard that filled grew to its share of 25,000 (543
+    // slots), none further; the others are at 64.
+    const grown = (set.byteLength - 64 * 64 * SLOT_BYTES) / ((reservedSlots(25_000) - 64) * SLOT_BYTES);
+    expect(Number.isInteger(grown)).toBe(true);
+    expect(grown).toBeGreaterThanOrEqual(32);
     expect(add(set, 'https://example.com/a', 3)).toBe(0);
     expect(find(set, 'https://example.com/few/999')).toBe(1);
     expect(find(set, 'https://example.com/c')).toBe(-1);
-    expect(set.size).toBe(31_001);
+    expect(set.size).toBe(4001);
+    // A guess past `most` (a walk that will reach maxTrackedUrls) sizes nothing: the set grows by
+    // half as it did (64, 96, 144, … slots a shard), as a set never told anything does.
+    const past = new UrlHashSet(), plain = new UrlHashSet();
+    past.reserve(1e12, 30_000);
+    for (let i = 0; i < 30_000; i++) {
+      add(past, `https://example.com/p/${i}`, 0);
+      add(plain, `https://example.com/p/${i}`, 0);
+    }
+    expect(past.byteLength).toBe(plain.byteLength);
     // With no cap at all (maxTrackedUrls: Infinity), a shard that fills grows to 2,000,000 URLs' share.
     const uncapped = new UrlHashSet();
-    uncapped.reserve(Infinity, Infinity);
+    uncapped.reserve(1e12, Infinity);
     for (let i = 0; i < 64 * 49; i++) add(uncapped, `https://example.com/p/${i}`, 0);
-    const grown = (uncapped.byteLength - 64 * 64 * SLOT_BYTES) / ((reservedSlots(2_000_000) - 64) * SLOT_BYTES);
-    expect(Number.isInteger(grown)).toBe(true);
-    expect(grown).toBeGreaterThanOrEqual(1);
+    const grownUncapped = (uncapped.byteLength - 64 * 64 * SLOT_BYTES) / ((reservedSlots(2_000_000) - 64) * SLOT_BYTES);
+    expect(Number.isInteger(grownUncapped)).toBe(true);
+    expect(grownUncapped).toBeGreaterThanOrEqual(1);
     expect(uncapped.byteLength).toBeLessThanOrEqual(64 * reservedSlots(2_000_000) * SLOT_BYTES);
   });
 

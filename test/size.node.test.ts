@@ -63,7 +63,7 @@ const KB = 1024;
  * that one the crawl only counts needs no position worked out; the scope's prefix found with
  * lastIndexOf): everything 113,605 bytes; budget 110.8 KB + 150, a cost in README "Size".
  * The crawl's URL set sized for the walk it foresees (#17 round 10: reserve, the lastmod range's
- * day test first): everything 113,564 → 113,614 bytes; budget 110.8 KB + 160, a cost in README "Size".
+ * day test first): everything 113,564 → 113,616 bytes; budget 110.8 KB + 160, a cost in README "Size".
  */
 const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 160 };
 
