@@ -436,8 +436,9 @@ export class Walk {
       const identities = format === 'urlset' ? this.#identities ?? new LocIdentities() : undefined;
       this.#identities = undefined;
       // The walk's size foreseen: the URLs so far and, for each file queued or in flight (this one
-      // too), the mean of the urlsets read; the set made that big at once grows no more (never past
-      // maxTrackedUrls: a wrong guess costs at most the tables the cap allows).
+      // too), the mean of the urlsets read; a shard of the set that fills then grows once to its
+      // share of it (UrlHashSet.reserve: a guess past maxTrackedUrls sizes nothing, a guess far
+      // too large costs tables only as URLs come; bench/README.md, Crawl, round 10).
       const read = identities ? this.#urlsetsRead++ : 0;
       if (read) this.#pageUrls.reserve(this.#pageUrls.size * (1 + (this.#sitemapsQueued - this.#sitemapsDone) / read), this.#settings.maxTrackedUrls);
       identities?.words.fill(0);
