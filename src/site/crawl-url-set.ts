@@ -103,17 +103,18 @@ export class UrlHashSet {
 
   /**
    * Sizes the set for about `urls` URLs in all, so that a set that gets that many grows no more:
-   * from now on a shard that fills grows, once, to hold its share (urls / 64) at 0.72 full (3/4
-   * and some room, since the shards fill unevenly: 4% is 5 standard deviations of a shard's count
-   * at a million URLs), or by half if that is more. Nothing is allocated until a shard fills, as
-   * before, so a guess far too large costs tables only as the URLs come, and never more than
-   * `most` URLs' (the walk's maxTrackedUrls) nor 2,000,000 URLs' (28 MB, whatever `most` is: it
-   * may be Infinity). A guess past `most` sizes nothing (the set grows as it did): a walk that
-   * will reach the cap had its RSS growth rise by 16 MB (200 sitemaps, medians of 7 runs) when
-   * the set was sized for the cap from the walk's second file. A walk that can foresee its size
-   * calls it (src/site/crawl-walk.ts): each growth allocates a shard's table anew, and the
-   * outgrown tables, 34 MB for the 17 MB a million URLs end in, brought V8's mark-compacts sooner
-   * (bench/README.md, Crawl, rounds 9 and 10). What it holds and answers is as before.
+   * from now on a shard that fills grows, once, to hold its share (urls / 64) at 0.72 full (3/4 and
+   * some room, since the shards fill unevenly: 4% is 5 standard deviations of a shard's count at a
+   * million URLs), or by half if that is more. Nothing is allocated until a shard fills, as before,
+   * so a guess far too large costs tables only as the URLs come, and never more than `most` URLs'
+   * (the walk's maxTrackedUrls) nor 2,000,000 URLs' (28 MB, whatever `most` is: it may be Infinity).
+   * A guess past `most` sizes nothing (the set grows as it did): such a walk's set reaches the cap
+   * anyway, and sized for the cap from its second file, the 200-sitemap walk's RSS growth was 16 MB
+   * higher (medians of 7 runs, within that walk's wide spread, so perhaps noise, but no gain to pay
+   * for it). A walk that can foresee its size calls it (src/site/crawl-walk.ts): each growth
+   * allocates a shard's table anew, and the outgrown tables, 34 MB for the 17 MB a million URLs end
+   * in, brought V8's mark-compacts sooner (bench/README.md, Crawl, rounds 9 and 10). What it holds
+   * and answers is as before.
    *
    * @example
    * seen.reserve(1_000_000, 2_000_000); // a shard that fills grows to 21,739 slots
