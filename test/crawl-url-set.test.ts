@@ -1,6 +1,7 @@
 // The crawl's page-URL set (src/site/crawl-url-set.ts, UrlHashSet) for CRAWL_DUPLICATE_URL, fed
 // identities as the crawl feeds it (identityOf, the core's hash): its answers against a plain Map of strings, across its shards' growth and the owners' switch from
-// 16 to 32 bits (with touch(), which the walk calls before a slice's adds, changing none of them), and the bytes its tables take.
+// 16 to 32 bits (with touch(), which the walk calls before a slice's adds, changing none of them,
+// and reserve(), which sizes it for a walk's foreseen size, changing none of them either), and the bytes its tables take.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +166,112 @@ describe('UrlHashSet', () => {
       }
       expect({ wrong, checked }).toEqual({ wrong: 0, checked });
       // Every URL still answers its first owner after all the growth.
+      let lost = 0;
+      for (const [url, first] of model) if (find(set, url) !== first) lost++;
+      expect(lost).toBe(0);
+    }), { numRuns: 40 });
+  });
+
+  /** The slots a shard grows to once reserve() was told `urls` (at most `most`; 2,000,000 if more): its share at 0.72 full. */
+  const reservedSlots = (urls: number) => Math.floor(urls / 46);
+
+  it('reserve() sizes each shard once: nothing allocated up front, then one growth each and none after', () => {
+    const set = new UrlHashSet();
+    set.reserve(210_000, 2_000_000);
+    expect(set.byteLength).toBe(64 * 64 * SLOT_BYTES);
+    let falseRepeats = 0;
+    for (let i = 0; i < 200_000; i++) if (add(set, `https://example.com/page/${i}`, i % 5) !== -1) falseRepeats++;
+    expect(falseRepeats).toBe(0);
+    // Every shard filled its 64 slots and grew once, to hold its share of 210,000 at 0.72 full
+    // (4,565 slots), which holds its 3,125 or so of these 200,000 (without reserve: 64, 96, … 5,540).
+    expect(set.byteLength).toBe(64 * reservedSlots(210_000) * SLOT_BYTES);
+    // A later guess, larger or smaller, changes nothing until a shard fills.
+    set.reserve(400_000, 2_000_000);
+    set.reserve(0, 2_000_000);
+    expect(set.byteLength).toBe(64 * reservedSlots(210_000) * SLOT_BYTES);
+    for (let i = 0; i < 200_000; i += 997) expect(find(set, `https://example.com/page/${i}`)).toBe(i % 5);
+    expect(set.size).toBe(200_000);
+  });
+
+  it('reserve() with a guess far too large: tables only as URLs come, never past 2,000,000 URLs\' share; a guess past `most` sizes nothing', () => {
+    const set = new UrlHashSet();
+    expect(add(set, 'https://example.com/a', 0)).toBe(-1);
+    set.reserve(25_000, 30_000);
+    for (let i = 0; i < 1000; i++) add(set, `https://example.com/few/${i}`, 1);
+    // 1,001 URLs fill no shard's 64 slots: nothing grew.
+    expect(set.byteLength).toBe(64 * 64 * SLOT_BYTES);
+    for (let i = 0; i < 3000; i++) add(set, `https://example.com/more/${i}`, 2);
+    // 4,001 URLs (about 63 a shard): each shard that filled grew to its share of 25,000 (543
+    // slots), none further; the others are at 64.
+    const grown = (set.byteLength - 64 * 64 * SLOT_BYTES) / ((reservedSlots(25_000) - 64) * SLOT_BYTES);
+    expect(Number.isInteger(grown)).toBe(true);
+    expect(grown).toBeGreaterThanOrEqual(32);
+    expect(add(set, 'https://example.com/a', 3)).toBe(0);
+    expect(find(set, 'https://example.com/few/999')).toBe(1);
+    expect(find(set, 'https://example.com/c')).toBe(-1);
+    expect(set.size).toBe(4001);
+    // A guess past `most` (a walk that will reach maxTrackedUrls) sizes nothing: the set grows by
+    // half as it did (64, 96, 144, … slots a shard), as a set never told anything does.
+    const past = new UrlHashSet(), plain = new UrlHashSet();
+    past.reserve(1e12, 30_000);
+    for (let i = 0; i < 30_000; i++) {
+      add(past, `https://example.com/p/${i}`, 0);
+      add(plain, `https://example.com/p/${i}`, 0);
+    }
+    expect(past.byteLength).toBe(plain.byteLength);
+    // With no cap at all (maxTrackedUrls: Infinity), a shard that fills grows to 2,000,000 URLs' share.
+    const uncapped = new UrlHashSet();
+    uncapped.reserve(1e12, Infinity);
+    for (let i = 0; i < 64 * 49; i++) add(uncapped, `https://example.com/p/${i}`, 0);
+    const grownUncapped = (uncapped.byteLength - 64 * 64 * SLOT_BYTES) / ((reservedSlots(2_000_000) - 64) * SLOT_BYTES);
+    expect(Number.isInteger(grownUncapped)).toBe(true);
+    expect(grownUncapped).toBeGreaterThanOrEqual(1);
+    expect(uncapped.byteLength).toBeLessThanOrEqual(64 * reservedSlots(2_000_000) * SLOT_BYTES);
+  });
+
+  it('reserve() with a guess far too small: the set grows on as it did, and answers as before', () => {
+    const set = new UrlHashSet();
+    set.reserve(5000, 2_000_000);
+    let falseRepeats = 0, wrongOwners = 0;
+    for (let i = 0; i < 200_000; i++) if (add(set, `https://example.com/page/${i}`, i % 5) !== -1) falseRepeats++;
+    for (let i = 0; i < 200_000; i += 997) if (add(set, `https://example.com/page/${i}`, 9) !== i % 5) wrongOwners++;
+    expect([falseRepeats, wrongOwners]).toEqual([0, 0]);
+    expect(set.size).toBe(200_000);
+    expect(200_000 / (set.byteLength / SLOT_BYTES)).toBeLessThanOrEqual(0.75);
+    expect(200_000 / (set.byteLength / SLOT_BYTES)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('answers add, find, size and owners as a Map does with reserve() of any size between the adds, wide owners too', () => {
+    const owner = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 65_535 }) }, { weight: 1, arbitrary: fc.integer({ min: 65_536, max: 4_000_000_000 }) });
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('run' as const), from: fc.integer({ min: 0, max: 40_000 }), count: fc.integer({ min: 1, max: 12_000 }), owner }),
+      fc.record({ kind: fc.constant('find' as const), from: fc.integer({ min: 0, max: 60_000 }), count: fc.integer({ min: 1, max: 2_000 }), owner: fc.constant(0) }),
+      // A guess: none, far too small, about right, far too large; `count` the walk's maxTrackedUrls.
+      fc.record({ kind: fc.constant('reserve' as const), from: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 80_000 }), fc.constant(1e9)), count: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.constant(Infinity)), owner: fc.constant(0) }),
+    );
+    fc.assert(fc.property(fc.array(step, { maxLength: 10 }), (steps) => {
+      const set = new UrlHashSet();
+      const model = new Map<string, number>();
+      let wrong = 0, checked = 0;
+      for (const { kind, from, count, owner } of steps) {
+        if (kind === 'reserve') {
+          const size = set.size, bytes = set.byteLength;
+          set.reserve(from, count);
+          expect([set.size, set.byteLength]).toEqual([size, bytes]);
+          continue;
+        }
+        for (let n = from; n < from + count; n++) {
+          const url = `https://example.com/p/${n}`;
+          const expected = model.get(url) ?? -1;
+          const answer = kind === 'find' ? find(set, url) : add(set, url, owner);
+          if (kind !== 'find' && expected === -1) model.set(url, owner);
+          if (answer !== expected) wrong++;
+          checked++;
+        }
+        expect(set.size).toBe(model.size);
+        expect(set.size).toBeLessThanOrEqual((set.byteLength / SLOT_BYTES) * 0.75);
+      }
+      expect({ wrong, checked }).toEqual({ wrong: 0, checked });
       let lost = 0;
       for (const [url, first] of model) if (find(set, url) !== first) lost++;
       expect(lost).toBe(0);

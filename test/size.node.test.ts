@@ -62,8 +62,10 @@ const KB = 1024;
  * Validating in the crawl (#17 round 9: a whole entry's issue asked about at its entry's start, so
  * that one the crawl only counts needs no position worked out; the scope's prefix found with
  * lastIndexOf): everything 113,605 bytes; budget 110.8 KB + 150, a cost in README "Size".
+ * The crawl's URL set sized for the walk it foresees (#17 round 10: reserve, the lastmod range's
+ * day test first): everything 113,564 → 113,616 bytes; budget 110.8 KB + 160, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 150 };
+const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 160 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -55,6 +55,8 @@ export class UrlHashSet {
   /** Per shard, how many URLs it holds. */
   readonly #counts = new Int32Array(SHARDS);
   #count = 0;
+  /** The least a shard grows to (reserve). */
+  #leastSlots = 0;
   /** What touch() read, kept so that the compiler keeps its loads. */
   #touched = 0;
 
@@ -85,7 +87,7 @@ export class UrlHashSet {
     // An owner number past 16 bits gives its shard the owners' top halves (12 bytes a slot), at its size.
     const widen = sitemap > SMALL_OWNERS && !this.#wideOwners[shard];
     if (widen || this.#counts[shard]! * 4 >= slots * 3) {
-      this.#grow(shard, widen ? slots : (slots * 3 + 1) >> 1, widen); // or 1.5 times, rounded up
+      this.#grow(shard, widen ? slots : Math.max((slots * 3 + 1) >> 1, this.#leastSlots), widen); // 1.5 times, rounded up, or as reserved
       slot = slotOf((marks = this.#marks[shard]!), (words = this.#words[shard]!), high, low);
     }
     slot = ~slot;
@@ -97,6 +99,30 @@ export class UrlHashSet {
     this.#counts[shard]!++;
     this.#count++;
     return -1;
+  }
+
+  /**
+   * Sizes the set for about `urls` URLs in all, so that a set that gets that many grows no more:
+   * from now on a shard that fills grows, once, to hold its share (urls / 64) at 0.72 full (3/4 and
+   * some room, since the shards fill unevenly: 4% is 5 standard deviations of a shard's count at a
+   * million URLs), or by half if that is more. Nothing is allocated until a shard fills, as before,
+   * so a guess far too large costs tables only as the URLs come, and never more than `most` URLs'
+   * (the walk's maxTrackedUrls) nor 2,000,000 URLs' (28 MB, whatever `most` is: it may be Infinity).
+   * A guess past `most` sizes nothing (the set grows as it did): such a walk's set reaches the cap
+   * anyway, and sized for the cap from its second file, the 200-sitemap walk's RSS growth was 16 MB
+   * higher (medians of 7 runs, within that walk's wide spread, so perhaps noise, but no gain to pay
+   * for it). A walk that can foresee its size calls it (src/site/crawl-walk.ts): each growth
+   * allocates a shard's table anew, and the outgrown tables, 34 MB for the 17 MB a million URLs end
+   * in, brought V8's mark-compacts sooner (bench/README.md, Crawl, rounds 9 and 10). What it holds
+   * and answers is as before.
+   *
+   * @example
+   * seen.reserve(1_000_000, 2_000_000); // a shard that fills grows to 21,739 slots
+   */
+  reserve(urls: number, most: number): void {
+    // A shard's share at 0.72 full is urls / 64 / 0.72 = urls / 46. Literals: the browser
+    // bundle's budget.
+    this.#leastSlots = urls > most ? 0 : (Math.min(urls, 2_000_000) / 46) | 0;
   }
 
   /**

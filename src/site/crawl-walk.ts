@@ -81,6 +81,8 @@ export class Walk {
   #requests = 0;
   #sitemapsDone = 0;
   #sitemapsQueued = 0;
+  /** Urlsets whose reading started (the walk's size foreseen from them). */
+  #urlsetsRead = 0;
   #indexFiles = 0;
   readonly #startTime = Date.now();
   /** Every sitemap URL queued or fetched, and every final URL read, by comparableUrl. */
@@ -106,16 +108,14 @@ export class Walk {
   #reading: Promise<void> = Promise.resolve();
   #failure: unknown;
 
-  /** signal.aborted, kept as a field: page() asks for every entry, and the getter is a call into the runtime (about 1% of the walk's time). */
+  /** signal.aborted, kept as a field: page() asks for every entry, and the getter is a call into the runtime (about 1% of the walk's time). Its listener is the signal's first (crawl.ts adds its own after making the walk), so it is set before anything else hears of the abort. */
   #cancelled: boolean;
 
   readonly #settings: CrawlSettings;
-  readonly #signal: AbortSignal;
   readonly #deliver: EntryChannel | undefined;
 
   constructor(settings: CrawlSettings, signal: AbortSignal, deliver: EntryChannel | undefined) {
     this.#settings = settings;
-    this.#signal = signal;
     this.#deliver = deliver;
     this.#cancelled = signal.aborted;
     signal.addEventListener('abort', () => { this.#cancelled = true; }, { once: true });
@@ -151,7 +151,7 @@ export class Walk {
   /** Runs tasks while there are any, within the overall and per-host limits. */
   async #schedule(): Promise<void> {
     for (;;) {
-      if (this.#signal.aborted) this.#stopped = true;
+      if (this.#cancelled) this.#stopped = true;
       if (!this.#stopped) this.#startTasks();
       if (this.#inFlight === 0 && (this.#stopped || this.#pending.size === 0)) return;
       await new Promise<void>((resolve) => { this.#wake = resolve; });
@@ -265,7 +265,7 @@ export class Walk {
     if (task.kind === 'robots') return this.#readRobotsTxt(task);
     if (task.via === 'guess') {
       const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
-      if (this.#signal.aborted && fetched.bytes === undefined) return; // cancelled: not a failure of the site
+      if (this.#cancelled && fetched.bytes === undefined) return; // cancelled: not a failure of the site
       const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
       this.#guesses.push({ url: task.url, status: fetched.status, found });
       // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
@@ -275,7 +275,7 @@ export class Walk {
       await this.#readSitemap(task, task.record, fetched);
     } else {
       const opened = await openFile(task.url, this.#fetchContext);
-      if (this.#signal.aborted && opened.body === undefined) return; // cancelled: not a failure of the site
+      if (this.#cancelled && opened.body === undefined) return; // cancelled: not a failure of the site
       await this.#readSitemap(task, task.record!, opened);
     }
     this.#sitemapsDone++;
@@ -287,7 +287,7 @@ export class Walk {
     const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
     const robots: CrawledRobotsTxt = { url: task.url, finalUrl: fetched.finalUrl, status: fetched.status, sitemaps: [], issues: fetched.issues.filter((issue) => issue.code !== 'CRAWL_HTTP_ERROR' || fetched.status >= 500) };
     this.#robotsTxt.push(robots);
-    if (this.#signal.aborted) return;
+    if (this.#cancelled) return;
     if (fetched.bytes !== undefined) {
       const text = new TextDecoder().decode(decodeCharset(fetched.bytes, fetched.contentType, robots.issues));
       const format = sniffFormat(text);
@@ -332,7 +332,7 @@ export class Walk {
     void body?.readAhead(READ_AHEAD_BYTES);
     await this.#oneAtATime(async () => {
       if (body) {
-        if (this.#signal.aborted || this.#stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
+        if (this.#cancelled || this.#stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
         const pieces = body.pieces(() => this.#progress());
         try {
           await this.#readArriving(task, record, file as OpenedFile, pieces);
@@ -371,7 +371,7 @@ export class Walk {
     await gather(HEAD_BYTES);
     record.compressed = pieces.compressed;
     if (pieces.failed) {
-      if (this.#signal.aborted) return; // cancelled while reading: not a failure of the site
+      if (this.#cancelled) return; // cancelled while reading: not a failure of the site
       return this.#failed(task, record, crawlIssues);
     }
     const head = concatenateBytes(gathered);
@@ -381,7 +381,7 @@ export class Walk {
     }
     if (!ended) await gather(Infinity);
     if (pieces.failed) {
-      if (this.#signal.aborted) return;
+      if (this.#cancelled) return;
       return this.#failed(task, record, crawlIssues);
     }
     const whole = concatenateBytes(gathered);
@@ -410,7 +410,7 @@ export class Walk {
 
   /** A fetched document read by its content: validated, its entries delivered and its children queued. */
   async #readDocument(task: Task, record: CrawledSitemap, body: Uint8Array | ArrivingBody, fetched: { finalUrl: string; contentType: string }, crawlIssues: Issue<IssueCode>[]): Promise<void> {
-    if (this.#signal.aborted || this.#stopped) return; // cancelled, or maxEntries reached, while it waited its turn
+    if (this.#cancelled || this.#stopped) return; // cancelled, or maxEntries reached, while it waited its turn
     const arriving = body instanceof Uint8Array ? undefined : body;
     const bytes = arriving ? arriving.head : decodeCharset(body as Uint8Array, fetched.contentType, crawlIssues);
     record.bytes = bytes.length;
@@ -435,6 +435,12 @@ export class Walk {
       // 50,000 entries, in steps that are garbage at once).
       const identities = format === 'urlset' ? this.#identities ?? new LocIdentities() : undefined;
       this.#identities = undefined;
+      // The walk's size foreseen: the URLs so far and, for each file queued or in flight (this one
+      // too), the mean of the urlsets read; a shard of the set that fills then grows once to its
+      // share of it (UrlHashSet.reserve: a guess past maxTrackedUrls sizes nothing, a guess far
+      // too large costs tables only as URLs come; bench/README.md, Crawl, round 10).
+      const read = identities ? this.#urlsetsRead++ : 0;
+      if (read) this.#pageUrls.reserve(this.#pageUrls.size * (1 + (this.#sitemapsQueued - this.#sitemapsDone) / read), this.#settings.maxTrackedUrls);
       identities?.words.fill(0);
       const steps = this.#settings.validate
         ? validationSteps(input, { location: fetched.finalUrl, crossSubmit: task.crossSubmit, profile: this.#settings.profile, maxBytes: Infinity, ...(this.#settings.now ? { now: this.#settings.now } : {}) }, ENTRY_SLICE_BYTES, firstIssues.add, firstIssues.countsOnly, identities)
@@ -486,7 +492,7 @@ export class Walk {
       if (arriving?.pieces.failed) {
         // It stopped half-way (over maxBytes, timeout, network): a failed file, as one that failed
         // before its first byte; the entries before that point were handed on already.
-        if (this.#signal.aborted) return; // cancelled while reading: not a failure of the site
+        if (this.#cancelled) return; // cancelled while reading: not a failure of the site
         record.failed = true;
         record.format = undefined;
       } else {
@@ -629,7 +635,7 @@ export class Walk {
 
   #finish(): CrawlReport {
     if (this.#failure !== undefined) throw this.#failure;
-    const cancelled = this.#signal.aborted;
+    const cancelled = this.#cancelled;
     if (!cancelled && !this.#sitemaps.some((sitemap) => !sitemap.failed && sitemap.format !== undefined) && this.#start.length > 0) {
       this.#siteIssue(crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.#robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.#guesses.length > 0 ? `, and none of the ${this.#guesses.length} well-known places holds one` : ''}`), this.#start[0] ?? '');
     }
