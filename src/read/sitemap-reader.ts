@@ -158,7 +158,11 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
       parser.observer = observer;
       parser.walker.observer = observer;
       parser.keepEntries = keepEntries; // validate() has no use for them
-      parser.stopStaging(); // the observer reads every Entry record group
+      // The observer reads every Entry record group, so the core stages none; entries kept (the
+      // crawl's) are still staged here, and built at each batch's end (endBatch).
+      const staging = parser.staging;
+      parser.stopStaging();
+      parser.staging = staging && keepEntries;
       if (!observer.wholeEntry) reader.collapseEntries(null); // the observer wants every element
       reader.collapseAlternates(null); // and every extension element's sources
       reader.watchText('loc'); // validate reads each loc's checks from its text record
@@ -354,9 +358,10 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   endBatch(walker: DocumentWalker): void {
     const staged = this.staged;
     if (staged.count > 0) {
-      // Keep this batch's values in the arena for the next, up to a run of stageBytes.
+      // Keep this batch's values in the arena for the next, up to a run of stageBytes; not with an
+      // observer, which makes the arena's string for every batch (a kept arena would be made again).
       const length = staged.end;
-      if (!this.staging || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
+      if (!this.staging || this.observer !== null || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
     }
   }
 
@@ -494,12 +499,16 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    */
   wholeEntry(walker: DocumentWalker, entry: WholeEntry): void {
     const observer = this.observer;
-    if (observer !== null) observer.wholeEntry!(walker, entry);
+    // The observer's entry() first: a loc it made (entry.loc()) is then the entry's too.
+    if (observer !== null) {
+      observer.wholeEntry!(walker, entry);
+      observer.entry(this.entriesKept);
+    }
     if (this.keepEntries) {
-      if (observer === null && this.staging) this.staged.stage(entry);
+      if (this.staging) this.staged.stage(entry);
       else {
         this.flushEntries(); // entries the core staged earlier in the batch come first
-        const loc = trimXmlSpace(entry.text(SLOT_LOC));
+        const loc = entry.loc();
         const lastmod = entry.hasLastmod ? trimXmlSpace(entry.text(SLOT_LASTMOD)) : undefined;
         if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
         else {
@@ -510,7 +519,6 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
         }
       }
     }
-    if (observer !== null) observer.entry(this.entriesKept);
     this.entriesKept++;
   }
 
@@ -565,7 +573,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    */
   entryHead(walker: DocumentWalker, entry: WholeEntry): void {
     this.startEntry(walker.depth - 1, entry.line, entry.column);
-    if (entry.hasLoc) this.loc = trimXmlSpace(entry.text(SLOT_LOC));
+    if (entry.hasLoc) this.loc = entry.loc();
     if (entry.hasLastmod) this.lastmod = trimXmlSpace(entry.text(SLOT_LASTMOD));
     if (entry.hasChangefreq) this.changefreq = wholeChangefreq(entry);
     // A priority the core read is a short decimal: its value is decimalValue's, never an issue.
