@@ -283,10 +283,11 @@ describe('countsOnly (the crawl asks it before an issue is made)', () => {
 });
 
 describe('the entries of a validating walk with a location (the crawl\'s)', () => {
-  // With a location the validator makes every entry's loc (its scope rule); the reader takes that
-  // string for the entry (WholeEntry.loc) and, in Node, stages the entry to build it at the end
-  // of its batch (StagedEntries). Entries of every shape, over many batches and slice sizes, must
-  // be parse()'s, key for key, and the issues validate()'s.
+  // With an observer the core stages no entries (the validator reads each one's records); the
+  // reader still stages the entries it keeps (in Node: StagedEntries) and builds them at the end of
+  // each batch, while the validator makes each loc's string for its scope rule from the same arena.
+  // Entries of every shape, over many batches and slice sizes, must be parse()'s, key for key, and
+  // the issues validate()'s.
   const shapes = [
     (i: number) => `<url><loc>https://example.com/p/${i}</loc></url>`,
     (i: number) => `<url><loc> https://example.com/p/${i}\n</loc><lastmod>2026-0${1 + (i % 9)}-1${i % 10}</lastmod></url>`,
@@ -319,7 +320,7 @@ describe('the entries of a validating walk with a location (the crawl\'s)', () =
     }), { numRuns: 150 });
   });
 
-  it('holds each entry\'s own loc, not the one before it, in batches of thousands (an entry\'s loc string is made once, for validate and the entry)', () => {
+  it('holds each entry\'s own loc, ASCII or not, in batches of thousands (staged, then built at the end of each batch)', () => {
     const picks = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? 2 : 0));
     const bytes = new TextEncoder().encode(documentOf(picks, false));
     const steps = validationSteps(bytes, { now: NOW, location }, 1 << 16);

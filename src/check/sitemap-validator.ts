@@ -402,7 +402,7 @@ export class SitemapValidator implements SitemapParserObserver {
   /** The entry's loc, made now from the current whole entry if it was left pending. */
   private locValue(): string {
     if (this.locPending) {
-      this.loc = this.walker!.entry.loc();
+      this.loc = trimXmlSpace(this.walker!.entry.text(SLOT_LOC));
       this.locPending = false;
     }
     return this.loc;

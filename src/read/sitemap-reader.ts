@@ -159,10 +159,9 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
       parser.walker.observer = observer;
       parser.keepEntries = keepEntries; // validate() has no use for them
       // The observer reads every Entry record group, so the core stages none; entries kept (the
-      // crawl's) are still staged here, and built at each batch's end (endBatch).
-      const staging = parser.staging;
-      parser.stopStaging();
-      parser.staging = staging && keepEntries;
+      // crawl's) are still staged here, and built at the end of each batch (endBatch).
+      reader.stageEntries(false);
+      parser.staging &&= keepEntries;
       if (!observer.wholeEntry) reader.collapseEntries(null); // the observer wants every element
       reader.collapseAlternates(null); // and every extension element's sources
       reader.watchText('loc'); // validate reads each loc's checks from its text record
@@ -361,7 +360,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
       // Keep this batch's values in the arena for the next, up to a run of stageBytes; not with an
       // observer, which makes the arena's string for every batch (a kept arena would be made again).
       const length = staged.end;
-      if (!this.staging || this.observer !== null || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
+      if (!this.staging || this.observer || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
     }
   }
 
@@ -499,16 +498,12 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    */
   wholeEntry(walker: DocumentWalker, entry: WholeEntry): void {
     const observer = this.observer;
-    // The observer's entry() first: a loc it made (entry.loc()) is then the entry's too.
-    if (observer !== null) {
-      observer.wholeEntry!(walker, entry);
-      observer.entry(this.entriesKept);
-    }
+    if (observer !== null) observer.wholeEntry!(walker, entry);
     if (this.keepEntries) {
       if (this.staging) this.staged.stage(entry);
       else {
         this.flushEntries(); // entries the core staged earlier in the batch come first
-        const loc = entry.loc();
+        const loc = trimXmlSpace(entry.text(SLOT_LOC));
         const lastmod = entry.hasLastmod ? trimXmlSpace(entry.text(SLOT_LASTMOD)) : undefined;
         if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
         else {
@@ -519,6 +514,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
         }
       }
     }
+    if (observer !== null) observer.entry(this.entriesKept);
     this.entriesKept++;
   }
 
@@ -573,7 +569,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    */
   entryHead(walker: DocumentWalker, entry: WholeEntry): void {
     this.startEntry(walker.depth - 1, entry.line, entry.column);
-    if (entry.hasLoc) this.loc = entry.loc();
+    if (entry.hasLoc) this.loc = trimXmlSpace(entry.text(SLOT_LOC));
     if (entry.hasLastmod) this.lastmod = trimXmlSpace(entry.text(SLOT_LASTMOD));
     if (entry.hasChangefreq) this.changefreq = wholeChangefreq(entry);
     // A priority the core read is a short decimal: its value is decimalValue's, never an issue.

@@ -6,7 +6,7 @@ import { CHANGEFREQ_VALUES } from '../model/limits';
 import type { SitemapIndexEntry, SitemapUrl } from '../model/types';
 import { cheapAsciiBytes, trimXmlSpace } from '../values/text';
 import type { XmlReader } from '../core/xml-reader';
-import { SLOT_CHANGEFREQ, SLOT_LASTMOD, type WholeEntry } from './walker';
+import { SLOT_CHANGEFREQ, SLOT_LASTMOD, SLOT_LOC, type WholeEntry } from './walker';
 
 /**
  * Words per staged entry (StagedEntries.stage; the core writes the same for the entries it
@@ -58,14 +58,8 @@ export class StagedEntries {
   count = 0;
   /** Where the values of the staged entries end in the arena. */
   end = 0;
-  /**
-   * Values of staged entries made into strings at once (non-ASCII, unknown changefreq, a loc made
-   * already), the first `asideCount` of them. Overwritten, not emptied, by the next run: in a
-   * validating walk nearly every loc is here, and an array emptied at each build grows again
-   * (30 MB of garbage a crawl of 1,000,000 entries).
-   */
+  /** Values of staged entries made into strings at once (non-ASCII, unknown changefreq). */
   private readonly aside: string[] = [];
-  private asideCount = 0;
   /**
    * Date-only lastmods already made (date), by day; null until the first. A site's dates repeat
    * (3,811 distinct days among 19,233 in plain-50k.xml), and each string not made is
@@ -77,7 +71,7 @@ export class StagedEntries {
   /**
    * Keeps a whole entry's values for `build` instead of building it now. The entry keeps the
    * offsets of its values in the core's arena; a non-ASCII value or an unknown changefreq is made
-   * into a string now and kept aside, and so is a loc made already (validate's: one string).
+   * into a string now and kept aside.
    */
   stage(entry: WholeEntry): void {
     const count = this.count;
@@ -85,9 +79,9 @@ export class StagedEntries {
     const staged = this.words, at = count * STAGED_WORDS;
     let end = this.end;
     const aside = this.aside;
-    if (entry.locWide || entry.madeLoc !== undefined) {
-      staged[at] = ASIDE - this.asideCount;
-      aside[this.asideCount++] = entry.loc();
+    if (entry.locWide) {
+      staged[at] = ASIDE - aside.length;
+      aside.push(trimXmlSpace(entry.text(SLOT_LOC)));
     } else {
       staged[at] = entry.locStart;
       staged[at + 1] = entry.locEnd;
@@ -95,8 +89,8 @@ export class StagedEntries {
     }
     if (!entry.hasLastmod) staged[at + 2] = NO_VALUE;
     else if (entry.lastmodWide) {
-      staged[at + 2] = ASIDE - this.asideCount;
-      aside[this.asideCount++] = trimXmlSpace(entry.text(SLOT_LASTMOD));
+      staged[at + 2] = ASIDE - aside.length;
+      aside.push(trimXmlSpace(entry.text(SLOT_LASTMOD)));
     } else {
       staged[at + 2] = entry.lastmodStart;
       staged[at + 3] = entry.lastmodEnd;
@@ -107,8 +101,8 @@ export class StagedEntries {
       const code = entry.changefreqCode;
       if (code > 0) staged[at + 4] = code;
       else {
-        staged[at + 4] = ASIDE - this.asideCount;
-        aside[this.asideCount++] = wholeChangefreq(entry);
+        staged[at + 4] = ASIDE - aside.length;
+        aside.push(wholeChangefreq(entry));
       }
     }
     this.priorities[count] = entry.hasPriority ? entry.priorityValue : NaN;
@@ -173,7 +167,7 @@ export class StagedEntries {
     }
     this.count = 0;
     this.end = 0;
-    this.asideCount = 0;
+    if (aside.length > 0) aside.length = 0;
     reader.keepArena(0);
     return held;
   }

@@ -11,7 +11,6 @@ import { createIssue } from '../model/issue';
 import { DOCUMENT_RULES, type DocumentRule } from '../model/rules';
 import type { Issue } from '../model/types';
 import { LocFinding, type LocScan } from '../values/url-check';
-import { trimXmlSpace } from '../values/text';
 import { ENTRY_RECORDS, EntryField, EntryFlag, Field, StagedRunField, TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../core/xml-reader';
 
 /**
@@ -425,7 +424,6 @@ export class DocumentWalker {
           this.entry.words = words;
           this.entry.doubles = reader.doubles;
           this.entry.record = r;
-          this.entry.madeLoc = undefined;
           this.entryNumber++;
           this.entryDepth = this.depth;
           this.names[this.depth] = this.entryId;
@@ -437,7 +435,6 @@ export class DocumentWalker {
           this.entry.words = words;
           this.entry.doubles = reader.doubles;
           this.entry.record = r;
-          this.entry.madeLoc = undefined;
           const depth = this.depth++;
           this.names[depth] = this.entryId;
           handler.entryHead!(this, this.entry);
@@ -521,18 +518,7 @@ export class WholeEntry {
   doubles: Float64Array = new Float64Array(0);
   record = 0;
 
-  /**
-   * The trimmed loc once loc() has made it during this entry's event, else undefined (the walker
-   * clears it for each entry): the reader and validate then share one string.
-   */
-  madeLoc: string | undefined = undefined;
-
   constructor(private readonly walker: DocumentWalker) {}
-
-  /** The trimmed loc, made once for the entry however often it is asked for. */
-  loc(): string {
-    return this.madeLoc ??= trimXmlSpace(this.text(SLOT_LOC));
-  }
 
   private get flags(): number {
     return this.words[this.record]! >> 8;
