@@ -62,8 +62,12 @@ const KB = 1024;
  * Validating in the crawl (#17 round 9: a whole entry's issue asked about at its entry's start, so
  * that one the crawl only counts needs no position worked out; the scope's prefix found with
  * lastIndexOf): everything 113,605 bytes; budget 110.8 KB + 150, a cost in README "Size".
+ * The validating walk's entries (#17 round 10: the core keeps the last plain loc's scheme and host
+ * and compares the next loc's first bytes with them instead of reading its host again; the reader
+ * stages a validating walk's entries): parse 42,934 bytes (+47), everything 113,611 (+6); budgets
+ * raised by 45 and 10 bytes, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 150 };
+const BUDGET = { parse: 41.89 * KB + 45, everything: 110.8 * KB + 160 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
