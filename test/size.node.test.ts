@@ -64,8 +64,13 @@ const KB = 1024;
  * lastIndexOf): everything 113,605 bytes; budget 110.8 KB + 150, a cost in README "Size".
  * The crawl's URL set sized for the walk it foresees (#17 round 10: reserve, the lastmod range's
  * day test first): everything 113,564 → 113,616 bytes; budget 110.8 KB + 160, a cost in README "Size".
+ * The validating walk's entries (#17 round 10: the core keeps the last plain loc's scheme and host
+ * and compares the next loc's first bytes with them instead of reading its host again; the reader
+ * stages a validating walk's entries): parse 42,934 bytes (+47), everything +6; budgets raised by
+ * 45 and 10 bytes, a cost in README "Size".
+ * Both merged: everything 113,663 bytes (gzip shares less between them); budget 110.8 KB + 205.
  */
-const BUDGET = { parse: 41.89 * KB, everything: 110.8 * KB + 160 };
+const BUDGET = { parse: 41.89 * KB + 45, everything: 110.8 * KB + 205 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -281,3 +281,53 @@ describe('countsOnly (the crawl asks it before an issue is made)', () => {
     }
   });
 });
+
+describe('the entries of a validating walk with a location (the crawl\'s)', () => {
+  // With an observer the core stages no entries (the validator reads each one's records); the
+  // reader still stages the entries it keeps (in Node: StagedEntries) and builds them at the end of
+  // each batch, while the validator makes each loc's string for its scope rule from the same arena.
+  // Entries of every shape, over many batches and slice sizes, must be parse()'s, key for key, and
+  // the issues validate()'s.
+  const shapes = [
+    (i: number) => `<url><loc>https://example.com/p/${i}</loc></url>`,
+    (i: number) => `<url><loc> https://example.com/p/${i}\n</loc><lastmod>2026-0${1 + (i % 9)}-1${i % 10}</lastmod></url>`,
+    (i: number) => `<url><loc>https://example.com/caf\u00e9/${i}</loc><changefreq>weekly</changefreq><priority>0.${i % 10}</priority></url>`,
+    (i: number) => `<url><loc>https://example.com/p/${i % 7}</loc><lastmod>2026-02-0${1 + (i % 9)}T10:00:00+01:00</lastmod><changefreq>Sometimes</changefreq></url>`,
+    (i: number) => `<url><loc>https://other.example/q?i=${i}</loc><priority>0.25</priority><changefreq> daily </changefreq></url>`,
+    (i: number) => `<url><loc>https://example.com/img/${i}</loc><image:image><image:loc>https://example.com/i/${i}.png</image:loc></image:image></url>`,
+    (i: number) => `<url><lastmod>2026-01-0${1 + (i % 9)}</lastmod><loc>https://example.com/late/${i}</loc></url>`,
+    (i: number) => `<url><loc>https://example.com/&amp;${i}</loc></url>`,
+  ];
+  const documentOf = (picks: number[], index: boolean) => {
+    const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
+    if (index) return head + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${picks.map((pick, i) => `<sitemap><loc>https://example.com/s${pick % 3 === 0 ? 'caf\u00e9' : ''}${i % 5}.xml</loc>${pick % 2 ? `<lastmod>2026-01-0${1 + (i % 9)}</lastmod>` : ''}</sitemap>`).join('\n')}\n</sitemapindex>\n`;
+    return head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${picks.map((pick, i) => shapes[pick]!(i)).join('\n')}\n</urlset>\n`;
+  };
+  const location = 'https://example.com/sitemap.xml';
+
+  it('are parse()\'s, with the same keys in the same order, and the issues validate()\'s, whatever the slices (fast-check)', () => {
+    fc.assert(fc.property(fc.array(fc.nat(shapes.length - 1), { minLength: 1, maxLength: 600 }), fc.boolean(), fc.constantFrom(1, 64, 4096, 65_536), (picks, index, sliceBytes) => {
+      const bytes = new TextEncoder().encode(documentOf(picks, index));
+      const parsed = parse(bytes, { recover: true });
+      const expected = parsed.kind === 'urlset' ? parsed.urls : parsed.sitemaps;
+      const steps = validationSteps(bytes, { now: NOW, location }, sliceBytes);
+      const entries: (SitemapUrl | SitemapIndexEntry)[] = [];
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) entries.push(...step.value);
+      expect(entries).toEqual(expected);
+      expect(entries.map((entry) => Object.keys(entry).join())).toEqual(expected.map((entry) => Object.keys(entry).join()));
+      expect(step.value).toEqual(validate(bytes, { now: NOW, location }));
+    }), { numRuns: 150 });
+  });
+
+  it('holds each entry\'s own loc, ASCII or not, in batches of thousands (staged, then built at the end of each batch)', () => {
+    const picks = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? 2 : 0));
+    const bytes = new TextEncoder().encode(documentOf(picks, false));
+    const steps = validationSteps(bytes, { now: NOW, location }, 1 << 16);
+    const locs: string[] = [];
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) for (const entry of step.value) locs.push(entry.loc);
+    expect(locs).toEqual(picks.map((pick, i) => (pick === 2 ? `https://example.com/caf\u00e9/${i}` : `https://example.com/p/${i}`)));
+    expect(step.value.issues.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ESCAPED')).toHaveLength(Math.ceil(5000 / 3));
+  });
+});

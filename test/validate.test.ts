@@ -984,6 +984,40 @@ describe('the loc scan: the core and the string scan agree', () => {
     }), { numRuns: 1000 });
   });
 
+  // The core keeps the last plain loc's scheme, host and "/" (assembly/loc-scan.ts LAST_HOST) and
+  // reuses what it found of that host when the next loc starts with the same bytes: hosts that
+  // start alike, differ in case, port, user information or length (over the 64 bytes it keeps).
+  it('gives each loc its own host and findings whatever the locs before it (the core\'s kept last host), in the SIMD and the scalar build (fast-check)', () => {
+    const schemes = ['https://', 'https://', 'https://', 'http://', 'HTTPS://'];
+    const hosts = ['e.com', 'e.com', 'e.com', 'e.com', 'e.com.x', 'e.co', 'E.com', 'e.com:8080', 'e.com:80', 'e.com:08080', 'e.com:8080x', 'u@e.com', 'e..com', 'e.com.', '[::1]', `${'a'.repeat(52)}.com`, `${'a'.repeat(53)}.com`, '127.0.0.1:39889', ''];
+    const tails = ['/', '/', '/a', '/p/1?q=2', '?q', '#f', '', '/x/.y', '/b%41', '/%zz'];
+    const defaultBuild: 'simd' | 'scalar' = getCore().simd ? 'simd' : 'scalar';
+    let hits = 0;
+    try {
+      for (const build of ['simd', 'scalar'] as const) {
+        loadBuildForTesting(build);
+        // Runs of one to three locs on a scheme and host, so that most follow one alike.
+        fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom(...schemes), fc.constantFrom(...hosts), fc.array(fc.constantFrom(...tails), { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 12 }), (parts) => {
+          const values = parts.flatMap(([scheme, host, paths]) => paths.map((tail) => scheme + host + tail));
+          const scans = coreScans(`<urlset>${values.map((value) => `<url><loc>${value}</loc></url>`).join('')}</urlset>`);
+          expect(scans).toHaveLength(values.length);
+          values.forEach((value, i) => {
+            const fromString = new LocScan();
+            scanLoc(value, fromString);
+            if (fromString.findings !== 0) expect(scans[i], value).toBeNull();
+            else {
+              expect({ ...scans[i]!, length: value.length }, `${build}: ${value} after ${values[i - 1]}`).toEqual({ ...fromString });
+              if (i > 0 && values[i - 1]!.slice(0, fromString.hostEnd + 1) === value.slice(0, fromString.hostEnd + 1)) hits++;
+            }
+          });
+        }), { numRuns: 400 });
+      }
+    } finally {
+      loadBuildForTesting(defaultBuild);
+    }
+    expect(hits, 'locs after one with the same scheme and host').toBeGreaterThan(500);
+  });
+
   it('flags each character it must, at every place in 16-byte blocks and in the last bytes, in the SIMD and the scalar build', () => {
     // The SIMD build tests 16 bytes at a time, then the value's last 16 (overlapping), and short
     // values byte by byte: every length from 0 to 40 after the prefix, the character at each place.

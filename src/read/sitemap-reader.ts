@@ -158,7 +158,10 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
       parser.observer = observer;
       parser.walker.observer = observer;
       parser.keepEntries = keepEntries; // validate() has no use for them
-      parser.stopStaging(); // the observer reads every Entry record group
+      // The observer reads every Entry record group, so the core stages none; entries kept (the
+      // crawl's) are still staged here, and built at the end of each batch (endBatch).
+      reader.stageEntries(false);
+      parser.staging &&= keepEntries;
       if (!observer.wholeEntry) reader.collapseEntries(null); // the observer wants every element
       reader.collapseAlternates(null); // and every extension element's sources
       reader.watchText('loc'); // validate reads each loc's checks from its text record
@@ -354,9 +357,10 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   endBatch(walker: DocumentWalker): void {
     const staged = this.staged;
     if (staged.count > 0) {
-      // Keep this batch's values in the arena for the next, up to a run of stageBytes.
+      // Keep this batch's values in the arena for the next, up to a run of stageBytes; not with an
+      // observer, which makes the arena's string for every batch (a kept arena would be made again).
       const length = staged.end;
-      if (!this.staging || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
+      if (!this.staging || this.observer || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
     }
   }
 
@@ -496,7 +500,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
     const observer = this.observer;
     if (observer !== null) observer.wholeEntry!(walker, entry);
     if (this.keepEntries) {
-      if (observer === null && this.staging) this.staged.stage(entry);
+      if (this.staging) this.staged.stage(entry);
       else {
         this.flushEntries(); // entries the core staged earlier in the batch come first
         const loc = trimXmlSpace(entry.text(SLOT_LOC));
