@@ -723,10 +723,12 @@ function construct(p: i32): i32 {
 /**
  * White space at p that runs up to markup (not CDATA, which joins the text run) is dropped:
  * returns the markup's position with the lines counted, or p when the space starts a text run.
- * Tags call it on what follows them, which saves a turn of the main loop per gap.
+ * Tags call it on what follows them, which saves a turn of the main loop per gap. A call, not
+ * inlined: inlined, it was in the SIMD core six times over (construct, wholeEntry, three places
+ * in startTag, endTag), 2.4 KB of it and 390 bytes of its gzip, for under 1% of the core's time
+ * on mixed-50k.xml's tags (bench/README.md, crawl round 10).
  */
-// @ts-ignore: decorator
-@inline function skipSpaceBeforeMarkup(p: i32): i32 {
+function skipSpaceBeforeMarkup(p: i32): i32 {
   let q = p;
   let breaks = 0, lastBreak = 0;
   if (ASC_FEATURE_SIMD) {
