@@ -6,27 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getCore, loadBuildForTesting } from '../src/core/wasm';
-import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/core/xml-reader';
-import { readCoreLocScan } from '../src/read/walker';
 import { LocScan, scanLoc } from '../src/values/url-check';
-
-const encoder = new TextEncoder();
-
-/** What the core says of every <loc> of `xml`: its scan, or null when it found something (the string scan then says what). */
-function coreScans(xml: string): Array<LocScan | null> {
-  const scans: Array<LocScan | null> = [];
-  const reader = new XmlReader((r, first, count) => {
-    for (let i = first; i < first + count * TOKEN_WORDS; i += TOKEN_WORDS) {
-      if ((r.words[i]! & 0xff) !== TokenKind.Text) continue;
-      if (((r.words[i]! >> 8) & TokenFlag.LocScanned) === 0) { scans.push(null); continue; }
-      const scan = new LocScan();
-      scans.push(readCoreLocScan(r.words, i, scan) ? scan : null);
-    }
-  }, 0);
-  reader.watchText('loc');
-  reader.push(encoder.encode(xml), true);
-  return scans;
-}
+import { coreLocScans as coreScans } from './core-loc-scans';
 
 /** The string scan's verdict in the form coreScans gives it. */
 function stringScan(value: string): LocScan | null {

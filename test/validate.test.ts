@@ -6,9 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, parse, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
 import { isPlainHttpUrl, LocScan, outOfScope, readLocationScope, scanLoc } from '../src/values/url-check';
-import { readCoreLocScan } from '../src/read/walker';
 import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/core/wasm';
-import { TOKEN_WORDS, TokenFlag, TokenKind, XmlReader } from '../src/core/xml-reader';
+import { coreLocScans as coreScans } from './core-loc-scans';
 import { positionOfNeedle } from './fixtures';
 
 const NS = SITEMAP_NAMESPACE;
@@ -938,23 +937,6 @@ describe('validate: results and misuse', () => {
 });
 
 describe('the loc scan: the core and the string scan agree', () => {
-  /** The text records of every <loc> of `xml`, as the core scanned them (null: it declined or found something). */
-  function coreScans(xml: string): Array<LocScan | null> {
-    const scans: Array<LocScan | null> = [];
-    const reader = new XmlReader((r, first, count) => {
-      for (let i = first; i < first + count * TOKEN_WORDS; i += TOKEN_WORDS) {
-        const flags = r.words[i]! >> 8;
-        if ((r.words[i]! & 0xff) !== TokenKind.Text) continue;
-        if ((flags & TokenFlag.LocScanned) === 0) { scans.push(null); continue; }
-        const scan = new LocScan();
-        scans.push(readCoreLocScan(r.words, i, scan) ? scan : null);
-      }
-    }, 0);
-    reader.watchText('loc');
-    reader.push(encoder.encode(xml), true);
-    return scans;
-  }
-
   it('gives the same verdict, hashes and host for a value and its escaped text, in every form', () => {
     const alphabet = ['a', 'B', '0', '/', ':', '?', '#', '.', '-', '%', '%2', '%41', ' ', '\t', '&', '<', '>', '"', "'", '{', '|', '^', '`', '\\', '[', '@', '~', '\u0001', 'é'];
     const prefixes = ['https://', 'HTTP://', 'ftp:', 'mailto:', '', '/', 'http:///', 'https://Example.COM:8080'];
