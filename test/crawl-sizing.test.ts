@@ -2,7 +2,8 @@
 // from what it can foresee: the URLs of the urlsets read so far and the files still to read. A guess
 // far too large (a big first file, then tiny ones) or far too small (a tiny first file, then big
 // ones) changes no CRAWL_DUPLICATE_URL, nor maxTrackedUrls' cut; a guess costs tables for what it
-// guessed only as URLs come, and a guess past maxTrackedUrls sizes nothing. Served by options.fetch (no network), in Node and in Chromium.
+// guessed only as URLs come, and a guess past maxTrackedUrls sizes nothing. Served by options.fetch
+// (no network), in Node and in Chromium.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crawlSitemaps, type CrawlReport } from '../src/index';
