@@ -299,7 +299,7 @@ function damaged(cause: unknown): SitemapError {
  * Compressed bytes per push: a slice can inflate to at most MAX_DEFLATE_RATIO times its size, so
  * one adds at most about a quarter of maxBytes (256 B .. 64 KiB; 25,401 bytes at the default 100
  * MiB). Each slice is a round trip to the inflating thread, and larger ones kept it busier: 16 KiB
- * against the quarter's 25,401 bytes, parseStream in Node of mixed-50k.xml.gz 149 → 133 ms and of
+ * against the quarter's 25,401 bytes, parseStream in Node of mixed-50k.xml.gz 149 → 134 ms and of
  * limit-50mb.xml.gz 234 → 204 ms, the crawl bench's validating walk 1.34 → 1.29 s wall with its
  * waits for inflated bytes 152 → 118 ms (2026-11-27, bench/README.md, Crawl, after round 10).
  */
