@@ -189,9 +189,9 @@ export class UrlHashSet {
 
 /**
  * The slot of a shard's `marks` and `words` holding `high`, `low`, or ~(the free slot where it
- * would go): linear probing over the marks from `low` (but its bit 0, which its stored form does not keep) scaled
- * to the shard's slots (its top bits; the shard took the low ones), the words read only where
- * the mark matches. Scaled, not a remainder: `%` took 40–60 ns more a URL
+ * would go): linear probing over the marks from `low` (but its bit 0, which its stored form does
+ * not keep) scaled to the shard's slots (its top bits; the shard took the low ones), the words
+ * read only where the mark matches. Scaled, not a remainder: `%` took 40–60 ns more a URL
  * (bench/crawl-url-set.mjs, 2026-11-26).
  */
 function slotOf(marks: Uint16Array, words: Int32Array, high: number, low: number): number {
