@@ -1,5 +1,5 @@
 // The crawl through the Node entry (src/index.node.ts), whose streaming gunzip is zlib's stream with
-// 64 KiB output chunks instead of Node's DecompressionStream (the same stream with 16 KiB ones,
+// 128 KiB output chunks instead of Node's DecompressionStream (the same stream with 16 KiB ones,
 // bench/README.md, Crawl, "Round 7"): the same bytes, caps and verdicts, in parseStream's
 // gunzip (src/input/gzip.ts NativeStreamingGunzip) and in the crawl of test/crawl.test.ts's limits site.
 
@@ -42,13 +42,46 @@ function sitemapAt(report: CrawlReport, url: string): CrawledSitemap {
 // A sitemap-like body of 3 MB that compresses as the bench's files do (about 7:1).
 const BODY = Buffer.from(Array.from({ length: 30_000 }, (_, i) => `<url><loc>https://example.com/p/${(i * 7919) % 100_003}</loc><lastmod>2024-0${(i % 9) + 1}-01</lastmod></url>\n`).join(''));
 
-describe('the Node entry\'s streaming gunzip: zlib with 64 KiB output chunks', () => {
-  it('is the one in use: the same bytes as gunzipSync, in chunks larger than DecompressionStream\'s 16 KiB and at most 64 KiB', async () => {
+/** The Node entry's output chunks (src/index.node.ts GUNZIP_STREAM_CHUNK_BYTES). */
+const CHUNK = 128 * KiB;
+/** Compressed bytes per write at the default cap (src/input/gzip.ts sliceBytesFor: a quarter of it at the largest ratio). */
+const SLICE = Math.floor(CAP / 1032 / 4);
+
+describe('the Node entry\'s streaming gunzip: zlib with 128 KiB output chunks', () => {
+  it('is the one in use: the same bytes as gunzipSync, in chunks larger than DecompressionStream\'s 16 KiB and at most 128 KiB', async () => {
     const chunks = await inflateInPieces(gzipSync(BODY), 64 * KiB, CAP);
     expect(joined(chunks).equals(BODY)).toBe(true);
     const largest = Math.max(...chunks.map((chunk) => chunk.length));
-    expect(largest).toBeGreaterThan(16 * KiB);
-    expect(largest).toBeLessThanOrEqual(64 * KiB);
+    expect(largest).toBeGreaterThan(64 * KiB);
+    expect(largest).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it('takes compressed bytes only as its reader keeps up: about two slices while the reader holds the output back', async () => {
+    const compressed = gzipSync(BODY);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let inflated = 0;
+    // A reader that is full from the first chunk on, until released.
+    const inflater = createStreamingGunzip(CAP, (chunk) => { inflated += chunk.length; return held; });
+    let taken = 0;
+    const source = (async () => {
+      for (let at = 0; at < compressed.length; at += 16 * KiB) {
+        const piece = compressed.subarray(at, at + 16 * KiB);
+        await inflater.push(piece, false);
+        taken += piece.length;
+      }
+      await inflater.push(new Uint8Array(0), true);
+    })();
+    await settle();
+    expect(compressed.length).toBeGreaterThan(5 * SLICE);
+    expect(taken).toBeGreaterThan(0);
+    // The slice being inflated, the next one, and what was gathered for the one after them.
+    expect(taken).toBeLessThanOrEqual(3 * SLICE + 16 * KiB);
+    expect(inflated).toBeLessThanOrEqual(CHUNK);
+    release();
+    await source;
+    expect(taken).toBe(compressed.length);
+    expect(inflated).toBe(BODY.length);
   });
 
   it('reads concatenated members and refuses bytes after the last one, as every other reader here', async () => {
@@ -67,7 +100,7 @@ describe('the Node entry\'s streaming gunzip: zlib with 64 KiB output chunks', (
     await settle();
     const inflated = inflatedBytesForTesting() - before;
     expect(inflated).toBeGreaterThan(4 * MiB);
-    expect(inflated).toBeLessThanOrEqual(4 * MiB + 64 * KiB);
+    expect(inflated).toBeLessThanOrEqual(4 * MiB + CHUNK);
   });
 
   it('goes back to DecompressionStream (16 KiB chunks) when the implementation is taken away', async () => {
@@ -77,7 +110,7 @@ describe('the Node entry\'s streaming gunzip: zlib with 64 KiB output chunks', (
       expect(joined(chunks).equals(BODY)).toBe(true);
       expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThanOrEqual(16 * KiB);
     } finally {
-      setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: 64 * KiB })) as ReadableWritablePair<Uint8Array, BufferSource>);
+      setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: CHUNK })) as ReadableWritablePair<Uint8Array, BufferSource>);
     }
   });
 });
@@ -92,7 +125,7 @@ describe('crawlSitemaps through the Node entry', () => {
       expect(sitemapAt(report, url).issues.map((issue) => issue.code)).toEqual(['CRAWL_TOO_LARGE']);
     }
     expect(sitemapAt(report, `${o}/small.xml`)).toMatchObject({ failed: false, entries: 1 });
-    // The bomb's first 64 KiB chunk reaches the cap; the one after it crosses it, and nothing more is read.
+    // The bomb's first output chunk crosses the cap (64 KiB) and is refused, and nothing more is read.
     expect(report.totals.bytes).toBeLessThan(3 * 64 * KiB);
   }, 30_000);
 

@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { crawlSitemaps, CrawlIssueCode, parse, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
 import { inBrowser } from './fixtures';
+import { inflatedBytesForTesting } from '../src/input/gzip';
 
 const sites = inject('crawlSites');
 
@@ -295,6 +296,40 @@ describe('crawlSitemaps within limits', () => {
     expect(mostOfOther).toBeGreaterThanOrEqual(Math.min(1024 * 1024, size(files[1]!)));
     expect(mostOfOther).toBeLessThanOrEqual(1024 * 1024 + 2 * largestChunk);
     for (const file of files) expect(taken.get(file)).toBe(size(file));
+  }, 60_000);
+
+  it('inflates a .gz file waiting for its turn ahead, about 1 MiB and at most 4 MiB of it, and the rest once its turn comes', async () => {
+    const [plain, gz] = [`${o}/huge-a.xml`, `${o}/huge-c.xml.gz`];
+    const compressedBytes = (await (await fetch(gz)).arrayBuffer()).byteLength;
+    // The .gz file is answered last, so that it is the one that waits.
+    const laterFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      if (String(url) === gz) await new Promise((resolve) => setTimeout(resolve, 100));
+      return fetch(url, init);
+    };
+    const crawl = crawlSitemaps([plain, gz], { ...FAST, concurrency: 2, concurrencyPerHost: 2, fetch: laterFetch });
+    const before = inflatedBytesForTesting();
+    let ahead = 0;
+    const counts = new Map<string, number>();
+    for await (const entry of crawl) {
+      const count = (counts.get(entry.sitemap) ?? 0) + 1;
+      counts.set(entry.sitemap, count);
+      if (entry.sitemap !== plain) continue;
+      // Only the waiting file inflates while the plain one is read.
+      ahead = Math.max(ahead, inflatedBytesForTesting() - before);
+      // A slow reader: the network and zlib get their turns.
+      if (count % 2000 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const report = await crawl.report();
+    expect([...counts]).toEqual([[plain, 40_000], [gz, 50_000]]);
+    const inflatedSize = sitemapAt(report, gz).bytes;
+    expect(sitemapAt(report, gz)).toMatchObject({ compressed: true, failed: false, issues: [] });
+    expect(inflatedSize).toBeGreaterThan(6 * 1024 * 1024);
+    // Inflated ahead: the download's queue (1 MiB) at least, and not all of it: the inflating stops
+    // at 4 MiB queued, plus what two compressed slices in flight inflate to (src/input/gzip.ts).
+    const slice = Math.floor(100 * 1024 * 1024 / 1032 / 4);
+    expect(ahead).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(ahead).toBeLessThanOrEqual(4 * 1024 * 1024 + 2 * slice * (inflatedSize / compressedBytes) + 128 * 1024);
+    expect(ahead).toBeLessThan(inflatedSize);
   }, 60_000);
 
   it('times out a server that never answers and a body that stops, retrying as told', async () => {

@@ -184,7 +184,7 @@ let gunzipStream: GunzipStreamImplementation | null = null;
 
 /**
  * Installs the stream the streaming gunzip reads through in place of the runtime's
- * DecompressionStream (the Node entry plugs in zlib with 64 KiB output chunks: Node's
+ * DecompressionStream (the Node entry plugs in zlib with 128 KiB output chunks: Node's
  * DecompressionStream hands 16 KiB back at a time, each a thread-pool task and a wait for it on
  * this thread; bench/README.md, Crawl, "Round 7"). Pass null to go back to DecompressionStream.
  *
@@ -396,13 +396,14 @@ function nativeReadsConcatenatedMembers(): Promise<boolean> {
  * MemberEndCheck catches.
  */
 /**
- * How far compressed input may run ahead of the output it inflates to. Node's DecompressionStream
- * takes every write at once, so without a bound a fast source would be queued whole; with too
- * small a bound its thread waits for input (128 KiB: gunzip + parse of limit-50mb.xml.gz at about
- * 1.8x gunzip alone; 1 MiB: about 1.2-1.4x; no bound: about the same, 2026-11-22, a loaded machine).
+ * Compressed slices written to the stream and not yet taken by it, at most: the one it inflates
+ * and the next, so that it finds input waiting when it ends one. A write is taken once inflated,
+ * and inflating waits while the output is not read (the stream's backpressure), so a push()
+ * resolves only as the reader keeps up, and the source's bytes wait where they are (a crawl's
+ * body in its connection). Node's stream is ready for every write at once (its web side counts
+ * chunks, not bytes): writes used to wait only once 1 MiB had gone in without output.
  */
-const AHEAD_BYTES = 1 << 20;
-const AHEAD_WAIT_MS = 50;
+const SLICES_IN_FLIGHT = 2;
 
 class NativeStreamingGunzip implements StreamingGunzip {
   private readonly sliceBytes: number;
@@ -422,12 +423,8 @@ class NativeStreamingGunzip implements StreamingGunzip {
   /** Up to two bytes held back when members are split: a magic number cut by a chunk boundary. */
   private carry: Uint8Array | null = null;
   private inHandler = false;
-  /** Compressed bytes written since the last output arrived. */
-  private ahead = 0;
-  /** Resolves the wait of a writer that got AHEAD_BYTES ahead of the output. */
-  private outputArrived: (() => void) | null = null;
-  /** The handler is holding the reading back (its reader is full). */
-  private holding = false;
+  /** The writes of the slices in flight (SLICES_IN_FLIGHT), oldest first. */
+  private inFlight: Promise<void>[] = [];
   /** Small chunks gathered into one write (a write costs Node a task on another thread). */
   private gathered: Uint8Array[] = [];
   private gatheredBytes = 0;
@@ -503,6 +500,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
     this.reader = reader;
     this.memberOutput = 0;
     this.memberInput = 0;
+    this.inFlight = [];
     this.reading = this.readAll(reader);
   }
 
@@ -517,8 +515,6 @@ class NativeStreamingGunzip implements StreamingGunzip {
         const { done, value } = await reading;
         if (done || this.failed) return;
         reading = reader.read();
-        this.ahead = 0;
-        this.wakeWriter();
         inflatedBytes += value.length;
         this.total += value.length;
         this.memberOutput += value.length;
@@ -526,25 +522,14 @@ class NativeStreamingGunzip implements StreamingGunzip {
         this.inHandler = true;
         const holding = this.onData(value);
         this.inHandler = false;
-        if (holding) {
-          this.holding = true;
-          await holding;
-          this.holding = false;
-          this.wakeWriter();
-        }
+        // While the handler holds the reading back, the stream's own backpressure stops its
+        // inflating, and then the writes (SLICES_IN_FLIGHT).
+        if (holding) await holding;
       }
     } catch (error) {
       this.fail(this.inHandler || error instanceof SitemapError ? error : damaged(error));
       reader.cancel(error).catch(() => {});
-    } finally {
-      this.wakeWriter();
     }
-  }
-
-  private wakeWriter(): void {
-    const wake = this.outputArrived;
-    this.outputArrived = null;
-    wake?.();
   }
 
   private fail(error: unknown): void {
@@ -565,28 +550,15 @@ class NativeStreamingGunzip implements StreamingGunzip {
       const slice = bytes.subarray(start, Math.min(bytes.length, start + this.sliceBytes));
       try {
         await writer.ready;
+        if (this.inFlight.length >= SLICES_IN_FLIGHT) await this.inFlight.shift();
       } catch (error) {
         await this.refused(error);
       }
       if (this.failed) throw this.failure;
+      const written = writer.write(slice as BufferSource);
       // A refused write errors the stream, which the reading side reports.
-      writer.write(slice as BufferSource).catch(() => {});
-      this.ahead += slice.length;
-      if (this.ahead > AHEAD_BYTES) {
-        // Node's DecompressionStream takes every write at once and inflates on another thread,
-        // handing output back in a later task: a source that never waits for a task (bytes in
-        // memory) would otherwise be written whole before the first output. So wait for output,
-        // but not for ever: a gzip header can carry more than this of comment, which inflates
-        // to nothing. While the reader holds the reading back, wait for it, however long.
-        this.ahead = 0;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await new Promise<void>((resolve) => {
-          this.outputArrived = resolve;
-          if (!this.holding) timer = setTimeout(resolve, AHEAD_WAIT_MS);
-        });
-        clearTimeout(timer);
-        this.outputArrived = null;
-      }
+      written.catch(() => {});
+      this.inFlight.push(written);
     }
   }
 

@@ -213,11 +213,11 @@ export async function fetchFile(url: string, context: FetchContext, onProgress: 
 
 /**
  * Asks for one file up to its answer (redirects, retries, the timeout): its body is left unread,
- * for the caller to read ahead (`readAhead`) and then read (`read`) when its reader is ready.
+ * for the caller to read as it arrives (`pieces`) or whole (`read`).
  *
  * @example
  * const opened = await openFile('https://example.com/sitemap.xml', context);
- * if (opened.body) void opened.body.readAhead(1 << 20);
+ * const pieces = opened.body?.pieces(() => {});
  */
 export async function openFile(url: string, context: FetchContext): Promise<OpenedFile> {
   const issues: Issue<IssueCode>[] = [];
@@ -340,19 +340,15 @@ class GzipLayer implements ByteSink {
 }
 
 /**
- * A body not read yet. The walk reads one file at a time, so a file whose turn has not come reads
- * ahead only so far (`readAhead`): the rest waits in the connection (TCP holds the server back)
- * rather than in memory, and its idle timer does not run meanwhile (the wait is ours, not the
- * server's). `pieces` then reads the rest through the gzip layers as it arrives (`read`: whole),
- * restarting the idle timer with every chunk.
+ * A body not read yet. `pieces` reads it through the gzip layers as it arrives (`read`: whole),
+ * restarting the idle timer with every chunk; the walk asks for a file's pieces as soon as it is
+ * opened, before its turn to be read comes. At most about READ_QUEUE_BYTES of inflated pieces
+ * wait for the reader: the rest waits in the connection (TCP holds the server back) rather than
+ * in memory, and the idle timer does not run while the download waits for the reader (the wait
+ * is ours, not the server's).
  */
 export class OpenedBody {
-  readonly #ahead: Uint8Array[] = [];
-  #aheadBytes = 0;
-  #ended = false;
-  #failure: unknown = undefined;
-  #reading: Promise<void> = Promise.resolve();
-  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 
   readonly #attempt: Extract<Attempt, { kind: 'response' }>;
   readonly #finalUrl: string;
@@ -368,42 +364,14 @@ export class OpenedBody {
     attempt.timer.stop();
   }
 
-  /** Reads until `limit` bytes (as sent) are held or the body ends; resolves then, never rejects. */
-  readAhead(limit: number): Promise<void> {
-    this.#reading = this.#reading.then(() => this.#pull(limit));
-    return this.#reading;
-  }
-
   /** Gives up the body unread (the walk was cancelled, or it is read elsewhere already). */
   cancel(): void {
     this.#attempt.timer.stop();
     this.#attempt.release();
-    this.#ended = true;
-    this.#ahead.length = 0;
     this.#reader?.cancel().catch(() => undefined);
   }
 
-  async #pull(limit: number): Promise<void> {
-    const reader = this.#reader;
-    if (!reader || this.#ended || this.#aheadBytes >= limit) return;
-    this.#attempt.timer.restart();
-    try {
-      while (this.#aheadBytes < limit) {
-        const { done, value } = await reader.read();
-        if (done) { this.#ended = true; break; }
-        this.#attempt.timer.restart();
-        this.#ahead.push(value);
-        this.#aheadBytes += value.length;
-      }
-    } catch (error) {
-      this.#failure = error;
-      this.#ended = true;
-    } finally {
-      this.#attempt.timer.stop();
-    }
-  }
-
-  /** Reads the rest of the body, after what was read ahead, and gives it whole: the file, or its issues. */
+  /** Reads the body and gives it whole: the file, or its issues. */
   async read(onProgress: () => void): Promise<FetchedFile> {
     const pieces = this.pieces(onProgress);
     const gathered: Uint8Array[] = [];
@@ -416,9 +384,9 @@ export class OpenedBody {
   }
 
   /**
-   * The rest of the body, after what was read ahead, as it arrives: inflated pieces to `take()`,
-   * at most about READ_QUEUE_BYTES of them queued (the download waits for the reader past that).
-   * Its issues go to the file's; `failed` once it stopped for good (too large, timeout, network).
+   * The body as it arrives: inflated pieces to `take()`, at most about READ_QUEUE_BYTES of them
+   * queued (the download waits for the reader past that). Its issues go to the file's; `failed`
+   * once it stopped for good (too large, timeout, network).
    */
   pieces(onProgress: () => void): BodyPieces {
     const pieces = new BodyPieces(this.#context.settings.maxBytes, (count) => this.#context.onBytes(count));
@@ -431,25 +399,22 @@ export class OpenedBody {
   }
 
   async #pump(pieces: BodyPieces, onProgress: () => void): Promise<void> {
-    await this.#reading;
     const { timer } = this.#attempt;
     const layer = new GzipLayer(pieces, GZIP_LAYERS, this.#context.settings.maxBytes, () => { pieces.compressed = true; });
     let lastProgress = Date.now();
     try {
-      for (let chunk = this.#ahead.shift(); chunk !== undefined; chunk = this.#ahead.shift()) await layer.push(chunk);
-      this.#aheadBytes = 0;
-      if (this.#failure !== undefined) throw this.#failure;
       if (this.#reader) {
         for (;;) {
-          // The reader is behind: wait for it with the idle timer stopped (the wait is ours).
+          // The reader is behind: wait for it (pieces the inflater could not hold back, src/input/inflate.ts's).
           if (pieces.full()) await pieces.drained();
           if (pieces.stopped) break;
           timer.restart();
           const { done, value } = await this.#reader.read();
+          // What follows is ours: inflating, and waiting for the reader while its queue is full.
+          timer.stop();
           if (done) break;
           await layer.push(value);
           if (Date.now() - lastProgress >= 100) { lastProgress = Date.now(); onProgress(); }
-          timer.stop();
         }
       } else {
         await layer.push(new Uint8Array(await this.#attempt.response.arrayBuffer()));
@@ -485,6 +450,13 @@ export class OpenedBody {
 
 /** Inflated bytes queued for the reader before the download waits for it. */
 const READ_QUEUE_BYTES = 1024 * 1024;
+/**
+ * Inflated bytes queued past which the streaming gunzip waits for the reader too: the download
+ * stops at READ_QUEUE_BYTES, but a network chunk it took before that still inflates whole (64
+ * KiB of a gzip bomb is 64 MiB). Not READ_QUEUE_BYTES itself: holding zlib back at the queue's own
+ * mark made the walk wait for .gz pieces twice as long (bench/README.md, Crawl, round 11).
+ */
+const HOLDING_QUEUE_BYTES = 4 * READ_QUEUE_BYTES;
 
 /**
  * A body's inflated pieces on their way to the reader (OpenedBody.pieces): the download pushes,
@@ -509,6 +481,8 @@ export class BodyPieces implements ByteSink {
   #ended = false;
   #wakeReader: (() => void) | undefined;
   #wakeWriter: (() => void) | undefined;
+  /** What everyone waiting for the reader's room waits on (the download, the streaming gunzip). */
+  #drained: Promise<void> | undefined;
 
   readonly #maxBytes: number;
   readonly #onBytes: (count: number) => void;
@@ -518,7 +492,13 @@ export class BodyPieces implements ByteSink {
     this.#onBytes = onBytes;
   }
 
-  push(chunk: Uint8Array): void {
+  /**
+   * Queues a piece. Once the queue is full it returns a promise of room (`drained`): the download
+   * waits for it, and so does the streaming gunzip, which writes no more compressed bytes
+   * meanwhile, so that a .gz body waiting for its turn holds about READ_QUEUE_BYTES and one
+   * slice's output, however well it compresses. (The cap's error is thrown, not returned.)
+   */
+  push(chunk: Uint8Array): void | Promise<void> {
     if (this.stopped) return;
     this.#total += chunk.length;
     if (this.#total > this.#maxBytes) throw tooLarge(this.#maxBytes);
@@ -526,6 +506,7 @@ export class BodyPieces implements ByteSink {
     this.#queue.push(chunk);
     this.#queued += chunk.length;
     this.#wake('reader');
+    return this.#queued >= HOLDING_QUEUE_BYTES && !this.stopped ? this.drained() : undefined;
   }
 
   finish(): void {}
@@ -564,15 +545,19 @@ export class BodyPieces implements ByteSink {
     return this.#queued >= READ_QUEUE_BYTES && !this.stopped;
   }
 
+  /** Resolves once the reader has made room (or stopped). */
   drained(): Promise<void> {
     if (!this.full()) return Promise.resolve();
-    return new Promise((resolve) => { this.#wakeWriter = resolve; });
+    return (this.#drained ??= new Promise((resolve) => { this.#wakeWriter = resolve; }));
   }
 
   #wake(which: 'reader' | 'writer'): void {
     const wake = which === 'reader' ? this.#wakeReader : this.#wakeWriter;
     if (which === 'reader') this.#wakeReader = undefined;
-    else this.#wakeWriter = undefined;
+    else {
+      this.#wakeWriter = undefined;
+      this.#drained = undefined;
+    }
     wake?.();
   }
 }

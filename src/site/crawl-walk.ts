@@ -23,12 +23,6 @@ import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from '../c
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
-/**
- * What a file waiting for its turn to be read reads of its body meanwhile (bytes as sent, before
- * inflating); the rest waits in the connection. Most sitemaps are smaller, so their downloads
- * still overlap; the big ones are held one at a time instead of `concurrency` at a time.
- */
-const READ_AHEAD_BYTES = 1024 * 1024;
 /** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
 const HEAD_BYTES = 32 * 1024;
 
@@ -311,8 +305,11 @@ export class Walk {
 
   /**
    * One file read by its content: validated, its entries delivered and its children queued. An
-   * opened file (its body not read yet) reads ahead READ_AHEAD_BYTES while it waits for its turn,
-   * and the rest when its turn comes; a guess comes fetched already (its content made it a find).
+   * opened file (its body not read yet) starts arriving at once as inflated pieces, up to their
+   * queue (BodyPieces) while it waits for its turn, and the rest when its turn comes: its download
+   * and inflating take the moments the walk would otherwise wait for the file before it (a .gz
+   * file's pieces from zlib's thread), and its first megabyte is ready when its turn comes
+   * (bench/README.md, Crawl, round 11). A guess comes fetched already (its content made it a find).
    */
   async #readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile): Promise<void> {
     record.finalUrl = file.finalUrl;
@@ -329,11 +326,10 @@ export class Walk {
     }
     this.#finalUrls.add(finalKey);
     this.#seen.add(finalKey);
-    void body?.readAhead(READ_AHEAD_BYTES);
+    const pieces = body?.pieces(() => this.#progress());
     await this.#oneAtATime(async () => {
-      if (body) {
-        if (this.#cancelled || this.#stopped) { body.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
-        const pieces = body.pieces(() => this.#progress());
+      if (pieces) {
+        if (this.#cancelled || this.#stopped) { pieces.stop(); body!.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
         try {
           await this.#readArriving(task, record, file as OpenedFile, pieces);
         } finally {
