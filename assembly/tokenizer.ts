@@ -802,18 +802,13 @@ function wholeEntryOrFallback(p: i32): i32 {
     if (after >= 0) {
       // The next entry, when a line feed and indentation lead to markup other than a CDATA section
       // or comment (any other gap as before), and the batch has room for it as tokenizeWindow
-      // would check; not after an EntryHead, which leaves its entry open. The indentation is read
-      // eight bytes at a time, as skipGap reads it: skipSpaceBeforeMarkup's call took half of
-      // what the run saves.
-      if (depth == 1 && byteAt(after) == Char.LineFeed && !(flags & ResetFlag.KeepWhitespace)
+      // would check; never after an EntryHead, which leaves its entry open and ends at the "<" of
+      // the next child. The indentation is read as one word, as skipGap reads it: through
+      // skipSpaceBeforeMarkup's call the run saved half as much.
+      if (byteAt(after) == Char.LineFeed && !(flags & ResetFlag.KeepWhitespace)
         && tokenCountValue + CONSTRUCT_HEADROOM <= TOKEN_CAPACITY && stagedCount < STAGE_CAPACITY) {
-        let next = after + 1;
-        let spaces = load<u64>(input + <usize>next) ^ 0x2020202020202020;
-        while (spaces == 0 && next < length) {
-          next += 8;
-          spaces = load<u64>(input + <usize>next) ^ 0x2020202020202020;
-        }
-        next += <i32>(ctz<u64>(spaces) >> 3);
+        // Up to eight spaces (more go the old way); ctz of no other byte is 64: the ninth byte.
+        const next = after + 1 + <i32>(ctz<u64>(load<u64>(input + <usize>after, 1) ^ 0x2020202020202020) >> 3);
         if (next + 2 < length && byteAt(next) == Char.Lt && byteAt(next + 1) != Char.Bang) {
           lineBreakAt(after);
           p = next;

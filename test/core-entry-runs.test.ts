@@ -81,7 +81,7 @@ const notWhole = fc.constantFrom(
   '<url>text<loc>https://a.example/t</loc></url>',
   '<url></url>',
 );
-const gap = fc.constantFrom('\n  ', '\n', '', '\n        ', '\r\n  ', '\t', ' \n  ', '\n  <!-- between -->\n  ', '\n  x\n  ', '\n  <![CDATA[y]]>\n  ', '\n\n  ');
+const gap = fc.constantFrom('\n  ', '\n', '', '\n        ', '\n          ', '\r\n  ', '\t', ' \n  ', '\n  <!-- between -->\n  ', '\n  x\n  ', '\n  <![CDATA[y]]>\n  ', '\n\n  ');
 const documentOf = fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: plain }, { weight: 1, arbitrary: notWhole }), gap), { minLength: 1, maxLength: 40 })
   .map((entries) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  ${entries.map(([entry, after]) => entry + after).join('')}</urlset>\n`);
 
