@@ -782,24 +782,49 @@ function skipSpaceBeforeMarkup(p: i32): i32 {
 // Whole entries --------------------------------------------------------------
 /**
  * `<url>` at p (or `<sitemap>` in an index), with Entry records on: reads the entry whole when
- * it can (wholeEntry); otherwise puts back everything that reading changed and returns FALLBACK,
- * and the entry is read record by record. At the end of the document an entry cut short is
- * FALLBACK too, so its errors are reported the usual way.
+ * it can (wholeEntry), and the entries right after it while they are whole too, as one construct
+ * that ends after the last of them; otherwise puts back everything that reading changed and
+ * returns FALLBACK, and the entry is read record by record. At the end of the document an entry
+ * cut short is FALLBACK too, so its errors are reported the usual way. An entry after the first
+ * that is not whole (cut by the window, an extension, anything wholeEntry does not read) is put
+ * back and ends the run there: the next construct starts at it. A run spares each entry after
+ * the first tokenizeWindow's turn (its state saved a second time) and construct's dispatch.
  */
 function wholeEntryOrFallback(p: i32): i32 {
-  const savedTokens = tokenCountValue, savedArenaBytes = arenaBytes, savedArenaUnits = arenaUnits;
-  const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
-  const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
-  const savedSuppressed = errorsSuppressed, savedDocumentErrors = documentErrors, savedConstructErrors = constructErrors;
-  let after = wholeEntry(p);
-  if (after == INCOMPLETE && length - p > WHOLE_ENTRY_MAX_BYTES) after = FALLBACK;
-  if (after >= 0 || (after == INCOMPLETE && !final)) return after;
-  tokenCountValue = savedTokens; arenaBytes = savedArenaBytes; arenaUnits = savedArenaUnits;
-  wideBytes = savedWideBytes; wideUnits = savedWideUnits;
-  line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
-  errorsSuppressed = savedSuppressed; documentErrors = savedDocumentErrors; constructErrors = savedConstructErrors;
-  stopRequested = false;
-  return FALLBACK;
+  const first = p;
+  while (true) {
+    const savedTokens = tokenCountValue, savedArenaBytes = arenaBytes, savedArenaUnits = arenaUnits;
+    const savedWideBytes = wideBytes, savedWideUnits = wideUnits;
+    const savedLine = line, savedLineStart = lineStart, savedContinuations = continuations;
+    const savedSuppressed = errorsSuppressed, savedDocumentErrors = documentErrors, savedConstructErrors = constructErrors;
+    let after = wholeEntry(p);
+    if (after == INCOMPLETE && length - p > WHOLE_ENTRY_MAX_BYTES) after = FALLBACK;
+    if (after >= 0) {
+      // The next entry, when a line feed and indentation lead to markup other than a CDATA section
+      // or comment (any other gap as before), and the batch has room for it as tokenizeWindow
+      // would check; never after an EntryHead, which leaves its entry open and ends at the "<" of
+      // the next child. The indentation is read as one word, as skipGap reads it: through
+      // skipSpaceBeforeMarkup's call the run saved half as much.
+      if (byteAt(after) == Char.LineFeed && !(flags & ResetFlag.KeepWhitespace)
+        && tokenCountValue + CONSTRUCT_HEADROOM <= TOKEN_CAPACITY && stagedCount < STAGE_CAPACITY) {
+        // Up to eight spaces (more go the old way); ctz of no other byte is 64: the ninth byte.
+        const next = after + 1 + <i32>(ctz<u64>(load<u64>(input + <usize>after, 1) ^ 0x2020202020202020) >> 3);
+        if (next + 2 < length && byteAt(next) == Char.Lt && byteAt(next + 1) != Char.Bang) {
+          lineBreakAt(after);
+          p = next;
+          continue;
+        }
+      }
+      return skipSpaceAfterTag(after);
+    }
+    if (p == first && after == INCOMPLETE && !final) return after;
+    tokenCountValue = savedTokens; arenaBytes = savedArenaBytes; arenaUnits = savedArenaUnits;
+    wideBytes = savedWideBytes; wideUnits = savedWideUnits;
+    line = savedLine; lineStart = savedLineStart; continuations = savedContinuations;
+    errorsSuppressed = savedSuppressed; documentErrors = savedDocumentErrors; constructErrors = savedConstructErrors;
+    stopRequested = false;
+    return p == first ? FALLBACK : p;
+  }
 }
 
 /**
@@ -899,7 +924,7 @@ function wholeEntry(p: i32): i32 {
   }
   if (!(stagingOn && stageWholeEntry())) writeEntryGroup(TokenKind.Entry, p, q, atLine, atColumn, scanned, scanWord, scanHostHash, scanId);
   leafOpen = false;
-  return skipSpaceAfterTag(q);
+  return q; // wholeEntryOrFallback skips the white space after it
 }
 
 /** The StagedRun record that the last staged entry joined, while it is the batch's last record; -1 when none. */

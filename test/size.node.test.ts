@@ -69,8 +69,11 @@ const KB = 1024;
  * stages a validating walk's entries): parse 42,934 bytes (+47), everything +6; budgets raised by
  * 45 and 10 bytes, a cost in README "Size".
  * Both merged: everything 113,663 bytes (gzip shares less between them); budget 110.8 KB + 205.
+ * Whole entries in runs (#17 round 11: the core reads the entries after a whole one in the same
+ * construct, the line feed and indentation between them read as one word): parse 42,895 → 42,942
+ * bytes (+47), everything 113,614 → 113,666 (+52); budgets raised as much, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 45, everything: 110.8 * KB + 205 };
+const BUDGET = { parse: 41.89 * KB + 92, everything: 110.8 * KB + 257 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
