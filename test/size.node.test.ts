@@ -69,8 +69,11 @@ const KB = 1024;
  * stages a validating walk's entries): parse 42,934 bytes (+47), everything +6; budgets raised by
  * 45 and 10 bytes, a cost in README "Size".
  * Both merged: everything 113,663 bytes (gzip shares less between them); budget 110.8 KB + 205.
+ * The validating walk's JavaScript (#17 round 11: a url entry's clean loc found in scope on its
+ * bytes in the core's arena, no string made for it; room made by isXsdAnyUri's one replace):
+ * everything 113,613 → 113,712 bytes, parse +7; budget 110.8 KB + 255, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 45, everything: 110.8 * KB + 205 };
+const BUDGET = { parse: 41.89 * KB + 45, everything: 110.8 * KB + 255 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */
