@@ -12,6 +12,7 @@ import { positionOfByte } from '../src/values/file-limits';
 import { declaredEncoding, utf16ByteOrder } from '../src/input/input';
 import { isGzip } from '../src/input/gzip';
 import { LIMITS } from '../src/model/limits';
+import { outOfScope, readLocationScope } from '../src/values/url-check';
 import type { Issue, SitemapIndexEntry, SitemapUrl, ValidateResult } from '../src/model/types';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 
@@ -329,5 +330,79 @@ describe('the entries of a validating walk with a location (the crawl\'s)', () =
     for (; !step.done; step = steps.next()) for (const entry of step.value) locs.push(entry.loc);
     expect(locs).toEqual(picks.map((pick, i) => (pick === 2 ? `https://example.com/caf\u00e9/${i}` : `https://example.com/p/${i}`)));
     expect(step.value.issues.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ESCAPED')).toHaveLength(Math.ceil(5000 / 3));
+  });
+});
+
+// A url entry's clean loc is found in scope on its bytes in the core's ASCII arena
+// (SitemapValidator.prefixAt, four bytes a read, the arena's view taken once a batch); every other
+// loc goes through outOfScope on its string. SITEMAP_LOC_NOT_ALLOWED must be what outOfScope says
+// of each loc, whatever the prefix's length (the last read overlaps the one before it), for locs on
+// hosts that change, one byte off the prefix anywhere, shorter than it, non-ASCII, with
+// dot-segments or white space around them, and in slices that make many batches, with a loc long
+// enough to grow the core's window (its arena moves: a view kept from an earlier batch reads the
+// wrong bytes).
+describe('the scope tested on a loc\'s bytes (the crawl\'s validating walk)', () => {
+  it('reports SITEMAP_LOC_NOT_ALLOWED exactly where outOfScope does, and the issues validate() of the whole does, whatever the slices (fast-check)', () => {
+    // The last: a loc cut short right after the host is followed in the arena by the next loc, whose
+    // bytes complete the prefix (the loc's own length must be checked first).
+    const directory = fc.constantFrom('/', '/a/', '/ab/', '/abc/', '/shop/', '/shop/xy/', '/a/b/c/d/e/', '/https://example.com/');
+    const host = fc.constantFrom('example.com', 'example.com', 'example.co', 'exampla.com', 'EXAMPLE.com', 'example.com:8080', 'e.com', 'example.com.');
+    const tail = fc.array(fc.constantFrom('a', 'b/', 'shop/', 'xy/', '.', '../', '%2e', '\u00e9', '?q=1', '#f', '-'), { maxLength: 6 });
+    const loc = fc.oneof(
+      // Near the scope's prefix: as it is, one byte changed anywhere, cut short.
+      fc.tuple(fc.constantFrom('same', 'changed', 'short'), fc.nat(60), fc.constantFrom('x', 'E', '/', ':', '0'), tail),
+      fc.tuple(fc.constantFrom('https://', 'http://'), host, directory, tail),
+      fc.constant('long'),
+    );
+    fc.assert(fc.property(directory, fc.array(fc.tuple(loc, fc.constantFrom('', '', ' ', '\n  ')), { minLength: 1, maxLength: 30 }), fc.constantFrom(1, 7, 64, 4096), (scopeDirectory, drawn, sliceBytes) => {
+      const location = `https://example.com${scopeDirectory}sitemap.xml`;
+      const scope = readLocationScope(location)!;
+      const locs = drawn.map(([pick]) => {
+        if (pick === 'long') return `${scope.prefix}${'a'.repeat(70_000)}`;
+        if (pick[0] === 'same' || pick[0] === 'changed' || pick[0] === 'short') {
+          const [how, at, char, rest] = pick as [string, number, string, string[]];
+          const prefix = scope.prefix, index = at % prefix.length;
+          if (how === 'short') return prefix.slice(0, index);
+          const near = how === 'changed' ? prefix.slice(0, index) + char + prefix.slice(index + 1) : prefix;
+          return near + rest.join('');
+        }
+        const [scheme, name, path, rest] = pick as [string, string, string, string[]];
+        return scheme + name + path + rest.join('');
+      });
+      const body = locs.map((value, i) => `<url><loc>${drawn[i]![1]}${value}${drawn[i]![1]}</loc></url>`).join('\n');
+      const bytes = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+      const options = { location, now: NOW };
+      const steps = validationSteps(bytes, options, sliceBytes);
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      const result = step.value;
+      const reported = result.issues.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ALLOWED').map((issue) => [issue.entry, issue.message]);
+      const model = locs.map((value, i) => [i + 1, outOfScope(value, scope, new Set())] as const).filter(([, why]) => why !== '').map(([entry, why]) => [entry, `<loc> ${why}`]);
+      expect(reported).toEqual(model);
+      expect(result.issues).toEqual(validate(bytes, options).issues);
+    }), { numRuns: 300 });
+  });
+
+  it('reads each batch\'s own arena, also after the core\'s memory grew for a long loc', () => {
+    // A loc of 4 MB grows the core's window, and with it its memory: the arena moves, and a view of
+    // the memory before is detached. In scope and out of scope alike, before and after it.
+    const location = 'https://example.com/shop/sitemap.xml';
+    const locs = Array.from({ length: 3000 }, (_, i) => (i === 1500
+      ? `https://example.com/shop/${'a'.repeat(4 << 20)}`
+      : i % 3 === 0 ? `https://example.org/shop/${i}` : i % 3 === 1 ? `https://example.com/shop/${i}` : `https://example.com/other/${i}`));
+    const body = locs.map((value) => `<url><loc>${value}</loc></url>`).join('\n');
+    const bytes = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+    const steps = validationSteps(bytes, { location, now: NOW }, 65_536);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    const outside = step.value.issues.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ALLOWED').map((issue) => issue.entry);
+    expect(outside).toEqual(locs.flatMap((_, i) => (i % 3 === 1 || i === 1500 ? [] : [i + 1])));
+  });
+
+  it('reads no further than the loc: one shorter than the prefix is not in scope when the next loc completes it', () => {
+    const location = 'https://example.com/https://example.com/sitemap.xml';
+    const document = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/a</loc></url><url><loc>https://example.com/</loc></url><url><loc>https://example.com/x</loc></url></urlset>`;
+    const outside = validate(document, { location, now: NOW }).issues.filter((issue) => issue.code === 'SITEMAP_LOC_NOT_ALLOWED').map((issue) => issue.entry);
+    expect(outside).toEqual([1, 2, 3]);
   });
 });

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzip, parse, searchConsoleReport, SITEMAP_NAMESPACE, SitemapError, validate, type Issue, type SitemapInput, type ValidateOptions, type ValidateResult } from '../src/index';
-import { isPlainHttpUrl, LocScan, outOfScope, readLocationScope, scanLoc } from '../src/values/url-check';
+import { collapseWhitespace, isPlainHttpUrl, isXsdAnyUri, LocScan, outOfScope, readLocationScope, scanLoc } from '../src/values/url-check';
 import { acquireCore, getCore, loadBuildForTesting, releaseCore } from '../src/core/wasm';
 import { coreLocScans as coreScans } from './core-loc-scans';
 import { positionOfNeedle } from './fixtures';
@@ -1178,3 +1178,32 @@ describe('the loc scan: the core and the string scan agree', () => {
     expect(scans.map((scan) => scan?.hostEnd ?? null)).toEqual(['https://e.com'.length, null, 'https://e.com'.length, 'https://example.com'.length]);
   });
 });
+
+// isXsdAnyUri replaces what libxml2 replaces with one regular expression (`u`: one "_" a code
+// point): the same verdicts as the loop over code points it had (2026-11-27), for strings of URI
+// characters, the replaced ones, controls, non-ASCII, characters outside the BMP and lone surrogates.
+describe('isXsdAnyUri', () => {
+  const replaced = new Set([' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`', "'"]);
+  function byCodePoints(value: string): boolean {
+    const collapsed = collapseWhitespace(value);
+    if (collapsed === '') return true;
+    let text = '';
+    for (const char of collapsed) {
+      const code = char.codePointAt(0)!;
+      text += code < 32 || code >= 127 || replaced.has(char) ? '_' : char;
+    }
+    return isXsdAnyUri(text); // nothing left to replace: the parse alone decides
+  }
+
+  it('says what replacing code point by code point said (fast-check)', () => {
+    const piece = fc.constantFrom('http:', '//', 'a', '/', '%', '%2e', '%zz', '[', ']', '::1', '#', '?', '@', ':80', ' ', '\t', '\n', '<', '"', '{', '|', '\\', '^', '`', "'", '\u00e9', '\u{1F600}', '\ud800', '\udc00', '\u007f', '\u0001', '_');
+    let replacedSome = 0;
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+      const value = parts.join('');
+      if (/[^\x21-\x7e]|[<>"{}|\\^`']/u.test(collapseWhitespace(value))) replacedSome++;
+      expect(isXsdAnyUri(value), JSON.stringify(value)).toBe(byCodePoints(value));
+    }), { numRuns: 3000 });
+    expect(replacedSome).toBeGreaterThan(1000);
+  });
+});
+

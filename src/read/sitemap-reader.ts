@@ -68,6 +68,8 @@ export interface SitemapParserObserver extends WalkObserver {
    * EntryHead, with its end tag). Without this method the parser asks the core for every record.
    */
   wholeEntry?(walker: DocumentWalker, entry: WholeEntry): void;
+  /** A batch of the core's records was read: views of its arena are stale from here on. */
+  endBatch?(): void;
   /**
    * An extension element of a `<url>` was read (image, video, news, alternate, or an unknown one),
    * with the position and raw text of everything in it; called before `entry` for its `<url>`.
@@ -355,6 +357,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   }
 
   endBatch(walker: DocumentWalker): void {
+    this.observer?.endBatch?.();
     const staged = this.staged;
     if (staged.count > 0) {
       // Keep this batch's values in the arena for the next, up to a run of stageBytes; not with an
