@@ -5,47 +5,14 @@
 
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createObservedParser, SitemapParser, type SitemapParserObserver } from '../src/read/parse';
-import type { ParseResult, ValidateOptions } from '../src/model/types';
+import { SitemapParser } from '../src/read/parse';
+import type { ValidateOptions } from '../src/model/types';
 import { validate } from '../src/check/validate';
 import { checkDatetime } from '../src/values/datetime';
 import { CHANGEFREQ_VALUES } from '../src/model/limits';
 import { EntryField, EntryFlag, ReaderFlag, TOKEN_WORDS, TokenKind, XmlReader } from '../src/core/xml-reader';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
-
-const SILENT: SitemapParserObserver = {
-  root() {}, startElement() {}, endElement() {}, text() {}, attribute() {}, field() {}, entry() {},
-};
-
-type Outcome = { result: ParseResult } | { error: { code: string; line?: number; column?: number; message: string } };
-
-function read(parser: SitemapParser, bytes: Uint8Array, cuts: readonly number[]): Outcome {
-  try {
-    let at = 0;
-    for (const cut of [...cuts].sort((a, b) => a - b)) {
-      if (cut <= at || cut >= bytes.length) continue;
-      parser.push(bytes.subarray(at, cut));
-      at = cut;
-    }
-    parser.push(bytes.subarray(at), true);
-    return { result: parser.result() };
-  } catch (error) {
-    const { code, line, column, message } = error as { code: string; line?: number; column?: number; message: string };
-    return { error: { code, line, column, message } };
-  }
-}
-
-/**
- * parse() as users get it (whole entries on) and the record-by-record reading (an observed parser
- * that keeps entries). Both are fed the bytes without a byte-order mark, as parse() and validate()
- * feed them (an observed parser takes its bytes from prepareInput: it skips no mark itself).
- */
-function bothReadings(bytes: Uint8Array, recover: boolean, cuts: readonly number[] = []): [Outcome, Outcome] {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-  const whole = read(new SitemapParser({ recover }), bytes, cuts);
-  const byRecord = read(createObservedParser({ recover }, SILENT, true), bytes, cuts);
-  return [whole, byRecord];
-}
+import { bothReadings, type Outcome } from './fixtures/entry-readings';
 
 function entriesOf(outcome: Outcome): unknown[] {
   if (!('result' in outcome)) return [];
