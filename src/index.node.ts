@@ -48,9 +48,10 @@ setGunzipImplementation((bytes, maxBytes) => {
 // with its default 16 KiB chunkSize, so every 16 KiB of output is a task on the thread pool, then a
 // callback and a web-stream read on this thread, which waits for the pool in between. For an 8.9 MB
 // sitemap, this thread's time: 14-22 ms with 16 KiB chunks, 8-9 with 64 KiB, 4-5 with 256 KiB
-// (measured 2026-11-26, bench/README.md, Crawl, "Round 7"). 128 KiB since round 11: the crawl's
-// waits for inflated pieces about halved against 64 KiB with its RSS growth the same, where 256
-// KiB added 5-10 MB to it. The same errors: it is the stream Node's DecompressionStream wraps.
+// (measured 2026-11-26, bench/README.md, Crawl, "Round 7"). 128 KiB since round 11: the crawl
+// waits less for inflated pieces than with 64 KiB (idle 89 → 75 ms quiet, 183 → 116 under load)
+// with its RSS growth the same, where 256 KiB added 5-10 MB to it. The same errors: it is the
+// stream Node's DecompressionStream wraps.
 const GUNZIP_STREAM_CHUNK_BYTES = 128 * 1024;
 setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: GUNZIP_STREAM_CHUNK_BYTES })) as ReadableWritablePair<Uint8Array, BufferSource>);
 

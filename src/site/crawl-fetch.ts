@@ -342,10 +342,10 @@ class GzipLayer implements ByteSink {
 /**
  * A body not read yet. `pieces` reads it through the gzip layers as it arrives (`read`: whole),
  * restarting the idle timer with every chunk; the walk asks for a file's pieces as soon as it is
- * opened, before its turn to be read comes. At most about READ_QUEUE_BYTES of inflated pieces
- * wait for the reader: the rest waits in the connection (TCP holds the server back) rather than
- * in memory, and the idle timer does not run while the download waits for the reader (the wait
- * is ours, not the server's).
+ * opened, before its turn to be read comes. About READ_QUEUE_BYTES of inflated pieces wait for
+ * the reader (a .gz body's at most about HOLDING_QUEUE_BYTES): the rest waits in the connection
+ * (TCP holds the server back) rather than in memory, and the idle timer does not run while the
+ * download waits for the reader (the wait is ours, not the server's).
  */
 export class OpenedBody {
   readonly #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
@@ -405,7 +405,7 @@ export class OpenedBody {
     try {
       if (this.#reader) {
         for (;;) {
-          // The reader is behind: wait for it (pieces the inflater could not hold back, src/input/inflate.ts's).
+          // The reader is behind (READ_QUEUE_BYTES queued): the download waits for it.
           if (pieces.full()) await pieces.drained();
           if (pieces.stopped) break;
           timer.restart();
@@ -493,10 +493,10 @@ export class BodyPieces implements ByteSink {
   }
 
   /**
-   * Queues a piece. Once the queue is full it returns a promise of room (`drained`): the download
-   * waits for it, and so does the streaming gunzip, which writes no more compressed bytes
-   * meanwhile, so that a .gz body waiting for its turn holds about READ_QUEUE_BYTES and one
-   * slice's output, however well it compresses. (The cap's error is thrown, not returned.)
+   * Queues a piece. Past HOLDING_QUEUE_BYTES it returns a promise of room (`drained`), which the
+   * streaming gunzip waits for, writing no more compressed bytes meanwhile: a .gz body waiting
+   * for its turn holds at most about that and two slices' output, however well it compresses.
+   * (The cap's error is thrown, not returned.)
    */
   push(chunk: Uint8Array): void | Promise<void> {
     if (this.stopped) return;
