@@ -583,6 +583,17 @@ describe('crawled entries are parse()\'s entries with their sitemap', () => {
   };
   const expected = [...urlsOf(whole, 'https://example.com/whole.xml'), ...urlsOf(mixed, 'https://example.com/mixed.xml')];
 
+  it('leaves a parse() in the caller\'s loop making entries without a sitemap (the crawl makes its entries its own way only within its steps)', async () => {
+    const plain = parse(whole);
+    expect(plain.kind === 'urlset' && plain.urls.length === 700 && !plain.urls.some((url) => 'sitemap' in url)).toBe(true);
+    let count = 0;
+    for await (const one of crawlSitemaps('https://example.com/index.xml', { fetch: fetchFile, concurrency: 1, concurrencyPerHost: 1 })) {
+      expect(one.sitemap).toMatch(/^https:\/\/example\.com\/(whole|mixed)\.xml$/);
+      if (count++ % 50 === 0) expect(parse(whole)).toStrictEqual(plain);
+    }
+    expect(count).toBe(1000);
+  });
+
   for (const validate of [true, false]) {
     for (const how of ['for await', 'batches()'] as const) {
       it(`gives the same keys in the same order, sitemap last (validate: ${validate}, ${how})`, async () => {

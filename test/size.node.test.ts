@@ -79,8 +79,11 @@ const KB = 1024;
  * and the streaming gunzip's wait after 1 MiB without output removed): parse 42,895 → 42,888
  * bytes, everything 113,618 → 113,384.
  * All three merged: parse 42,942 bytes, everything 113,527; budgets 41.89 KB + 50 and 110.8 KB + 75.
+ * The crawl's entries made with their sitemap (#17 round 11: a url maker the crawl puts in around
+ * each step, with literals of its own): parse 42,948 bytes (+6), everything 113,728 (+201);
+ * budgets 41.89 KB + 55 and 110.8 KB + 275, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 50, everything: 110.8 * KB + 75 };
+const BUDGET = { parse: 41.89 * KB + 55, everything: 110.8 * KB + 275 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

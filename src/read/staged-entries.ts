@@ -162,7 +162,7 @@ export class StagedEntries {
       else {
         const code = words[at + 4]!, priority = priorities[i]!;
         const changefreq = code > 0 ? CHANGEFREQ_VALUES[code - 1] : code === NO_VALUE ? undefined : aside[ASIDE - code]!;
-        entries[held++] = priority === priority ? makeUrlWithPriority(loc, lastmod, changefreq, priority) : makeUrl(loc, lastmod, changefreq, undefined);
+        entries[held++] = priority === priority ? makeUrlWithPriority(loc, lastmod, changefreq, priority) : urlMaker(loc, lastmod, changefreq, undefined);
       }
     }
     this.count = 0;
@@ -250,7 +250,23 @@ export function makeUrl(loc: string, lastmod: string | undefined, changefreq: st
  */
 export function makeUrlWithPriority(loc: string, lastmod: string | undefined, changefreq: string | undefined, priority: number): SitemapUrl {
   const shared = SHARED_PRIORITIES[Math.round(priority * 100)];
-  return shared === priority ? makeUrl(loc, lastmod, changefreq, shared) : makeUrl(loc, lastmod, changefreq, priority);
+  return shared === priority ? urlMaker(loc, lastmod, changefreq, shared) : urlMaker(loc, lastmod, changefreq, priority);
+}
+
+/** What builds a staged entry and one with a priority: makeUrl, or the crawl's (setUrlMaker). */
+let urlMaker = makeUrl;
+
+/**
+ * Puts in what makes the url entries built while it is in (undefined: makeUrl again). The crawl
+ * (src/site/crawl-walk.ts) puts in its own around each step of a file's reading, whose literals
+ * carry the entry's `sitemap` too: added to a finished entry, that field cost a hidden-class
+ * transition and a property array an entry (bench/README.md, Crawl, round 11).
+ *
+ * @example
+ * setUrlMaker(makeCrawledUrl); step = steps.next(); setUrlMaker(undefined);
+ */
+export function setUrlMaker(maker: typeof makeUrl | undefined): void {
+  urlMaker = maker ?? makeUrl;
 }
 
 /**

@@ -2,11 +2,12 @@
 // maxIssuesPerSitemap kept, every one counted, site-level rules capped per code), its entries read a slice of the
 // document at a time, and its lastmod range (W3C Datetime, SPEC.md §1).
 
-import type { CrawledSitemap } from './crawl-types';
+import type { CrawledEntry, CrawledSitemap } from './crawl-types';
 import { datetimeValue } from './crawl-rules';
 import { daysFromCivil, type DatetimeGrammar } from '../values/datetime';
 import { declaredEncoding, firstByteToDecode, utf16ByteOrder } from '../input/input';
 import { parse, SitemapParser, trackLocIdentities } from '../read/parse';
+import { setUrlMaker } from '../read/staged-entries';
 import type { LocIdentities } from '../read/loc-identities';
 import type { Issue, IssueCode, IssueSeverity, ParseResult, SitemapIndexEntry, SitemapUrl } from '../model/types';
 import { isGzip } from '../input/gzip';
@@ -17,6 +18,49 @@ import { byDocumentOrder, NEEDS_INPUT, type ArrivingInput } from '../check/valid
 const MAX_RULE_ISSUES = 100;
 /** The slice of a held document parsed (or validated) at a time for its entries. */
 export const ENTRY_SLICE_BYTES = 262_144;
+
+/** The final URL of the file whose entries makeCrawledUrl makes (makeEntriesOf). */
+let sitemapOfEntries = '';
+/** makeCrawledUrl's shapes with a priority were given a priority of null once (makeEntriesOf). */
+let primed = false;
+
+/**
+ * src/read/staged-entries.ts makeUrl for the crawl: the same literals, with the entry's `sitemap`
+ * last (as CrawledEntry has it), so that the walk does not add it to a finished entry.
+ */
+function makeCrawledUrl(loc: string, lastmod: string | undefined, changefreq: string | undefined, priority: number | undefined): CrawledEntry {
+  const sitemap = sitemapOfEntries;
+  const mask = (lastmod === undefined ? 0 : 1) | (changefreq === undefined ? 0 : 2) | (priority === undefined ? 0 : 4);
+  switch (mask) {
+    case 0: return { loc, sitemap };
+    case 1: return { loc, lastmod: lastmod!, sitemap };
+    case 2: return { loc, changefreq: changefreq!, sitemap };
+    case 3: return { loc, lastmod: lastmod!, changefreq: changefreq!, sitemap };
+    case 4: return { loc, priority: priority!, sitemap };
+    case 5: return { loc, lastmod: lastmod!, priority: priority!, sitemap };
+    case 6: return { loc, changefreq: changefreq!, priority: priority!, sitemap };
+    default: return { loc, lastmod: lastmod!, changefreq: changefreq!, priority: priority!, sitemap };
+  }
+}
+
+/**
+ * Url entries built from here on carry `sitemap` (a file's final URL) from their making;
+ * undefined: entries as parse() makes them again. The walk puts it in around each step of a
+ * file's reading and takes it out before anything else runs (parse() in the caller's loop).
+ *
+ * @example
+ * makeEntriesOf(record.finalUrl); step = steps.next(); makeEntriesOf(undefined);
+ */
+export function makeEntriesOf(sitemap: string | undefined): void {
+  if (!primed) {
+    primed = true;
+    // As staged-entries.ts SHARED_PRIORITIES does for makeUrl: a priority field that has held
+    // null holds references, so a shared priority number is not boxed again for each entry.
+    for (let mask = 0; mask < 4; mask++) makeCrawledUrl('', mask & 1 ? '' : undefined, mask & 2 ? '' : undefined, null as unknown as number);
+  }
+  sitemapOfEntries = sitemap ?? '';
+  setUrlMaker(sitemap === undefined ? undefined : makeCrawledUrl);
+}
 
 /**
  * The earliest and latest valid `<lastmod>` seen, as written, ordered as validate orders them

@@ -13,7 +13,7 @@ import { LocIdentities } from '../read/loc-identities';
 import type { EntryChannel } from './crawl-entry-channel';
 import { parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
-import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, LastmodRange, RuleIssues } from './crawl-records';
+import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, LastmodRange, makeEntriesOf, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps } from '../formats/robots';
 import { sniffFormat, type DocumentFormat } from '../input/sniff';
 import { parseTextSitemap } from '../formats/text-sitemap';
@@ -450,11 +450,22 @@ export class Walk {
       }
       const range = this.#settings.validate || format === 'sitemapindex' ? undefined : new LastmodRange(this.#lastmodGrammar());
       let reading = true;
-      let step = steps.next();
+      // Entries handed on are made with their `sitemap` (makeEntriesOf), in each step only: the
+      // caller's code between steps (a parse() of its own) gets entries as parse() makes them.
+      const sitemapOfEntries = this.#deliver && format === 'urlset' ? fetched.finalUrl : undefined;
+      const next = () => {
+        makeEntriesOf(sitemapOfEntries);
+        try {
+          return steps.next();
+        } finally {
+          makeEntriesOf(undefined);
+        }
+      };
+      let step = next();
       // Once the walk stops (maxEntries, cancelled), the rest of the file is still validated, so
       // that its issues are the whole file's, but its entries are dropped.
       try {
-        for (; !step.done; step = steps.next()) {
+        for (; !step.done; step = next()) {
           if (step.value === NEEDS_INPUT) { await arriving!.pieces.arrived(); continue; }
           if (!reading) continue;
           if (format === 'sitemapindex') {
@@ -568,7 +579,7 @@ export class Walk {
       }
     }
     if (!this.#deliver) return true;
-    (entry as CrawledEntry).sitemap = record.finalUrl;
+    (entry as CrawledEntry).sitemap = record.finalUrl; // made with it already when staged (makeEntriesOf): then a store in place
     const waiting = this.#deliver.push(entry as CrawledEntry);
     return waiting ? waiting.then(this.#goesOn) : true;
   }
