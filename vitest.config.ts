@@ -81,6 +81,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The crawl's scenarios again with the Node entry's parts installed (src/index.node.ts):
+        // its requests through node:http(s) (src/site/crawl-fetch.node.ts) and zlib's gunzip, so
+        // that every answer the suite asserts holds for that transport as for fetch.
+        test: {
+          name: 'node-entry',
+          environment: 'node',
+          include: ['test/crawl.test.ts'],
+          setupFiles: ['test/setup-core-builds.ts', 'test/setup-node-entry.ts'],
+        },
+      },
+      {
+        extends: true,
         // Pre-bundle what tests import so Vite never re-optimises (and reloads) mid-run.
         optimizeDeps: { include: ['fflate', 'fast-check', 'robots-parser'] },
         test: {

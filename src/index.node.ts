@@ -8,6 +8,8 @@ import { createGunzip, gunzipSync } from 'node:zlib';
 import { setBinaryStringDecoder } from './core/core-binary';
 import { SitemapError } from './model/errors';
 import { setGunzipImplementation, setGunzipStreamImplementation } from './input/gzip';
+import { crawlFetchOfNode } from './site/crawl-fetch.node';
+import { setRuntimeCrawlFetch } from './site/crawl-rules';
 import { setBytesToString } from './values/text';
 
 // Buffer#toString('ascii') copies ASCII bytes into a one-byte string at 3-4 GB/s; TextDecoder's
@@ -54,6 +56,10 @@ setGunzipImplementation((bytes, maxBytes) => {
 // stream Node's DecompressionStream wraps.
 const GUNZIP_STREAM_CHUNK_BYTES = 128 * 1024;
 setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: GUNZIP_STREAM_CHUNK_BYTES })) as ReadableWritablePair<Uint8Array, BufferSource>);
+
+// The crawl reads its files through node:http(s) where that answers as Node's fetch would
+// (src/site/crawl-fetch.node.ts says where): 10% less of the walk's time than fetch's web streams.
+setRuntimeCrawlFetch(crawlFetchOfNode);
 
 // The embedded core is a binary string (assembly/build.mjs): Buffer decodes it natively before the first parse.
 setBinaryStringDecoder((text) => {

@@ -295,6 +295,20 @@ function flag(value: unknown, name: string, fallback: boolean): boolean {
   return value;
 }
 
+/** The runtime's own default for the `fetch` option, where it has one (the Node entry: src/site/crawl-fetch.node.ts). */
+let runtimeCrawlFetch: (() => CrawlFetch | undefined) | undefined;
+
+/**
+ * Installs the runtime's own way to fetch for a crawl with no `fetch` option: asked at each
+ * crawl's start, and `globalThis.fetch` is used when it answers undefined.
+ *
+ * @example
+ * setRuntimeCrawlFetch(crawlFetchOfNode);
+ */
+export function setRuntimeCrawlFetch(choose: () => CrawlFetch | undefined): void {
+  runtimeCrawlFetch = choose;
+}
+
 /**
  * Checks every option of crawlSitemaps (the types are not there at run time): a wrong one throws
  * SitemapError INPUT_INVALID_OPTION naming it, before anything is fetched.
@@ -304,7 +318,7 @@ function flag(value: unknown, name: string, fallback: boolean): boolean {
  */
 export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettings {
   options = checkOptionsObject(options, 'crawlSitemaps options (CrawlOptions)');
-  const fetchFunction: unknown = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  const fetchFunction: unknown = options.fetch ?? runtimeCrawlFetch?.() ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof fetchFunction !== 'function') throw invalidOption(`fetch must be a function like the runtime's fetch${options.fetch === undefined ? ' (this runtime has none: pass one)' : `, not ${describeValue(options.fetch)}`}`);
   const signal: unknown = options.signal;
   if (signal !== undefined && (signal === null || typeof (signal as AbortSignal).addEventListener !== 'function' || typeof (signal as AbortSignal).aborted !== 'boolean')) {

@@ -1,0 +1,221 @@
+// The crawl's requests in Node through node:http and node:https (the Node entry installs it:
+// src/index.node.ts), in place of Node's fetch, whose body arrives through undici's HTTP client
+// and a web stream: on the crawl benchmark's 20-sitemap site, reading the bodies this way took
+// 10% less of the walk's CPU time and wall time (bench/README.md, Crawl, round 12). It answers
+// what src/site/crawl-fetch.ts asks of a fetch Response and nothing more: a GET whose redirects
+// the crawl follows itself, the status, headers, and a body read chunk by chunk, with the
+// Content-Encoding decoded as fetch decodes it (gzip, deflate, br; several in order).
+//
+// It is used only where it changes nothing but the speed (crawlFetchOfNode): in Node itself (not
+// Deno or Bun, whose fetch is their own), with no `fetch` option, `globalThis.fetch` still the one
+// there when sitemapkit was loaded (a test's mock is honoured), and no undici dispatcher of the
+// program's own installed (a ProxyAgent, a MockAgent, an Agent with options: Node's fetch goes
+// through it, and this would not), nor Node's environment proxy turned on.
+
+import http from 'node:http';
+import https from 'node:https';
+import { Transform, type Readable } from 'node:stream';
+import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import type { CrawlFetch } from './crawl-types';
+
+/** The headers Node's fetch sends (Node 20), so that a server sees the same request either way; `br` added, which this decodes. */
+const DEFAULT_HEADERS: Record<string, string> = { accept: '*/*', 'accept-language': '*', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate, br' };
+/** Inflated chunks of a Content-Encoding: gzip body: as the streaming gunzip's (src/index.node.ts). */
+const DECODED_CHUNK_BYTES = 128 * 1024;
+/**
+ * A body cut short inflates to what came, with no error, as in fetch and browsers: zlib's
+ * flush at the end, not its finish, which fails a stream without its end.
+ */
+const LENIENT = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
+const LENIENT_BROTLI = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
+/** Where undici (Node's fetch, and the npm package) keeps the dispatcher that fetch goes through. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+/** `globalThis.fetch` when this module was loaded: one set later (a test's mock) is the caller's choice, and honoured. */
+const fetchWhenLoaded = globalThis.fetch;
+
+/**
+ * The crawl's default way to fetch in Node: `nodeCrawlFetch` where it answers as Node's fetch
+ * would, else undefined (the crawl then uses `globalThis.fetch`). Asked once per crawl.
+ *
+ * @example
+ * const fetch = options.fetch ?? crawlFetchOfNode() ?? globalThis.fetch;
+ */
+export function crawlFetchOfNode(): CrawlFetch | undefined {
+  const runtime = globalThis as { Deno?: unknown; process?: { versions?: { bun?: string }; env?: Record<string, string | undefined>; execArgv?: string[] } };
+  if (runtime.Deno !== undefined || runtime.process?.versions?.bun !== undefined) return undefined;
+  if (globalThis.fetch !== fetchWhenLoaded) return undefined;
+  // Node 22.21+ and 24 proxy fetch and http alike with this on; the agents' own reading of it is left to fetch.
+  if (runtime.process?.env?.NODE_USE_ENV_PROXY || runtime.process?.execArgv?.includes('--use-env-proxy')) return undefined;
+  return isNodesOwnDispatcher((globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER]) ? nodeCrawlFetch : undefined;
+}
+
+/**
+ * Whether undici's global dispatcher is none yet (Node's fetch has not run) or the plain Agent
+ * that Node's fetch makes for itself: an Agent all of whose options are unset. Anything else
+ * (another class, an Agent with options, a shape this does not know) is the program's, and
+ * fetch must be used to go through it.
+ */
+function isNodesOwnDispatcher(dispatcher: unknown): boolean {
+  if (dispatcher === undefined) return true;
+  if (typeof dispatcher !== 'object' || dispatcher === null || dispatcher.constructor?.name !== 'Agent') return false;
+  const key = Object.getOwnPropertySymbols(dispatcher).find((symbol) => symbol.description === 'options');
+  const options = key && (dispatcher as Record<symbol, unknown>)[key];
+  return typeof options === 'object' && options !== null && Object.values(options).every((value) => value === undefined);
+}
+
+/**
+ * A GET with node:http(s), answered with what the crawl reads of a fetch Response. Redirects are
+ * not followed (the crawl asks with `redirect: 'manual'` and follows them itself); one asked to
+ * follow goes to fetch.
+ *
+ * @example
+ * const response = await nodeCrawlFetch('https://example.com/sitemap.xml', { redirect: 'manual', headers: {} });
+ */
+export const nodeCrawlFetch: CrawlFetch = (url, init) => {
+  if (init.redirect === 'follow') return fetchWhenLoaded(url, init);
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const client = target.protocol === 'https:' ? https : http;
+    const headers = { ...DEFAULT_HEADERS };
+    // The caller's headers replace the defaults whatever their case (User-Agent and user-agent).
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+      for (const known of Object.keys(headers)) if (known.toLowerCase() === name.toLowerCase()) delete headers[known];
+      headers[name] = value;
+    }
+    const request = client.get(target, { headers, ...(init.signal ? { signal: init.signal } : {}) }, (message) => {
+      resolve(new NodeResponse(message, url) as unknown as Response);
+    });
+    request.on('error', reject);
+  });
+};
+
+/** A header read case-blind, as Headers.get reads it: several values of one name joined by ", ". */
+class NodeHeaders {
+  readonly #message: http.IncomingMessage;
+  constructor(message: http.IncomingMessage) {
+    this.#message = message;
+  }
+  get(name: string): string | null {
+    const value = this.#message.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
+/** An answer: its status and headers, and its body, decoded, to read chunk by chunk. */
+class NodeResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly url: string;
+  readonly type = 'basic';
+  readonly redirected = false;
+  readonly headers: NodeHeaders;
+  readonly body: { getReader(): NodeBodyReader; cancel(): Promise<void> };
+
+  constructor(message: http.IncomingMessage, url: string) {
+    this.status = message.statusCode ?? 0;
+    this.statusText = message.statusMessage ?? '';
+    this.ok = this.status >= 200 && this.status <= 299;
+    this.url = url;
+    this.headers = new NodeHeaders(message);
+    const reader = new NodeBodyReader(decoded(message, this.headers.get('content-encoding')));
+    this.body = { getReader: () => reader, cancel: () => reader.cancel() };
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const reader = this.body.getReader(), chunks: Uint8Array[] = [];
+    let length = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      length += read.value.length;
+    }
+    const whole = new Uint8Array(length);
+    for (let at = 0, index = 0; index < chunks.length; at += chunks[index]!.length, index++) whole.set(chunks[index]!, at);
+    return whole.buffer;
+  }
+}
+
+/**
+ * The body with its Content-Encoding undone, the last coding named first (RFC 9110 §8.4): as
+ * fetch does, gzip (x-gzip), deflate (zlib's wrapping or raw, as servers send both) and br,
+ * leniently at the end; a coding it does not know leaves the bytes as they came, as fetch leaves them.
+ */
+function decoded(message: http.IncomingMessage, encoding: string | null): Readable {
+  const codings = (encoding ?? '').toLowerCase().split(',').map((coding) => coding.trim()).filter((coding) => coding !== '' && coding !== 'identity');
+  const known = codings.every((coding) => coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate' || coding === 'br');
+  if (codings.length === 0 || !known) return message;
+  let body: Readable = message;
+  for (const coding of codings.reverse()) {
+    const decoder = coding === 'br' ? createBrotliDecompress(LENIENT_BROTLI) : coding === 'deflate' ? deflateDecoder() : createGunzip({ ...LENIENT, chunkSize: DECODED_CHUNK_BYTES });
+    // pipe() does not pass errors on: a reset connection fails the read, not just the request.
+    body.on('error', (error) => decoder.destroy(error));
+    body = body.pipe(decoder);
+  }
+  return body;
+}
+
+/**
+ * Inflates deflate as zlib's format (RFC 1950) or raw (RFC 1951), as servers send both: told
+ * apart by the first byte: zlib's names method 8 in its low four bits, which in a raw stream
+ * would be a stored block, not the last, with a padding bit set (encoders write those as 0).
+ */
+function deflateDecoder(): Transform {
+  let inflater: Transform | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (chunk.length === 0) return done();
+      if (!inflater) {
+        inflater = (chunk[0]! & 0x0f) === 8 ? createInflate(LENIENT) : createInflateRaw(LENIENT);
+        inflater.on('data', (data: Buffer) => this.push(data));
+        inflater.on('error', (error) => this.destroy(error));
+      }
+      inflater.write(chunk, () => done());
+    },
+    flush(done) {
+      if (!inflater) return done();
+      inflater.once('end', () => done());
+      inflater.end();
+    },
+  });
+}
+
+/**
+ * A body's reader, as a ReadableStream's default reader reads: `{ done, value }` a chunk at a
+ * time, the connection waiting (TCP holds the server back) while nobody reads.
+ */
+class NodeBodyReader {
+  readonly #body: Readable;
+  #ended = false;
+  #error: unknown;
+  #wake: (() => void) | undefined;
+
+  constructor(body: Readable) {
+    this.#body = body;
+    const wake = () => {
+      const waiting = this.#wake;
+      this.#wake = undefined;
+      waiting?.();
+    };
+    body.on('readable', wake);
+    body.on('end', () => { this.#ended = true; wake(); });
+    body.on('error', (error) => { this.#error = error; wake(); });
+  }
+
+  async read(): Promise<{ done: false; value: Uint8Array } | { done: true; value: undefined }> {
+    for (;;) {
+      if (this.#error !== undefined) throw this.#error;
+      const chunk = this.#body.read() as Buffer | null;
+      if (chunk !== null) return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
+      if (this.#ended) return { done: true, value: undefined };
+      await new Promise<void>((resolve) => { this.#wake = resolve; });
+    }
+  }
+
+  async cancel(): Promise<void> {
+    this.#ended = true;
+    this.#body.destroy();
+  }
+
+  releaseLock(): void {}
+}

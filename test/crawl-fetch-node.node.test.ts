@@ -1,0 +1,183 @@
+// The crawl's requests in Node (src/site/crawl-fetch.node.ts): through node:http(s) where that
+// answers as Node's fetch would, through fetch where the program made fetch its own (a mock, an
+// undici dispatcher with options, the environment proxy), and the bodies decoded as fetch
+// decodes them. A local server tells the two apart: Node's fetch sends `sec-fetch-mode: cors`,
+// node:http sends what it is told. The whole crawl suite (test/crawl.test.ts) also runs through
+// this transport: the `node-entry` project of vitest.config.ts.
+
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { crawlSitemaps, type CrawlReport } from '../src/index.node';
+import { crawlFetchOfNode, nodeCrawlFetch } from '../src/site/crawl-fetch.node';
+
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+const PAGES = ['a', 'b', 'c'];
+
+/** What the server saw: each request's path and headers. */
+const requests: { path: string; headers: IncomingHttpHeaders }[] = [];
+let server: Server;
+let origin = '';
+
+function urlset(): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${PAGES.map((page) => `<url><loc>${origin}/${page}</loc></url>`).join('')}</urlset>\n`);
+}
+
+/** Each path: the body's Content-Encoding and its bytes so encoded. */
+const ENCODED: Record<string, [string, () => Buffer]> = {
+  '/plain.xml': ['', () => urlset()],
+  '/gzip.xml': ['gzip', () => gzipSync(urlset())],
+  '/x-gzip.xml': ['x-gzip', () => gzipSync(urlset())],
+  '/deflate.xml': ['deflate', () => deflateSync(urlset())],
+  '/deflate-raw.xml': ['deflate', () => deflateRawSync(urlset())],
+  '/br.xml': ['br', () => brotliCompressSync(urlset())],
+  // Applied in the order named: gzip first, then br.
+  '/gzip-br.xml': ['gzip, br', () => brotliCompressSync(gzipSync(urlset()))],
+  '/upper.xml': ['GZIP', () => gzipSync(urlset())],
+  '/damaged.xml': ['gzip', () => gzipSync(urlset()).subarray(0, 40)],
+};
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    requests.push({ path, headers: request.headers });
+    const encoded = ENCODED[path];
+    if (path === '/reset.xml') {
+      // Headers and half a body, then the connection cut.
+      response.writeHead(200, { 'content-type': 'application/xml', 'content-length': '100000' });
+      response.write(urlset().subarray(0, 60), () => response.destroy());
+      return;
+    }
+    if (!encoded) {
+      response.writeHead(404).end('not here');
+      return;
+    }
+    const [encoding, body] = encoded;
+    response.writeHead(200, { 'content-type': 'application/xml', ...(encoding ? { 'content-encoding': encoding } : {}) });
+    response.end(body());
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+
+/** Crawls one path of the server; its report, its entries' locs and the requests it made. */
+async function crawl(path: string, options: Parameters<typeof crawlSitemaps>[1] = {}) {
+  const before = requests.length;
+  const walk = crawlSitemaps(`${origin}${path}`, { robotsTxt: false, guess: false, retries: 0, ...options });
+  const locs: string[] = [];
+  for await (const entry of walk) locs.push(entry.loc);
+  const report: CrawlReport = await walk.report();
+  return { report, locs, seen: requests.slice(before) };
+}
+
+/** Whether Node's fetch made a request (it sends the header; node:http here does not). */
+const byFetch = (seen: { headers: IncomingHttpHeaders }[]) => seen.length > 0 && seen.every((request) => request.headers['sec-fetch-mode'] === 'cors');
+const byNodeHttp = (seen: { headers: IncomingHttpHeaders }[]) => seen.length > 0 && seen.every((request) => request.headers['sec-fetch-mode'] === undefined);
+
+describe('the crawl in Node', () => {
+  it('asks through node:http by default, with the headers fetch sends and br', async () => {
+    const { report, locs, seen } = await crawl('/plain.xml');
+    expect(byNodeHttp(seen)).toBe(true);
+    expect(seen[0]!.headers).toMatchObject({ accept: '*/*', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate, br' });
+    expect(locs).toEqual(PAGES.map((page) => `${origin}/${page}`));
+    expect(report.sitemaps[0]).toMatchObject({ status: 200, format: 'urlset', entries: 3, failed: false });
+  });
+
+  it("sends the caller's headers in place of the defaults, whatever their case", async () => {
+    const { seen } = await crawl('/plain.xml', { headers: { 'User-Agent': 'my-crawler/1.0', 'X-Extra': 'yes' } });
+    expect(seen[0]!.headers['user-agent']).toBe('my-crawler/1.0');
+    expect(seen[0]!.headers['x-extra']).toBe('yes');
+  });
+
+  it('decodes every Content-Encoding fetch decodes, as fetch does', async () => {
+    for (const path of ['/gzip.xml', '/x-gzip.xml', '/deflate.xml', '/deflate-raw.xml', '/br.xml', '/gzip-br.xml', '/upper.xml']) {
+      const ours = await crawl(path);
+      expect(byNodeHttp(ours.seen), path).toBe(true);
+      expect(ours.locs, path).toEqual(PAGES.map((page) => `${origin}/${page}`));
+      expect(ours.report.sitemaps[0], path).toMatchObject({ status: 200, format: 'urlset', entries: 3, failed: false, compressed: /gzip/i.test(ENCODED[path]![0]) });
+      if (path === '/deflate-raw.xml') continue; // Node 20's fetch reads only zlib's deflate
+      const theirs = await crawl(path, { fetch: globalThis.fetch });
+      expect(byFetch(theirs.seen), path).toBe(true);
+      expect(ours.locs, path).toEqual(theirs.locs);
+      expect(ours.report.sitemaps[0]!.issues, path).toEqual(theirs.report.sitemaps[0]!.issues);
+    }
+  });
+
+  it('fails a damaged body, a cut connection and a 404 as fetch does', async () => {
+    for (const path of ['/damaged.xml', '/reset.xml', '/missing.xml']) {
+      const ours = await crawl(path), theirs = await crawl(path, { fetch: globalThis.fetch });
+      expect(byNodeHttp(ours.seen) && byFetch(theirs.seen), path).toBe(true);
+      const codes = (report: CrawlReport) => report.sitemaps[0]!.issues.map((issue) => issue.code);
+      expect(ours.report.sitemaps[0]!.failed, path).toBe(true);
+      expect(codes(ours.report), path).toEqual(codes(theirs.report));
+      expect(ours.report.sitemaps[0]!.status, path).toBe(theirs.report.sitemaps[0]!.status);
+    }
+    const refused = await nodeCrawlFetch('http://127.0.0.1:1/', { redirect: 'manual', headers: {} }).then(() => 'answered', (error: Error) => error.message);
+    expect(refused).toMatch(/ECONNREFUSED/);
+  });
+
+  it('goes through a fetch the program put in place after loading sitemapkit', async () => {
+    const original = globalThis.fetch;
+    const mock = vi.fn((input: string | URL | Request, init?: RequestInit) => original(input, init));
+    vi.stubGlobal('fetch', mock);
+    try {
+      expect(crawlFetchOfNode()).toBeUndefined();
+      const { seen, locs } = await crawl('/plain.xml');
+      expect(mock).toHaveBeenCalledWith(`${origin}/plain.xml`, expect.objectContaining({ redirect: 'manual' }));
+      expect(byFetch(seen)).toBe(true);
+      expect(locs).toHaveLength(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
+  });
+
+  it("goes through fetch where the program installed an undici dispatcher of its own, not where Node's fetch made its own", async () => {
+    await (await fetch(`${origin}/plain.xml`)).arrayBuffer(); // Node's fetch makes its Agent
+    const nodesOwn = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] as object;
+    expect(nodesOwn.constructor.name).toBe('Agent');
+    expect(byNodeHttp((await crawl('/plain.xml')).seen)).toBe(true);
+    const Agent = nodesOwn.constructor as new (options?: object) => object;
+    class ProxyAgent extends Agent {}
+    try {
+      for (const dispatcher of [new Agent({ connect: { timeout: 10_000 } }), new ProxyAgent(), { dispatch() {} }]) {
+        (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = dispatcher;
+        expect(crawlFetchOfNode()).toBeUndefined();
+      }
+      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = new Agent({ connect: { timeout: 10_000 } });
+      const { seen, locs } = await crawl('/plain.xml');
+      expect(byFetch(seen)).toBe(true);
+      expect(locs).toHaveLength(3);
+    } finally {
+      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = nodesOwn;
+    }
+    expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
+  });
+
+  it("leaves Deno's, Bun's and an environment proxy's requests to fetch", () => {
+    const runtime = globalThis as { Deno?: unknown };
+    runtime.Deno = {};
+    try {
+      expect(crawlFetchOfNode()).toBeUndefined();
+    } finally {
+      delete runtime.Deno;
+    }
+    const versions = process.versions as Record<string, string | undefined>;
+    versions.bun = '1.0.0';
+    try {
+      expect(crawlFetchOfNode()).toBeUndefined();
+    } finally {
+      delete versions.bun;
+    }
+    vi.stubEnv('NODE_USE_ENV_PROXY', '1');
+    try {
+      expect(crawlFetchOfNode()).toBeUndefined();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
+  });
+});
