@@ -3,11 +3,11 @@
 // for gzip. Its top level must run on import: package.json "sideEffects" names it for bundlers.
 
 import { Buffer, constants } from 'node:buffer';
-import { Duplex } from 'node:stream';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { setBinaryStringDecoder } from './core/core-binary';
 import { SitemapError } from './model/errors';
 import { setGunzipImplementation, setGunzipStreamImplementation } from './input/gzip';
+import { nodeTransformAsPair } from './input/node-streams.node';
 import { crawlFetchOfNode } from './site/crawl-fetch.node';
 import { setRuntimeCrawlFetch } from './site/crawl-rules';
 import { setBytesToString } from './values/text';
@@ -53,9 +53,10 @@ setGunzipImplementation((bytes, maxBytes) => {
 // (measured 2026-11-26, bench/README.md, Crawl, "Round 7"). 128 KiB since round 11: the crawl
 // waits less for inflated pieces than with 64 KiB (idle 89 → 75 ms quiet, 183 → 116 under load)
 // with its RSS growth the same, where 256 KiB added 5-10 MB to it. The same errors: it is the
-// stream Node's DecompressionStream wraps.
+// stream Node's DecompressionStream wraps; read and written directly, not through Duplex.toWeb's
+// web streams (src/input/node-streams.node.ts).
 const GUNZIP_STREAM_CHUNK_BYTES = 128 * 1024;
-setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: GUNZIP_STREAM_CHUNK_BYTES })) as ReadableWritablePair<Uint8Array, BufferSource>);
+setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize: GUNZIP_STREAM_CHUNK_BYTES })));
 
 // The crawl reads its files through node:http(s) where that answers as Node's fetch would
 // (src/site/crawl-fetch.node.ts says where): 10% less of the walk's time than fetch's web streams.

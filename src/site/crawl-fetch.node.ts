@@ -16,6 +16,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import { NodeStreamReader } from '../input/node-streams.node';
 import type { CrawlFetch } from './crawl-types';
 
 /** The headers Node's fetch sends (Node 20), so that a server sees the same request either way; `br` added, which this decodes. */
@@ -111,7 +112,7 @@ class NodeResponse {
   readonly type = 'basic';
   readonly redirected = false;
   readonly headers: NodeHeaders;
-  readonly body: { getReader(): NodeBodyReader; cancel(): Promise<void> };
+  readonly body: { getReader(): NodeStreamReader; cancel(): Promise<void> };
 
   constructor(message: http.IncomingMessage, url: string) {
     this.status = message.statusCode ?? 0;
@@ -119,7 +120,7 @@ class NodeResponse {
     this.ok = this.status >= 200 && this.status <= 299;
     this.url = url;
     this.headers = new NodeHeaders(message);
-    const reader = new NodeBodyReader(decoded(message, this.headers.get('content-encoding')));
+    const reader = new NodeStreamReader(decoded(message, this.headers.get('content-encoding')));
     this.body = { getReader: () => reader, cancel: () => reader.cancel() };
   }
 
@@ -178,44 +179,4 @@ function deflateDecoder(): Transform {
       inflater.end();
     },
   });
-}
-
-/**
- * A body's reader, as a ReadableStream's default reader reads: `{ done, value }` a chunk at a
- * time, the connection waiting (TCP holds the server back) while nobody reads.
- */
-class NodeBodyReader {
-  readonly #body: Readable;
-  #ended = false;
-  #error: unknown;
-  #wake: (() => void) | undefined;
-
-  constructor(body: Readable) {
-    this.#body = body;
-    const wake = () => {
-      const waiting = this.#wake;
-      this.#wake = undefined;
-      waiting?.();
-    };
-    body.on('readable', wake);
-    body.on('end', () => { this.#ended = true; wake(); });
-    body.on('error', (error) => { this.#error = error; wake(); });
-  }
-
-  async read(): Promise<{ done: false; value: Uint8Array } | { done: true; value: undefined }> {
-    for (;;) {
-      if (this.#error !== undefined) throw this.#error;
-      const chunk = this.#body.read() as Buffer | null;
-      if (chunk !== null) return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
-      if (this.#ended) return { done: true, value: undefined };
-      await new Promise<void>((resolve) => { this.#wake = resolve; });
-    }
-  }
-
-  async cancel(): Promise<void> {
-    this.#ended = true;
-    this.#body.destroy();
-  }
-
-  releaseLock(): void {}
 }

@@ -1,0 +1,87 @@
+// Node streams read and written the way this package reads and writes web streams (a default
+// reader's `read()`, a writer's `write()` and `close()`), without the web streams in between:
+// Node's `Duplex.toWeb` and `Readable.toWeb` add a promise, a queue and a task per chunk each way.
+// The Node entry's streaming gunzip (src/index.node.ts) and the crawl's node:http bodies
+// (src/site/crawl-fetch.node.ts) go through these. What they answer is what the web streams
+// answered: a chunk at a time, the source's backpressure kept, the stream's error on the read.
+
+import type { Duplex, Readable } from 'node:stream';
+
+type ReadResult = { done: false; value: Uint8Array } | { done: true; value: undefined };
+
+/**
+ * A Node readable's chunks as a web stream's default reader gives them: nothing is read from it
+ * until asked for, so it holds its source back (a socket, zlib) while nobody reads.
+ *
+ * @example
+ * const reader = new NodeStreamReader(message);
+ * for (let read = await reader.read(); !read.done; read = await reader.read()) use(read.value);
+ */
+export class NodeStreamReader {
+  readonly #stream: Readable;
+  #ended = false;
+  #error: unknown;
+  #wake: (() => void) | undefined;
+
+  constructor(stream: Readable) {
+    this.#stream = stream;
+    const wake = () => {
+      const waiting = this.#wake;
+      this.#wake = undefined;
+      waiting?.();
+    };
+    stream.on('readable', wake);
+    stream.on('end', () => { this.#ended = true; wake(); });
+    stream.on('error', (error) => { this.#error ??= error; wake(); });
+  }
+
+  async read(): Promise<ReadResult> {
+    for (;;) {
+      if (this.#error !== undefined) throw this.#error;
+      const chunk = this.#stream.read() as Buffer | null;
+      if (chunk !== null) return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
+      if (this.#ended) return { done: true, value: undefined };
+      await new Promise<void>((resolve) => { this.#wake = resolve; });
+    }
+  }
+
+  /** Stops the stream (and what feeds it); reads after it end. */
+  async cancel(): Promise<void> {
+    this.#ended = true;
+    this.#stream.destroy();
+    this.#wake?.();
+  }
+
+  releaseLock(): void {}
+}
+
+/**
+ * A Node transform (zlib's gunzip) as a web stream pair: `writable.getWriter()`, whose `write()`
+ * resolves once the transform has taken the chunk (it holds it while its output is not read:
+ * the backpressure that DecompressionStream's writes have), and `readable.getReader()`.
+ *
+ * @example
+ * const pair = nodeTransformAsPair(createGunzip());
+ */
+export function nodeTransformAsPair(transform: Duplex): ReadableWritablePair<Uint8Array, BufferSource> {
+  const reader = new NodeStreamReader(transform);
+  const writer = {
+    ready: Promise.resolve(),
+    closed: new Promise<void>((resolve, reject) => { transform.once('finish', resolve); transform.once('error', reject); }),
+    write: (chunk: BufferSource) => new Promise<void>((resolve, reject) => {
+      const bytes = chunk instanceof Uint8Array ? chunk : ArrayBuffer.isView(chunk) ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) : new Uint8Array(chunk);
+      transform.write(bytes, (error) => (error ? reject(error) : resolve()));
+    }),
+    close: () => new Promise<void>((resolve, reject) => {
+      transform.once('error', reject);
+      transform.end(() => resolve());
+    }),
+    abort: async (reason?: unknown) => { transform.destroy(reason instanceof Error ? reason : undefined); },
+    releaseLock() {},
+  };
+  writer.closed.catch(() => {});
+  return {
+    readable: { getReader: () => reader } as unknown as ReadableStream<Uint8Array>,
+    writable: { getWriter: () => writer } as unknown as WritableStream<BufferSource>,
+  };
+}
