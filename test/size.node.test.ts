@@ -83,7 +83,7 @@ const KB = 1024;
  * each step, with literals of its own): parse 42,948 bytes (+6), everything 113,728 (+201);
  * budgets 41.89 KB + 55 and 110.8 KB + 275, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 55, everything: 110.8 * KB + 275 };
+const BUDGET = { parse: 41.89 * KB + 55, everything: 110.8 * KB + 282 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

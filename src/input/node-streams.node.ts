@@ -33,6 +33,11 @@ export class NodeStreamReader {
     stream.on('readable', wake);
     stream.on('end', () => { this.#ended = true; wake(); });
     stream.on('error', (error) => { this.#error ??= error; wake(); });
+    // Destroyed before its end with no error (a reset socket in some Node versions): a failed read, not a wait forever.
+    stream.on('close', () => {
+      if (!this.#ended) this.#error ??= new Error('The stream closed before its end');
+      wake();
+    });
   }
 
   async read(): Promise<ReadResult> {
@@ -58,28 +63,45 @@ export class NodeStreamReader {
 /**
  * A Node transform (zlib's gunzip) as a web stream pair: `writable.getWriter()`, whose `write()`
  * resolves once the transform has taken the chunk (it holds it while its output is not read:
- * the backpressure that DecompressionStream's writes have), and `readable.getReader()`.
+ * the backpressure that DecompressionStream's writes have), and `readable.getReader()`. Once the
+ * transform fails or is destroyed, every write and close still waiting rejects with why: Node
+ * calls back none of a destroyed stream's write in progress, and a web stream's writer must not
+ * wait forever (a damaged gzip stream errors in the middle of a write).
  *
  * @example
  * const pair = nodeTransformAsPair(createGunzip());
  */
 export function nodeTransformAsPair(transform: Duplex): ReadableWritablePair<Uint8Array, BufferSource> {
   const reader = new NodeStreamReader(transform);
+  let stopped: unknown;
+  const waiting = new Set<(error: unknown) => void>();
+  const stop = (error: unknown) => {
+    stopped ??= error;
+    for (const reject of waiting) reject(stopped);
+    waiting.clear();
+  };
+  transform.on('error', stop);
+  transform.on('close', () => stop(new Error('The stream was closed')));
+  /** Runs `start` with a callback that settles the promise, unless the transform stopped first. */
+  const settled = (start: (done: (error?: Error | null) => void) => void) => new Promise<void>((resolve, reject) => {
+    if (stopped !== undefined) return reject(stopped);
+    waiting.add(reject);
+    start((error) => {
+      waiting.delete(reject);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
   const writer = {
     ready: Promise.resolve(),
-    closed: new Promise<void>((resolve, reject) => { transform.once('finish', resolve); transform.once('error', reject); }),
-    write: (chunk: BufferSource) => new Promise<void>((resolve, reject) => {
+    write: (chunk: BufferSource) => settled((done) => {
       const bytes = chunk instanceof Uint8Array ? chunk : ArrayBuffer.isView(chunk) ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) : new Uint8Array(chunk);
-      transform.write(bytes, (error) => (error ? reject(error) : resolve()));
+      transform.write(bytes, done);
     }),
-    close: () => new Promise<void>((resolve, reject) => {
-      transform.once('error', reject);
-      transform.end(() => resolve());
-    }),
+    close: () => settled((done) => { transform.end(done); }),
     abort: async (reason?: unknown) => { transform.destroy(reason instanceof Error ? reason : undefined); },
     releaseLock() {},
   };
-  writer.closed.catch(() => {});
   return {
     readable: { getReader: () => reader } as unknown as ReadableStream<Uint8Array>,
     writable: { getWriter: () => writer } as unknown as WritableStream<BufferSource>,
