@@ -16,8 +16,14 @@ import { byDocumentOrder, NEEDS_INPUT, type ArrivingInput } from '../check/valid
 
 /** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
 const MAX_RULE_ISSUES = 100;
-/** The slice of a held document parsed (or validated) at a time for its entries. */
-export const ENTRY_SLICE_BYTES = 262_144;
+/**
+ * The slice of a document parsed (or validated) at a time for its entries: about 350 entries a
+ * step. The entries of a step are alive together until the walk has handed them on, and fewer of
+ * them at once survive fewer of V8's scavenges: 256 KiB (a whole arriving piece) made the
+ * 200-sitemap walk's RSS growth 164–166 MB against 145–152 with this, 8 KiB no better, the speed
+ * the same within the noise (bench/README.md, Crawl, round 12).
+ */
+export const ENTRY_SLICE_BYTES = 32_768;
 
 /** The final URL of the file whose entries makeCrawledUrl makes (makeEntriesOf). */
 let sitemapOfEntries = '';
