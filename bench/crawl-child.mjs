@@ -55,9 +55,10 @@ const CONTENDERS = {
     return count;
   },
   // Not a crawler: the runtime's fetch (and gunzip of the .gz files, as the walk does) of the
-  // index's files, 4 at a time, every byte read and dropped, nothing parsed. What any JavaScript
-  // crawler on this runtime pays before it reads a byte: the floor under the others' wall time
-  // and RSS growth. "URLs" are the index's entries (files), not page URLs.
+  // index's files, 4 at a time, every byte read and dropped, nothing parsed. What a JavaScript
+  // crawler on this runtime pays with fetch before it reads a byte (sitemapkit's walk asks
+  // through node:http in Node, which costs it less: bench/README.md, Crawl, round 12).
+  // "URLs" are the index's entries (files), not page URLs.
   async 'fetch alone (no parsing)'() {
     const index = await (await fetch(url)).text();
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
