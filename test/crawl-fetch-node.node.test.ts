@@ -6,7 +6,7 @@
 // this transport: the `node-entry` project of vitest.config.ts.
 
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, createGzip, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crawlSitemaps, type CrawlReport } from '../src/index.node';
 import { crawlFetchOfNode, nodeCrawlFetch } from '../src/site/crawl-fetch.node';
@@ -18,6 +18,14 @@ const PAGES = ['a', 'b', 'c'];
 const requests: { path: string; headers: IncomingHttpHeaders }[] = [];
 let server: Server;
 let origin = '';
+/** Resolves with the path of the next endless body whose connection the client closed. */
+let sawClose: (path: string) => void = () => {};
+let serverSawClose = new Promise<string>((resolve) => { sawClose = resolve; });
+
+/** Rejects when `promise` has not settled within `ms`: a hang fails fast and says so. */
+function within<T>(promise: Promise<T>, ms = 5000): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
+}
 
 function urlset(): Buffer {
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${PAGES.map((page) => `<url><loc>${origin}/${page}</loc></url>`).join('')}</urlset>\n`);
@@ -42,6 +50,17 @@ beforeAll(async () => {
     const path = request.url ?? '/';
     requests.push({ path, headers: request.headers });
     const encoded = ENCODED[path];
+    if (path === '/endless.xml' || path === '/endless-gzip.xml') {
+      // A body that never ends: only the client's closing the connection stops it.
+      const gzip = path === '/endless-gzip.xml';
+      response.writeHead(200, { 'content-type': 'application/xml', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      const encoder = gzip ? createGzip() : undefined;
+      encoder?.pipe(response);
+      const timer = setInterval(() => (encoder ?? response).write(urlset()), 5);
+      if (encoder) setTimeout(() => encoder.flush(), 20);
+      request.socket.once('close', () => { clearInterval(timer); sawClose(path); });
+      return;
+    }
     if (path === '/reset.xml') {
       // Headers and half a body, then the connection cut.
       response.writeHead(200, { 'content-type': 'application/xml', 'content-length': '100000' });
@@ -117,6 +136,17 @@ describe('the crawl in Node', () => {
     }
     const refused = await nodeCrawlFetch('http://127.0.0.1:1/', { redirect: 'manual', headers: {} }).then(() => 'answered', (error: Error) => error.message);
     expect(refused).toMatch(/ECONNREFUSED/);
+  });
+
+  it('closes the connection when a body is cancelled, a decoded one too', async () => {
+    for (const path of ['/endless.xml', '/endless-gzip.xml']) {
+      const response = await nodeCrawlFetch(`${origin}${path}`, { redirect: 'manual', headers: {} });
+      const reader = response.body!.getReader();
+      expect((await within(reader.read())).done).toBe(false);
+      await reader.cancel();
+      expect(await within(serverSawClose), path).toBe(path);
+      serverSawClose = new Promise((resolve) => { sawClose = resolve; });
+    }
   });
 
   it('goes through a fetch the program put in place after loading sitemapkit', async () => {

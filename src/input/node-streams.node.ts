@@ -19,12 +19,15 @@ type ReadResult = { done: false; value: Uint8Array } | { done: true; value: unde
  */
 export class NodeStreamReader {
   readonly #stream: Readable;
+  readonly #source: { destroy(): void } | undefined;
   #ended = false;
   #error: unknown;
   #wake: (() => void) | undefined;
 
-  constructor(stream: Readable) {
+  /** `source`: what feeds `stream` through pipes (an HTTP answer under its decoders), destroyed with it on cancel. */
+  constructor(stream: Readable, source?: { destroy(): void }) {
     this.#stream = stream;
+    this.#source = source;
     const wake = () => {
       const waiting = this.#wake;
       this.#wake = undefined;
@@ -50,10 +53,11 @@ export class NodeStreamReader {
     }
   }
 
-  /** Stops the stream (and what feeds it); reads after it end. */
+  /** Stops the stream and its source (a destroyed pipe's source reads on otherwise); reads after it end. */
   async cancel(): Promise<void> {
     this.#ended = true;
     this.#stream.destroy();
+    this.#source?.destroy();
     this.#wake?.();
   }
 

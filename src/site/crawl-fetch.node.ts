@@ -120,7 +120,8 @@ class NodeResponse {
     this.ok = this.status >= 200 && this.status <= 299;
     this.url = url;
     this.headers = new NodeHeaders(message);
-    const reader = new NodeStreamReader(decoded(message, this.headers.get('content-encoding')));
+    // Cancelled (a redirect's or an error's body, a stopped walk): the connection closes, as fetch's does.
+    const reader = new NodeStreamReader(decoded(message, this.headers.get('content-encoding')), message);
     this.body = { getReader: () => reader, cancel: () => reader.cancel() };
   }
 
