@@ -6,6 +6,7 @@
 // answered: a chunk at a time, the source's backpressure kept, the stream's error on the read.
 
 import type { Duplex, Readable } from 'node:stream';
+import { SitemapError } from '../model/errors';
 
 type ReadResult = { done: false; value: Uint8Array } | { done: true; value: undefined };
 
@@ -38,7 +39,7 @@ export class NodeStreamReader {
     stream.on('error', (error) => { this.#error ??= error; wake(); });
     // Destroyed before its end with no error (a reset socket in some Node versions): a failed read, not a wait forever.
     stream.on('close', () => {
-      if (!this.#ended) this.#error ??= new Error('The stream closed before its end');
+      if (!this.#ended) this.#error ??= new SitemapError('INPUT_TYPE', 'The stream closed before its end', { offset: 0 });
       wake();
     });
   }
@@ -85,7 +86,7 @@ export function nodeTransformAsPair(transform: Duplex): ReadableWritablePair<Uin
     waiting.clear();
   };
   transform.on('error', stop);
-  transform.on('close', () => stop(new Error('The stream was closed')));
+  transform.on('close', () => stop(new SitemapError('INPUT_TYPE', 'The stream was closed', { offset: 0 })));
   /** Runs `start` with a callback that settles the promise, unless the transform stopped first. */
   const settled = (start: (done: (error?: Error | null) => void) => void) => new Promise<void>((resolve, reject) => {
     if (stopped !== undefined) return reject(stopped);
