@@ -10,6 +10,7 @@ import { brotliCompressSync, createGzip, deflateRawSync, deflateSync, gzipSync }
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crawlSitemaps, type CrawlReport } from '../src/index.node';
 import { crawlFetchOfNode, nodeCrawlFetch } from '../src/site/crawl-fetch.node';
+import { within } from './fixtures/stream-helpers';
 
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 const PAGES = ['a', 'b', 'c'];
@@ -22,10 +23,6 @@ let origin = '';
 let sawClose: (path: string) => void = () => {};
 let serverSawClose = new Promise<string>((resolve) => { sawClose = resolve; });
 
-/** Rejects when `promise` has not settled within `ms`: a hang fails fast and says so. */
-function within<T>(promise: Promise<T>, ms = 5000): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
-}
 
 function urlset(): Buffer {
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${PAGES.map((page) => `<url><loc>${origin}/${page}</loc></url>`).join('')}</urlset>\n`);

@@ -9,6 +9,7 @@ import { createGunzip, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parse, parseStream, SitemapError } from '../src/index.node';
 import { NodeStreamReader, nodeTransformAsPair } from '../src/input/node-streams.node';
+import { readableOf, within } from './fixtures/stream-helpers';
 // @ts-expect-error: plain ESM modules of the fuzzer, no types
 import { inputAt } from './fuzz/campaign.mjs';
 // @ts-expect-error: as above
@@ -18,10 +19,6 @@ import { APIS } from './fuzz/oracles.mjs';
 // @ts-expect-error: as above
 import { repositoryRoot } from './fuzz/builds.mjs';
 
-/** Rejects with "still waiting" when `promise` has not settled within `ms`: a hang fails fast and says so. */
-function within<T>(promise: Promise<T>, ms = 5000): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
-}
 
 /** Whether `promise` is still pending after `ms`. */
 async function pendingAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -122,12 +119,7 @@ describe('NodeStreamReader', () => {
 
 /** parseStream's verdict on `bytes` fed `chunk` bytes at a time: the entries' count, or the error's code. */
 async function streamVerdict(bytes: Uint8Array, chunk: number, options: Parameters<typeof parseStream>[1] = {}): Promise<string> {
-  const source = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let at = 0; at < bytes.length; at += chunk) controller.enqueue(bytes.slice(at, at + chunk));
-      controller.close();
-    },
-  });
+  const source = readableOf(Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, index) => bytes.slice(index * chunk, (index + 1) * chunk)));
   try {
     let entries = 0;
     for await (const entry of parseStream(source, options)) if (entry) entries++;

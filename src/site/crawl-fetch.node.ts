@@ -103,38 +103,23 @@ class NodeHeaders {
   }
 }
 
-/** An answer: its status and headers, and its body, decoded, to read chunk by chunk. */
+/** An answer: what src/site/crawl-fetch.ts reads of a Response (status, headers, type, url), and its body, decoded, to read chunk by chunk. */
 class NodeResponse {
   readonly status: number;
   readonly statusText: string;
-  readonly ok: boolean;
   readonly url: string;
   readonly type = 'basic';
-  readonly redirected = false;
   readonly headers: NodeHeaders;
   readonly body: { getReader(): NodeStreamReader; cancel(): Promise<void> };
 
   constructor(message: http.IncomingMessage, url: string) {
     this.status = message.statusCode ?? 0;
     this.statusText = message.statusMessage ?? '';
-    this.ok = this.status >= 200 && this.status <= 299;
     this.url = url;
     this.headers = new NodeHeaders(message);
     // Cancelled (a redirect's or an error's body, a stopped walk): the connection closes, as fetch's does.
     const reader = new NodeStreamReader(decoded(message, this.headers.get('content-encoding')), message);
     this.body = { getReader: () => reader, cancel: () => reader.cancel() };
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const reader = this.body.getReader(), chunks: Uint8Array[] = [];
-    let length = 0;
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      chunks.push(read.value);
-      length += read.value.length;
-    }
-    const whole = new Uint8Array(length);
-    for (let at = 0, index = 0; index < chunks.length; at += chunks[index]!.length, index++) whole.set(chunks[index]!, at);
-    return whole.buffer;
   }
 }
 
