@@ -189,7 +189,7 @@ let gunzipStream: GunzipStreamImplementation | null = null;
  * this thread; bench/README.md, Crawl, "Round 7"). Pass null to go back to DecompressionStream.
  *
  * @example
- * setGunzipStreamImplementation(() => Duplex.toWeb(createGunzip({ chunkSize: 65536 })));
+ * setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize: 131072 })));
  */
 export function setGunzipStreamImplementation(implementation: GunzipStreamImplementation | null): void {
   gunzipStream = implementation;
@@ -400,8 +400,9 @@ function nativeReadsConcatenatedMembers(): Promise<boolean> {
  * and the next, so that it finds input waiting when it ends one. A write is taken once inflated,
  * and inflating waits while the output is not read (the stream's backpressure), so a push()
  * resolves only as the reader keeps up, and the source's bytes wait where they are (a crawl's
- * body in its connection). Node's stream is ready for every write at once (its web side counts
- * chunks, not bytes): writes used to wait only once 1 MiB had gone in without output.
+ * body in its connection). The Node entry's stream is ready for every write at once (so was
+ * `Duplex.toWeb`'s, whose web side counted chunks, not bytes): writes used to wait only once 1 MiB
+ * had gone in without output.
  */
 const SLICES_IN_FLIGHT = 2;
 
