@@ -283,9 +283,22 @@ describe('crawlSitemaps within limits', () => {
       first ??= entry.sitemap;
       counts.set(entry.sitemap, (counts.get(entry.sitemap) ?? 0) + 1);
       if (entry.sitemap !== first) continue;
-      mostOfOther = Math.max(mostOfOther, taken.get(files.find((file) => file !== first)!) ?? 0);
-      // A slow reader: the network gets its turns (a walk on buffered bytes runs on microtasks alone).
-      if (counts.get(first)! % 2000 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const other = () => taken.get(files.find((file) => file !== first)!) ?? 0;
+      mostOfOther = Math.max(mostOfOther, other());
+      // Half-way through the first file, the reader waits until the other has been read as far
+      // ahead as it will be: 1 MiB or more, then no more for 300 ms (or 20 s: it never would). Not
+      // a fixed pause: on a loaded machine the other's download may not have started by then.
+      if (counts.get(first) === 20_000) {
+        const started = Date.now();
+        let last = -1, stableSince = Date.now();
+        while (Date.now() - started < 20_000) {
+          const now = other();
+          if (now !== last) { last = now; stableSince = Date.now(); }
+          if (now >= 1024 * 1024 && Date.now() - stableSince >= 300) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        mostOfOther = Math.max(mostOfOther, other());
+      }
     }
     const report = await crawl.report();
     const size = (url: string) => sitemapAt(report, url).bytes;
@@ -301,9 +314,12 @@ describe('crawlSitemaps within limits', () => {
   it('inflates a .gz file waiting for its turn ahead, about 1 MiB and at most 4 MiB of it, and the rest once its turn comes', async () => {
     const [plain, gz] = [`${o}/huge-a.xml`, `${o}/huge-c.xml.gz`];
     const compressedBytes = (await (await fetch(gz)).arrayBuffer()).byteLength;
-    // The .gz file is answered last, so that it is the one that waits.
+    // The .gz file is answered once the plain one is being read, so that it is the one that waits
+    // (a fixed delay let a loaded machine answer it first).
+    let plainRead = (): void => {};
+    const plainBeingRead = new Promise<void>((resolve) => { plainRead = resolve; });
     const laterFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      if (String(url) === gz) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (String(url) === gz) await plainBeingRead;
       return fetch(url, init);
     };
     const crawl = crawlSitemaps([plain, gz], { ...FAST, concurrency: 2, concurrencyPerHost: 2, fetch: laterFetch });
@@ -314,10 +330,23 @@ describe('crawlSitemaps within limits', () => {
       const count = (counts.get(entry.sitemap) ?? 0) + 1;
       counts.set(entry.sitemap, count);
       if (entry.sitemap !== plain) continue;
+      if (count === 1) plainRead();
       // Only the waiting file inflates while the plain one is read.
       ahead = Math.max(ahead, inflatedBytesForTesting() - before);
-      // A slow reader: the network and zlib get their turns.
-      if (count % 2000 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      // Half-way through the plain file, the reader waits until the waiting file has inflated what
+      // it will ahead: 1 MiB or more, then no more for 300 ms (or 20 s: it never would). Not a
+      // fixed pause: on a loaded machine the .gz may not have started by then.
+      if (count === 20_000) {
+        const started = Date.now();
+        let last = -1, stableSince = Date.now();
+        while (Date.now() - started < 20_000) {
+          const now = inflatedBytesForTesting() - before;
+          if (now !== last) { last = now; stableSince = Date.now(); }
+          if (now >= 1024 * 1024 && Date.now() - stableSince >= 300) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        ahead = Math.max(ahead, inflatedBytesForTesting() - before);
+      }
     }
     const report = await crawl.report();
     expect([...counts]).toEqual([[plain, 40_000], [gz, 50_000]]);
