@@ -5,11 +5,12 @@
 // node:http sends what it is told. The whole crawl suite (test/crawl.test.ts) also runs through
 // this transport: the `node-entry` project of vitest.config.ts.
 
+import dns from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliCompressSync, createGzip, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crawlSitemaps, type CrawlReport } from '../src/index.node';
-import { crawlFetchOfNode, nodeCrawlFetch } from '../src/site/crawl-fetch.node';
+import { crawlFetchOfNode, nodeCrawlFetch, nodeCrawlFetchRefusingPrivateAddresses } from '../src/site/crawl-fetch.node';
 import { within } from './fixtures/stream-helpers';
 
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
@@ -206,5 +207,77 @@ describe('the crawl in Node', () => {
       vi.unstubAllEnvs();
     }
     expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
+  });
+});
+
+describe('refusePrivateAddresses in Node: the addresses a name resolves to', () => {
+  // Host names the test's DNS answers (dns.lookup, which node:net asks at connect time, stubbed
+  // for these names only): the server listens on 127.0.0.1, so a name it answers with loopback
+  // reaches the server unless the crawl refuses it.
+  const ANSWERS: Record<string, dns.LookupAddress[]> = {
+    'intranet.test': [{ address: '127.0.0.1', family: 4 }],
+    // A public address first: the connection could try it and then the loopback one.
+    'mixed.test': [{ address: '93.184.215.14', family: 4 }, { address: '::ffff:127.0.0.1', family: 6 }],
+  };
+  const asked: string[] = [];
+  const realLookup = dns.lookup;
+  const lookup = (hostname: string, options: dns.LookupOptions | ((...args: unknown[]) => void), callback?: (...args: unknown[]) => void) => {
+    const done = (typeof options === 'function' ? options : callback)!;
+    const answer = ANSWERS[hostname];
+    if (!answer) return (realLookup as (...args: unknown[]) => void)(hostname, options, callback);
+    asked.push(hostname);
+    if (typeof options === 'object' && options.all) done(null, answer);
+    else done(null, answer[0]!.address, answer[0]!.family);
+  };
+  beforeAll(() => { vi.spyOn(dns, 'lookup').mockImplementation(lookup as unknown as typeof dns.lookup); });
+  afterAll(() => { vi.restoreAllMocks(); });
+  const port = () => new URL(origin).port;
+
+  it('refuses a name that resolves to a loopback address, before connecting, and does not retry', async () => {
+    asked.length = 0;
+    const before = requests.length;
+    const report = await crawlSitemaps(`http://intranet.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 2, retryDelay: 1, refusePrivateAddresses: true }).report();
+    expect(requests.length - before).toBe(0);
+    expect(asked).toEqual(['intranet.test']);
+    const [file] = report.sitemaps;
+    expect(file!.status).toBe(0);
+    expect(file!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
+    expect(file!.issues[0]!.message).toContain('intranet.test resolved to 127.0.0.1');
+    expect(report.totals.failed).toBe(1);
+  });
+
+  it('reads the same name without the option: the answer reaches the server', async () => {
+    asked.length = 0;
+    const walk = crawlSitemaps(`http://intranet.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 0 });
+    const before = requests.length;
+    const locs: string[] = [];
+    for await (const entry of walk) locs.push(entry.loc);
+    expect(locs).toEqual(PAGES.map((page) => `${origin}/${page}`));
+    expect(requests.slice(before).map((request) => request.path)).toEqual(['/plain.xml']);
+    expect(asked).toEqual(['intranet.test']);
+  });
+
+  it('refuses an answer with any private address among public ones', async () => {
+    asked.length = 0;
+    const report = await crawlSitemaps(`http://mixed.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 0, refusePrivateAddresses: true }).report();
+    expect(report.sitemaps[0]!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
+    expect(report.sitemaps[0]!.issues[0]!.message).toContain('mixed.test resolved to ::ffff:127.0.0.1');
+    expect(asked).toEqual(['mixed.test']);
+  });
+
+  it('does not take over a connection another crawl kept alive to that name', async () => {
+    // A crawl without the option leaves a kept-alive connection to intranet.test in Node's global agent.
+    for await (const entry of crawlSitemaps(`http://intranet.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 0 })) expect(entry.loc).toMatch(/^http:/);
+    asked.length = 0;
+    const before = requests.length;
+    const report = await crawlSitemaps(`http://intranet.test:${port()}/gzip.xml`, { robotsTxt: false, guess: false, retries: 0, refusePrivateAddresses: true }).report();
+    expect(report.sitemaps[0]!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
+    expect(requests.length - before).toBe(0);
+    expect(asked).toEqual(['intranet.test']);
+  });
+
+  it('is the transport the crawl chooses under the option', () => {
+    expect(crawlFetchOfNode({ refusePrivateAddresses: true })).toBe(nodeCrawlFetchRefusingPrivateAddresses);
+    expect(crawlFetchOfNode({ refusePrivateAddresses: false })).toBe(nodeCrawlFetch);
   });
 });

@@ -11,12 +11,19 @@
 // there when sitemapkit was loaded (a test's mock is honoured), and no undici dispatcher of the
 // program's own installed (a ProxyAgent, a MockAgent, an Agent with options: Node's fetch goes
 // through it, and this would not), nor Node's environment proxy turned on.
+//
+// Under refusePrivateAddresses it also sees what the crawl cannot see through fetch: the
+// addresses a host name resolves to, checked where the connection is made (refusingLookup).
 
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import type { LookupFunction } from 'node:net';
 import { NodeStreamReader } from '../input/node-streams.node';
+import { addressRefusal } from './crawl-fetch';
+import { isPrivateAddress, type RuntimeCrawlFetchOptions } from './crawl-rules';
 import type { CrawlFetch } from './crawl-types';
 
 /** The headers Node's fetch sends (Node 20), so that a server sees the same request either way; `br` added, which this decodes. */
@@ -37,18 +44,20 @@ const fetchWhenLoaded = globalThis.fetch;
 
 /**
  * The crawl's default way to fetch in Node: `nodeCrawlFetch` where it answers as Node's fetch
- * would, else undefined (the crawl then uses `globalThis.fetch`). Asked once per crawl.
+ * would (under refusePrivateAddresses, one that also refuses host names resolving to such
+ * addresses), else undefined (the crawl then uses `globalThis.fetch`). Asked once per crawl.
  *
  * @example
- * const fetch = options.fetch ?? crawlFetchOfNode() ?? globalThis.fetch;
+ * const fetch = options.fetch ?? crawlFetchOfNode({ refusePrivateAddresses: false }) ?? globalThis.fetch;
  */
-export function crawlFetchOfNode(): CrawlFetch | undefined {
+export function crawlFetchOfNode(options?: RuntimeCrawlFetchOptions): CrawlFetch | undefined {
   const runtime = globalThis as { Deno?: unknown; process?: { versions?: { bun?: string }; env?: Record<string, string | undefined>; execArgv?: string[] } };
   if (runtime.Deno !== undefined || runtime.process?.versions?.bun !== undefined) return undefined;
   if (globalThis.fetch !== fetchWhenLoaded) return undefined;
   // Node 22.21+ and 24 proxy fetch and http alike with this on; the agents' own reading of it is left to fetch.
   if (runtime.process?.env?.NODE_USE_ENV_PROXY || runtime.process?.execArgv?.includes('--use-env-proxy')) return undefined;
-  return isNodesOwnDispatcher((globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER]) ? nodeCrawlFetch : undefined;
+  if (!isNodesOwnDispatcher((globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER])) return undefined;
+  return options?.refusePrivateAddresses ? nodeCrawlFetchRefusingPrivateAddresses : nodeCrawlFetch;
 }
 
 /**
@@ -73,7 +82,42 @@ function isNodesOwnDispatcher(dispatcher: unknown): boolean {
  * @example
  * const response = await nodeCrawlFetch('https://example.com/sitemap.xml', { redirect: 'manual', headers: {} });
  */
-export const nodeCrawlFetch: CrawlFetch = (url, init) => {
+export const nodeCrawlFetch: CrawlFetch = (url, init) => get(url, init, undefined);
+
+/**
+ * nodeCrawlFetch whose connections are refused where the host name resolves to a private address
+ * (refusingLookup), through agents of its own: a connection kept alive by the global agents (made
+ * by a crawl without the option, or by the program) is never handed to it unchecked.
+ */
+export const nodeCrawlFetchRefusingPrivateAddresses: CrawlFetch = (url, init) => {
+  // Node's global agents' settings (Node 19+), with the lookup.
+  const settings = { keepAlive: true, scheduling: 'lifo', timeout: 5000, lookup: refusingLookup } as const;
+  refusingAgents ??= { 'http:': new http.Agent(settings), 'https:': new https.Agent(settings) };
+  return get(url, init, refusingAgents);
+};
+
+/** The agents of nodeCrawlFetchRefusingPrivateAddresses, by protocol, made on its first use. */
+let refusingAgents: Record<string, http.Agent> | undefined;
+
+/**
+ * node:net's `lookup` for refusePrivateAddresses: DNS as usual, every address of the answer
+ * judged by isPrivateAddress, as a URL with that address would be; an answer with one such
+ * address fails the connection (addressRefusal) before it is made, even where others are public
+ * (the connection may try each in turn). Judged where the connection is made, on the addresses it
+ * then uses: a DNS server that answers a check one way and the connection another (rebinding)
+ * cannot slip an address through. An IP literal is not looked up; the crawl's URL check judged it.
+ */
+const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, options.all ? [] : '');
+    const refused = addresses.find(({ address, family }) => isPrivateAddress(new URL(`http://${family === 6 ? `[${address}]` : address}/`)));
+    if (refused) return callback(addressRefusal(hostname, refused.address) as unknown as NodeJS.ErrnoException, options.all ? [] : '');
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0]?.address ?? '', addresses[0]?.family);
+  });
+}) as unknown as LookupFunction;
+
+function get(url: string, init: RequestInit, agents: Record<string, http.Agent> | undefined): Promise<Response> {
   if (init.redirect === 'follow') return fetchWhenLoaded(url, init);
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -84,12 +128,12 @@ export const nodeCrawlFetch: CrawlFetch = (url, init) => {
       for (const known of Object.keys(headers)) if (known.toLowerCase() === name.toLowerCase()) delete headers[known];
       headers[name] = value;
     }
-    const request = client.get(target, { headers, ...(init.signal ? { signal: init.signal } : {}) }, (message) => {
+    const request = client.get(target, { headers, ...(init.signal ? { signal: init.signal } : {}), ...(agents ? { agent: agents[target.protocol] } : {}) }, (message) => {
       resolve(new NodeResponse(message, url) as unknown as Response);
     });
     request.on('error', reject);
   });
-};
+}
 
 /** A header read case-blind, as Headers.get reads it: several values of one name joined by ", ". */
 class NodeHeaders {

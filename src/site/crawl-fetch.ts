@@ -95,7 +95,24 @@ function isRetryableStatus(status: number): boolean {
 /** One request's outcome before redirects are looked at. */
 type Attempt =
   | { kind: 'response'; response: Response; controller: AbortController; release: () => void; timer: IdleTimer }
-  | { kind: 'failed'; code: 'CRAWL_NETWORK_ERROR' | 'CRAWL_TIMEOUT'; message: string };
+  | { kind: 'failed'; code: 'CRAWL_NETWORK_ERROR' | 'CRAWL_TIMEOUT' | 'CRAWL_PRIVATE_ADDRESS'; message: string };
+
+/** The errors addressRefusal made: a fetch that throws one refused an address, and no network failed. */
+const addressRefusals = new WeakSet<object>();
+
+/**
+ * What a runtime's fetch throws for a host name whose DNS answer is an address that
+ * refusePrivateAddresses refuses (src/site/crawl-fetch.node.ts, at connect time): reported as
+ * CRAWL_PRIVATE_ADDRESS, and not retried.
+ *
+ * @example
+ * callback(addressRefusal('intranet.example.com', '10.0.0.8'));
+ */
+export function addressRefusal(host: string, address: string): DOMException {
+  const refusal = new DOMException(`${host} resolved to ${address}, a loopback, private or link-local address, refused (refusePrivateAddresses)`, 'NotAllowedError');
+  addressRefusals.add(refusal);
+  return refusal;
+}
 
 /** A timer that aborts a request when nothing arrives for `timeout` ms; restarted by every chunk. */
 class IdleTimer {
@@ -142,6 +159,7 @@ async function request(url: string, context: FetchContext): Promise<Attempt> {
     timer.stop();
     release();
     if (timer.expired) return { kind: 'failed', code: 'CRAWL_TIMEOUT', message: `No answer within ${settings.timeout.toLocaleString('en-US')} ms` };
+    if (addressRefusals.has(error as object)) return { kind: 'failed', code: 'CRAWL_PRIVATE_ADDRESS', message: (error as DOMException).message };
     return { kind: 'failed', code: 'CRAWL_NETWORK_ERROR', message: `The request failed without an HTTP answer (${error instanceof Error ? error.message : String(error)})` };
   }
 }
@@ -158,7 +176,7 @@ async function requestWithRetries(url: string, context: FetchContext): Promise<A
   for (let attempt = 0; ; attempt++) {
     const outcome = await request(url, context);
     const status = outcome.kind === 'response' ? outcome.response.status : 0;
-    const retryable = outcome.kind === 'failed' || isRetryableStatus(status);
+    const retryable = outcome.kind === 'failed' ? outcome.code !== 'CRAWL_PRIVATE_ADDRESS' : isRetryableStatus(status);
     if (!retryable || attempt >= settings.retries || signal.aborted) return outcome;
     let delay = settings.retryDelay * 2 ** attempt;
     if (outcome.kind === 'response') {

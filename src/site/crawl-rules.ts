@@ -295,8 +295,14 @@ function flag(value: unknown, name: string, fallback: boolean): boolean {
   return value;
 }
 
+/** What a runtime's own fetch for the crawl is told of the crawl's options. */
+export interface RuntimeCrawlFetchOptions {
+  /** Refuse host names whose DNS answer is such an address, where the runtime sees it (isPrivateAddress). */
+  refusePrivateAddresses: boolean;
+}
+
 /** The runtime's own default for the `fetch` option, where it has one (the Node entry: src/site/crawl-fetch.node.ts). */
-let runtimeCrawlFetch: (() => CrawlFetch | undefined) | undefined;
+let runtimeCrawlFetch: ((options: RuntimeCrawlFetchOptions) => CrawlFetch | undefined) | undefined;
 
 /**
  * Installs the runtime's own way to fetch for a crawl with no `fetch` option: asked at each
@@ -305,7 +311,7 @@ let runtimeCrawlFetch: (() => CrawlFetch | undefined) | undefined;
  * @example
  * setRuntimeCrawlFetch(crawlFetchOfNode);
  */
-export function setRuntimeCrawlFetch(choose: () => CrawlFetch | undefined): void {
+export function setRuntimeCrawlFetch(choose: (options: RuntimeCrawlFetchOptions) => CrawlFetch | undefined): void {
   runtimeCrawlFetch = choose;
 }
 
@@ -318,7 +324,8 @@ export function setRuntimeCrawlFetch(choose: () => CrawlFetch | undefined): void
  */
 export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettings {
   options = checkOptionsObject(options, 'crawlSitemaps options (CrawlOptions)');
-  const fetchFunction: unknown = options.fetch ?? runtimeCrawlFetch?.() ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  const refusePrivateAddresses = flag(options.refusePrivateAddresses, 'refusePrivateAddresses', false);
+  const fetchFunction: unknown = options.fetch ?? runtimeCrawlFetch?.({ refusePrivateAddresses }) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof fetchFunction !== 'function') throw invalidOption(`fetch must be a function like the runtime's fetch${options.fetch === undefined ? ' (this runtime has none: pass one)' : `, not ${describeValue(options.fetch)}`}`);
   const signal: unknown = options.signal;
   if (signal !== undefined && (signal === null || typeof (signal as AbortSignal).addEventListener !== 'function' || typeof (signal as AbortSignal).aborted !== 'boolean')) {
@@ -359,7 +366,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
     validate: read(flag, 'validate', true),
     profile,
     now: now as Date | undefined,
-    refusePrivateAddresses: read(flag, 'refusePrivateAddresses', false),
+    refusePrivateAddresses,
     userAgents: [...userAgents] as string[],
     headers: { ...(headers as Record<string, string>) },
     robotsTxt: read(flag, 'robotsTxt', true),
