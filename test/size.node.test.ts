@@ -82,8 +82,12 @@ const KB = 1024;
  * The crawl's entries made with their sitemap (#17 round 11: a url maker the crawl puts in around
  * each step, with literals of its own): parse 42,948 bytes (+6), everything 113,728 (+201);
  * budgets 41.89 KB + 55 and 110.8 KB + 275, a cost in README "Size".
+ * The core's loc set in blocks that are never copied (validate of a 50,000-URL file touches 3.7 MB
+ * less of the core's memory; SIMD core 32,949 → 33,090 bytes) and the crawl's check of resolved
+ * addresses under refusePrivateAddresses (its registry of refusals): parse 42,948 → 43,035 bytes,
+ * everything 113,741 → 113,857; budgets 41.89 KB + 140 and 110.8 KB + 400, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 55, everything: 110.8 * KB + 282 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 400 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -22,7 +22,7 @@ import { Transform, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { LookupFunction } from 'node:net';
 import { NodeStreamReader } from '../input/node-streams.node';
-import { addressRefusal } from './crawl-fetch';
+import { addressRefusals } from './crawl-fetch';
 import { isPrivateAddress, type RuntimeCrawlFetchOptions } from './crawl-rules';
 import type { CrawlFetch } from './crawl-types';
 
@@ -102,7 +102,7 @@ let refusingAgents: Record<string, http.Agent> | undefined;
 /**
  * node:net's `lookup` for refusePrivateAddresses: DNS as usual, every address of the answer
  * judged by isPrivateAddress, as a URL with that address would be; an answer with one such
- * address fails the connection (addressRefusal) before it is made, even where others are public
+ * address fails the connection (addressRefusals) before it is made, even where others are public
  * (the connection may try each in turn). Judged where the connection is made, on the addresses it
  * then uses: a DNS server that answers a check one way and the connection another (rebinding)
  * cannot slip an address through. An IP literal is not looked up; the crawl's URL check judged it.
@@ -111,7 +111,11 @@ const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback:
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, options.all ? [] : '');
     const refused = addresses.find(({ address, family }) => isPrivateAddress(new URL(`http://${family === 6 ? `[${address}]` : address}/`)));
-    if (refused) return callback(addressRefusal(hostname, refused.address) as unknown as NodeJS.ErrnoException, options.all ? [] : '');
+    if (refused) {
+      const refusal = new DOMException(`${hostname} resolved to ${refused.address}, a loopback, private or link-local address, refused (refusePrivateAddresses)`, 'NotAllowedError');
+      addressRefusals.add(refusal);
+      return callback(refusal as unknown as NodeJS.ErrnoException, options.all ? [] : '');
+    }
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0]?.address ?? '', addresses[0]?.family);
   });

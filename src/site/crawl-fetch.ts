@@ -97,22 +97,12 @@ type Attempt =
   | { kind: 'response'; response: Response; controller: AbortController; release: () => void; timer: IdleTimer }
   | { kind: 'failed'; code: 'CRAWL_NETWORK_ERROR' | 'CRAWL_TIMEOUT' | 'CRAWL_PRIVATE_ADDRESS'; message: string };
 
-/** The errors addressRefusal made: a fetch that throws one refused an address, and no network failed. */
-const addressRefusals = new WeakSet<object>();
-
 /**
- * What a runtime's fetch throws for a host name whose DNS answer is an address that
- * refusePrivateAddresses refuses (src/site/crawl-fetch.node.ts, at connect time): reported as
- * CRAWL_PRIVATE_ADDRESS, and not retried.
- *
- * @example
- * callback(addressRefusal('intranet.example.com', '10.0.0.8'));
+ * What a runtime's fetch throws for a host name whose DNS answer has an address that
+ * refusePrivateAddresses refuses (src/site/crawl-fetch.node.ts, at connect time) is added here:
+ * reported as CRAWL_PRIVATE_ADDRESS with its message, and not retried.
  */
-export function addressRefusal(host: string, address: string): DOMException {
-  const refusal = new DOMException(`${host} resolved to ${address}, a loopback, private or link-local address, refused (refusePrivateAddresses)`, 'NotAllowedError');
-  addressRefusals.add(refusal);
-  return refusal;
-}
+export const addressRefusals = new WeakSet<object>();
 
 /** A timer that aborts a request when nothing arrives for `timeout` ms; restarted by every chunk. */
 class IdleTimer {
