@@ -569,6 +569,25 @@ describe('validate: duplicate locs, kept by the core\'s loc set (assembly/loc-se
     expect(found).toEqual(expected);
   });
 
+  it('reuses its blocks document after document, and replaces one too small for a batch', () => {
+    // The set keeps the locs' bytes in 256 KiB blocks, reused by the next document: one of
+    // ~20,000 locs fills a few; then a document whose first batch holds 600 KB of text reserves
+    // more than a block (the block made for the first document is replaced); then the first again.
+    const many = Array.from({ length: 20_000 }, (_, i) => `https://example.com/${i % 15_000}/${'p'.repeat(40)}`);
+    const first = duplicatesOf(many, many.map(() => 0));
+    expect(first.found).toHaveLength(5000);
+    expect(first.found).toEqual(first.expected);
+    const big = urlset([
+      url(`<loc>https://example.com/big</loc><x:note xmlns:x="urn:x">${'n'.repeat(600_000)}</x:note>`),
+      ...many.slice(0, 3000).map((loc) => url(`<loc>${loc}</loc>`)),
+      url('<loc>https://example.com/big</loc>'),
+      url(`<loc>${many[2999]}</loc>`),
+    ].join('\n'));
+    const found = run(big).issues.filter((issue) => issue.code === 'SITEMAP_DUPLICATE_LOC').map((issue) => [Number(/url\[(\d+)\]/.exec(issue.path)![1]), Number(/ (\d+)$/.exec(issue.message)![1])]);
+    expect(found).toEqual([[3002, 1], [3003, 3001]]);
+    expect(duplicatesOf(many, many.map(() => 0))).toEqual(first);
+  });
+
   it('gives its core instance back once done, errors or not', () => {
     const documents = [urlset(url('<loc>https://example.com/</loc>')), '<urlset', '<html><body>no</body></html>', '<rss version="2.0"></rss>'];
     for (const document of documents) {
