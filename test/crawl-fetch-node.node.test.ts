@@ -218,6 +218,8 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
     'intranet.test': [{ address: '127.0.0.1', family: 4 }],
     // A public address first: the connection could try it and then the loopback one.
     'mixed.test': [{ address: '93.184.215.14', family: 4 }, { address: '::ffff:127.0.0.1', family: 6 }],
+    // An IPv6 address with a zone, which no URL can name (link-local).
+    'zoned.test': [{ address: 'fe80::1%lo', family: 6 }],
   };
   const asked: string[] = [];
   const realLookup = dns.lookup;
@@ -263,6 +265,14 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
     expect(report.sitemaps[0]!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
     expect(report.sitemaps[0]!.issues[0]!.message).toContain('mixed.test resolved to ::ffff:127.0.0.1');
     expect(asked).toEqual(['mixed.test']);
+  });
+
+  it('refuses an address with a zone, which no URL can name, without failing the process', async () => {
+    asked.length = 0;
+    const report = await crawlSitemaps(`http://zoned.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 0, refusePrivateAddresses: true }).report();
+    expect(report.sitemaps[0]!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
+    expect(report.sitemaps[0]!.issues[0]!.message).toContain('zoned.test resolved to fe80::1%lo');
+    expect(asked).toEqual(['zoned.test']);
   });
 
   it('does not take over a connection another crawl kept alive to that name', async () => {

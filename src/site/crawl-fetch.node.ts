@@ -110,7 +110,7 @@ let refusingAgents: Record<string, http.Agent> | undefined;
 const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, options.all ? [] : '');
-    const refused = addresses.find(({ address, family }) => isPrivateAddress(new URL(`http://${family === 6 ? `[${address}]` : address}/`)));
+    const refused = addresses.find(({ address, family }) => isPrivateAnswer(address, family));
     if (refused) {
       const refusal = new DOMException(`${hostname} resolved to ${refused.address}, a loopback, private or link-local address, refused (refusePrivateAddresses)`, 'NotAllowedError');
       addressRefusals.add(refusal);
@@ -121,6 +121,20 @@ const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback:
   });
 }) as unknown as LookupFunction;
 
+/**
+ * Whether refusePrivateAddresses refuses an address of a DNS answer: judged as a URL naming it
+ * would be (isPrivateAddress); one no URL can name (an IPv6 address with a zone, `fe80::1%eth0`,
+ * which is link-local) is refused too.
+ */
+function isPrivateAnswer(address: string, family: number): boolean {
+  try {
+    return isPrivateAddress(new URL(`http://${family === 6 ? `[${address}]` : address}/`));
+  } catch {
+    return true;
+  }
+}
+
+/** A GET through node:http(s), through `agents` (by protocol) where given, else Node's global agents. */
 function get(url: string, init: RequestInit, agents: Record<string, http.Agent> | undefined): Promise<Response> {
   if (init.redirect === 'follow') return fetchWhenLoaded(url, init);
   return new Promise((resolve, reject) => {
