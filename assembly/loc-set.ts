@@ -30,7 +30,7 @@ let count: i32 = 0;
 // reserve larger than that) that are never copied or given up: a document's next block is the
 // next one made for an earlier document, else a new one. One store doubled and copied as it grew
 // left every size it outgrew behind in memory, which is never given back: for a 50,000-URL file
-// about 4 MB written once more and kept (10.5 MB of the crawl's core memory touched, 6.5 now).
+// about 4 MB written once more and kept (10.5 MB of the crawl's core memory touched, 6.8 now).
 const STORE_BLOCK_BYTES: i32 = 256 * 1024;
 let blocks: usize = 0; // per block: its address and its size (two words)
 let blockCount: i32 = 0;
