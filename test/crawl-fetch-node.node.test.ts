@@ -235,16 +235,21 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
   afterAll(() => { vi.restoreAllMocks(); });
   const port = () => new URL(origin).port;
 
-  it('refuses a name that resolves to a loopback address, before connecting, and does not retry', async () => {
+  /** A walk of `path` through host `name` under the option: its one file, the names looked up, the requests the server saw. */
+  async function refusedWalk(name: string, path = '/plain.xml') {
     asked.length = 0;
     const before = requests.length;
-    const report = await crawlSitemaps(`http://intranet.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 2, retryDelay: 1, refusePrivateAddresses: true }).report();
-    expect(requests.length - before).toBe(0);
+    const report = await crawlSitemaps(`http://${name}:${port()}${path}`, { robotsTxt: false, guess: false, retries: 2, retryDelay: 1, refusePrivateAddresses: true }).report();
+    return { report, file: report.sitemaps[0]!, asked: [...asked], served: requests.length - before };
+  }
+
+  it('refuses a name that resolves to a loopback address, before connecting, and does not retry', async () => {
+    const { report, file, asked, served } = await refusedWalk('intranet.test');
+    expect(served).toBe(0);
     expect(asked).toEqual(['intranet.test']);
-    const [file] = report.sitemaps;
-    expect(file!.status).toBe(0);
-    expect(file!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
-    expect(file!.issues[0]!.message).toContain('intranet.test resolved to 127.0.0.1');
+    expect(file.status).toBe(0);
+    expect(file.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
+    expect(file.issues[0]!.message).toContain('intranet.test resolved to 127.0.0.1');
     expect(report.totals.failed).toBe(1);
   });
 
@@ -259,30 +264,23 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
     expect(asked).toEqual(['intranet.test']);
   });
 
-  it('refuses an answer with any private address among public ones', async () => {
-    asked.length = 0;
-    const report = await crawlSitemaps(`http://mixed.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 0, refusePrivateAddresses: true }).report();
-    expect(report.sitemaps[0]!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
-    expect(report.sitemaps[0]!.issues[0]!.message).toContain('mixed.test resolved to ::ffff:127.0.0.1');
-    expect(asked).toEqual(['mixed.test']);
-  });
-
-  it('refuses an address with a zone, which no URL can name, without failing the process', async () => {
-    asked.length = 0;
-    const report = await crawlSitemaps(`http://zoned.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 0, refusePrivateAddresses: true }).report();
-    expect(report.sitemaps[0]!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
-    expect(report.sitemaps[0]!.issues[0]!.message).toContain('zoned.test resolved to fe80::1%lo');
-    expect(asked).toEqual(['zoned.test']);
+  it.each([
+    ['an answer with any private address among public ones', 'mixed.test', '::ffff:127.0.0.1'],
+    ['an address with a zone, which no URL can name (link-local), without failing the process', 'zoned.test', 'fe80::1%lo'],
+  ])('refuses %s', async (_, name, address) => {
+    const { file, asked, served } = await refusedWalk(name);
+    expect(file.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
+    expect(file.issues[0]!.message).toContain(`${name} resolved to ${address}`);
+    expect(asked).toEqual([name]);
+    expect(served).toBe(0);
   });
 
   it('does not take over a connection another crawl kept alive to that name', async () => {
     // A crawl without the option leaves a kept-alive connection to intranet.test in Node's global agent.
     for await (const entry of crawlSitemaps(`http://intranet.test:${port()}/plain.xml`, { robotsTxt: false, guess: false, retries: 0 })) expect(entry.loc).toMatch(/^http:/);
-    asked.length = 0;
-    const before = requests.length;
-    const report = await crawlSitemaps(`http://intranet.test:${port()}/gzip.xml`, { robotsTxt: false, guess: false, retries: 0, refusePrivateAddresses: true }).report();
-    expect(report.sitemaps[0]!.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
-    expect(requests.length - before).toBe(0);
+    const { file, asked, served } = await refusedWalk('intranet.test', '/gzip.xml');
+    expect(file.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
+    expect(served).toBe(0);
     expect(asked).toEqual(['intranet.test']);
   });
 
