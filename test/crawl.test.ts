@@ -257,6 +257,22 @@ describe('crawlSitemaps within limits', () => {
     }
   }, 30_000);
 
+  /**
+   * Waits until `measure()` (how far a waiting file was read ahead) is 1 MiB or more and has not
+   * moved for 300 ms, or 20 s have passed (it never would); returns it then.
+   */
+  async function settled(measure: () => number): Promise<number> {
+    const started = Date.now();
+    let last = -1, stableSince = started;
+    while (Date.now() - started < 20_000) {
+      const now = measure();
+      if (now !== last) { last = now; stableSince = Date.now(); }
+      if (now >= 1024 * 1024 && Date.now() - stableSince >= 300) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return measure();
+  }
+
   it('reads at most 1 MiB ahead of a file waiting for its turn, and the rest once it comes', async () => {
     // A fetch that counts the bytes taken from each body, to see how far a waiting file was read.
     const taken = new Map<string, number>();
@@ -286,19 +302,8 @@ describe('crawlSitemaps within limits', () => {
       const other = () => taken.get(files.find((file) => file !== first)!) ?? 0;
       mostOfOther = Math.max(mostOfOther, other());
       // Half-way through the first file, the reader waits until the other has been read as far
-      // ahead as it will be: 1 MiB or more, then no more for 300 ms (or 20 s: it never would). Not
-      // a fixed pause: on a loaded machine the other's download may not have started by then.
-      if (counts.get(first) === 20_000) {
-        const started = Date.now();
-        let last = -1, stableSince = Date.now();
-        while (Date.now() - started < 20_000) {
-          const now = other();
-          if (now !== last) { last = now; stableSince = Date.now(); }
-          if (now >= 1024 * 1024 && Date.now() - stableSince >= 300) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        mostOfOther = Math.max(mostOfOther, other());
-      }
+      // ahead as it will be. Not a fixed pause: on a loaded machine its download may not have started.
+      if (counts.get(first) === 20_000) mostOfOther = Math.max(mostOfOther, await settled(other));
     }
     const report = await crawl.report();
     const size = (url: string) => sitemapAt(report, url).bytes;
@@ -334,19 +339,8 @@ describe('crawlSitemaps within limits', () => {
       // Only the waiting file inflates while the plain one is read.
       ahead = Math.max(ahead, inflatedBytesForTesting() - before);
       // Half-way through the plain file, the reader waits until the waiting file has inflated what
-      // it will ahead: 1 MiB or more, then no more for 300 ms (or 20 s: it never would). Not a
-      // fixed pause: on a loaded machine the .gz may not have started by then.
-      if (count === 20_000) {
-        const started = Date.now();
-        let last = -1, stableSince = Date.now();
-        while (Date.now() - started < 20_000) {
-          const now = inflatedBytesForTesting() - before;
-          if (now !== last) { last = now; stableSince = Date.now(); }
-          if (now >= 1024 * 1024 && Date.now() - stableSince >= 300) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        ahead = Math.max(ahead, inflatedBytesForTesting() - before);
-      }
+      // it will ahead. Not a fixed pause: on a loaded machine the .gz may not have started.
+      if (count === 20_000) ahead = Math.max(ahead, await settled(() => inflatedBytesForTesting() - before));
     }
     const report = await crawl.report();
     expect([...counts]).toEqual([[plain, 40_000], [gz, 50_000]]);

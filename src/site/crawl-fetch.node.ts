@@ -89,15 +89,16 @@ export const nodeCrawlFetch: CrawlFetch = (url, init) => get(url, init, undefine
  * (refusingLookup), through agents of its own: a connection kept alive by the global agents (made
  * by a crawl without the option, or by the program) is never handed to it unchecked.
  */
-export const nodeCrawlFetchRefusingPrivateAddresses: CrawlFetch = (url, init) => {
-  // Node's global agents' settings (Node 19+), with the lookup.
-  const settings = { keepAlive: true, scheduling: 'lifo', timeout: 5000, lookup: refusingLookup } as const;
-  refusingAgents ??= { 'http:': new http.Agent(settings), 'https:': new https.Agent(settings) };
-  return get(url, init, refusingAgents);
-};
+export const nodeCrawlFetchRefusingPrivateAddresses: CrawlFetch = (url, init) => get(url, init, refusingAgents ??= makeRefusingAgents());
 
 /** The agents of nodeCrawlFetchRefusingPrivateAddresses, by protocol, made on its first use. */
 let refusingAgents: Record<string, http.Agent> | undefined;
+
+function makeRefusingAgents(): Record<string, http.Agent> {
+  // Node's global agents' settings (Node 19+), with the lookup.
+  const settings = { keepAlive: true, scheduling: 'lifo', timeout: 5000, lookup: refusingLookup } as const;
+  return { 'http:': new http.Agent(settings), 'https:': new https.Agent(settings) };
+}
 
 /**
  * node:net's `lookup` for refusePrivateAddresses: DNS as usual, every address of the answer
