@@ -9,7 +9,7 @@ import { SitemapError } from './model/errors';
 import { setGunzipImplementation, setGunzipStreamImplementation } from './input/gzip';
 import { nodeTransformAsPair } from './input/node-streams.node';
 import { crawlFetchOfNode } from './site/crawl-fetch.node';
-import { setRuntimeCrawlFetch } from './site/crawl-rules';
+import { setRuntimeCrawlFetch } from './site/runtime-fetch';
 import { setBytesToString } from './values/text';
 
 // Buffer#toString('ascii') copies ASCII bytes into a one-byte string at 3-4 GB/s; TextDecoder's

@@ -1,6 +1,7 @@
 // checkUrls (issue 19, item 11) against a real local HTTP server: statuses, redirect chains and
 // loops, noindex by header and by meta tag (and what is not noindex), the concurrency limit, the
-// timeout, other schemes refused, and cancel. Node-only (node:http).
+// timeout, other schemes refused, private addresses refused on request, and cancel. Node-only
+// (node:http). Private addresses behind DNS: test/crawl-fetch-node.node.test.ts.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,5 +98,30 @@ describe('checkUrls', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requests.filter((path) => path.startsWith('/slow/')).length - before).toBeLessThanOrEqual(6);
     await expect(async () => checkUrls([], { concurrency: -1 })).rejects.toThrow(/concurrency/);
+  });
+
+  it('under refusePrivateAddresses, fetches no private, loopback or localhost URL, nor a redirect to one', async () => {
+    // A fetch of the test's own (URLs only are judged behind it): who it was asked for, and a public
+    // site that redirects to a private address.
+    const asked: string[] = [];
+    const fetch = async (url: string) => {
+      asked.push(url);
+      if (url === 'https://public.example/to-intranet') return new Response(null, { status: 302, headers: { Location: 'http://10.0.0.8/admin' } });
+      if (url === 'https://public.example/to-public') return new Response(null, { status: 301, headers: { Location: '/page' } });
+      return new Response('<html><head></head></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    };
+    const urls = ['http://127.0.0.1/x', 'http://localhost:8080/', 'http://[::1]/', 'http://192.168.1.1/', 'https://public.example/to-intranet', 'https://public.example/to-public'];
+    const results = await all(urls, { fetch, refusePrivateAddresses: true });
+    for (const url of urls.slice(0, 4)) expect(results.get(url), url).toMatchObject({ status: 0, error: expect.stringMatching(/is a loopback, private or link-local address, refused \(refusePrivateAddresses\)$/) });
+    expect(results.get('https://public.example/to-intranet')).toMatchObject({ status: 0, finalUrl: 'http://10.0.0.8/admin', redirects: 1, error: 'a redirect to http://10.0.0.8/admin: 10.0.0.8 is a loopback, private or link-local address, refused (refusePrivateAddresses)' });
+    expect(results.get('https://public.example/to-public')).toMatchObject({ status: 200, finalUrl: 'https://public.example/page', redirects: 1 });
+    expect(asked.sort()).toEqual(['https://public.example/page', 'https://public.example/to-intranet', 'https://public.example/to-public']);
+    // Without the option the same URLs are asked for.
+    asked.length = 0;
+    const open = await all(['http://192.168.1.1/', 'https://public.example/to-intranet'], { fetch });
+    expect(open.get('http://192.168.1.1/')).toMatchObject({ status: 200 });
+    expect(open.get('https://public.example/to-intranet')).toMatchObject({ status: 200, finalUrl: 'http://10.0.0.8/admin' });
+    expect(asked.sort()).toEqual(['http://10.0.0.8/admin', 'http://192.168.1.1/', 'https://public.example/to-intranet']);
+    expect(() => checkUrls([], { refusePrivateAddresses: 'yes' as unknown as boolean })).toThrow(/refusePrivateAddresses must be true or false/);
   });
 });

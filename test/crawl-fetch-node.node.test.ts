@@ -9,7 +9,7 @@ import dns from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliCompressSync, createGzip, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { crawlSitemaps, type CrawlReport } from '../src/index.node';
+import { checkUrls, crawlSitemaps, type CrawlReport, type UrlCheck } from '../src/index.node';
 import { crawlFetchOfNode, nodeCrawlFetch, nodeCrawlFetchRefusingPrivateAddresses } from '../src/site/crawl-fetch.node';
 import { within } from './fixtures/stream-helpers';
 
@@ -282,6 +282,30 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
     expect(file.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
     expect(served).toBe(0);
     expect(asked).toEqual(['intranet.test']);
+  });
+
+  const checked = async (checks: AsyncIterable<UrlCheck>) => { const list: UrlCheck[] = []; for await (const check of checks) list.push(check); return list; };
+
+  it('holds for checkUrls too: a name resolving to loopback is not asked for, and is without the option', async () => {
+    asked.length = 0;
+    const before = requests.length;
+    const url = `http://intranet.test:${port()}/plain.xml`;
+    const [refused] = await checked(checkUrls([url], { refusePrivateAddresses: true }));
+    expect(refused).toMatchObject({ url, status: 0, finalUrl: url, redirects: 0 });
+    expect(refused!.error).toBe('intranet.test resolved to 127.0.0.1, a loopback, private or link-local address, refused (refusePrivateAddresses)');
+    expect(requests.length).toBe(before);
+    expect(asked).toEqual(['intranet.test']);
+    const [open] = await checked(checkUrls([url]));
+    expect(open).toMatchObject({ url, status: 200, finalUrl: url });
+    expect(requests.slice(before).map((request) => request.path)).toEqual(['/plain.xml']);
+  });
+
+  it("answers `ok` as fetch does, which checkUrls reads before it looks for a robots meta tag", async () => {
+    for (const [path, ok] of [['/plain.xml', true], ['/missing.xml', false]] as const) {
+      const response = await nodeCrawlFetch(`${origin}${path}`, { redirect: 'manual' });
+      expect(response.ok, path).toBe(ok);
+      await response.body?.cancel();
+    }
   });
 
   it('is the transport the crawl chooses under the option', () => {

@@ -86,8 +86,11 @@ const KB = 1024;
  * less of the core's memory; SIMD core 32,949 → 33,090 bytes) and the crawl's check of resolved
  * addresses under refusePrivateAddresses (its registry of refusals): parse 42,948 → 43,035 bytes,
  * everything 113,741 → 113,857; budgets 41.89 KB + 140 and 110.8 KB + 400, a cost in README "Size".
+ * checkUrls's refusePrivateAddresses (the URL and redirect checks, the option's check, the runtime's
+ * own fetch in Node; one refusal message shared with the crawl's): everything 113,857 → 113,967
+ * bytes; budget 110.8 KB + 520, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 400 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 520 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -5,7 +5,8 @@
 // extension and the CLI share it.
 
 import { SitemapError } from '../model/errors';
-import { checkLimitOption, checkOptionsObject } from '../input/input';
+import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
+import { addressRefusals, privateAddressRefusal, runtimeFetch } from '../site/runtime-fetch';
 
 /** What one URL gave. */
 export interface UrlCheck {
@@ -35,6 +36,16 @@ export interface CheckUrlsOptions {
   signal?: AbortSignal;
   /** Redirects followed per URL. Default 10. */
   maxRedirects?: number;
+  /**
+   * Refuse URLs (and redirects) to `localhost` and loopback, private, link-local and unspecified
+   * IP literals: for services that check URLs their users submit. Such a URL is not fetched; its
+   * check has `status: 0` and an `error` that says why. In Node, with no `fetch` option (and no
+   * undici dispatcher or proxy of the program's own), also a host name whose DNS answer has such
+   * an address, judged where the connection is made, as `crawlSitemaps` does. Elsewhere it sees
+   * only the URL (a browser cannot see DNS answers; behind your own `fetch`, filter there).
+   * Default false.
+   */
+  refusePrivateAddresses?: boolean;
 }
 
 /** What {@link checkUrls} returns: the checks as they finish, and `cancel()`. */
@@ -97,7 +108,9 @@ interface Settings {
   concurrency: number;
   timeout: number;
   maxRedirects: number;
+  refusePrivateAddresses: boolean;
 }
+
 
 /** One URL, redirects followed by hand where the runtime shows them (Node, relays), else by fetch. */
 async function checkOne(url: string, settings: Settings, signal: AbortSignal): Promise<UrlCheck> {
@@ -109,6 +122,8 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
     return failed('not a URL');
   }
   if (current.protocol !== 'http:' && current.protocol !== 'https:') return failed(`not an http(s) URL (${current.protocol})`);
+  const refused = settings.refusePrivateAddresses && privateAddressRefusal(current);
+  if (refused) return failed(refused, current.href);
   const controller = new AbortController();
   const abort = () => controller.abort();
   signal.addEventListener('abort', abort);
@@ -122,6 +137,7 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
       } catch (error) {
         if (signal.aborted) return failed('cancelled', current.href, redirects);
         if (controller.signal.aborted) return failed(`no answer within ${settings.timeout.toLocaleString('en-US')} ms`, current.href, redirects);
+        if (addressRefusals.has(error as object)) return failed((error as Error).message, current.href, redirects);
         return failed(`no answer (${error instanceof Error ? error.message : String(error)})`, current.href, redirects);
       }
       if (response.type === 'opaqueredirect') {
@@ -139,6 +155,8 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
           return failed(`a redirect to "${location}", which is not a URL`, current.href, redirects);
         }
         if (current.protocol !== 'http:' && current.protocol !== 'https:') return failed(`a redirect to ${current.protocol}, not http(s)`, current.href, redirects);
+        const refusedTarget = settings.refusePrivateAddresses && privateAddressRefusal(current);
+        if (refusedTarget) return failed(`a redirect to ${current.href}: ${refusedTarget}`, current.href, redirects);
         continue;
       }
       const finalUrl = follow && response.url ? response.url : current.href;
@@ -173,10 +191,14 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
  */
 export function checkUrls(urls: Iterable<string> | AsyncIterable<string>, options: CheckUrlsOptions = {}): UrlChecks {
   checkOptionsObject(options, 'checkUrls options');
-  const runtimeFetch = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
-  if (typeof runtimeFetch !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', 'checkUrls needs a fetch: this runtime has none, pass options.fetch');
+  const refusePrivateAddresses = options.refusePrivateAddresses ?? false;
+  if (typeof refusePrivateAddresses !== 'boolean') throw new SitemapError('INPUT_INVALID_OPTION', `refusePrivateAddresses must be true or false, not ${describeValue(refusePrivateAddresses)}`);
+  // The runtime's own fetch (Node: node:http(s), which sees DNS answers) only where it refuses more than the URLs.
+  const chosenFetch = options.fetch ?? (refusePrivateAddresses ? runtimeFetch({ refusePrivateAddresses }) : undefined) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  if (typeof chosenFetch !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', 'checkUrls needs a fetch: this runtime has none, pass options.fetch');
   const settings: Settings = {
-    fetch: runtimeFetch,
+    refusePrivateAddresses,
+    fetch: chosenFetch,
     concurrency: Math.max(1, checkLimitOption(options.concurrency, 'concurrency', 4)),
     timeout: checkLimitOption(options.timeout, 'timeout', 15_000),
     maxRedirects: checkLimitOption(options.maxRedirects, 'maxRedirects', 10),

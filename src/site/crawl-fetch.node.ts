@@ -14,6 +14,7 @@
 //
 // Under refusePrivateAddresses it also sees what the crawl cannot see through fetch: the
 // addresses a host name resolves to, checked where the connection is made (refusingLookup).
+// checkUrls asks through it only then (src/check/check-urls.ts).
 
 import dns from 'node:dns';
 import http from 'node:http';
@@ -22,8 +23,7 @@ import { Transform, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { LookupFunction } from 'node:net';
 import { NodeStreamReader } from '../input/node-streams.node';
-import { addressRefusals } from './crawl-fetch';
-import { isPrivateAddress, type RuntimeCrawlFetchOptions } from './crawl-rules';
+import { addressRefusals, isPrivateAddress, type RuntimeCrawlFetchOptions } from './runtime-fetch';
 import type { CrawlFetch } from './crawl-types';
 
 /** The headers Node's fetch sends (Node 20), so that a server sees the same request either way; `br` added, which this decodes. */
@@ -166,7 +166,7 @@ class NodeHeaders {
   }
 }
 
-/** An answer: what src/site/crawl-fetch.ts reads of a Response (status, headers, type, url), and its body, decoded, to read chunk by chunk. */
+/** An answer: what src/site/crawl-fetch.ts and checkUrls read of a Response (status, ok, headers, type, url), and its body, decoded, to read chunk by chunk. */
 class NodeResponse {
   readonly status: number;
   readonly statusText: string;
@@ -183,6 +183,10 @@ class NodeResponse {
     // Cancelled (a redirect's or an error's body, a stopped walk): the connection closes, as fetch's does.
     const reader = new NodeStreamReader(decoded(message, this.headers.get('content-encoding')), message);
     this.body = { getReader: () => reader, cancel: () => reader.cancel() };
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
   }
 }
 

@@ -8,7 +8,8 @@ import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { declaredEncoding, utf16ByteOrder } from '../input/input';
 import { concatenateBytes, stringToBytes } from '../values/text';
-import { isPrivateAddress, type CrawlSettings } from './crawl-rules';
+import type { CrawlSettings } from './crawl-rules';
+import { addressRefusals, privateAddressRefusal } from './runtime-fetch';
 import type { Issue, IssueCode } from '../model/types';
 
 /** Redirects followed for one file (browsers and Node's fetch stop at 20; sitemaps need few). */
@@ -97,13 +98,6 @@ type Attempt =
   | { kind: 'response'; response: Response; controller: AbortController; release: () => void; timer: IdleTimer }
   | { kind: 'failed'; code: 'CRAWL_NETWORK_ERROR' | 'CRAWL_TIMEOUT' | 'CRAWL_PRIVATE_ADDRESS'; message: string };
 
-/**
- * What a runtime's fetch throws for a host name whose DNS answer has an address that
- * refusePrivateAddresses refuses (src/site/crawl-fetch.node.ts, at connect time) is added here:
- * reported as CRAWL_PRIVATE_ADDRESS with its message, and not retried.
- */
-export const addressRefusals = new WeakSet<object>();
-
 /** A timer that aborts a request when nothing arrives for `timeout` ms; restarted by every chunk. */
 class IdleTimer {
   expired = false;
@@ -185,8 +179,8 @@ async function requestWithRetries(url: string, context: FetchContext): Promise<A
  */
 export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return crawlIssue('CRAWL_UNSUPPORTED_URL', 'error', `Only http and https URLs are fetched, not ${url.protocol}`, url.href);
-  if (settings.refusePrivateAddresses && isPrivateAddress(url)) return crawlIssue('CRAWL_PRIVATE_ADDRESS', 'error', `${url.hostname} is a loopback, private or link-local address, refused (refusePrivateAddresses)`, url.href);
-  return undefined;
+  const refused = settings.refusePrivateAddresses && privateAddressRefusal(url);
+  return refused ? crawlIssue('CRAWL_PRIVATE_ADDRESS', 'error', refused, url.href) : undefined;
 }
 
 /**

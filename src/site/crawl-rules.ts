@@ -7,6 +7,7 @@ import robotsParser from 'robots-parser';
 import { SitemapError } from '../model/errors';
 import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
 import type { CrawlFetch, CrawlOptions, CrawlProgress } from './crawl-types';
+import { runtimeFetch } from './runtime-fetch';
 import type { ValidationProfile } from '../model/types';
 import { DatetimeFields, DatetimeProblem, readDatetime, type DatetimeGrammar } from '../values/datetime';
 
@@ -68,37 +69,6 @@ export function readStartingPoint(value: unknown): StartingPoint {
   if (url.pathname === '/' && url.search === '') return { kind: 'site', url: url.href };
   if (url.pathname.toLowerCase() === '/robots.txt') return { kind: 'robots', url: url.href };
   return { kind: 'document', url: url.href };
-}
-
-/**
- * True for what `refusePrivateAddresses` refuses: `localhost` and `*.localhost` (RFC 6761), and
- * IP literals that are unspecified, loopback, private (RFC 1918, RFC 4193), shared (RFC 6598),
- * link-local (RFC 3927, RFC 4291) or IPv4-mapped forms of those. The WHATWG URL parser has
- * already turned `0x7f.1` and `2130706433` into `127.0.0.1`.
- *
- * @example
- * isPrivateAddress(new URL('http://10.0.0.8/s.xml')); // true
- */
-export function isPrivateAddress(url: URL): boolean {
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (ipv4) return isPrivateIpv4(ipv4.slice(1, 5).map(Number));
-  if (!host.startsWith('[')) return false;
-  const ipv6 = host.slice(1, -1);
-  // The URL parser writes an IPv4-mapped address in hex: [::ffff:127.0.0.1] is [::ffff:7f00:1].
-  const mapped = /^::ffff:([\da-f]{1,4}):([\da-f]{1,4})$/.exec(ipv6);
-  if (mapped) {
-    const high = parseInt(mapped[1]!, 16), low = parseInt(mapped[2]!, 16);
-    return isPrivateIpv4([high >> 8, high & 255, low >> 8, low & 255]);
-  }
-  if (ipv6 === '::' || ipv6 === '::1') return true;
-  const first = parseInt(ipv6.split(':')[0] || '0', 16);
-  return (first & 0xfe00) === 0xfc00 /* fc00::/7 */ || (first & 0xffc0) === 0xfe80 /* fe80::/10 */;
-}
-
-function isPrivateIpv4([a, b]: number[]): boolean {
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127);
 }
 
 /**
@@ -295,26 +265,6 @@ function flag(value: unknown, name: string, fallback: boolean): boolean {
   return value;
 }
 
-/** What a runtime's own fetch for the crawl is told of the crawl's options. */
-export interface RuntimeCrawlFetchOptions {
-  /** Refuse host names whose DNS answer is such an address, where the runtime sees it (isPrivateAddress). */
-  refusePrivateAddresses: boolean;
-}
-
-/** The runtime's own default for the `fetch` option, where it has one (the Node entry: src/site/crawl-fetch.node.ts). */
-let runtimeCrawlFetch: ((options: RuntimeCrawlFetchOptions) => CrawlFetch | undefined) | undefined;
-
-/**
- * Installs the runtime's own way to fetch for a crawl with no `fetch` option: asked at each
- * crawl's start, and `globalThis.fetch` is used when it answers undefined.
- *
- * @example
- * setRuntimeCrawlFetch(crawlFetchOfNode);
- */
-export function setRuntimeCrawlFetch(choose: (options: RuntimeCrawlFetchOptions) => CrawlFetch | undefined): void {
-  runtimeCrawlFetch = choose;
-}
-
 /**
  * Checks every option of crawlSitemaps (the types are not there at run time): a wrong one throws
  * SitemapError INPUT_INVALID_OPTION naming it, before anything is fetched.
@@ -325,7 +275,7 @@ export function setRuntimeCrawlFetch(choose: (options: RuntimeCrawlFetchOptions)
 export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettings {
   options = checkOptionsObject(options, 'crawlSitemaps options (CrawlOptions)');
   const refusePrivateAddresses = flag(options.refusePrivateAddresses, 'refusePrivateAddresses', false);
-  const fetchFunction: unknown = options.fetch ?? runtimeCrawlFetch?.({ refusePrivateAddresses }) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  const fetchFunction: unknown = options.fetch ?? runtimeFetch({ refusePrivateAddresses }) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof fetchFunction !== 'function') throw invalidOption(`fetch must be a function like the runtime's fetch${options.fetch === undefined ? ' (this runtime has none: pass one)' : `, not ${describeValue(options.fetch)}`}`);
   const signal: unknown = options.signal;
   if (signal !== undefined && (signal === null || typeof (signal as AbortSignal).addEventListener !== 'function' || typeof (signal as AbortSignal).aborted !== 'boolean')) {

@@ -245,9 +245,11 @@ export interface CrawlOptions {
   now?: Date;
   /**
    * Refuse sitemap URLs (and redirects) to loopback, private, link-local and unspecified IP
-   * literals and `localhost` names, for services that crawl URLs their users submit. It sees
-   * only the URL: a public name that resolves to a private address is not caught (a browser
-   * cannot see DNS answers; in Node, also filter in your `fetch`). Default false.
+   * literals and `localhost` names, for services that crawl URLs their users submit. In Node,
+   * where the crawl asks through `node:http(s)` (no `fetch` option, no undici dispatcher or proxy
+   * of the program's own), also a host name whose DNS answer has such an address, judged where
+   * the connection is made, on connections of its own. Elsewhere it sees only the URL (a browser
+   * cannot see DNS answers; behind your own `fetch` or a proxy, filter there). Default false.
    */
   refusePrivateAddresses?: boolean;
   /** User agents whose robots.txt rules a listed URL is checked against (any one disallowing it is reported). Default `['Googlebot', '*']`. */
