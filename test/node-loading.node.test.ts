@@ -76,6 +76,18 @@ const afterReading = fflateLoaded();
 const compressed = gzip(new TextEncoder().encode('<urlset/>'), 9);
 console.log(JSON.stringify({ atImport, afterReading, streamed, afterGzip: fflateLoaded(), back: new TextDecoder().decode(gunzip(compressed, { maxBytes: 100 })), header: [...compressed.subarray(0, 4)] }));
 `,
+  // node:https and node:dns, required the first time the crawl asks for an https URL or looks a name
+  // up under refusePrivateAddresses (src/site/crawl-fetch.node.ts). An https URL on a port where
+  // nothing listens: refused at once, but node:https is loaded to ask.
+  'builtins-on-first-use.mjs': `import { crawlSitemaps } from 'sitemapkit';
+const loaded = () => process.moduleLoadList.filter((name) => /^NativeModule (?:https|dns)$/.test(name)).map((name) => name.slice(13)).sort();
+const atImport = loaded();
+const report = await crawlSitemaps('https://127.0.0.1:1/sitemap.xml', { robotsTxt: false, guess: false, retries: 0 }).report();
+console.log(JSON.stringify({ atImport, status: report.sitemaps[0].status, codes: report.sitemaps[0].issues.map((issue) => issue.code), afterHttps: loaded() }));
+`,
+  'builtins-on-first-use.cjs': `const kit = require('sitemapkit');
+console.log(JSON.stringify({ atImport: process.moduleLoadList.filter((name) => /^NativeModule (?:https|dns)$/.test(name)), parse: typeof kit.parse }));
+`,
   'gzip-on-first-use.cjs': `const kit = require('sitemapkit');
 const fflateLoaded = () => Object.keys(require.cache).some((file) => file.includes('/node_modules/fflate/'));
 const atImport = fflateLoaded();
@@ -162,6 +174,13 @@ describe('what Node loads from the package', () => {
 
   it('fflate: not loaded by `require`, loaded by the first gzip() (CJS)', async () => {
     expect(await runNodeProgram(installed, 'gzip-on-first-use.cjs')).toEqual({ atImport: false, afterGzip: true, back: '<urlset/>' });
+  });
+
+  // Importing the Node entry loaded node:https and node:dns, 10 ms of its 70 (bench/README.md,
+  // Crawl, round 14), which most programs never use.
+  it('node:https and node:dns: not loaded by `import` or `require`, node:https loaded by the first https request', async () => {
+    expect(await runNodeProgram(installed, 'builtins-on-first-use.mjs')).toEqual({ atImport: [], status: 0, codes: ['CRAWL_NETWORK_ERROR'], afterHttps: ['https'] });
+    expect(await runNodeProgram(installed, 'builtins-on-first-use.cjs')).toEqual({ atImport: [], parse: 'function' });
   });
 
   // The one file is the whole API: a chunk beside it would be a file more per process again. Only

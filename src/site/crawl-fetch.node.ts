@@ -16,9 +16,9 @@
 // addresses a host name resolves to, checked where the connection is made (refusingLookup).
 // checkUrls asks through it only then (src/check/check-urls.ts).
 
-import dns from 'node:dns';
+import type dns from 'node:dns';
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { LookupFunction } from 'node:net';
@@ -38,6 +38,20 @@ const LENIENT = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_F
 const LENIENT_BROTLI = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
 /** Where undici (Node's fetch, and the npm package) keeps the dispatcher that fetch goes through. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+/**
+ * node:https and node:dns, imported on first use rather than with the package: most Node programs
+ * that import sitemapkit parse and never ask for an https URL or look a name up under
+ * refusePrivateAddresses, and the two took 10 ms of the Node entry's 70 ms import (2026-11-27,
+ * bench/README.md, Crawl, round 14). node:http stays imported: loading it is most of what https
+ * costs too. `import()`, not createRequire: a bundler's CommonJS output of the per-module build
+ * has no import.meta.url. The modules' default exports, Node's own objects, where a test's spy
+ * on `dns.lookup` is seen.
+ */
+let httpsModule: Promise<typeof https> | undefined;
+let dnsModule: Promise<typeof dns> | undefined;
+const loadHttps = (): Promise<typeof https> => (httpsModule ??= import('node:https').then((module) => module.default));
+const loadDns = (): Promise<typeof dns> => (dnsModule ??= import('node:dns').then((module) => module.default));
 
 /** `globalThis.fetch` when this module was loaded: one set later (a test's mock) is the caller's choice, and honoured. */
 const fetchWhenLoaded = globalThis.fetch;
@@ -82,23 +96,17 @@ function isNodesOwnDispatcher(dispatcher: unknown): boolean {
  * @example
  * const response = await nodeCrawlFetch('https://example.com/sitemap.xml', { redirect: 'manual', headers: {} });
  */
-export const nodeCrawlFetch: CrawlFetch = (url, init) => get(url, init, undefined);
+export const nodeCrawlFetch: CrawlFetch = (url, init) => get(url, init, false);
 
 /**
  * nodeCrawlFetch whose connections are refused where the host name resolves to a private address
  * (refusingLookup), through agents of its own: a connection kept alive by the global agents (made
  * by a crawl without the option, or by the program) is never handed to it unchecked.
  */
-export const nodeCrawlFetchRefusingPrivateAddresses: CrawlFetch = (url, init) => get(url, init, refusingAgents ??= makeRefusingAgents());
+export const nodeCrawlFetchRefusingPrivateAddresses: CrawlFetch = (url, init) => get(url, init, true);
 
-/** The agents of nodeCrawlFetchRefusingPrivateAddresses, by protocol, made on its first use. */
-let refusingAgents: Record<string, http.Agent> | undefined;
-
-function makeRefusingAgents(): Record<string, http.Agent> {
-  // Node's global agents' settings (Node 19+), with the lookup.
-  const settings = { keepAlive: true, scheduling: 'lifo', timeout: 5000, lookup: refusingLookup } as const;
-  return { 'http:': new http.Agent(settings), 'https:': new https.Agent(settings) };
-}
+/** The agents of nodeCrawlFetchRefusingPrivateAddresses, by protocol, each made on its first use. */
+const refusingAgents: Record<string, http.Agent> = {};
 
 /**
  * node:net's `lookup` for refusePrivateAddresses: DNS as usual, every address of the answer
@@ -109,7 +117,7 @@ function makeRefusingAgents(): Record<string, http.Agent> {
  * cannot slip an address through. An IP literal is not looked up; the crawl's URL check judged it.
  */
 const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void) => {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+  void loadDns().then((dns) => dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, options.all ? [] : '');
     const refused = addresses.find(({ address, family }) => isPrivateAnswer(address, family));
     if (refused) {
@@ -119,7 +127,7 @@ const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback:
     }
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0]?.address ?? '', addresses[0]?.family);
-  });
+  }), (error: NodeJS.ErrnoException) => callback(error, options.all ? [] : ''));
 }) as unknown as LookupFunction;
 
 /**
@@ -135,19 +143,22 @@ function isPrivateAnswer(address: string, family: number): boolean {
   }
 }
 
-/** A GET through node:http(s), through `agents` (by protocol) where given, else Node's global agents. */
-function get(url: string, init: RequestInit, agents: Record<string, http.Agent> | undefined): Promise<Response> {
+/** A GET through node:http(s), through the refusing agents (refusingLookup) or Node's global agents. */
+async function get(url: string, init: RequestInit, refusing: boolean): Promise<Response> {
   if (init.redirect === 'follow') return fetchWhenLoaded(url, init);
+  const target = new URL(url);
+  // https's get and Agent take what http's take (its Agent an http.Agent with TLS).
+  const client = (target.protocol === 'https:' ? await loadHttps() : http) as Pick<typeof http, 'get' | 'Agent'>;
+  // Node's global agents' settings (Node 19+), with the lookup.
+  const agent = refusing ? (refusingAgents[target.protocol] ??= new client.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000, lookup: refusingLookup })) : undefined;
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const client = target.protocol === 'https:' ? https : http;
     const headers = { ...DEFAULT_HEADERS };
     // The caller's headers replace the defaults whatever their case (User-Agent and user-agent).
     for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
       for (const known of Object.keys(headers)) if (known.toLowerCase() === name.toLowerCase()) delete headers[known];
       headers[name] = value;
     }
-    const request = client.get(target, { headers, ...(init.signal ? { signal: init.signal } : {}), ...(agents ? { agent: agents[target.protocol] } : {}) }, (message) => {
+    const request = client.get(target, { headers, ...(init.signal ? { signal: init.signal } : {}), ...(agent ? { agent } : {}) }, (message) => {
       resolve(new NodeResponse(message, url) as unknown as Response);
     });
     request.on('error', reject);
