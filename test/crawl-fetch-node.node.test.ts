@@ -225,6 +225,7 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
   const realLookup = dns.lookup;
   const lookup = (hostname: string, options: dns.LookupOptions | ((...args: unknown[]) => void), callback?: (...args: unknown[]) => void) => {
     const done = (typeof options === 'function' ? options : callback)!;
+    if (hostname === 'throws.test') { asked.push(hostname); throw new TypeError('lookup threw'); }
     const answer = ANSWERS[hostname];
     if (!answer) return (realLookup as (...args: unknown[]) => void)(hostname, options, callback);
     asked.push(hostname);
@@ -272,6 +273,15 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
     expect(file.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
     expect(file.issues[0]!.message).toContain(`${name} resolved to ${address}`);
     expect(asked).toEqual([name]);
+    expect(served).toBe(0);
+  });
+
+  it('fails the file, not the process, where the lookup itself throws', async () => {
+    const { file, asked, served } = await refusedWalk('throws.test');
+    expect(file.status).toBe(0);
+    expect(file.issues.map((issue) => issue.code)).toEqual(['CRAWL_NETWORK_ERROR']);
+    expect(file.issues[0]!.message).toContain('lookup threw');
+    expect(asked).toEqual(['throws.test', 'throws.test', 'throws.test']); // retried as a network error
     expect(served).toBe(0);
   });
 

@@ -111,7 +111,6 @@ interface Settings {
   refusePrivateAddresses: boolean;
 }
 
-
 /** One URL, redirects followed by hand where the runtime shows them (Node, relays), else by fetch. */
 async function checkOne(url: string, settings: Settings, signal: AbortSignal): Promise<UrlCheck> {
   const failed = (error: string, finalUrl = url, redirects = 0): UrlCheck => ({ url, status: 0, finalUrl, redirects, noindex: undefined, error });

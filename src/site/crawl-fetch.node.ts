@@ -117,17 +117,26 @@ const refusingAgents: Record<string, http.Agent> = {};
  * cannot slip an address through. An IP literal is not looked up; the crawl's URL check judged it.
  */
 const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void) => {
-  void loadDns().then((dns) => dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, options.all ? [] : '');
+  const failed = (error: NodeJS.ErrnoException) => callback(error, options.all ? [] : '');
+  const judged = (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => {
+    if (error) return failed(error);
     const refused = addresses.find(({ address, family }) => isPrivateAnswer(address, family));
     if (refused) {
       const refusal = new DOMException(`${hostname} resolved to ${refused.address}, a loopback, private or link-local address, refused (refusePrivateAddresses)`, 'NotAllowedError');
       addressRefusals.add(refusal);
-      return callback(refusal as unknown as NodeJS.ErrnoException, options.all ? [] : '');
+      return failed(refusal as unknown as NodeJS.ErrnoException);
     }
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0]?.address ?? '', addresses[0]?.family);
-  }), (error: NodeJS.ErrnoException) => callback(error, options.all ? [] : ''));
+  };
+  void loadDns().then((dns) => {
+    // A lookup that throws (as it would have thrown into node:net) fails the connection.
+    try {
+      dns.lookup(hostname, { ...options, all: true }, judged);
+    } catch (error) {
+      failed(error as NodeJS.ErrnoException);
+    }
+  }, failed);
 }) as unknown as LookupFunction;
 
 /**
