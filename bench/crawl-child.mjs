@@ -56,46 +56,27 @@ const CONTENDERS = {
     return count;
   },
   // Not a crawler: the runtime's fetch (and gunzip of the .gz files, as the walk does) of the
-  // index's files, 4 at a time, every byte read and dropped, nothing parsed. What a JavaScript
-  // crawler on this runtime pays with fetch before it reads a byte (sitemapkit's walk asks
-  // through node:http in Node, which costs it less: bench/README.md, Crawl, round 12).
-  // "URLs" are the index's entries (files), not page URLs.
+  // index's files, every byte read and dropped, nothing parsed. What a JavaScript crawler on this
+  // runtime pays with fetch before it reads a byte (sitemapkit's walk asks through node:http in
+  // Node, which costs it less: bench/README.md, Crawl, round 12).
   async 'fetch alone (no parsing)'() {
-    const index = await (await fetch(url)).text();
-    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    let next = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (next < files.length) {
-        const file = files[next++];
-        const response = await fetch(file);
-        if (!response.ok || !response.body) throw new Error(`${file}: status ${response.status}`);
-        // Inflated as the walk inflates in Node (src/index.node.ts: zlib's stream, 64 KiB chunks).
-        const body = file.endsWith('.gz') ? response.body.pipeThrough(Duplex.toWeb(createGunzip({ chunkSize: 64 * 1024 }))) : response.body;
-        for await (const chunk of body) if (chunk.length === 0) throw new Error(`${file}: an empty chunk`);
-      }
-    }));
-    return files.length;
+    return readEveryFile(await (await fetch(url)).text(), async (file) => {
+      const response = await fetch(file);
+      if (!response.ok || !response.body) throw new Error(`${file}: status ${response.status}`);
+      return file.endsWith('.gz') ? response.body.pipeThrough(Duplex.toWeb(gunzipAsTheWalkDoes())) : response.body;
+    });
   },
-  // Not a crawler either: what sitemapkit's walk asks through in Node (node:http, a .gz file
-  // through zlib's gunzip stream in 128 KiB chunks: src/site/crawl-fetch.node.ts and
-  // src/index.node.ts), the same files 4 at a time, every byte read and dropped: the floor under
-  // the walk's time and memory on this runtime. "URLs" are the index's entries (files).
+  // Not a crawler either: the same through what sitemapkit's walk asks through in Node (node:http:
+  // src/site/crawl-fetch.node.ts), the floor under the walk's time and memory on this runtime.
   async 'node:http alone (no parsing)'() {
     const get = (target) => new Promise((resolve, reject) => http.get(target, resolve).on('error', reject));
     let index = '';
     for await (const chunk of await get(url)) index += chunk;
-    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    let next = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (next < files.length) {
-        const file = files[next++];
-        const response = await get(file);
-        if (response.statusCode !== 200) throw new Error(`${file}: status ${response.statusCode}`);
-        const body = file.endsWith('.gz') ? response.pipe(createGunzip({ chunkSize: 128 * 1024 })) : response;
-        for await (const chunk of body) if (chunk.length === 0) throw new Error(`${file}: an empty chunk`);
-      }
-    }));
-    return files.length;
+    return readEveryFile(index, async (file) => {
+      const response = await get(file);
+      if (response.statusCode !== 200) throw new Error(`${file}: status ${response.statusCode}`);
+      return file.endsWith('.gz') ? response.pipe(gunzipAsTheWalkDoes()) : response;
+    });
   },
   // sitemapper 4 (got + fast-xml-parser): every URL of every file in one array at the end.
   async sitemapper() {
@@ -105,6 +86,25 @@ const CONTENDERS = {
     return result.sites.length;
   },
 };
+
+/**
+ * The index's files (its `<loc>`s), 4 at a time, each body that `open` gives read to its end and
+ * dropped; how many files. "URLs" of the rows that use it are files, not page URLs.
+ */
+async function readEveryFile(index, open) {
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  let next = 0;
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    while (next < files.length) {
+      const file = files[next++];
+      for await (const chunk of await open(file)) if (chunk.length === 0) throw new Error(`${file}: an empty chunk`);
+    }
+  }));
+  return files.length;
+}
+
+/** A .gz file inflated as the walk inflates it in Node: zlib's stream, 128 KiB chunks (src/index.node.ts). */
+const gunzipAsTheWalkDoes = () => createGunzip({ chunkSize: 128 * 1024 });
 
 const run = CONTENDERS[name];
 if (!run) {
