@@ -455,6 +455,14 @@ describe('sites, through crawlSitemaps', () => {
       expect(server.requests.slice(asked)).toContain('/index.xml');
       expect(server.requests.slice(asked)).not.toContain('/a.xml');
       expect((await runCli(['discover', 'sitemap.xml'])).code).toBe(2);
+
+      // --max-tracked-urls: past it, page URLs are checked but not remembered, and the report says so.
+      const limitOf = async (args: string[]) => (JSON.parse((await runCli(['discover', `${origin}/`, '--format', 'json', ...args])).stdout) as { issues: { code: string; message: string }[] }).issues.filter((issue) => issue.code === 'CRAWL_LIMIT_REACHED').map((issue) => issue.message);
+      expect(await limitOf(['--max-tracked-urls', '1'])).toEqual([expect.stringMatching(/^More than maxTrackedUrls \(1\) page URLs/)]);
+      expect(await limitOf([])).toEqual([]);
+      const wrong = await runCli(['discover', `${origin}/`, '--max-tracked-urls', 'many']);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('--max-tracked-urls');
     } finally {
       await server.close();
     }

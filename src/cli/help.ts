@@ -117,6 +117,8 @@ Options:
   --max-sitemaps N         how many sitemaps are fetched at most
   --max-bytes SIZE         per file, uncompressed
   --max-entries N          entries in all
+  --max-tracked-urls N     page URLs remembered for the "listed twice" rule (default
+                           2,000,000: about 27 MB; 10,000,000 for a very large site, about 140 MB)
   --concurrency N          requests at a time
   --timeout SECONDS        per request
   --profile google|xsd     validate's profile for each sitemap
