@@ -76,13 +76,13 @@ const afterReading = fflateLoaded();
 const compressed = gzip(new TextEncoder().encode('<urlset/>'), 9);
 console.log(JSON.stringify({ atImport, afterReading, streamed, afterGzip: fflateLoaded(), back: new TextDecoder().decode(gunzip(compressed, { maxBytes: 100 })), header: [...compressed.subarray(0, 4)] }));
 `,
-  // node:https and node:dns, required the first time the crawl asks for an https URL or looks a name
+  // node:https and node:dns, imported the first time the crawl asks for an https URL or looks a name
   // up under refusePrivateAddresses (src/site/crawl-fetch.node.ts). An https URL on a port where
   // nothing listens: refused at once, but node:https is loaded to ask.
   'builtins-on-first-use.mjs': `import { crawlSitemaps } from 'sitemapkit';
 const loaded = () => process.moduleLoadList.filter((name) => /^NativeModule (?:https|dns)$/.test(name)).map((name) => name.slice(13)).sort();
 const atImport = loaded();
-const report = await crawlSitemaps('https://127.0.0.1:1/sitemap.xml', { robotsTxt: false, guess: false, retries: 0 }).report();
+const report = await crawlSitemaps('https://127.0.0.1:1/sitemap.xml', { robotsTxt: false, guess: false, retries: 0, timeout: 5000 }).report();
 console.log(JSON.stringify({ atImport, status: report.sitemaps[0].status, codes: report.sitemaps[0].issues.map((issue) => issue.code), afterHttps: loaded() }));
 `,
   'builtins-on-first-use.cjs': `const kit = require('sitemapkit');
