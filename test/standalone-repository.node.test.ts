@@ -39,6 +39,18 @@ describe('the repository stands alone', () => {
     expect(reaching).toEqual([]);
   });
 
+  it("every dependency with an install script is reviewed in package.json's allowScripts, and no entry is stale", () => {
+    // npm 11 warns about a dependency whose install script nobody reviewed, and npm 12 skips it
+    // (docs.npmjs.com, npm-install-scripts): Bun's postinstall links the binary the runtime tests
+    // run, so `npm install && npm test` on a newer npm would fail without its entry.
+    const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const lock = JSON.parse(readFileSync(join(repositoryRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const withScripts = [...new Set(Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript).map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)))].sort();
+    expect(withScripts).toContain('bun');
+    expect(Object.keys(manifest.allowScripts ?? {}).sort()).toEqual(withScripts);
+    expect(manifest.allowScripts?.bun).toBe(true);
+  });
+
   it('every corpus file MANIFEST.tsv lists is in test/corpus/ with its size and SHA-256', () => {
     const corpus = join(repositoryRoot, 'test/corpus');
     const rows = readFileSync(join(corpus, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
