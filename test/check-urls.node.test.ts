@@ -112,8 +112,8 @@ describe('checkUrls', () => {
     };
     const urls = ['http://127.0.0.1/x', 'http://localhost:8080/', 'http://[::1]/', 'http://192.168.1.1/', 'https://public.example/to-intranet', 'https://public.example/to-public'];
     const results = await all(urls, { fetch, refusePrivateAddresses: true });
-    for (const url of urls.slice(0, 4)) expect(results.get(url), url).toMatchObject({ status: 0, error: expect.stringMatching(/is a loopback, private or link-local address, refused \(refusePrivateAddresses\)$/) });
-    expect(results.get('https://public.example/to-intranet')).toMatchObject({ status: 0, finalUrl: 'http://10.0.0.8/admin', redirects: 1, error: 'a redirect to http://10.0.0.8/admin: 10.0.0.8 is a loopback, private or link-local address, refused (refusePrivateAddresses)' });
+    for (const url of urls.slice(0, 4)) expect(results.get(url), url).toMatchObject({ status: 0, error: expect.stringMatching(/is a loopback, private, link-local or reserved address, refused \(refusePrivateAddresses\)$/) });
+    expect(results.get('https://public.example/to-intranet')).toMatchObject({ status: 0, finalUrl: 'http://10.0.0.8/admin', redirects: 1, error: 'a redirect to http://10.0.0.8/admin: 10.0.0.8 is a loopback, private, link-local or reserved address, refused (refusePrivateAddresses)' });
     expect(results.get('https://public.example/to-public')).toMatchObject({ status: 200, finalUrl: 'https://public.example/page', redirects: 1 });
     expect(asked.sort()).toEqual(['https://public.example/page', 'https://public.example/to-intranet', 'https://public.example/to-public']);
     // Without the option the same URLs are asked for.

@@ -220,6 +220,8 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
     'mixed.test': [{ address: '93.184.215.14', family: 4 }, { address: '::ffff:127.0.0.1', family: 6 }],
     // An IPv6 address with a zone, which no URL can name (link-local).
     'zoned.test': [{ address: 'fe80::1%lo', family: 6 }],
+    // NAT64's well-known prefix carrying 169.254.169.254 (a cloud's metadata service, through a NAT64 gateway).
+    'nat64.test': [{ address: '64:ff9b::a9fe:a9fe', family: 6 }],
   };
   const asked: string[] = [];
   const realLookup = dns.lookup;
@@ -268,6 +270,7 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
   it.each([
     ['an answer with any private address among public ones', 'mixed.test', '::ffff:127.0.0.1'],
     ['an address with a zone, which no URL can name (link-local), without failing the process', 'zoned.test', 'fe80::1%lo'],
+    ['an IPv6 answer that carries a link-local IPv4 address (NAT64)', 'nat64.test', '64:ff9b::a9fe:a9fe'],
   ])('refuses %s', async (_, name, address) => {
     const { file, asked, served } = await refusedWalk(name);
     expect(file.issues.map((issue) => issue.code)).toEqual(['CRAWL_PRIVATE_ADDRESS']);
@@ -302,7 +305,7 @@ describe('refusePrivateAddresses in Node: the addresses a name resolves to', () 
     const url = `http://intranet.test:${port()}/plain.xml`;
     const [refused] = await checked(checkUrls([url], { refusePrivateAddresses: true }));
     expect(refused).toMatchObject({ url, status: 0, finalUrl: url, redirects: 0 });
-    expect(refused!.error).toBe('intranet.test resolved to 127.0.0.1, a loopback, private or link-local address, refused (refusePrivateAddresses)');
+    expect(refused!.error).toBe('intranet.test resolved to 127.0.0.1, a loopback, private, link-local or reserved address, refused (refusePrivateAddresses)');
     expect(requests.length).toBe(before);
     expect(asked).toEqual(['intranet.test']);
     const [open] = await checked(checkUrls([url]));

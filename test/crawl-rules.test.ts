@@ -38,8 +38,13 @@ describe('readStartingPoint', () => {
 });
 
 describe('isPrivateAddress', () => {
-  const privateHosts = ['localhost', 'LOCALHOST.', 'api.localhost', '127.0.0.1', '127.1', '0x7f.0.0.1', '2130706433', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '[::1]', '[::]', '[fc00::1]', '[fd12:3456::1]', '[fe80::1]', '[::ffff:127.0.0.1]', '[::ffff:10.0.0.1]'];
-  const publicHosts = ['example.com', '8.8.8.8', '172.32.0.1', '172.15.0.1', '192.169.0.1', '100.128.0.1', '11.0.0.1', '[2001:db8::1]', '[::ffff:8.8.8.8]', 'localhost.example.com', '[fec0::1]'];
+  const privateHosts = ['localhost', 'LOCALHOST.', 'api.localhost', '127.0.0.1', '127.1', '0x7f.0.0.1', '2130706433', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '[::1]', '[::]', '[fc00::1]', '[fd12:3456::1]', '[fe80::1]', '[::ffff:127.0.0.1]', '[::ffff:10.0.0.1]',
+    // multicast, reserved and broadcast; IETF protocol assignments; benchmarking
+    '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255', '192.0.0.8', '198.18.0.1', '198.19.255.255', '[ff02::1]', '[ff05::1:3]',
+    // IPv6 carrying a private IPv4 address: IPv4-compatible, NAT64 (169.254.169.254, 10.0.0.1), 6to4 (192.168.1.1, 127.0.0.1); NAT64 local-use
+    '[::127.0.0.1]', '[::a00:1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b::10.0.0.1]', '[2002:c0a8:101::1]', '[2002:7f00:1::]', '[64:ff9b:1::808:808]'];
+  const publicHosts = ['example.com', '8.8.8.8', '172.32.0.1', '172.15.0.1', '192.169.0.1', '100.128.0.1', '11.0.0.1', '[2001:db8::1]', '[::ffff:8.8.8.8]', 'localhost.example.com', '[fec0::1]',
+    '223.255.255.255', '198.17.0.1', '198.20.0.1', '192.0.1.1', '[64:ff9b::808:808]', '[2002:808:808::1]', '[::8.8.8.8]', '[2606:4700::1111]', '[fe00::1]'];
   for (const host of privateHosts) it(`refuses ${host}`, () => expect(isPrivateAddress(new URL(`http://${host}/s.xml`))).toBe(true));
   for (const host of publicHosts) it(`allows ${host}`, () => expect(isPrivateAddress(new URL(`http://${host}/s.xml`))).toBe(false));
 });

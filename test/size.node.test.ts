@@ -89,8 +89,11 @@ const KB = 1024;
  * checkUrls's refusePrivateAddresses (the URL and redirect checks, the option's check, the runtime's
  * own fetch in Node; one refusal message shared with the crawl's): everything 113,857 → 113,967
  * bytes; budget 110.8 KB + 520, a cost in README "Size".
+ * refusePrivateAddresses refusing multicast, reserved and benchmarking IPv4 and the IPv6 addresses
+ * that carry a refused IPv4 one (NAT64, 6to4, IPv4-compatible), IPv6 read as its eight groups:
+ * everything 113,967 → 114,101 bytes; budget 110.8 KB + 660, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 520 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 660 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -159,7 +159,7 @@ export const CrawlIssueCode = {
   CRAWL_CROSS_HOST_REDIRECT: 'CRAWL_CROSS_HOST_REDIRECT',
   /** A sitemap URL that is not http: or https: (`file:`, `data:`, `javascript:`…) or no URL at all: never fetched. */
   CRAWL_UNSUPPORTED_URL: 'CRAWL_UNSUPPORTED_URL',
-  /** A loopback, private or link-local address refused under `refusePrivateAddresses`. */
+  /** A loopback, private, link-local or reserved address (or a name resolving to one, in Node) refused under `refusePrivateAddresses`. */
   CRAWL_PRIVATE_ADDRESS: 'CRAWL_PRIVATE_ADDRESS',
   /** The file is larger than `maxBytes` once inflated (a gzip bomb stops here); it was not read. */
   CRAWL_TOO_LARGE: 'CRAWL_TOO_LARGE',

@@ -23,7 +23,7 @@ import { Transform, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { LookupFunction } from 'node:net';
 import { NodeStreamReader } from '../input/node-streams.node';
-import { addressRefusals, isPrivateAddress, type RuntimeCrawlFetchOptions } from './runtime-fetch';
+import { addressRefusals, isPrivateAddress, PRIVATE_ADDRESS, type RuntimeCrawlFetchOptions } from './runtime-fetch';
 import type { CrawlFetch } from './crawl-types';
 
 /** The headers Node's fetch sends (Node 20), so that a server sees the same request either way; `br` added, which this decodes. */
@@ -122,7 +122,7 @@ const refusingLookup = ((hostname: string, options: dns.LookupOptions, callback:
     if (error) return failed(error);
     const refused = addresses.find(({ address, family }) => isPrivateAnswer(address, family));
     if (refused) {
-      const refusal = new DOMException(`${hostname} resolved to ${refused.address}, a loopback, private or link-local address, refused (refusePrivateAddresses)`, 'NotAllowedError');
+      const refusal = new DOMException(`${hostname} resolved to ${refused.address}, ${PRIVATE_ADDRESS}, refused (refusePrivateAddresses)`, 'NotAllowedError');
       addressRefusals.add(refusal);
       return failed(refusal as unknown as NodeJS.ErrnoException);
     }

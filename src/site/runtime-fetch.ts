@@ -50,20 +50,30 @@ export const addressRefusals = new WeakSet<object>();
  * the crawl's CRAWL_PRIVATE_ADDRESS and of checkUrls's error.
  *
  * @example
- * privateAddressRefusal(new URL('http://10.0.0.8/')); // '10.0.0.8 is a loopback, private or link-local address, refused (refusePrivateAddresses)'
+ * privateAddressRefusal(new URL('http://10.0.0.8/')); // '10.0.0.8 is a loopback, private, link-local or reserved address, refused (refusePrivateAddresses)'
  */
 export function privateAddressRefusal(url: URL): string | undefined {
-  return isPrivateAddress(url) ? `${url.hostname} is a loopback, private or link-local address, refused (refusePrivateAddresses)` : undefined;
+  return isPrivateAddress(url) ? `${url.hostname} is ${PRIVATE_ADDRESS}, refused (refusePrivateAddresses)` : undefined;
 }
 
+/** What every refusal calls the address (the DNS answer's in src/site/crawl-fetch.node.ts too). */
+export const PRIVATE_ADDRESS = 'a loopback, private, link-local or reserved address';
+
 /**
- * True for what `refusePrivateAddresses` refuses: `localhost` and `*.localhost` (RFC 6761), and
- * IP literals that are unspecified, loopback, private (RFC 1918, RFC 4193), shared (RFC 6598),
- * link-local (RFC 3927, RFC 4291) or IPv4-mapped forms of those. The WHATWG URL parser has
- * already turned `0x7f.1` and `2130706433` into `127.0.0.1`.
+ * True for what `refusePrivateAddresses` refuses: `localhost` and `*.localhost` (RFC 6761), and IP
+ * literals that no public web server has: IPv4 unspecified (0/8), loopback, private (RFC 1918),
+ * shared (RFC 6598), link-local, IETF protocol assignments (192.0.0/24), benchmarking (198.18/15),
+ * multicast and reserved (224/3, with the broadcast address); IPv6 unspecified, loopback, unique
+ * local (RFC 4193), link-local and multicast. An IPv6 address that carries an IPv4 one is judged by
+ * it: IPv4-mapped and IPv4-compatible (::/96), NAT64's well-known prefix (64:ff9b::/96, RFC 6052)
+ * and 6to4 (2002::/16, RFC 3056), since a network with a NAT64 gateway or a 6to4 relay routes
+ * `[64:ff9b::a00:1]` to 10.0.0.1; the rest of 64:ff9b::/32 (local-use translation, RFC 8215) is
+ * refused whatever it carries. The WHATWG URL parser has already turned `0x7f.1` and `2130706433`
+ * into `127.0.0.1` and written IPv6 in its canonical form.
  *
  * @example
  * isPrivateAddress(new URL('http://10.0.0.8/s.xml')); // true
+ * isPrivateAddress(new URL('http://[64:ff9b::a9fe:a9fe]/')); // true: 169.254.169.254 through NAT64
  */
 export function isPrivateAddress(url: URL): boolean {
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
@@ -71,18 +81,19 @@ export function isPrivateAddress(url: URL): boolean {
   const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (ipv4) return isPrivateIpv4(ipv4.slice(1, 5).map(Number));
   if (!host.startsWith('[')) return false;
-  const ipv6 = host.slice(1, -1);
-  // The URL parser writes an IPv4-mapped address in hex: [::ffff:127.0.0.1] is [::ffff:7f00:1].
-  const mapped = /^::ffff:([\da-f]{1,4}):([\da-f]{1,4})$/.exec(ipv6);
-  if (mapped) {
-    const high = parseInt(mapped[1]!, 16), low = parseInt(mapped[2]!, 16);
-    return isPrivateIpv4([high >> 8, high & 255, low >> 8, low & 255]);
-  }
-  if (ipv6 === '::' || ipv6 === '::1') return true;
-  const first = parseInt(ipv6.split(':')[0] || '0', 16);
-  return (first & 0xfe00) === 0xfc00 /* fc00::/7 */ || (first & 0xffc0) === 0xfe80 /* fe80::/10 */;
+  // The eight 16-bit groups, the one `::` the serializer writes filled with zeros.
+  const [head, tail = ''] = host.slice(1, -1).split('::') as [string, string?];
+  const groupsOf = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = groupsOf(head), back = groupsOf(tail);
+  const g = [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back] as [number, number, number, number, number, number, number, number];
+  const carried = (at: number) => isPrivateIpv4([g[at]! >> 8, g[at]! & 255, g[at + 1]! >> 8, g[at + 1]! & 255]);
+  // ::/96 (:: and ::1 are 0.0.0.0 and 0.0.0.1 there) and ::ffff:0:0/96.
+  if (!(g[0] | g[1] | g[2] | g[3] | g[4]) && (g[5] === 0 || g[5] === 0xffff)) return carried(6);
+  if (g[0] === 0x64 && g[1] === 0xff9b) return g[2] | g[3] | g[4] | g[5] ? true : carried(6);
+  if (g[0] === 0x2002) return carried(1);
+  return (g[0] & 0xfe00) === 0xfc00 /* fc00::/7 */ || (g[0] & 0xffc0) === 0xfe80 /* fe80::/10 */ || g[0] >= 0xff00 /* ff00::/8 */;
 }
 
-function isPrivateIpv4([a, b]: number[]): boolean {
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127);
+function isPrivateIpv4([a, b, c]: number[]): boolean {
+  return a === 0 || a === 10 || a === 127 || a! >= 224 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127) || (a === 192 && b === 0 && c === 0) || (a === 198 && (b === 18 || b === 19));
 }
