@@ -37,9 +37,9 @@ export interface CheckUrlsOptions {
   /** Redirects followed per URL. Default 10. */
   maxRedirects?: number;
   /**
-   * Refuse URLs (and redirects) to `localhost` and to IP literals that no public web server has,
-   * as `crawlSitemaps` does: for services that check URLs their users submit. Such a URL is not fetched; its
-   * check has `status: 0` and an `error` that says why. In Node, with no `fetch` option (and no
+   * Refuse URLs (and redirects) to `localhost` and to IP literals that no public web server has
+   * (the addresses `crawlSitemaps` refuses): for services that check URLs their users submit.
+   * Such a URL is not fetched; its check has `status: 0` and an `error` that says why. In Node, with no `fetch` option (and no
    * undici dispatcher or proxy of the program's own), also a host name whose DNS answer has such
    * an address, judged where the connection is made, as `crawlSitemaps` does. Elsewhere it sees
    * only the URL (a browser cannot see DNS answers; behind your own `fetch`, filter there).

@@ -247,10 +247,9 @@ export interface CrawlOptions {
    * Refuse sitemap URLs (and redirects) to `localhost` names and to IP literals that no public
    * web server has (loopback, private, shared, link-local, unspecified, multicast, reserved, and
    * IPv6 ones carrying such an IPv4 address: IPv4-mapped, NAT64, 6to4), for services that crawl
-   * URLs their users submit. In Node,
-   * where the crawl asks through `node:http(s)` (no `fetch` option, no undici dispatcher or proxy
-   * of the program's own), also a host name whose DNS answer has such an address, judged where
-   * the connection is made, on connections of its own. Elsewhere it sees only the URL (a browser
+   * URLs their users submit. In Node, where the crawl asks through `node:http(s)` (no `fetch`
+   * option, no undici dispatcher or proxy of the program's own), also a host name whose DNS
+   * answer has such an address, judged where the connection is made, on connections of its own. Elsewhere it sees only the URL (a browser
    * cannot see DNS answers; behind your own `fetch` or a proxy, filter there). Default false.
    */
   refusePrivateAddresses?: boolean;
