@@ -249,8 +249,9 @@ export interface CrawlOptions {
    * IPv6 ones carrying such an IPv4 address: IPv4-mapped, NAT64, 6to4), for services that crawl
    * URLs their users submit. In Node, where the crawl asks through `node:http(s)` (no `fetch`
    * option, no undici dispatcher or proxy of the program's own), also a host name whose DNS
-   * answer has such an address, judged where the connection is made, on connections of its own. Elsewhere it sees only the URL (a browser
-   * cannot see DNS answers; behind your own `fetch` or a proxy, filter there). Default false.
+   * answer has such an address, judged where the connection is made, on connections of its own.
+   * Elsewhere it sees only the URL (a browser cannot see DNS answers; behind your own `fetch` or a
+   * proxy, filter there). Default false.
    */
   refusePrivateAddresses?: boolean;
   /** User agents whose robots.txt rules a listed URL is checked against (any one disallowing it is reported). Default `['Googlebot', '*']`. */
