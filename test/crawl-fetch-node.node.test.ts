@@ -185,6 +185,28 @@ describe('the crawl in Node', () => {
     expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
   });
 
+  it("takes Node 24's own Agent for Node's (undici 7 keeps maxOrigins: Infinity in a plain Agent's options), not one given a limit", () => {
+    // The shape of Node 24's global dispatcher, which Node makes as soon as globalThis.fetch is
+    // first read: an Agent whose options hold what `new Agent()` puts there.
+    const OPTIONS = Symbol('options');
+    class Agent {
+      [OPTIONS]: Record<string, unknown>;
+      constructor(options: Record<string, unknown> = {}) { this[OPTIONS] = { maxOrigins: Infinity, ...options }; }
+    }
+    const nodesOwn = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+    try {
+      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = new Agent();
+      expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
+      expect(crawlFetchOfNode({ refusePrivateAddresses: true })).toBe(nodeCrawlFetchRefusingPrivateAddresses);
+      for (const options of [{ maxOrigins: 5 }, { connect: { timeout: 10_000 } }]) {
+        (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = new Agent(options);
+        expect(crawlFetchOfNode(), JSON.stringify(options)).toBeUndefined();
+      }
+    } finally {
+      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = nodesOwn;
+    }
+  });
+
   it("leaves Deno's, Bun's and an environment proxy's requests to fetch", () => {
     const runtime = globalThis as { Deno?: unknown };
     runtime.Deno = {};

@@ -76,16 +76,25 @@ export function crawlFetchOfNode(options?: RuntimeCrawlFetchOptions): CrawlFetch
 
 /**
  * Whether undici's global dispatcher is none yet (Node's fetch has not run) or the plain Agent
- * that Node's fetch makes for itself: an Agent all of whose options are unset. Anything else
- * (another class, an Agent with options, a shape this does not know) is the program's, and
- * fetch must be used to go through it.
+ * that Node's fetch makes for itself: an Agent whose options are those of an Agent made with
+ * none (`new Agent()`: none set in Node 20 and 22; `maxOrigins: Infinity` in Node 24's undici 7,
+ * whose Agent Node makes as soon as `globalThis.fetch` is first read). Anything else (another
+ * class, an Agent with options, a shape this does not know) is the program's, and fetch must be
+ * used to go through it.
  */
 function isNodesOwnDispatcher(dispatcher: unknown): boolean {
   if (dispatcher === undefined) return true;
   if (typeof dispatcher !== 'object' || dispatcher === null || dispatcher.constructor?.name !== 'Agent') return false;
-  const key = Object.getOwnPropertySymbols(dispatcher).find((symbol) => symbol.description === 'options');
-  const options = key && (dispatcher as Record<symbol, unknown>)[key];
-  return typeof options === 'object' && options !== null && Object.values(options).every((value) => value === undefined);
+  const options = agentOptions(dispatcher);
+  if (typeof options !== 'object' || options === null) return false;
+  const unset = (agentOptions(new (dispatcher.constructor as new () => object)()) ?? {}) as Record<string, unknown>;
+  return Object.entries(options).every(([name, value]) => value === undefined || Object.is(value, unset[name]));
+}
+
+/** An undici Agent's options, kept under a symbol described `options`. */
+function agentOptions(agent: object): unknown {
+  const key = Object.getOwnPropertySymbols(agent).find((symbol) => symbol.description === 'options');
+  return key && (agent as Record<symbol, unknown>)[key];
 }
 
 /**
