@@ -26,9 +26,12 @@ export function requireBuiltCli(): void {
 
 /** Starts the CLI; `input` is written to its stdin (then closed) unless `keepStdinOpen`. */
 export function startCli(args: string[], options: { input?: string | Buffer; env?: Record<string, string>; keepStdinOpen?: boolean } = {}): { child: ChildProcess; done: Promise<CliRun> } {
+  // No colour settings of the test runner's (vitest sets FORCE_COLOR): the CLI's own rule
+  // decides. Left out, not emptied: Node 22+ warns on stderr when both are set, even empty.
+  const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...inherited } = process.env;
   const child = spawn(process.execPath, [cliPath, ...args], {
     cwd: repositoryRoot,
-    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
+    env: { ...inherited, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -14,6 +14,9 @@ import { crawlFetchOfNode, nodeCrawlFetch, nodeCrawlFetchRefusingPrivateAddresse
 import { within } from './fixtures/stream-helpers';
 
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+const GLOBAL_DISPATCHER_2 = Symbol.for('undici.globalDispatcher.2');
+/** globalThis, where undici keeps its global dispatchers. */
+const globals = globalThis as Record<symbol, unknown>;
 const PAGES = ['a', 'b', 'c'];
 
 /** What the server saw: each request's path and headers. */
@@ -165,46 +168,67 @@ describe('the crawl in Node', () => {
 
   it("goes through fetch where the program installed an undici dispatcher of its own, not where Node's fetch made its own", async () => {
     await (await fetch(`${origin}/plain.xml`)).arrayBuffer(); // Node's fetch makes its Agent
-    const nodesOwn = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] as object;
+    // Where this Node's fetch keeps it: `.2` from Node 26 (undici 8, with a wrapper of it at `.1`), else `.1`.
+    const slot = globals[GLOBAL_DISPATCHER_2] !== undefined ? GLOBAL_DISPATCHER_2 : GLOBAL_DISPATCHER;
+    const nodesOwn = globals[slot] as object;
     expect(nodesOwn.constructor.name).toBe('Agent');
     expect(byNodeHttp((await crawl('/plain.xml')).seen)).toBe(true);
     const Agent = nodesOwn.constructor as new (options?: object) => object;
     class ProxyAgent extends Agent {}
     try {
       for (const dispatcher of [new Agent({ connect: { timeout: 10_000 } }), new ProxyAgent(), { dispatch() {} }]) {
-        (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = dispatcher;
+        globals[slot] = dispatcher;
         expect(crawlFetchOfNode()).toBeUndefined();
       }
-      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = new Agent({ connect: { timeout: 10_000 } });
+      globals[slot] = new Agent({ connect: { timeout: 10_000 } });
       const { seen, locs } = await crawl('/plain.xml');
       expect(byFetch(seen)).toBe(true);
       expect(locs).toHaveLength(3);
     } finally {
-      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = nodesOwn;
+      globals[slot] = nodesOwn;
     }
     expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
   });
 
-  it("takes Node 24's own Agent for Node's (undici 7 keeps maxOrigins: Infinity in a plain Agent's options), not one given a limit", () => {
-    // The shape of Node 24's global dispatcher, which Node makes as soon as globalThis.fetch is
-    // first read: an Agent whose options hold what `new Agent()` puts there.
-    const OPTIONS = Symbol('options');
-    class Agent {
-      [OPTIONS]: Record<string, unknown>;
-      constructor(options: Record<string, unknown> = {}) { this[OPTIONS] = { maxOrigins: Infinity, ...options }; }
-    }
-    const nodesOwn = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+  /** Runs `check` with undici's two global dispatcher slots set to `first` and `second`, then puts back Node's. */
+  function withDispatchers(first: unknown, second: unknown, check: () => void): void {
+    const saved = [globals[GLOBAL_DISPATCHER], globals[GLOBAL_DISPATCHER_2]];
     try {
-      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = new Agent();
+      // Node's slots are writable but not configurable: undefined stands for none.
+      globals[GLOBAL_DISPATCHER] = first;
+      globals[GLOBAL_DISPATCHER_2] = second;
+      check();
+    } finally {
+      [globals[GLOBAL_DISPATCHER], globals[GLOBAL_DISPATCHER_2]] = saved;
+    }
+  }
+  /** An undici Agent as Node 24 and 26 make it: `new Agent()` keeps `maxOrigins: Infinity` among its options. */
+  const OPTIONS = Symbol('options');
+  class Agent {
+    [OPTIONS]: Record<string, unknown>;
+    constructor(options: Record<string, unknown> = {}) { this[OPTIONS] = { maxOrigins: Infinity, ...options }; }
+  }
+  class Dispatcher1Wrapper {}
+
+  it("takes Node 24's own Agent (at `.1`, and in 24.21 at `.2` too) for Node's (undici 7 keeps maxOrigins: Infinity in a plain Agent's options), not one given a limit", () => {
+    withDispatchers(new Agent(), undefined, () => {
       expect(crawlFetchOfNode()).toBe(nodeCrawlFetch);
       expect(crawlFetchOfNode({ refusePrivateAddresses: true })).toBe(nodeCrawlFetchRefusingPrivateAddresses);
-      for (const options of [{ maxOrigins: 5 }, { connect: { timeout: 10_000 } }]) {
-        (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = new Agent(options);
-        expect(crawlFetchOfNode(), JSON.stringify(options)).toBeUndefined();
-      }
-    } finally {
-      (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER] = nodesOwn;
+    });
+    const both = new Agent();
+    withDispatchers(both, both, () => expect(crawlFetchOfNode()).toBe(nodeCrawlFetch));
+    for (const options of [{ maxOrigins: 5 }, { connect: { timeout: 10_000 } }]) {
+      withDispatchers(new Agent(options), undefined, () => expect(crawlFetchOfNode(), JSON.stringify(options)).toBeUndefined());
     }
+  });
+
+  it("takes Node 26's own Agent at `.2`, with its wrapper at `.1`, for Node's; not a program's at either", () => {
+    withDispatchers(new Dispatcher1Wrapper(), new Agent(), () => expect(crawlFetchOfNode()).toBe(nodeCrawlFetch));
+    withDispatchers(undefined, new Agent(), () => expect(crawlFetchOfNode()).toBe(nodeCrawlFetch));
+    // The program's through undici 8 (at `.2`), or through an older undici package (at `.1`).
+    withDispatchers(new Dispatcher1Wrapper(), new Agent({ connect: { timeout: 10_000 } }), () => expect(crawlFetchOfNode()).toBeUndefined());
+    withDispatchers(new Agent({ connect: { timeout: 10_000 } }), new Agent(), () => expect(crawlFetchOfNode()).toBeUndefined());
+    withDispatchers({ dispatch() {} }, new Agent(), () => expect(crawlFetchOfNode()).toBeUndefined());
   });
 
   it("leaves Deno's, Bun's and an environment proxy's requests to fetch", () => {

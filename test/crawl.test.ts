@@ -309,10 +309,12 @@ describe('crawlSitemaps within limits', () => {
     const size = (url: string) => sitemapAt(report, url).bytes;
     expect(size(files[0]!)).toBeGreaterThan(3_000_000);
     expect([...counts.values()]).toEqual([40_000, 40_000]);
-    // While the first file was read (3 MB), the other took its 1 MiB read-ahead and at most a chunk
-    // or two more (Node's chunks are 64 KiB at most; Chromium may hand over a body in one piece).
+    // While the first file was read (3 MB), the other took its 1 MiB read-ahead and at most a few
+    // chunks more: the one that crosses 1 MiB, and what the streams between this fetch's count and
+    // the walk hold (Node's chunks are 64 KiB at most; Node 26's fetch holds one more than Node 20's
+    // to 24's; Chromium may hand over a body in one piece).
     expect(mostOfOther).toBeGreaterThanOrEqual(Math.min(1024 * 1024, size(files[1]!)));
-    expect(mostOfOther).toBeLessThanOrEqual(1024 * 1024 + 2 * largestChunk);
+    expect(mostOfOther).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk);
     for (const file of files) expect(taken.get(file)).toBe(size(file));
   }, 60_000);
 

@@ -36,8 +36,14 @@ const DECODED_CHUNK_BYTES = 128 * 1024;
  */
 const LENIENT = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
 const LENIENT_BROTLI = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
-/** Where undici (Node's fetch, and the npm package) keeps the dispatcher that fetch goes through. */
+/**
+ * Where undici (Node's fetch, and the npm package) keeps the dispatcher that fetch goes through:
+ * `.1` up to Node 22; in Node 24.21 the same Agent at `.1` and `.2`; from Node 26 (undici 8) at
+ * `.2`, with `.1` a `Dispatcher1Wrapper` of it for older undici packages (one of which may also put
+ * a dispatcher of its own there).
+ */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+const GLOBAL_DISPATCHER_2 = Symbol.for('undici.globalDispatcher.2');
 
 /**
  * node:https and node:dns, imported on first use rather than with the package: most Node programs
@@ -70,8 +76,19 @@ export function crawlFetchOfNode(options?: RuntimeCrawlFetchOptions): CrawlFetch
   if (globalThis.fetch !== fetchWhenLoaded) return undefined;
   // Node 22.21+ and 24 proxy fetch and http alike with this on; the agents' own reading of it is left to fetch.
   if (runtime.process?.env?.NODE_USE_ENV_PROXY || runtime.process?.execArgv?.includes('--use-env-proxy')) return undefined;
-  if (!isNodesOwnDispatcher((globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER])) return undefined;
+  if (!fetchGoesThroughNodesOwnDispatcher()) return undefined;
   return options?.refusePrivateAddresses ? nodeCrawlFetchRefusingPrivateAddresses : nodeCrawlFetch;
+}
+
+/**
+ * Whether Node's fetch goes through the dispatcher Node makes for it: undici's global dispatcher
+ * (`.2` where there is one, with nothing at `.1` but it or Node's wrapper of it; else `.1`) is that.
+ */
+function fetchGoesThroughNodesOwnDispatcher(): boolean {
+  const dispatchers = globalThis as Record<symbol, unknown>;
+  const first = dispatchers[GLOBAL_DISPATCHER], second = dispatchers[GLOBAL_DISPATCHER_2];
+  if (second === undefined) return isNodesOwnDispatcher(first);
+  return isNodesOwnDispatcher(second) && (first === undefined || first === second || first?.constructor?.name === 'Dispatcher1Wrapper');
 }
 
 /**
