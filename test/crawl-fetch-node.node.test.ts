@@ -229,6 +229,12 @@ describe('the crawl in Node', () => {
     withDispatchers(new Dispatcher1Wrapper(), new Agent({ connect: { timeout: 10_000 } }), () => expect(crawlFetchOfNode()).toBeUndefined());
     withDispatchers(new Agent({ connect: { timeout: 10_000 } }), new Agent(), () => expect(crawlFetchOfNode()).toBeUndefined());
     withDispatchers({ dispatch() {} }, new Agent(), () => expect(crawlFetchOfNode()).toBeUndefined());
+    // An `Agent` of the program's whose constructor wants arguments: the program's, and no throw.
+    const made = new Agent();
+    class StrictAgent extends Agent { constructor(url?: string) { if (url === undefined) throw new TypeError('a URL is required'); super(); } }
+    Object.defineProperty(StrictAgent, 'name', { value: 'Agent' });
+    Object.setPrototypeOf(made, StrictAgent.prototype);
+    withDispatchers(made, undefined, () => expect(crawlFetchOfNode()).toBeUndefined());
   });
 
   it("leaves Deno's, Bun's and an environment proxy's requests to fetch", () => {

@@ -104,7 +104,12 @@ function isNodesOwnDispatcher(dispatcher: unknown): boolean {
   if (typeof dispatcher !== 'object' || dispatcher === null || dispatcher.constructor?.name !== 'Agent') return false;
   const options = agentOptions(dispatcher);
   if (typeof options !== 'object' || options === null) return false;
-  const unset = (agentOptions(new (dispatcher.constructor as new () => object)()) ?? {}) as Record<string, unknown>;
+  let unset: Record<string, unknown>;
+  try {
+    unset = (agentOptions(new (dispatcher.constructor as new () => object)()) ?? {}) as Record<string, unknown>;
+  } catch {
+    return false; // a class of the program's that takes no such call: not Node's
+  }
   return Object.entries(options).every(([name, value]) => value === undefined || Object.is(value, unset[name]));
 }
 
