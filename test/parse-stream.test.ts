@@ -8,7 +8,7 @@
 import { gzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, parseStream, SitemapError, SitemapParserStream, serializeSitemap, validate, type Issue, type ParseResult, type SitemapEntry, type ParseStreamOptions, type SitemapStreamSource } from '../src/index';
-import { chooseStreamingGunzipForTesting, createStreamingGunzip } from '../src/input/gzip';
+import { chooseStreamingGunzipForTesting, createStreamingGunzip, gunzip as gunzipWhole, setGunzipStreamImplementation } from '../src/input/gzip';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
 import { zeroBomb } from './fixtures/gzip-bomb';
 import { asyncChunks, chunkSizes, concatBytes, cut, readableOf, readAll } from './fixtures/stream-helpers';
@@ -18,7 +18,10 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const encoder = new TextEncoder();
 const GUNZIPS = ['native', 'portable'] as const;
 
-afterEach(() => chooseStreamingGunzipForTesting('auto'));
+afterEach(() => {
+  chooseStreamingGunzipForTesting('auto');
+  setGunzipStreamImplementation(null);
+});
 
 interface Failure {
   code: string;
@@ -339,6 +342,121 @@ describe('gzip while streaming', () => {
 });
 
 // ------------------------------------------------------------------------------- errors and limits
+
+/**
+ * A DecompressionStream that reads one member and errors on any byte after it, as Chromium's and
+ * Node 24's and 26's do, in one of two shapes. `'transform'`: a TransformStream, whose writes wait
+ * until the output before them is read (Chromium). `'takes-writes'`: every write taken at once and
+ * the output made a task later (the web side of Node's zlib stream: Node 24, and 26 before zlib
+ * has inflated anything). The member's end is found by gunzip() of each prefix that may end it.
+ */
+function oneMemberDecompressionStream(shape: 'transform' | 'takes-writes', made: { streams: number }): ReadableWritablePair<Uint8Array, BufferSource> {
+  made.streams++;
+  let held: Uint8Array = new Uint8Array(0);
+  let done = false;
+  /** The member's output once its last byte is in, and an error for bytes after it. */
+  const take = (chunk: BufferSource): Uint8Array[] => {
+    const bytes = chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk as ArrayBuffer);
+    if (done && bytes.length > 0) throw new Error('Trailing junk found after the end of the compressed stream');
+    held = concatBytes([held, bytes]);
+    for (let end = 18; end <= held.length && !done; end++) {
+      if (end < held.length && !(held[end] === 0x1f && held[end + 1] === 0x8b)) continue;
+      let output: Uint8Array;
+      try {
+        output = gunzipWhole(held.subarray(0, end), { maxBytes: 1 << 30 });
+      } catch {
+        continue;
+      }
+      done = true;
+      if (end < held.length) throw new Error('Trailing junk found after the end of the compressed stream');
+      const pieces: Uint8Array[] = [];
+      for (let at = 0; at < output.length; at += 16384) pieces.push(output.slice(at, at + 16384));
+      return pieces;
+    }
+    return [];
+  };
+  const ended = () => {
+    if (!done) throw new Error('unexpected end of file');
+  };
+  if (shape === 'transform') {
+    return new TransformStream<BufferSource, Uint8Array>({
+      transform(chunk, controller) {
+        for (const piece of take(chunk)) controller.enqueue(piece);
+      },
+      flush: ended,
+    });
+  }
+  let output!: ReadableStreamDefaultController<Uint8Array>;
+  const readable = new ReadableStream<Uint8Array>({ start: (controller) => void (output = controller) }, { highWaterMark: 1 << 30, size: (chunk) => chunk.length });
+  let work = Promise.resolve();
+  const later = (step: () => void) => {
+    work = work.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0))).then(() => {
+      try {
+        step();
+      } catch (error) {
+        output.error(error);
+      }
+    });
+  };
+  const writable = new WritableStream<BufferSource>(
+    {
+      write(chunk) {
+        const copy = (chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk as ArrayBuffer)).slice();
+        later(() => {
+          for (const piece of take(copy)) output.enqueue(piece);
+        });
+      },
+      close() {
+        later(() => {
+          ended();
+          output.close();
+        });
+        return work;
+      },
+    },
+    { highWaterMark: 1 << 30, size: (chunk) => (chunk as Uint8Array).byteLength },
+  );
+  return { readable, writable };
+}
+
+describe('a DecompressionStream that stops after the first member', () => {
+  const document = encoder.encode(urlset(2000));
+  const expected = (parse(document) as { urls: SitemapEntry[] }).urls;
+  const cuts = [0, 10_000, 10_001, Math.floor(document.length * 0.7), document.length];
+  const joined = concatBytes(cuts.slice(1).map((end, i) => gzipSync(document.subarray(cuts[i], end))));
+
+  it('and whose writes wait for their reader (Chromium): the members are split, a stream each', async () => {
+    const made = { streams: 0 };
+    setGunzipStreamImplementation(() => oneMemberDecompressionStream('transform', made));
+    chooseStreamingGunzipForTesting('native');
+    for (const max of [7, 4096, 1 << 20]) {
+      expect(await collect(asyncChunks(cut(joined, chunkSizes(max, max)))), `chunks of ${max}`).toEqual(expected);
+    }
+    // Two probes, then one stream for each of the 4 members of each of the 3 reads.
+    expect(made.streams).toBe(2 + 3 * 4);
+  });
+
+  it('and that takes writes before their output is read (Node 24 and 26): the portable inflater reads them all', async () => {
+    const made = { streams: 0 };
+    setGunzipStreamImplementation(() => oneMemberDecompressionStream('takes-writes', made));
+    chooseStreamingGunzipForTesting('native');
+    for (const max of [7, 4096, 1 << 20]) {
+      expect(await collect(asyncChunks(cut(joined, chunkSizes(max, max)))), `chunks of ${max}`).toEqual(expected);
+    }
+    // The two probes only: where a member ends cannot be told through such a stream.
+    expect(made.streams).toBe(2);
+    const junk = concatBytes([joined, new Uint8Array(21).fill(7)]);
+    await expect(collect(asyncChunks(cut(junk, chunkSizes(3, 700))))).rejects.toMatchObject({ code: 'GZIP_INVALID' });
+  });
+
+  it('one member reads the same through either shape', async () => {
+    for (const shape of ['transform', 'takes-writes'] as const) {
+      setGunzipStreamImplementation(() => oneMemberDecompressionStream(shape, { streams: 0 }));
+      chooseStreamingGunzipForTesting('native');
+      expect(await collect(asyncChunks(cut(gzipSync(document), chunkSizes(1000, 9000)))), shape).toEqual(expected);
+    }
+  });
+});
 
 describe('errors, recover mode and limits', () => {
   const broken = `<urlset xmlns="${NS}">\n<url><loc>https://example.com/1</loc></url>\n<url><loc>https://example.com/2</loc></url>\n<url><loc>a &amp b</loc></url>\n<url><loc>https://example.com/4</loc></url>\n</urlset>`;

@@ -92,8 +92,11 @@ const KB = 1024;
  * refusePrivateAddresses refusing multicast, reserved and benchmarking IPv4 and the IPv6 addresses
  * that carry a refused IPv4 one (NAT64, 6to4, IPv4-compatible), IPv6 read as its eight groups:
  * everything 113,967 → 114,101 bytes; budget 110.8 KB + 660, a cost in README "Size".
+ * The streaming gunzip asking whether the runtime's DecompressionStream's writes wait for their
+ * reader, and reading a series of members with the portable inflater where they do not (Node 24
+ * and 26): everything 114,101 → 114,219 bytes; budget 110.8 KB + 780, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 660 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 780 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

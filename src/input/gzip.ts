@@ -193,6 +193,8 @@ let gunzipStream: GunzipStreamImplementation | null = null;
  */
 export function setGunzipStreamImplementation(implementation: GunzipStreamImplementation | null): void {
   gunzipStream = implementation;
+  // Another stream, other answers: how it reads a series of members is asked again.
+  memberReadingProbe = undefined;
 }
 
 /** The stream a NativeStreamingGunzip reads through. */
@@ -346,14 +348,21 @@ class PortableStreamingGunzip implements StreamingGunzip {
 }
 
 /**
- * Whether this runtime's DecompressionStream reads concatenated gzip members (`cat a.gz b.gz`)
- * as the gzip format allows: Node's does; Chromium's stops with "Junk found after end of
- * compressed data" (checked 2026-11-22, Chromium 156). Asked once, with a two-member stream.
+ * How this runtime's DecompressionStream takes a series of gzip members (`cat a.gz b.gz`), which
+ * the gzip format allows. `'whole'`: it reads them all (Node 20 and 22). `'split'`: it stops with
+ * "Junk found after end of compressed data" after the first (Chromium, checked 2026-11-22,
+ * Chromium 156), and its writes wait for their reader, as a TransformStream's do, so that members
+ * can be split here (NativeStreamingGunzip.drain). `'portable'`: it stops after the first member
+ * and takes writes whatever is read (Node 24 and 26: "Trailing junk found after the end of the
+ * compressed stream", and the web side of a zlib stream whose writes are taken while their output
+ * waits unread, in Node 26 before it is even made, checked 2026-11-27 with 24.21 and 26.12), so
+ * nothing here can tell where a member ends: src/input/inflate.ts reads the whole input instead.
+ * Asked once.
  */
-let concatenatedMembersProbe: Promise<boolean> | undefined;
+let memberReadingProbe: Promise<'whole' | 'split' | 'portable'> | undefined;
 
-function nativeReadsConcatenatedMembers(): Promise<boolean> {
-  concatenatedMembersProbe ??= (async () => {
+function nativeMemberReading(): Promise<'whole' | 'split' | 'portable'> {
+  memberReadingProbe ??= (async () => {
     // "a" and "b" as two members (as gzip() makes each: modification time 0), written out rather
     // than deflated here, so that reading gzip never needs the deflater (the Node entries load
     // fflate only when something is compressed: src/input/fflate.node.ts).
@@ -362,23 +371,26 @@ function nativeReadsConcatenatedMembers(): Promise<boolean> {
       0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03, 0x4b, 0x02, 0, 0xf9, 0xef, 0xbe, 0x71, 0x01, 0, 0, 0,
     ]);
     const stream = decompressionStream();
-    const writer = stream.writable.getWriter();
+    let writer = stream.writable.getWriter();
     writer.write(twoMembers as BufferSource).catch(() => {});
     writer.close().catch(() => {});
-    const out: number[] = [];
+    let read = '';
     try {
       const reader = stream.readable.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        out.push(...value);
-      }
+      for (let chunk; !(chunk = await reader.read()).done; ) read += String.fromCharCode(...chunk.value);
     } catch {
-      return false;
+      // A stream that stops after the first member.
     }
-    return out.length === 2 && out[0] === 0x61 && out[1] === 0x62;
+    if (read === 'ab') return 'whole';
+    // Does a write wait until its output is read? One member written, nothing read, a task later.
+    writer = decompressionStream().writable.getWriter();
+    let taken = false;
+    writer.write(twoMembers.slice(0, 21) as BufferSource).then(() => (taken = true), () => {});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    writer.abort().catch(() => {});
+    return taken ? 'portable' : 'split';
   })();
-  return concatenatedMembersProbe;
+  return memberReadingProbe;
 }
 
 /**
@@ -417,6 +429,8 @@ class NativeStreamingGunzip implements StreamingGunzip {
   private memberOutput = 0;
   private memberInput = 0;
   private splitMembers: boolean | undefined;
+  /** Where the runtime's stream can neither read a series of members nor be drained (nativeMemberReading). */
+  private portable: PortableStreamingGunzip | null = null;
   private readonly tail = new RecentBytes(4);
   private readonly flags = new ReservedFlagsCheck();
   /** Where the runtime's stream reads members on its own: does the input end where one ends? */
@@ -439,6 +453,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
     if (!final || chunk.length > 0) {
       this.flags.check(chunk);
       await this.prepare();
+      if (this.portable) return this.portable.push(chunk, final);
       if (this.splitMembers) await this.pushSplitting(chunk);
       else await this.write(chunk);
     }
@@ -448,6 +463,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
   /** The input has ended: checks it ended where a member ends. */
   private async finish(): Promise<void> {
     await this.prepare();
+    if (this.portable) return this.portable.push(NO_BYTES, true);
     if (this.carry !== null) {
       const carry = this.carry;
       this.carry = null;
@@ -484,14 +500,20 @@ class NativeStreamingGunzip implements StreamingGunzip {
   }
 
   cancel(): void {
+    this.portable?.cancel();
     this.fail(new SitemapError('INPUT_TYPE', 'The stream was cancelled', { offset: 0 }));
     this.reader?.cancel().catch(() => {});
   }
 
   private async prepare(): Promise<void> {
     if (this.failed) throw this.failure;
-    if (this.splitMembers === undefined) this.splitMembers = !(await nativeReadsConcatenatedMembers());
-    if (this.writer === null) this.startMember();
+    if (this.splitMembers === undefined) {
+      const members = await nativeMemberReading();
+      this.splitMembers = members === 'split';
+      // Before anything was written: the portable inflater takes the whole input from here.
+      if (members === 'portable') this.portable = new PortableStreamingGunzip(this.maxBytes, this.onData);
+    }
+    if (this.writer === null && !this.portable) this.startMember();
   }
 
   private startMember(): void {

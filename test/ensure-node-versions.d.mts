@@ -1,0 +1,7 @@
+// Types of ensure-node-versions.mjs (the Node releases pretest fetches), for test/node-versions.node.test.ts.
+
+/** The versions, as `major.minor.patch`. */
+export const NODE_VERSIONS: readonly string[];
+
+/** The path of a version's executable (fetched by `pretest`). */
+export function nodeBinary(version: string): string;
