@@ -11,6 +11,8 @@ import { checkUrls, type UrlCheck } from '../src/index';
 let server: Server;
 let origin: string;
 const requests: string[] = [];
+/** Each request's User-Agent, in order. */
+const agents: string[] = [];
 let inFlight = 0;
 let mostInFlight = 0;
 
@@ -18,6 +20,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const path = request.url ?? '/';
     requests.push(path);
+    agents.push(request.headers['user-agent'] ?? '');
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
     const send = (status: number, headers: Record<string, string>, body = '') => setTimeout(() => { inFlight--; response.writeHead(status, headers).end(body); }, path.startsWith('/slow/') ? 30 : 0);
@@ -63,6 +66,16 @@ describe('checkUrls', () => {
     expect(view('/noindex-meta').noindex).toBe('meta');
     expect(view('/googlebot-none').noindex).toBe('meta');
     expect(view('/index-meta').noindex).toBeUndefined();
+  });
+
+  it('sends the headers it is given on every request of a check, redirects included; refuses headers that are not strings', async () => {
+    const before = agents.length;
+    const check = (await all([`${origin}/moved`], { headers: { 'User-Agent': 'my-checker/1.0' } })).get(`${origin}/moved`);
+    expect(check).toMatchObject({ status: 200, redirects: 2 });
+    expect(agents.slice(before)).toEqual(['my-checker/1.0', 'my-checker/1.0', 'my-checker/1.0']);
+    for (const headers of [['User-Agent'], { 'User-Agent': 7 }, 'User-Agent: x']) {
+      expect(() => checkUrls([], { headers: headers as unknown as Record<string, string> })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID_OPTION', message: expect.stringContaining('headers must be an object of header names to strings') }));
+    }
   });
 
   it('stops at a redirect loop, a redirect to another scheme, and never fetches other schemes', async () => {

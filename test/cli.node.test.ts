@@ -8,10 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corpus, locsOf, repositoryRoot, requireBuiltCli, runCli, serve, startCli } from './cli-helpers';
 import { validate } from '../src/index';
+import { classifyInput, openInput } from '../src/cli/inputs';
 
 const LIVEJOURNAL = corpus('urlset/livejournal-1396.xml');
 const NOT_WELL_FORMED = corpus('odd/stray-close-url-notwf.xml');
@@ -392,6 +394,122 @@ describe('URLs from a local HTTP server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('--refuse-private-addresses', () => {
+  const REFUSED = 'a loopback, private, link-local or reserved address, refused (--refuse-private-addresses)';
+  const sitemapOf = (origin: string) => `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/page</loc></url></urlset>`;
+
+  it('refuses a URL on a private address or localhost in every command, before asking; without it the same URLs are read', async () => {
+    const server = await serve((origin) => ({ '/s.xml': sitemapOf(origin), '/robots.txt': `Sitemap: ${origin}/s.xml\n`, '/page': 'a page' }));
+    try {
+      const { origin } = server;
+      const localhost = origin.replace('127.0.0.1', 'localhost');
+      for (const args of [['validate', `${origin}/s.xml`], ['ls', `${localhost}/s.xml`], ['diff', `${origin}/s.xml`, `${origin}/s.xml`], ['build', `${origin}/s.xml`, '--base-url', 'https://example.com/', '--out', join(directory, 'refused')]]) {
+        const refused = await runCli([...args, '--refuse-private-addresses']);
+        expect(refused.code, args.join(' ')).toBe(2);
+        expect(refused.stderr, args.join(' ')).toMatch(new RegExp(`^sitemapkit: https?://\\S+: (127\\.0\\.0\\.1|localhost) is ${REFUSED.replace(/[()]/g, '\\$&')}\n$`));
+      }
+      expect(server.requests).toEqual([]);
+
+      const discovered = await runCli(['discover', `${origin}/`, '--refuse-private-addresses', '--format', 'json']);
+      expect(discovered.code).toBe(1);
+      const report = JSON.parse(discovered.stdout) as { issues: { code: string; url: string }[]; totals: { requests: number } };
+      expect(report.issues).toEqual([expect.objectContaining({ code: 'CRAWL_PRIVATE_ADDRESS', url: `${origin}/robots.txt` }), expect.objectContaining({ code: 'CRAWL_NO_SITEMAP' })]);
+      expect(report.totals.requests).toBe(0);
+      expect(server.requests).toEqual([]);
+
+      // A local sitemap whose pages are on the private address: each check is refused, none asked.
+      const list = join(directory, 'private-pages.xml');
+      await writeFile(list, sitemapOf(origin));
+      const checked = await runCli(['check-urls', list, '--refuse-private-addresses', '--format', 'ndjson']);
+      expect(checked.code).toBe(1);
+      const rows = checked.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { url: string; status: number; error?: string });
+      expect(rows).toEqual([expect.objectContaining({ url: `${origin}/page`, status: 0, error: expect.stringContaining('127.0.0.1 is a loopback') })]);
+      expect(server.requests).toEqual([]);
+
+      // Without the option the same commands read the server.
+      const listed = await runCli(['ls', `${localhost}/s.xml`, '--fields', 'loc']);
+      expect(listed.stdout).toBe(`${origin}/page\n`);
+      const pages = await runCli(['check-urls', list, '--format', 'ndjson']);
+      expect(JSON.parse(pages.stdout.trim())).toMatchObject({ url: `${origin}/page`, status: 200 });
+      expect(server.requests).toEqual(['/s.xml', '/page']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a host name whose DNS answer is a private address (judged where the connection is made); without the option the name is read', async () => {
+    const server = await serve((origin) => ({ '/s.xml': sitemapOf(origin), '/moved.xml': { status: 302, location: `${origin}/s.xml` } }));
+    // The CLI's DNS: sitemaps.test is 127.0.0.1 (node:net asks dns.lookup at connect time).
+    const stub = join(directory, 'dns-stub.mjs');
+    await writeFile(stub, `import dns from 'node:dns';
+const real = dns.lookup;
+dns.lookup = function (hostname, options, callback) {
+  if (hostname !== 'sitemaps.test') return real.apply(this, arguments);
+  const done = typeof options === 'function' ? options : callback;
+  const all = typeof options === 'object' && options !== null && options.all;
+  process.nextTick(() => (all ? done(null, [{ address: '127.0.0.1', family: 4 }]) : done(null, '127.0.0.1', 4)));
+};
+`);
+    const env = { NODE_OPTIONS: `--import=${pathToFileURL(stub).href}` };
+    try {
+      const named = server.origin.replace('127.0.0.1', 'sitemaps.test');
+      const refused = await runCli(['ls', `${named}/s.xml`, '--refuse-private-addresses'], { env });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe(`sitemapkit: ${named}/s.xml: sitemaps.test resolved to 127.0.0.1, ${REFUSED}\n`);
+      expect(server.requests).toEqual([]);
+      // The stub works: without the option the name reaches the server.
+      const listed = await runCli(['ls', `${named}/moved.xml`, '--fields', 'loc'], { env });
+      expect(listed.stdout, listed.stderr).toBe(`${server.origin}/page\n`);
+      expect(server.requests).toEqual(['/moved.xml', '/s.xml']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('--refuse-private-addresses, redirects (in process: a stubbed fetch)', () => {
+  const moved = (location: string) => new Response(null, { status: 302, headers: { location } });
+  const asked: { url: string; redirect: RequestRedirect | undefined; agent: string | null }[] = [];
+  const answers = new Map<string, () => Response>([
+    ['http://public.test/s.xml', () => moved('http://10.0.0.1/s.xml')],
+    ['http://public.test/file.xml', () => moved('file:///etc/passwd')],
+    ['http://public.test/loop.xml', () => moved('/loop.xml')],
+    ['http://public.test/hop.xml', () => moved('https://other.test/final.xml')],
+    ['https://other.test/final.xml', () => new Response('<urlset/>', { status: 200 })],
+  ]);
+  beforeAll(() => {
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      asked.push({ url, redirect: init.redirect, agent: new Headers(init.headers).get('user-agent') });
+      return answers.get(url)!();
+    });
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  it('judges each redirect target before asking it, follows the others by hand, and says where it stopped', async () => {
+    const session = { signal: new AbortController().signal, refusePrivateAddresses: true };
+    const open = (url: string) => openInput(classifyInput(url), session);
+    await expect(open('http://public.test/s.xml')).rejects.toThrow('http://public.test/s.xml: a redirect to http://10.0.0.1/s.xml: 10.0.0.1 is a loopback, private, link-local or reserved address, refused (--refuse-private-addresses)');
+    await expect(open('http://public.test/file.xml')).rejects.toThrow('http://public.test/file.xml: a redirect to file:, not http(s)');
+    await expect(open('http://public.test/loop.xml')).rejects.toThrow('http://public.test/loop.xml: more than 20 redirects');
+    const opened = await open('http://public.test/hop.xml');
+    expect(opened.finalUrl).toBe('https://other.test/final.xml');
+    let text = '';
+    for await (const chunk of opened.chunks) text += new TextDecoder().decode(chunk);
+    expect(text).toBe('<urlset/>');
+    expect(asked.filter((request) => request.url === 'http://public.test/loop.xml')).toHaveLength(21);
+    expect(asked.filter((request) => request.url === 'http://10.0.0.1/s.xml')).toEqual([]);
+    expect(new Set(asked.map((request) => `${request.redirect} ${request.agent}`))).toEqual(new Set(['manual sitemapkit-cli']));
+  });
+
+  it('leaves redirects to fetch without the option', async () => {
+    asked.length = 0;
+    answers.set('http://public.test/direct.xml', () => new Response('<urlset/>', { status: 200 }));
+    const opened = await openInput(classifyInput('http://public.test/direct.xml'), { signal: new AbortController().signal, refusePrivateAddresses: false });
+    expect(opened.finalUrl).toBe('http://public.test/direct.xml');
+    expect(asked).toEqual([{ url: 'http://public.test/direct.xml', redirect: 'follow', agent: 'sitemapkit-cli' }]);
   });
 });
 

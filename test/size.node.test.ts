@@ -95,8 +95,9 @@ const KB = 1024;
  * The streaming gunzip asking whether the runtime's DecompressionStream's writes wait for their
  * reader, and reading a series of members with the portable inflater where they do not (Node 24
  * and 26): everything 114,101 → 114,219 bytes; budget 110.8 KB + 780, a cost in README "Size".
+ * checkUrls's `headers` option: everything 114,219 → 114,257 bytes; budget 110.8 KB + 820.
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 780 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 820 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -46,6 +46,8 @@ export interface CheckUrlsOptions {
    * Default false.
    */
   refusePrivateAddresses?: boolean;
+  /** Request headers (a `User-Agent` of your own), as `crawlSitemaps` takes them. */
+  headers?: Record<string, string>;
 }
 
 /** What {@link checkUrls} returns: the checks as they finish, and `cancel()`. */
@@ -109,6 +111,7 @@ interface Settings {
   timeout: number;
   maxRedirects: number;
   refusePrivateAddresses: boolean;
+  headers: Record<string, string>;
 }
 
 /** One URL, redirects followed by hand where the runtime shows them (Node, relays), else by fetch. */
@@ -132,7 +135,7 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
     for (let redirects = 0; ; ) {
       let response: Response;
       try {
-        response = await settings.fetch(current.href, { method: 'GET', redirect: follow ? 'follow' : 'manual', signal: controller.signal, credentials: 'omit' });
+        response = await settings.fetch(current.href, { method: 'GET', redirect: follow ? 'follow' : 'manual', signal: controller.signal, credentials: 'omit', headers: settings.headers });
       } catch (error) {
         if (signal.aborted) return failed('cancelled', current.href, redirects);
         if (controller.signal.aborted) return failed(`no answer within ${settings.timeout.toLocaleString('en-US')} ms`, current.href, redirects);
@@ -195,8 +198,13 @@ export function checkUrls(urls: Iterable<string> | AsyncIterable<string>, option
   // The runtime's own fetch (Node: node:http(s), which sees DNS answers) only where it refuses more than the URLs.
   const chosenFetch = options.fetch ?? (refusePrivateAddresses ? runtimeFetch({ refusePrivateAddresses }) : undefined) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof chosenFetch !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', 'checkUrls needs a fetch: this runtime has none, pass options.fetch');
+  const headers: unknown = options.headers ?? {};
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers) || !Object.values(headers).every((value) => typeof value === 'string')) {
+    throw new SitemapError('INPUT_INVALID_OPTION', `headers must be an object of header names to strings, not ${describeValue(options.headers)}`);
+  }
   const settings: Settings = {
     refusePrivateAddresses,
+    headers: { ...(headers as Record<string, string>) },
     fetch: chosenFetch,
     concurrency: Math.max(1, checkLimitOption(options.concurrency, 'concurrency', 4)),
     timeout: checkLimitOption(options.timeout, 'timeout', 15_000),

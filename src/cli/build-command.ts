@@ -72,7 +72,7 @@ export async function runBuild(argv: string[], session: Session): Promise<number
 
   async function* allEntries(): AsyncGenerator<SitemapUrlInput> {
     for (const input of inputs) {
-      const opened = await openInput(input, signal);
+      const opened = await openInput(input, session);
       for await (const entry of buildEntries(opened, form, session.note)) {
         if (signal.aborted) throw new Interrupted();
         entries++;

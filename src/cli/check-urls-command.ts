@@ -6,7 +6,7 @@ import { checkUrls, SitemapError, type Issue, type IssueCode, type UrlCheck } fr
 import { CliFailure, ExitCode, oneOf, readArguments, wholeNumber } from './command-line';
 import { readEntries } from './entries';
 import { tsvCell } from './entry-fields';
-import { classifyInput, openInput } from './inputs';
+import { classifyInput, CLI_HEADERS, openInput } from './inputs';
 import { issueLine } from './issue-report';
 import type { Session } from './session';
 import { siteEntries } from './site-inputs';
@@ -79,7 +79,7 @@ export async function runCheckUrls(argv: string[], session: Session): Promise<nu
   let entries: AsyncIterable<{ loc: string }>;
   if (input.kind === 'site') entries = siteEntries(input, session);
   else {
-    const opened = await openInput(input, signal);
+    const opened = await openInput(input, session);
     ({ entries } = await readEntries(opened, { recover: values.recover === true, maxBytes: Infinity, onIssue }));
   }
   let listed = 0;
@@ -97,7 +97,7 @@ export async function runCheckUrls(argv: string[], session: Session): Promise<nu
     }
   }
 
-  const checks = checkUrls(locs(), { concurrency, timeout: timeoutSeconds * 1000, signal, fetch: (url, init) => fetch(url, { ...init, headers: { 'user-agent': 'sitemapkit-cli' } }) });
+  const checks = checkUrls(locs(), { concurrency, timeout: timeoutSeconds * 1000, signal, headers: CLI_HEADERS, refusePrivateAddresses: session.refusePrivateAddresses });
   const counts = new Map<string, number>();
   let checked = 0;
   let problems = 0;

@@ -39,6 +39,7 @@ const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   quiet: { type: 'boolean', short: 'q' },
   'no-progress': { type: 'boolean' },
+  'refuse-private-addresses': { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
 type Options = NonNullable<ParseArgsConfig['options']>;

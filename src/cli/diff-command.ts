@@ -60,7 +60,7 @@ export async function runDiff(argv: string[], session: Session): Promise<number>
 
   const sideOf = async (input: InputArgument): Promise<AsyncIterable<SitemapEntry>> => {
     if (input.kind === 'site') return siteEntries(input, session);
-    const opened = await openInput(input, signal);
+    const opened = await openInput(input, session);
     const onIssue = (issue: Issue<IssueCode>) => session.note(issueLine(input.name, issue, session.paintError));
     return (await readEntries(opened, { recover: values.recover === true, maxBytes, onIssue })).entries;
   };

@@ -4,7 +4,7 @@
 
 import { crawlSitemaps, LIMITS, type CrawledSitemap, type CrawlReport } from '../node';
 import { byteSize, CliFailure, ExitCode, oneOf, readArguments, wholeNumber } from './command-line';
-import { classifyInput } from './inputs';
+import { classifyInput, CLI_HEADERS } from './inputs';
 import type { Session } from './session';
 import type { Paint } from './terminal';
 
@@ -94,7 +94,8 @@ export async function runDiscover(argv: string[], session: Session): Promise<num
   const { signal, progress, out } = session;
   const crawl = crawlSitemaps(input.argument, {
     signal,
-    headers: { 'user-agent': 'sitemapkit-cli' },
+    headers: CLI_HEADERS,
+    refusePrivateAddresses: session.refusePrivateAddresses,
     profile,
     validate: values['no-validate'] !== true,
     maxDepth: wholeNumber('discover', '--max-depth', values['max-depth'], 0, 100),

@@ -84,7 +84,7 @@ async function* textEntries(chunks: AsyncIterable<Uint8Array>, options: EntryRea
  * `recover`, where every issue goes to `onIssue`.
  *
  * @example
- * const { format, entries } = await readEntries(await openInput(input, signal), options);
+ * const { format, entries } = await readEntries(await openInput(input, session), options);
  * for await (const entry of entries) console.log(entry.loc);
  */
 export async function readEntries(input: OpenedInput, options: EntryReadOptions): Promise<{ format: InputFormat; gzip: boolean; entries: AsyncIterable<SitemapEntry> }> {

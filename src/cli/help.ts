@@ -18,7 +18,9 @@ Inputs: a file (gzip is recognised by its bytes), - for stdin, an http(s) URL, o
 (example.com or https://example.com/). Results go to stdout, diagnostics to stderr.
 Exit codes: 0 valid / no difference, 1 invalid / different, 2 usage or I/O error, 130 Ctrl-C.
 
-Options for every command: -h, --help   --quiet   --no-progress
+Options for every command: -h, --help   --quiet   --no-progress   --refuse-private-addresses
+  (the last for services that run sitemapkit on URLs their users submit: nothing is fetched
+  from localhost or a loopback, private, link-local or reserved address)
   sitemapkit --version       the version
   sitemapkit <command> --help
 
@@ -45,6 +47,8 @@ Options:
   --max-bytes SIZE         refuse inputs larger than this (default 100MiB)
   -q, --quiet              errors only, no summary
   --no-progress            no progress line on stderr
+  --refuse-private-addresses  no request to localhost or a private, link-local or reserved
+                           address, in a URL, a redirect or a DNS answer
 
 Exit: 0 valid, 1 invalid (or over --max-warnings), 2 usage or I/O error.
 
@@ -69,6 +73,8 @@ Options:
   --recover                read past malformed XML (issues on stderr)
   --max-bytes SIZE         stop after this many bytes of XML (default: no limit)
   --no-progress            no progress line on stderr
+  --refuse-private-addresses  no request to localhost or a private, link-local or reserved
+                           address, in a URL, a redirect or a DNS answer
 
 Exit: 0 read to the end, 1 stopped at malformed XML, 2 usage or I/O error.
 
@@ -98,6 +104,8 @@ Options:
   --pretty                 indent the XML
   --input-format FORM      auto (default), text, ndjson, csv, sitemap
   -f, --format FORMAT      text (default) or json: what was written
+  --refuse-private-addresses  no request to localhost or a private, link-local or reserved
+                           address, in a URL, a redirect or a DNS answer
 
 Exit: 0 written, 1 a bad input line or value, 2 usage or I/O error.
 
@@ -123,6 +131,8 @@ Options:
   --timeout SECONDS        per request
   --profile google|xsd     validate's profile for each sitemap
   --no-validate            list the tree only (about twice as fast)
+  --refuse-private-addresses  no request to localhost or a private, link-local or reserved
+                           address, in a URL, a redirect or a DNS answer
 
 Exit: 0 no errors, 1 errors found (or no sitemap), 2 usage or I/O error.
 
@@ -142,6 +152,8 @@ Options:
   --fields LIST            what counts as a change, from lastmod,changefreq,priority,extensions
   --recover                read past malformed XML
   -q, --quiet              no counts line
+  --refuse-private-addresses  no request to localhost or a private, link-local or reserved
+                           address, in a URL, a redirect or a DNS answer
 
 Exit: 0 no difference, 1 different, 2 usage or I/O error (or a side that cannot be read).
 
@@ -167,6 +179,8 @@ Options:
   --recover                read past malformed XML
   -q, --quiet              no counts line
   --no-progress            no progress line on stderr
+  --refuse-private-addresses  no request to localhost or a private, link-local or reserved
+                           address, in a URL, a redirect or a DNS answer
 
 Exit: 0 every page 200 without noindex, 1 some page not, 2 usage or I/O error.
 

@@ -6,8 +6,14 @@ import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { sniffFormat } from '../node';
+// The Node transport that judges DNS answers, in this bundle's own copy (dist/cli.js takes the
+// library from dist/node.js, which exports no such thing): its refusals land in this copy's
+// addressRefusals, which is the one read here.
+import { crawlFetchOfNode } from '../site/crawl-fetch.node';
+import { addressRefusals, privateAddressRefusal } from '../site/runtime-fetch';
 import { concatenateBytes } from '../values/text';
 import { CliFailure } from './command-line';
+import type { Session } from './session';
 
 /**
  * What an argument names: `-` is stdin, an http(s) URL with a path is a URL, an http(s) URL of a
@@ -57,7 +63,7 @@ export function classifyInput(argument: string): InputArgument {
  * it ended up after redirects.
  *
  * @example
- * const input = await openInput(classifyInput('sitemap.xml'), signal);
+ * const input = await openInput(classifyInput('sitemap.xml'), session);
  * for await (const chunk of input.chunks) count += chunk.length;
  */
 export interface OpenedInput {
@@ -95,15 +101,72 @@ async function* nodeChunks(stream: NodeJS.ReadableStream & { destroy(error?: Err
   }
 }
 
+/** The request headers of the command line's own requests. */
+export const CLI_HEADERS = { 'user-agent': 'sitemapkit-cli' };
+
+/** Redirects followed for one input (fetch's own limit). */
+const MAX_REDIRECTS = 20;
+
+/**
+ * How the command line asks for a URL: `fetch`, or under `--refuse-private-addresses` the crawl's
+ * node:http(s) transport that judges DNS answers where the connection is made (it follows no
+ * redirect, so the caller checks each), or `fetch` where fetch goes through a dispatcher or proxy
+ * set up for the process (then only URLs are judged, as the library does).
+ */
+function cliFetch(session: Pick<Session, 'refusePrivateAddresses'>): (url: string, init: RequestInit) => Promise<Response> {
+  const transport = (session.refusePrivateAddresses && crawlFetchOfNode({ refusePrivateAddresses: true })) || fetch;
+  return (url, init) => transport(url, { ...init, headers: { ...CLI_HEADERS, ...(init.headers as Record<string, string> | undefined) } });
+}
+
+/** refusePrivateAddresses' messages, with the command line's name of the option. */
+function refusedMessage(message: string): string {
+  return message.replace('(refusePrivateAddresses)', '(--refuse-private-addresses)');
+}
+
+/**
+ * A URL's answer, redirects followed: by fetch, or under `--refuse-private-addresses` one at a
+ * time, each target judged before it is asked (a redirect to a private address is refused as the
+ * URL itself would be), as checkUrls follows them.
+ */
+async function fetchInput(input: InputArgument, session: Pick<Session, 'signal' | 'refusePrivateAddresses'>): Promise<{ response: Response; finalUrl: string }> {
+  const ask = cliFetch(session);
+  let current = new URL(input.argument);
+  for (let redirects = 0; ; redirects++) {
+    const refused = session.refusePrivateAddresses && privateAddressRefusal(current);
+    if (refused) throw new CliFailure('io', `${input.name}: ${redirects > 0 ? `a redirect to ${current.href}: ` : ''}${refusedMessage(refused)}`);
+    let response: Response;
+    try {
+      response = await ask(current.href, { signal: session.signal, redirect: session.refusePrivateAddresses ? 'manual' : 'follow' });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      if (addressRefusals.has(error as object)) throw new CliFailure('io', `${input.name}: ${refusedMessage((error as Error).message)}`);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new CliFailure('io', `${input.name}: cannot fetch (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+    }
+    const location = session.refusePrivateAddresses && response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) return { response, finalUrl: session.refusePrivateAddresses ? current.href : response.url || current.href };
+    await response.body?.cancel();
+    if (redirects === MAX_REDIRECTS) throw new CliFailure('io', `${input.name}: more than ${MAX_REDIRECTS} redirects`);
+    try {
+      current = new URL(location, current);
+    } catch {
+      throw new CliFailure('io', `${input.name}: a redirect to "${location}", which is not a URL`);
+    }
+    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new CliFailure('io', `${input.name}: a redirect to ${current.protocol}, not http(s)`);
+  }
+}
+
 /**
  * Opens an input: a file as a read stream (a missing file, a directory or no permission is an
  * `io` failure), stdin, or a URL fetched with redirects followed (an HTTP error status is an `io`
- * failure). `signal` stops a download.
+ * failure; under `--refuse-private-addresses` a private address in it, a redirect or a DNS answer
+ * too). The session's signal stops a download.
  *
  * @example
- * const { chunks, size } = await openInput(classifyInput('-'), controller.signal);
+ * const { chunks, size } = await openInput(classifyInput('-'), session);
  */
-export async function openInput(input: InputArgument, signal: AbortSignal): Promise<OpenedInput> {
+export async function openInput(input: InputArgument, session: Pick<Session, 'signal' | 'refusePrivateAddresses'>): Promise<OpenedInput> {
+  const { signal } = session;
   if (input.kind === 'stdin') return { name: input.name, chunks: nodeChunks(process.stdin, input.name, signal), size: undefined, finalUrl: undefined };
   if (input.kind === 'file') {
     let stats: Awaited<ReturnType<typeof stat>>;
@@ -118,14 +181,7 @@ export async function openInput(input: InputArgument, signal: AbortSignal): Prom
     const stream = createReadStream(input.argument, { highWaterMark: 65536 });
     return { name: input.name, chunks: nodeChunks(stream, input.name, signal), size, finalUrl: undefined };
   }
-  let response: Response;
-  try {
-    response = await fetch(input.argument, { signal, redirect: 'follow', headers: { 'user-agent': 'sitemapkit-cli' } });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new CliFailure('io', `${input.name}: cannot fetch (${cause?.code ?? cause?.message ?? (error as Error).message})`);
-  }
+  const { response, finalUrl } = await fetchInput(input, session);
   if (!response.ok) {
     await response.body?.cancel();
     throw new CliFailure('io', `${input.name}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
@@ -136,21 +192,29 @@ export async function openInput(input: InputArgument, signal: AbortSignal): Prom
   const body = response.body;
   async function* chunks(): AsyncGenerator<Uint8Array> {
     if (body === null) return;
+    // By its reader: the runtime's own transport hands a body with getReader() alone.
+    const reader = body.getReader();
+    let ended = false;
     try {
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) yield chunk;
+      for (let read; !(read = await reader.read()).done; ) yield read.value;
+      ended = true;
     } catch (error) {
+      ended = true;
       if ((error as Error).name === 'AbortError') throw error;
       throw new CliFailure('io', `${input.name}: the download failed (${(error as Error).message})`);
+    } finally {
+      // A reader that stopped early (a limit, a broken pipe) closes the connection.
+      if (!ended) await reader.cancel().catch(() => undefined);
     }
   }
-  return { name: input.name, chunks: chunks(), size, finalUrl: response.url || input.argument };
+  return { name: input.name, chunks: chunks(), size, finalUrl };
 }
 
 /**
  * Reads an opened input whole, refusing more than `maxBytes` (an `io` failure naming the limit).
  *
  * @example
- * const bytes = await readWhole(await openInput(input, signal), 100 * 2 ** 20, (n) => progress(n));
+ * const bytes = await readWhole(await openInput(input, session), 100 * 2 ** 20, (n) => progress(n));
  */
 export async function readWhole(input: OpenedInput, maxBytes: number, onBytes?: (bytes: number) => void): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];

@@ -46,7 +46,7 @@ export async function runLs(argv: string[], session: Session): Promise<number> {
   let entries: AsyncIterable<SitemapEntry & { sitemap?: string }>;
   if (input.kind === 'site') entries = siteEntries(input, session);
   else {
-    const opened = await openInput(input, signal);
+    const opened = await openInput(input, session);
     ({ entries } = await readEntries(opened, {
       recover: values.recover === true,
       maxBytes,

@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onInterrupt);
   try {
-    return await run(rest, createSession(controller.signal, { progress: !rest.includes('--no-progress') }));
+    return await run(rest, createSession(controller.signal, { progress: !rest.includes('--no-progress'), refusePrivateAddresses: rest.includes('--refuse-private-addresses') }));
   } finally {
     process.off('SIGINT', onInterrupt);
   }

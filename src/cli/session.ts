@@ -21,15 +21,21 @@ export interface Session {
   note(text: string): void;
   progress: ProgressLine;
   signal: AbortSignal;
+  /**
+   * `--refuse-private-addresses`: no request to localhost or to a loopback, private, link-local or
+   * reserved address, in a URL, a redirect or a DNS answer (crawlSitemaps' and checkUrls' option),
+   * for services that run the command line on URLs their users submit.
+   */
+  refusePrivateAddresses: boolean;
 }
 
 /**
  * The session of one command run.
  *
  * @example
- * const session = createSession(new AbortController().signal, { progress: false });
+ * const session = createSession(new AbortController().signal, { progress: false, refusePrivateAddresses: true });
  */
-export function createSession(signal: AbortSignal, options: { progress: boolean }): Session {
+export function createSession(signal: AbortSignal, options: { progress: boolean; refusePrivateAddresses?: boolean }): Session {
   const environment = process.env;
   const paint = createPaint(shouldUseColour(process.stdout, environment));
   const paintError = createPaint(shouldUseColour(process.stderr, environment));
@@ -44,5 +50,6 @@ export function createSession(signal: AbortSignal, options: { progress: boolean 
     },
     progress,
     signal,
+    refusePrivateAddresses: options.refusePrivateAddresses === true,
   };
 }

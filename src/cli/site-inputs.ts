@@ -3,15 +3,16 @@
 // them; the CLI turns its report into per-file reports and its walk into entries.
 
 import { crawlSitemaps, type CrawledEntry, type CrawlOptions, type CrawlReport, type ValidationProfile } from '../node';
-import type { InputArgument } from './inputs';
+import { CLI_HEADERS, type InputArgument } from './inputs';
 import type { FileReport } from './issue-report';
 import type { Session } from './session';
 
 /** The crawl's progress on the progress line. */
-function progressOptions(label: string, session: Session): Pick<CrawlOptions, 'onProgress' | 'signal' | 'headers'> {
+function progressOptions(label: string, session: Session): Pick<CrawlOptions, 'onProgress' | 'signal' | 'headers' | 'refusePrivateAddresses'> {
   return {
     signal: session.signal,
-    headers: { 'user-agent': 'sitemapkit-cli' },
+    headers: CLI_HEADERS,
+    refusePrivateAddresses: session.refusePrivateAddresses,
     onProgress: ({ bytes, entries, sitemapsDone }) => session.progress.update({ label, bytes, entries, files: sitemapsDone }),
   };
 }

@@ -94,7 +94,7 @@ export async function runValidate(argv: string[], session: Session): Promise<num
         }
         continue;
       }
-      const opened = await openInput(input, session.signal);
+      const opened = await openInput(input, session);
       const bytes = await readWhole(opened, maxBytes, (read) => session.progress.update({ label: `validate ${input.name}`, bytes: read, totalBytes: opened.size, entries: 0 }));
       session.progress.clear();
       const location = values.location ?? opened.finalUrl;
