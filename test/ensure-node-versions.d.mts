@@ -3,5 +3,8 @@
 /** The versions, as `major.minor.patch`. */
 export const NODE_VERSIONS: readonly string[];
 
+/** The oldest Node that package.json's `engines` admits, as `major.minor.patch`. */
+export const OLDEST_NODE: string;
+
 /** The path of a version's executable (fetched by `pretest`). */
 export function nodeBinary(version: string): string;

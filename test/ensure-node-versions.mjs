@@ -1,5 +1,5 @@
 // The Node releases test/node-versions.node.test.ts runs the Node-facing tests under, beside the
-// one that runs `npm test` (CI's): the official binaries that npm publishes for each platform
+// one that runs `npm test` (CI's), and test/runtimes.node.test.ts the packed package (Node 18 too): the official binaries that npm publishes for each platform
 // (`node-<platform>-<arch>`, Node's own release builds), fetched once by `pretest` into
 // node_modules/.cache/sitemapkit-node/<version>/node. Only the executable is unpacked (each
 // package is 200 MB with its headers and manual pages). Node 24 and 26 changed what sitemapkit
@@ -14,6 +14,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The newest release of each line in support on 2026-11-27 (22 maintenance, 24 and 26 LTS). */
 export const NODE_VERSIONS = ['22.23.3', '24.21.0', '26.12.1'];
+
+/**
+ * The oldest Node package.json's `engines` admits (18, out of support since April 2025): the
+ * packed package runs there (test/runtimes.node.test.ts), though vitest no longer does.
+ */
+export const OLDEST_NODE = '18.20.8';
+
+const ALL_VERSIONS = [OLDEST_NODE, ...NODE_VERSIONS];
 
 const repositoryRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -46,10 +54,10 @@ function fetchNode(version) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const missing = NODE_VERSIONS.filter((version) => !existsSync(nodeBinary(version)));
+  const missing = ALL_VERSIONS.filter((version) => !existsSync(nodeBinary(version)));
   for (const version of missing) {
     console.log(`ensure-node-versions: fetching Node ${version} (${packageName()} from the npm registry)`);
     fetchNode(version);
   }
-  console.log(`ensure-node-versions: Node ${NODE_VERSIONS.join(', ')} in node_modules/.cache/sitemapkit-node/`);
+  console.log(`ensure-node-versions: Node ${ALL_VERSIONS.join(', ')} in node_modules/.cache/sitemapkit-node/`);
 }

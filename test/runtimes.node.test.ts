@@ -1,4 +1,5 @@
-// The packed package in every server runtime (issue #20 §2): Node (ESM and CJS), Deno and Bun
+// The packed package in every server runtime (issue #20 §2): Node (ESM and CJS; the Node running
+// the tests, the oldest `engines` admits and each line in support), Deno and Bun
 // (the binaries their npm packages bring, devDependencies pinned in package.json), and a
 // Cloudflare Worker built by `wrangler deploy --dry-run --outdir` and run in workerd through
 // miniflare. Each runs test/runtime-exercise.ts (parse, validate, a stream, serialize with gzip)
@@ -11,9 +12,11 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPackedPackage, repositoryRoot, type InstalledPackage } from './packed-package';
+import { NODE_VERSIONS, nodeBinary, OLDEST_NODE } from './ensure-node-versions.mjs';
+import { installPackedPackage, repositoryRoot, smokeSitemap, type InstalledPackage } from './packed-package';
 import { exerciseCommonJs, exerciseModule, expectedExerciseReport, smokeSitemapCommonJs, smokeSitemapModule, type ExerciseReport } from './runtime-exercise';
 
 const run = promisify(execFile);
@@ -97,6 +100,11 @@ afterAll(async () => {
 describe.each([
   { runtime: 'Node, ESM import', command: process.execPath, args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
   { runtime: 'Node, CJS require', command: process.execPath, args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
+  // The oldest Node `engines` admits and the lines in support, as fetched by pretest.
+  ...[OLDEST_NODE, ...NODE_VERSIONS].flatMap((version) => [
+    { runtime: `Node ${version}, ESM import`, command: nodeBinary(version), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+    { runtime: `Node ${version}, CJS require`, command: nodeBinary(version), args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
+  ]),
   // Deno and Bun read the `node` condition (both implement node:buffer and node:zlib).
   { runtime: 'Deno', command: binary('deno'), args: ['run', '--allow-read', '--allow-env', 'run.mjs'], entry: /\/dist\/index\.node\.js$/ },
   { runtime: 'Bun', command: binary('bun'), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
@@ -114,6 +122,19 @@ describe.each([
     const { resolved: _resolved, ...exercised } = report;
     expect(exercised).toEqual(expectedExerciseReport);
   });
+});
+
+describe('the packed package\'s command line (bin) under the oldest Node `engines` admits', () => {
+  it(`validates and lists a gzipped sitemap under Node ${OLDEST_NODE}`, async () => {
+    const project = installed.projectDirectory;
+    await writeFile(join(project, 'smoke.xml.gz'), gzipSync(smokeSitemap));
+    const cli = join(project, 'node_modules', 'sitemapkit', 'dist', 'cli.js');
+    const validated = await run(nodeBinary(OLDEST_NODE), [cli, 'validate', 'smoke.xml.gz', '--format', 'json'], { cwd: project });
+    const [file] = (JSON.parse(validated.stdout) as { files: { file: string; entries: number; errors: number }[] }).files;
+    expect(file).toMatchObject({ file: 'smoke.xml.gz', format: 'xml', entries: expectedExerciseReport.locs.length, errors: 0 });
+    const listed = await run(nodeBinary(OLDEST_NODE), [cli, 'ls', 'smoke.xml.gz', '--fields', 'loc'], { cwd: project });
+    expect(listed.stdout.trimEnd().split('\n')).toEqual(expectedExerciseReport.locs);
+  }, 60_000);
 });
 
 /** Builds worker.mjs with wrangler into `outDirectory` and runs it in workerd: its bundle and response. */
