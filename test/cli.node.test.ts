@@ -13,7 +13,6 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corpus, locsOf, repositoryRoot, requireBuiltCli, runCli, serve, startCli } from './cli-helpers';
 import { validate } from '../src/index';
-import { classifyInput, openInput } from '../src/cli/inputs';
 
 const LIVEJOURNAL = corpus('urlset/livejournal-1396.xml');
 const NOT_WELL_FORMED = corpus('odd/stray-close-url-notwf.xml');
@@ -467,49 +466,6 @@ dns.lookup = function (hostname, options, callback) {
     } finally {
       await server.close();
     }
-  });
-});
-
-describe('--refuse-private-addresses, redirects (in process: a stubbed fetch)', () => {
-  const moved = (location: string) => new Response(null, { status: 302, headers: { location } });
-  const asked: { url: string; redirect: RequestRedirect | undefined; agent: string | null }[] = [];
-  const answers = new Map<string, () => Response>([
-    ['http://public.test/s.xml', () => moved('http://10.0.0.1/s.xml')],
-    ['http://public.test/file.xml', () => moved('file:///etc/passwd')],
-    ['http://public.test/loop.xml', () => moved('/loop.xml')],
-    ['http://public.test/hop.xml', () => moved('https://other.test/final.xml')],
-    ['https://other.test/final.xml', () => new Response('<urlset/>', { status: 200 })],
-  ]);
-  beforeAll(() => {
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      asked.push({ url, redirect: init.redirect, agent: new Headers(init.headers).get('user-agent') });
-      return answers.get(url)!();
-    });
-  });
-  afterAll(() => vi.unstubAllGlobals());
-
-  it('judges each redirect target before asking it, follows the others by hand, and says where it stopped', async () => {
-    const session = { signal: new AbortController().signal, refusePrivateAddresses: true };
-    const open = (url: string) => openInput(classifyInput(url), session);
-    await expect(open('http://public.test/s.xml')).rejects.toThrow('http://public.test/s.xml: a redirect to http://10.0.0.1/s.xml: 10.0.0.1 is a loopback, private, link-local or reserved address, refused (--refuse-private-addresses)');
-    await expect(open('http://public.test/file.xml')).rejects.toThrow('http://public.test/file.xml: a redirect to file:, not http(s)');
-    await expect(open('http://public.test/loop.xml')).rejects.toThrow('http://public.test/loop.xml: more than 20 redirects');
-    const opened = await open('http://public.test/hop.xml');
-    expect(opened.finalUrl).toBe('https://other.test/final.xml');
-    let text = '';
-    for await (const chunk of opened.chunks) text += new TextDecoder().decode(chunk);
-    expect(text).toBe('<urlset/>');
-    expect(asked.filter((request) => request.url === 'http://public.test/loop.xml')).toHaveLength(21);
-    expect(asked.filter((request) => request.url === 'http://10.0.0.1/s.xml')).toEqual([]);
-    expect(new Set(asked.map((request) => `${request.redirect} ${request.agent}`))).toEqual(new Set(['manual sitemapkit-cli']));
-  });
-
-  it('leaves redirects to fetch without the option', async () => {
-    asked.length = 0;
-    answers.set('http://public.test/direct.xml', () => new Response('<urlset/>', { status: 200 }));
-    const opened = await openInput(classifyInput('http://public.test/direct.xml'), { signal: new AbortController().signal, refusePrivateAddresses: false });
-    expect(opened.finalUrl).toBe('http://public.test/direct.xml');
-    expect(asked).toEqual([{ url: 'http://public.test/direct.xml', redirect: 'follow', agent: 'sitemapkit-cli' }]);
   });
 });
 

@@ -32,6 +32,7 @@ const NODE_FACING_FILES = {
   'test/node-loading.node.test.ts': 'ESM and CommonJS loading of the built files',
   'test/init-precompiled-module.test.ts': 'WebAssembly compilation and instantiation',
   'test/cli.node.test.ts': 'the command line: process, stdio, colour environment',
+  'test/cli-inputs.node.test.ts': "the command line's URL inputs through node:http and node:dns",
 };
 
 interface VitestJsonReport {
