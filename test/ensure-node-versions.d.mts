@@ -8,3 +8,6 @@ export const OLDEST_NODE: string;
 
 /** The path of a version's executable (fetched by `pretest`). */
 export function nodeBinary(version: string): string;
+
+/** That path, or an error that says how to fetch the version when it is missing. */
+export function requiredNodeBinary(version: string): string;

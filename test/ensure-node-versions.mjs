@@ -30,6 +30,13 @@ export function nodeBinary(version) {
   return join(repositoryRoot, 'node_modules', '.cache', 'sitemapkit-node', version, 'node');
 }
 
+/** A version's executable for a test: a missing one says how to fetch it (`npm test` does in `pretest`). */
+export function requiredNodeBinary(version) {
+  const binary = nodeBinary(version);
+  if (!existsSync(binary)) throw new Error(`Node ${version} is not at ${binary}: run node test/ensure-node-versions.mjs (npm test's pretest does)`);
+  return binary;
+}
+
 /** npm's name of the package holding this platform's build (checked: linux-x64). */
 function packageName() {
   return `node-${process.platform}-${process.arch}`;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE_VERSIONS, nodeBinary } from './ensure-node-versions.mjs';
+import { NODE_VERSIONS, requiredNodeBinary } from './ensure-node-versions.mjs';
 import { repositoryRoot } from './packed-package';
 
 const run = promisify(execFile);
@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('the Node-facing test files under every Node release in support', () => {
   it('has a binary of each version at hand (pretest fetched them), which says it is that version', async () => {
     for (const version of NODE_VERSIONS) {
-      const { stdout } = await run(nodeBinary(version), ['--version']);
+      const { stdout } = await run(requiredNodeBinary(version), ['--version']);
       expect(stdout.trim()).toBe(`v${version}`);
     }
     // The Node running this file is none of them: the versions add to CI's, not replace it.
@@ -71,7 +71,7 @@ describe('the Node-facing test files under every Node release in support', () =>
       const environment: NodeJS.ProcessEnv = { ...process.env };
       // This process's own vitest state would tell the child it is a worker of this run.
       for (const name of Object.keys(environment)) if (name.startsWith('VITEST')) delete environment[name];
-      const child = await run(nodeBinary(version), [join(repositoryRoot, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'node', '--reporter=json', `--outputFile=${output}`, ...files], {
+      const child = await run(requiredNodeBinary(version), [join(repositoryRoot, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'node', '--reporter=json', `--outputFile=${output}`, ...files], {
         cwd: repositoryRoot,
         env: environment,
         maxBuffer: 64 << 20,

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE_VERSIONS, nodeBinary, OLDEST_NODE } from './ensure-node-versions.mjs';
+import { NODE_VERSIONS, OLDEST_NODE, requiredNodeBinary } from './ensure-node-versions.mjs';
 import { installPackedPackage, repositoryRoot, smokeSitemap, type InstalledPackage } from './packed-package';
 import { exerciseCommonJs, exerciseModule, expectedExerciseReport, smokeSitemapCommonJs, smokeSitemapModule, type ExerciseReport } from './runtime-exercise';
 
@@ -98,20 +98,21 @@ afterAll(async () => {
 });
 
 describe.each([
-  { runtime: 'Node, ESM import', command: process.execPath, args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
-  { runtime: 'Node, CJS require', command: process.execPath, args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
+  { runtime: 'Node, ESM import', command: () => process.execPath, args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+  { runtime: 'Node, CJS require', command: () => process.execPath, args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
   // The oldest Node `engines` admits and the lines in support, as fetched by pretest.
   ...[OLDEST_NODE, ...NODE_VERSIONS].flatMap((version) => [
-    { runtime: `Node ${version}, ESM import`, command: nodeBinary(version), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
-    { runtime: `Node ${version}, CJS require`, command: nodeBinary(version), args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
+    { runtime: `Node ${version}, ESM import`, command: () => requiredNodeBinary(version), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+    { runtime: `Node ${version}, CJS require`, command: () => requiredNodeBinary(version), args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
   ]),
   // Deno and Bun read the `node` condition (both implement node:buffer and node:zlib).
-  { runtime: 'Deno', command: binary('deno'), args: ['run', '--allow-read', '--allow-env', 'run.mjs'], entry: /\/dist\/index\.node\.js$/ },
-  { runtime: 'Bun', command: binary('bun'), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+  { runtime: 'Deno', command: () => binary('deno'), args: ['run', '--allow-read', '--allow-env', 'run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+  { runtime: 'Bun', command: () => binary('bun'), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
 ])('the packed package in $runtime', ({ command, args, entry }) => {
   let report: Report;
   beforeAll(async () => {
-    report = await runProgram(command, args);
+    // A function: a binary that is missing fails its own tests, with how to fetch it, not the file.
+    report = await runProgram(command(), args);
   }, 90_000);
 
   it('resolves "sitemapkit" through the `node` condition', () => {
@@ -129,10 +130,10 @@ describe('the packed package\'s command line (bin) under the oldest Node `engine
     const project = installed.projectDirectory;
     await writeFile(join(project, 'smoke.xml.gz'), gzipSync(smokeSitemap));
     const cli = join(project, 'node_modules', 'sitemapkit', 'dist', 'cli.js');
-    const validated = await run(nodeBinary(OLDEST_NODE), [cli, 'validate', 'smoke.xml.gz', '--format', 'json'], { cwd: project });
+    const validated = await run(requiredNodeBinary(OLDEST_NODE), [cli, 'validate', 'smoke.xml.gz', '--format', 'json'], { cwd: project });
     const [file] = (JSON.parse(validated.stdout) as { files: { file: string; entries: number; errors: number }[] }).files;
     expect(file).toMatchObject({ file: 'smoke.xml.gz', format: 'xml', entries: expectedExerciseReport.locs.length, errors: 0 });
-    const listed = await run(nodeBinary(OLDEST_NODE), [cli, 'ls', 'smoke.xml.gz', '--fields', 'loc'], { cwd: project });
+    const listed = await run(requiredNodeBinary(OLDEST_NODE), [cli, 'ls', 'smoke.xml.gz', '--fields', 'loc'], { cwd: project });
     expect(listed.stdout.trimEnd().split('\n')).toEqual(expectedExerciseReport.locs);
   }, 60_000);
 });
