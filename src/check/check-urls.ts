@@ -5,7 +5,7 @@
 // extension and the CLI share it.
 
 import { SitemapError } from '../model/errors';
-import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
+import { checkHeadersOption, checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
 import { addressRefusals, privateAddressRefusal, runtimeFetch } from '../site/runtime-fetch';
 
 /** What one URL gave. */
@@ -198,13 +198,9 @@ export function checkUrls(urls: Iterable<string> | AsyncIterable<string>, option
   // The runtime's own fetch (Node: node:http(s), which sees DNS answers) only where it refuses more than the URLs.
   const chosenFetch = options.fetch ?? (refusePrivateAddresses ? runtimeFetch({ refusePrivateAddresses }) : undefined) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof chosenFetch !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', 'checkUrls needs a fetch: this runtime has none, pass options.fetch');
-  const headers: unknown = options.headers ?? {};
-  if (headers === null || typeof headers !== 'object' || Array.isArray(headers) || !Object.values(headers).every((value) => typeof value === 'string')) {
-    throw new SitemapError('INPUT_INVALID_OPTION', `headers must be an object of header names to strings, not ${describeValue(options.headers)}`);
-  }
   const settings: Settings = {
     refusePrivateAddresses,
-    headers: { ...(headers as Record<string, string>) },
+    headers: checkHeadersOption(options.headers),
     fetch: chosenFetch,
     concurrency: Math.max(1, checkLimitOption(options.concurrency, 'concurrency', 4)),
     timeout: checkLimitOption(options.timeout, 'timeout', 15_000),

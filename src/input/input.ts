@@ -171,6 +171,21 @@ export function checkLimitOption(value: unknown, name: string, fallback: number)
 }
 
 /**
+ * The `headers` option of the functions that fetch (crawlSitemaps, checkUrls): a copy of an object
+ * of header names to strings, `{}` when left out; anything else is INPUT_INVALID_OPTION.
+ *
+ * @example
+ * const headers = checkHeadersOption(options.headers); // { 'User-Agent': 'my-crawler/1.0' }
+ */
+export function checkHeadersOption(value: unknown): Record<string, string> {
+  const headers: unknown = value ?? {};
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers) || !Object.values(headers).every((header) => typeof header === 'string')) {
+    throw new SitemapError('INPUT_INVALID_OPTION', `headers must be an object of header names to strings, not ${describeValue(value)}`, { offset: 0 });
+  }
+  return { ...(headers as Record<string, string>) };
+}
+
+/**
  * The options argument of a public function, `what` naming it in the message: undefined is
  * `{}`; anything but an object is INPUT_INVALID_OPTION (null had thrown a TypeError at its
  * first property).

@@ -5,7 +5,7 @@
 
 import robotsParser from 'robots-parser';
 import { SitemapError } from '../model/errors';
-import { checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
+import { checkHeadersOption, checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
 import type { CrawlFetch, CrawlOptions, CrawlProgress } from './crawl-types';
 import { runtimeFetch } from './runtime-fetch';
 import type { ValidationProfile } from '../model/types';
@@ -291,10 +291,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
   if (!Array.isArray(userAgents) || userAgents.length === 0 || !userAgents.every((agent) => typeof agent === 'string' && agent !== '')) {
     throw invalidOption(`userAgent must be a user agent name such as "Googlebot" or a list of them, not ${describeValue(options.userAgent)}`);
   }
-  const headers: unknown = options.headers ?? {};
-  if (headers === null || typeof headers !== 'object' || Array.isArray(headers) || !Object.values(headers).every((value) => typeof value === 'string')) {
-    throw invalidOption(`headers must be an object of header names to strings, not ${describeValue(options.headers)}`);
-  }
+  const headers = checkHeadersOption(options.headers);
   // Each option by its name, once: read(check, 'maxDepth', 5) is check(options.maxDepth, 'maxDepth', 5).
   const read = <T>(check: (value: unknown, name: string, fallback: T) => T, name: keyof CrawlOptions, fallback: T): T => check(options![name], name, fallback);
   return {
@@ -318,7 +315,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
     now: now as Date | undefined,
     refusePrivateAddresses,
     userAgents: [...userAgents] as string[],
-    headers: { ...(headers as Record<string, string>) },
+    headers,
     robotsTxt: read(flag, 'robotsTxt', true),
     guess: read(flag, 'guess', true),
   };
