@@ -417,6 +417,10 @@ describe('--refuse-private-addresses', () => {
       const report = JSON.parse(discovered.stdout) as { issues: { code: string; url: string }[]; totals: { requests: number } };
       expect(report.issues).toEqual([expect.objectContaining({ code: 'CRAWL_PRIVATE_ADDRESS', url: `${origin}/robots.txt` }), expect.objectContaining({ code: 'CRAWL_NO_SITEMAP' })]);
       expect(report.totals.requests).toBe(0);
+      // The text tree names the command line's flag, not the API's option.
+      const tree = await runCli(['discover', `${origin}/`, '--refuse-private-addresses', '--no-progress']);
+      expect(tree.stdout).toContain(`CRAWL_PRIVATE_ADDRESS 127.0.0.1 is ${REFUSED} (${origin}/robots.txt)`);
+      expect(tree.stdout).not.toContain('(refusePrivateAddresses)');
       expect(server.requests).toEqual([]);
 
       // A local sitemap whose pages are on the private address: each check is refused, none asked.
@@ -425,7 +429,9 @@ describe('--refuse-private-addresses', () => {
       const checked = await runCli(['check-urls', list, '--refuse-private-addresses', '--format', 'ndjson']);
       expect(checked.code).toBe(1);
       const rows = checked.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { url: string; status: number; error?: string });
-      expect(rows).toEqual([expect.objectContaining({ url: `${origin}/page`, status: 0, error: expect.stringContaining('127.0.0.1 is a loopback') })]);
+      expect(rows).toEqual([expect.objectContaining({ url: `${origin}/page`, status: 0, error: `127.0.0.1 is ${REFUSED}` })]);
+      const checkedText = await runCli(['check-urls', list, '--refuse-private-addresses', '--no-progress']);
+      expect(checkedText.stdout).toContain(`${origin}/page  127.0.0.1 is ${REFUSED}`);
       expect(server.requests).toEqual([]);
 
       // Without the option the same commands read the server.

@@ -6,7 +6,7 @@ import { checkUrls, SitemapError, type Issue, type IssueCode, type UrlCheck } fr
 import { CliFailure, ExitCode, oneOf, readArguments, wholeNumber } from './command-line';
 import { readEntries } from './entries';
 import { tsvCell } from './entry-fields';
-import { classifyInput, CLI_HEADERS, openInput } from './inputs';
+import { classifyInput, CLI_HEADERS, openInput, withFlagName } from './inputs';
 import { issueLine } from './issue-report';
 import type { Session } from './session';
 import { siteEntries } from './site-inputs';
@@ -33,12 +33,12 @@ function textRow(check: UrlCheck, paint: Paint): string {
   const parts = [status, check.url];
   if (check.finalUrl !== check.url) parts.push(`→ ${check.finalUrl}${check.redirects > 0 ? ` (${check.redirects} redirect${check.redirects === 1 ? '' : 's'})` : ''}`);
   if (check.noindex !== undefined) parts.push(paint.yellow(`noindex (${check.noindex === 'header' ? 'X-Robots-Tag' : 'meta robots'})`));
-  if (check.error !== undefined) parts.push(paint.red(check.error));
+  if (check.error !== undefined) parts.push(paint.red(withFlagName(check.error)));
   return parts.join('  ');
 }
 
 function record(check: UrlCheck): Record<string, string | number | null> {
-  return { url: check.url, status: check.status, finalUrl: check.finalUrl, redirects: check.redirects, noindex: check.noindex ?? null, error: check.error ?? null };
+  return { url: check.url, status: check.status, finalUrl: check.finalUrl, redirects: check.redirects, noindex: check.noindex ?? null, error: check.error === undefined ? null : withFlagName(check.error) };
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import { crawlSitemaps, LIMITS, type CrawledSitemap, type CrawlReport } from '../node';
 import { byteSize, CliFailure, ExitCode, oneOf, readArguments, wholeNumber } from './command-line';
-import { classifyInput, CLI_HEADERS } from './inputs';
+import { classifyInput, CLI_HEADERS, withFlagName } from './inputs';
 import type { Session } from './session';
 import type { Paint } from './terminal';
 
@@ -59,7 +59,7 @@ export function treeLines(report: CrawlReport, paint: Paint): string[] {
   };
   roots.forEach((root, index) => walk(root, '', index === roots.length - 1));
   for (const issue of report.issues) {
-    lines.push(`${issue.severity === 'error' ? paint.red('error') : paint.yellow('warning')} ${issue.code} ${issue.message}${issue.url ? ` (${issue.url})` : ''}`);
+    lines.push(`${issue.severity === 'error' ? paint.red('error') : paint.yellow('warning')} ${issue.code} ${withFlagName(issue.message)}${issue.url ? ` (${issue.url})` : ''}`);
   }
   const { totals } = report;
   lines.push(`${plural(totals.sitemaps, 'sitemap')} (${plural(totals.indexes, 'index')}${totals.failed > 0 ? `, ${totals.failed} failed` : ''}), ${totals.entries.toLocaleString('en-US')} URLs, ${plural(totals.errors, 'error')}, ${plural(totals.warnings, 'warning')}, ${plural(totals.requests, 'request')} in ${(totals.durationMs / 1000).toFixed(1)} s${report.cancelled ? ' (cancelled)' : ''}`.replace('indexs', 'indexes'));

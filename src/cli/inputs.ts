@@ -118,8 +118,14 @@ function cliFetch(session: Pick<Session, 'refusePrivateAddresses'>): (url: strin
   return (url, init) => transport(url, { ...init, headers: { ...CLI_HEADERS, ...(init.headers as Record<string, string> | undefined) } });
 }
 
-/** refusePrivateAddresses' messages, with the command line's name of the option. */
-function refusedMessage(message: string): string {
+/**
+ * A message of the library's refusePrivateAddresses with the command line's name of the option, for
+ * what the command line prints itself (its text, and check-urls' rows; discover's JSON is the API's report).
+ *
+ * @example
+ * withFlagName('10.0.0.8 is a loopback, …, refused (refusePrivateAddresses)'); // '… refused (--refuse-private-addresses)'
+ */
+export function withFlagName(message: string): string {
   return message.replace('(refusePrivateAddresses)', '(--refuse-private-addresses)');
 }
 
@@ -133,13 +139,13 @@ async function fetchInput(input: InputArgument, session: Pick<Session, 'signal' 
   let current = new URL(input.argument);
   for (let redirects = 0; ; redirects++) {
     const refused = session.refusePrivateAddresses && privateAddressRefusal(current);
-    if (refused) throw new CliFailure('io', `${input.name}: ${redirects > 0 ? `a redirect to ${current.href}: ` : ''}${refusedMessage(refused)}`);
+    if (refused) throw new CliFailure('io', `${input.name}: ${redirects > 0 ? `a redirect to ${current.href}: ` : ''}${withFlagName(refused)}`);
     let response: Response;
     try {
       response = await ask(current.href, { signal: session.signal, redirect: session.refusePrivateAddresses ? 'manual' : 'follow' });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      if (addressRefusals.has(error as object)) throw new CliFailure('io', `${input.name}: ${refusedMessage((error as Error).message)}`);
+      if (addressRefusals.has(error as object)) throw new CliFailure('io', `${input.name}: ${withFlagName((error as Error).message)}`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new CliFailure('io', `${input.name}: cannot fetch (${cause?.code ?? cause?.message ?? (error as Error).message})`);
     }
