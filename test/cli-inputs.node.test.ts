@@ -6,8 +6,10 @@
 // a public server is what the option lets through, and none is at hand).
 
 import dns from 'node:dns';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { classifyInput, openInput } from '../src/cli/inputs';
+import { classifyInput, openInput, URL_INPUT_TIMEOUT } from '../src/cli/inputs';
 import { nodeCrawlFetch } from '../src/site/crawl-fetch.node';
 import { serve } from './cli-helpers';
 
@@ -111,5 +113,51 @@ describe('--refuse-private-addresses through the node:http transport', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('URL inputs: how long their server may take', () => {
+  const saved = { ...URL_INPUT_TIMEOUT };
+  let origin = '';
+  let server: Server;
+  const big = Buffer.from(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${'<url><loc>https://example.com/page</loc></url>'.repeat(60_000)}</urlset>`);
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/hang.xml') return; // never answers
+      response.writeHead(200, { 'content-type': 'application/xml' });
+      if (request.url === '/big.xml') return void response.end(big);
+      // A tarpit: a byte every 50 ms, forever.
+      response.write('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const timer = setInterval(() => response.write(' '), 50);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    Object.assign(URL_INPUT_TIMEOUT, saved);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const session = () => ({ signal: new AbortController().signal, refusePrivateAddresses: false });
+  const readAll = async (url: string, pause = 0) => {
+    let bytes = 0, chunks = 0;
+    for await (const chunk of (await openInput(classifyInput(url), session())).chunks) {
+      bytes += chunk.length;
+      if (++chunks === 1 && pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    return bytes;
+  };
+
+  it('gives up on a server that does not answer, or sends a byte now and then past the whole limit', async () => {
+    Object.assign(URL_INPUT_TIMEOUT, { idle: 300, whole: 600 });
+    await expect(openInput(classifyInput(`${origin}/hang.xml`), session())).rejects.toThrow(`${origin}/hang.xml: nothing arrived for 0.3 s`);
+    // Every gap is shorter than the idle limit: only the whole limit stops it.
+    await expect(readAll(`${origin}/drip.xml`)).rejects.toThrow(`${origin}/drip.xml: the server took more than 0.6 s for it in all`);
+  });
+
+  it('does not count the time the command spends between chunks', async () => {
+    Object.assign(URL_INPUT_TIMEOUT, { idle: 300, whole: 300 });
+    expect(await readAll(`${origin}/big.xml`, 800)).toBe(big.length);
   });
 });

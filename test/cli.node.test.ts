@@ -5,6 +5,8 @@
 // line, help and version, Ctrl-C. Node-only: processes, files, xmllint.
 
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -545,6 +547,29 @@ describe('sites, through crawlSitemaps', () => {
       expect(wrong.stderr).toContain('--max-tracked-urls');
     } finally {
       await server.close();
+    }
+  });
+
+  it('discover --file-timeout gives up on a file whose server sends a byte now and then', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/xml' });
+      response.write('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const timer = setInterval(() => response.write(' '), 100);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/drip.xml`;
+      const run = await runCli(['discover', url, '--file-timeout', '1', '--format', 'json']);
+      expect(run.code, run.stderr).toBe(1);
+      const report = JSON.parse(run.stdout) as { sitemaps: { url: string; failed: boolean; issues: { code: string; message: string }[] }[] };
+      expect(report.sitemaps).toEqual([expect.objectContaining({ url, failed: true, issues: [expect.objectContaining({ code: 'CRAWL_TIMEOUT', message: 'The server took more than fileTimeout (1,000 ms) for this file in all' })] })]);
+      const wrong = await runCli(['discover', url, '--file-timeout', '0']);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('--file-timeout');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

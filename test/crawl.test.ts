@@ -170,6 +170,13 @@ describe('crawlSitemaps on a site with everything (robots.txt, indexes, errors, 
     for (const issue of all) expect(typeof searchConsoleReport[issue.code], issue.code).toBe('string');
     expect(Object.values(CrawlIssueCode)).toContain('CRAWL_CHILD_FAILED');
   });
+
+  it('waits out Retry-After outside fileTimeout: a retry\'s delay is the walk\'s wait, not the server\'s', async () => {
+    await reset(o);
+    const report = await crawlSitemaps(`${o}/busy.xml`, { ...FAST, fileTimeout: 500 }).report();
+    expect(sitemapAt(report, `${o}/busy.xml`)).toMatchObject({ status: 200, entries: 1, failed: false, issues: [] });
+    expect((await requestCounts(o))['/busy.xml']).toBe(2); // 429 with Retry-After: 1, then the file
+  }, 30_000);
 });
 
 describe('crawlSitemaps finding sitemaps without robots.txt', () => {
@@ -374,6 +381,53 @@ describe('crawlSitemaps within limits', () => {
     expect(counts['/stall.xml']).toBe(1); // the body stopped after the answer: not retried
   }, 30_000);
 
+  it('gives a file fileTimeout in all: a server sending a byte every 100 ms, which no idle timeout catches, fails it', async () => {
+    await reset(o);
+    const report = await crawlSitemaps(`${o}/drip.xml`, { timeout: 1000, fileTimeout: 600, retries: 1, retryDelay: 10 }).report();
+    const dripped = sitemapAt(report, `${o}/drip.xml`);
+    expect(dripped).toMatchObject({ status: 200, failed: true, entries: 0 });
+    expect(dripped.issues.map((issue) => [issue.code, issue.message])).toEqual([['CRAWL_TIMEOUT', 'The server took more than fileTimeout (600 ms) for this file in all']]);
+    expect((await requestCounts(o))['/drip.xml']).toBe(1); // the body failed after the answer: not retried
+    // The idle timeout alone never fires on it: by default (5 minutes) the file is still arriving when the caller gives up.
+    const patient = await crawlSitemaps(`${o}/drip.xml`, { timeout: 1000, signal: AbortSignal.timeout(1500) }).report();
+    expect(patient.cancelled).toBe(true);
+    expect(codes(sitemapAt(patient, `${o}/drip.xml`).issues)).not.toContain('CRAWL_TIMEOUT');
+  }, 30_000);
+
+  it('counts only the waits for the server against fileTimeout: not a body held back while the caller pauses', async () => {
+    // 45,000 URLs (about 2.7 MB) made as the walk reads them: past its queue (1 MiB) the body waits for the caller.
+    const asked: string[] = [];
+    const encoder = new TextEncoder();
+    const stub = async (url: string, init?: RequestInit): Promise<Response> => {
+      asked.push(url);
+      if (!url.endsWith('/big.xml')) return new Response('not here', { status: 404 });
+      let block = 0;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // As the runtime's fetch does: an aborted request errors its body.
+          init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
+        },
+        pull(controller) {
+          if (block === 45) return controller.close();
+          const urls = Array.from({ length: 1000 }, (_, i) => `<url><loc>https://example.com/page-${block * 1000 + i}</loc></url>`).join('');
+          controller.enqueue(encoder.encode(`${block === 0 ? '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' : ''}${urls}${block === 44 ? '</urlset>' : ''}`));
+          block++;
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/xml' } });
+    };
+    const crawl = crawlSitemaps('https://example.com/big.xml', { fetch: stub, fileTimeout: 300, timeout: 10_000 });
+    let count = 0;
+    for await (const entry of crawl) {
+      if (entry.loc !== `https://example.com/page-${count}`) throw new Error(`entry ${count} is ${entry.loc}`);
+      if (++count === 1000) await new Promise((resolve) => setTimeout(resolve, 800));
+    }
+    expect(count).toBe(45_000);
+    const report = await crawl.report();
+    expect(sitemapAt(report, 'https://example.com/big.xml')).toMatchObject({ failed: false, entries: 45_000, issues: [] });
+    expect(asked.filter((url) => url.endsWith('/big.xml'))).toHaveLength(1);
+  }, 30_000);
+
   it('stops at maxEntries and maxSitemaps, saying so', async () => {
     const { origin: a } = sites.abort;
     const few = await crawlSitemaps(`${a}/`, { ...FAST, maxEntries: 700, concurrency: 1 }).report();
@@ -543,6 +597,8 @@ describe('crawlSitemaps on charsets and odd starting points', () => {
     expect(() => crawlSitemaps('example.com', { concurrency: 0 })).toThrow(SitemapError);
     expect(() => crawlSitemaps('example.com', { maxBytes: Number.NaN })).toThrow(/maxBytes/);
     expect(() => crawlSitemaps('example.com', { retries: Infinity })).toThrow(/retries/);
+    expect(() => crawlSitemaps('example.com', { fileTimeout: 0 })).toThrow('fileTimeout must be at least 1, got 0');
+    expect(() => crawlSitemaps('example.com', { fileTimeout: -5 })).toThrow(/fileTimeout/);
     expect(() => crawlSitemaps('example.com', { fetch: 'no' as unknown as typeof fetch })).toThrow(/fetch/);
   });
 

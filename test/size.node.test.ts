@@ -97,8 +97,14 @@ const KB = 1024;
  * and 26): everything 114,101 → 114,219 bytes; budget 110.8 KB + 780, a cost in README "Size".
  * checkUrls's `headers` option (checked by the function that checks the crawl's): everything
  * 114,219 → 114,260 bytes; budget 110.8 KB + 820.
+ * The streaming gunzip's probe waiting a task through a MessageChannel instead of a setTimeout(0),
+ * which a hidden tab runs up to a second late: everything 114,260 → 114,314 bytes; budget 110.8 KB
+ * + 880, a cost in README "Size".
+ * The crawl's fileTimeout (a file's waits for its server bounded in all, so that a server sending a
+ * byte now and then cannot hold the walk): everything 114,314 → 114,484 bytes; budget 110.8 KB +
+ * 1,040, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 820 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1040 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -83,6 +83,7 @@ export async function runDiscover(argv: string[], session: Session): Promise<num
     'max-tracked-urls': { type: 'string' },
     concurrency: { type: 'string' },
     timeout: { type: 'string' },
+    'file-timeout': { type: 'string' },
     'no-validate': { type: 'boolean' },
   });
   const format = oneOf('discover', '--format', values.format, ['text', 'json'], 'text');
@@ -91,6 +92,7 @@ export async function runDiscover(argv: string[], session: Session): Promise<num
   const input = classifyInput(positionals[0]!);
   if (input.kind === 'file' || input.kind === 'stdin') throw new CliFailure('usage', `discover: ${input.name} is not a site or URL`);
   const timeout = wholeNumber('discover', '--timeout', values.timeout, 1, 3600);
+  const fileTimeout = wholeNumber('discover', '--file-timeout', values['file-timeout'], 1, 86_400);
   const { signal, progress, out } = session;
   const crawl = crawlSitemaps(input.argument, {
     signal,
@@ -105,6 +107,7 @@ export async function runDiscover(argv: string[], session: Session): Promise<num
     maxTrackedUrls: wholeNumber('discover', '--max-tracked-urls', values['max-tracked-urls'], 0),
     concurrency: wholeNumber('discover', '--concurrency', values.concurrency, 1, 256),
     timeout: timeout === undefined ? undefined : timeout * 1000,
+    fileTimeout: fileTimeout === undefined ? undefined : fileTimeout * 1000,
     onProgress: ({ bytes, entries, sitemapsDone, sitemapsFound }) => progress.update({ label: `discover ${input.name} ${sitemapsDone}/${sitemapsFound}`, bytes, entries }),
   });
   const report = await crawl.report();

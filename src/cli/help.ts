@@ -128,7 +128,8 @@ Options:
   --max-tracked-urls N     page URLs remembered for the "listed twice" rule (default
                            2,000,000: about 27 MB; 10,000,000 for a very large site, about 140 MB)
   --concurrency N          requests at a time
-  --timeout SECONDS        per request
+  --timeout SECONDS        for an answer, then between two chunks (default 30)
+  --file-timeout SECONDS   for one file in all, retries included (default 300)
   --profile google|xsd     validate's profile for each sitemap
   --no-validate            list the tree only (about twice as fast)
   --refuse-private-addresses  no request to localhost or a private, link-local or reserved

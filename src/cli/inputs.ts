@@ -10,7 +10,7 @@ import { sniffFormat } from '../node';
 // library from dist/node.js, which exports no such thing): its refusals land in this copy's
 // addressRefusals, which is the one read here.
 import { crawlFetchOfNode } from '../site/crawl-fetch.node';
-import { addressRefusals, privateAddressRefusal } from '../site/runtime-fetch';
+import { addressRefusals, privateAddressRefusal, ServerTimer } from '../site/runtime-fetch';
 import { concatenateBytes } from '../values/text';
 import { CliFailure } from './command-line';
 import type { Session } from './session';
@@ -130,24 +130,60 @@ export function withFlagName(message: string): string {
 }
 
 /**
+ * How long a URL input's server may take, as the crawl's defaults (`timeout`, `fileTimeout`): an
+ * answer or the body's next chunk within 30 s, and the whole download within 5 minutes of waiting
+ * for it (a server that sends a byte now and then would pass any idle timeout). Reading and
+ * validating between chunks is not counted.
+ */
+export const URL_INPUT_TIMEOUT = { idle: 30_000, whole: 300_000 }; // exported for the tests, which shorten them
+
+/** What a URL input's timer says when it stopped the download. */
+function timedOut(input: InputArgument, timer: ServerTimer): CliFailure {
+  return new CliFailure('io', `${input.name}: ${timer.expired === 'file' ? `the server took more than ${URL_INPUT_TIMEOUT.whole / 1000} s for it in all` : `nothing arrived for ${URL_INPUT_TIMEOUT.idle / 1000} s`}`);
+}
+
+/**
+ * A URL input's own signal (the session's, and its timer's), the timer, which runs while its
+ * server is waited for, and `release`, called once the download is over (a command with many URL
+ * inputs would otherwise pile listeners on the session's signal).
+ */
+function downloadControl(session: Pick<Session, 'signal'>): { signal: AbortSignal; timer: ServerTimer; release: () => void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort(session.signal.reason);
+  if (session.signal.aborted) stop();
+  else session.signal.addEventListener('abort', stop);
+  const timer = new ServerTimer(URL_INPUT_TIMEOUT.idle, { left: URL_INPUT_TIMEOUT.whole }, () => controller.abort(new DOMException('timeout', 'TimeoutError')));
+  timer.stop();
+  const release = () => {
+    timer.stop();
+    session.signal.removeEventListener('abort', stop);
+  };
+  return { signal: controller.signal, timer, release };
+}
+
+/**
  * A URL's answer, redirects followed: by fetch, or under `--refuse-private-addresses` one at a
  * time, each target judged before it is asked (a redirect to a private address is refused as the
  * URL itself would be), as checkUrls follows them.
  */
-async function fetchInput(input: InputArgument, session: Pick<Session, 'signal' | 'refusePrivateAddresses'>): Promise<{ response: Response; finalUrl: string }> {
+async function fetchInput(input: InputArgument, session: Pick<Session, 'signal' | 'refusePrivateAddresses'>, { signal, timer }: ReturnType<typeof downloadControl>): Promise<{ response: Response; finalUrl: string }> {
   const ask = cliFetch(session);
   let current = new URL(input.argument);
   for (let redirects = 0; ; redirects++) {
     const refused = session.refusePrivateAddresses && privateAddressRefusal(current);
     if (refused) throw new CliFailure('io', `${input.name}: ${redirects > 0 ? `a redirect to ${current.href}: ` : ''}${withFlagName(refused)}`);
     let response: Response;
+    timer.restart();
     try {
-      response = await ask(current.href, { signal: session.signal, redirect: session.refusePrivateAddresses ? 'manual' : 'follow' });
+      response = await ask(current.href, { signal, redirect: session.refusePrivateAddresses ? 'manual' : 'follow' });
     } catch (error) {
+      if (timer.expired) throw timedOut(input, timer);
       if ((error as Error).name === 'AbortError') throw error;
       if (addressRefusals.has(error as object)) throw new CliFailure('io', `${input.name}: ${withFlagName((error as Error).message)}`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new CliFailure('io', `${input.name}: cannot fetch (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+    } finally {
+      timer.stop();
     }
     const location = session.refusePrivateAddresses && response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
     if (location === null) return { response, finalUrl: session.refusePrivateAddresses ? current.href : response.url || current.href };
@@ -187,8 +223,18 @@ export async function openInput(input: InputArgument, session: Pick<Session, 'si
     const stream = createReadStream(input.argument, { highWaterMark: 65536 });
     return { name: input.name, chunks: nodeChunks(stream, input.name, signal), size, finalUrl: undefined };
   }
-  const { response, finalUrl } = await fetchInput(input, session);
+  const control = downloadControl(session);
+  const { timer, release } = control;
+  let answer: Awaited<ReturnType<typeof fetchInput>>;
+  try {
+    answer = await fetchInput(input, session, control);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const { response, finalUrl } = answer;
   if (!response.ok) {
+    release();
     await response.body?.cancel();
     throw new CliFailure('io', `${input.name}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
   }
@@ -197,18 +243,27 @@ export async function openInput(input: InputArgument, session: Pick<Session, 'si
   const size = response.headers.get('content-encoding') === null && Number.isSafeInteger(length) && length > 0 ? length : undefined;
   const body = response.body;
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    if (body === null) return;
+    if (body === null) return release();
     // By its reader: the runtime's own transport hands a body with getReader() alone.
     const reader = body.getReader();
     let ended = false;
     try {
-      for (let read; !(read = await reader.read()).done; ) yield read.value;
+      for (;;) {
+        timer.restart();
+        const read = await reader.read();
+        timer.stop();
+        if (read.done) break;
+        yield read.value;
+      }
       ended = true;
     } catch (error) {
       ended = true;
+      timer.stop();
+      if (timer.expired) throw timedOut(input, timer);
       if ((error as Error).name === 'AbortError') throw error;
       throw new CliFailure('io', `${input.name}: the download failed (${(error as Error).message})`);
     } finally {
+      release();
       // A reader that stopped early (a limit, a broken pipe) closes the connection.
       if (!ended) await reader.cancel().catch(() => undefined);
     }

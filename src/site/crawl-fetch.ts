@@ -1,6 +1,6 @@
 // Fetching one file for the crawl with the runtime's fetch (WHATWG Fetch): redirects followed
 // by hand where the runtime lets us see them, retries on network errors, 429 and 5xx with
-// backoff honouring Retry-After (RFC 9110 §10.2.3), a timeout while waiting, a byte cap, gzip
+// backoff honouring Retry-After (RFC 9110 §10.2.3), timeouts (idle, and a file's whole), a byte cap, gzip
 // inflated as it streams (a .gz body, Content-Encoding: gzip, or both), Content-Type charsets.
 
 import { createStreamingGunzip, isGzip, type StreamingGunzip } from '../input/gzip';
@@ -9,13 +9,11 @@ import { createIssue } from '../model/issue';
 import { declaredEncoding, utf16ByteOrder } from '../input/input';
 import { concatenateBytes, stringToBytes } from '../values/text';
 import type { CrawlSettings } from './crawl-rules';
-import { addressRefusals, privateAddressRefusal } from './runtime-fetch';
+import { addressRefusals, MAX_TIMER, privateAddressRefusal, ServerTimer, type FileClock } from './runtime-fetch';
 import type { Issue, IssueCode } from '../model/types';
 
 /** Redirects followed for one file (browsers and Node's fetch stop at 20; sitemaps need few). */
 const MAX_REDIRECTS = 10;
-/** setTimeout's largest delay (2^31 - 1 ms); longer ones fire at once. */
-const MAX_TIMER = 2_147_483_647;
 /** Gzip inside gzip is read (a .gz file sent with Content-Encoding: gzip by a server that does not decode it); a third layer is not. */
 const GZIP_LAYERS = 2;
 
@@ -95,39 +93,22 @@ function isRetryableStatus(status: number): boolean {
 
 /** One request's outcome before redirects are looked at. */
 type Attempt =
-  | { kind: 'response'; response: Response; controller: AbortController; release: () => void; timer: IdleTimer }
+  | { kind: 'response'; response: Response; controller: AbortController; release: () => void; timer: ServerTimer }
   | { kind: 'failed'; code: 'CRAWL_NETWORK_ERROR' | 'CRAWL_TIMEOUT' | 'CRAWL_PRIVATE_ADDRESS'; message: string };
 
-/** A timer that aborts a request when nothing arrives for `timeout` ms; restarted by every chunk. */
-class IdleTimer {
-  expired = false;
-  #handle: ReturnType<typeof setTimeout> | undefined;
-  readonly #timeout: number;
-  readonly #onExpire: () => void;
-  constructor(timeout: number, onExpire: () => void) {
-    this.#timeout = timeout;
-    this.#onExpire = onExpire;
-    this.restart();
-  }
-  restart(): void {
-    this.stop();
-    if (this.#timeout === Infinity) return;
-    this.#handle = setTimeout(() => { this.expired = true; this.#onExpire(); }, Math.min(this.#timeout, MAX_TIMER));
-  }
-  stop(): void {
-    if (this.#handle !== undefined) clearTimeout(this.#handle);
-    this.#handle = undefined;
-  }
+/** The issue's message when a file's waits for its server add up to fileTimeout. */
+function fileTimeoutMessage(settings: CrawlSettings): string {
+  return `The server took more than fileTimeout (${settings.fileTimeout.toLocaleString('en-US')} ms) for this file in all`;
 }
 
-/** One request, with its own abort controller tied to the crawl's signal and the idle timer. */
-async function request(url: string, context: FetchContext): Promise<Attempt> {
+/** One request, with its own abort controller tied to the crawl's signal and the server timer. */
+async function request(url: string, context: FetchContext, clock: FileClock): Promise<Attempt> {
   const { settings, signal } = context;
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
   const release = () => signal.removeEventListener('abort', onAbort);
-  const timer = new IdleTimer(settings.timeout, () => controller.abort(new DOMException('timeout', 'TimeoutError')));
+  const timer = new ServerTimer(settings.timeout, clock, () => controller.abort(new DOMException('timeout', 'TimeoutError')));
   context.onRequest();
   try {
     const response = await settings.fetch(url, {
@@ -142,7 +123,7 @@ async function request(url: string, context: FetchContext): Promise<Attempt> {
   } catch (error) {
     timer.stop();
     release();
-    if (timer.expired) return { kind: 'failed', code: 'CRAWL_TIMEOUT', message: `No answer within ${settings.timeout.toLocaleString('en-US')} ms` };
+    if (timer.expired) return { kind: 'failed', code: 'CRAWL_TIMEOUT', message: timer.expired === 'file' ? fileTimeoutMessage(settings) : `No answer within ${settings.timeout.toLocaleString('en-US')} ms` };
     if (addressRefusals.has(error as object)) return { kind: 'failed', code: 'CRAWL_PRIVATE_ADDRESS', message: (error as DOMException).message };
     return { kind: 'failed', code: 'CRAWL_NETWORK_ERROR', message: `The request failed without an HTTP answer (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -155,13 +136,13 @@ function discard(attempt: Extract<Attempt, { kind: 'response' }>): void {
 }
 
 /** A request with retries on network errors, timeouts, 429 and 5xx. */
-async function requestWithRetries(url: string, context: FetchContext): Promise<Attempt> {
+async function requestWithRetries(url: string, context: FetchContext, clock: FileClock): Promise<Attempt> {
   const { settings, signal } = context;
   for (let attempt = 0; ; attempt++) {
-    const outcome = await request(url, context);
+    const outcome = await request(url, context, clock);
     const status = outcome.kind === 'response' ? outcome.response.status : 0;
     const retryable = outcome.kind === 'failed' ? outcome.code !== 'CRAWL_PRIVATE_ADDRESS' : isRetryableStatus(status);
-    if (!retryable || attempt >= settings.retries || signal.aborted) return outcome;
+    if (!retryable || attempt >= settings.retries || signal.aborted || clock.left <= 0) return outcome;
     let delay = settings.retryDelay * 2 ** attempt;
     if (outcome.kind === 'response') {
       delay = retryAfter(outcome.response) ?? delay;
@@ -225,14 +206,15 @@ export async function openFile(url: string, context: FetchContext): Promise<Open
   const issues: Issue<IssueCode>[] = [];
   const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, contentType: '', issues, body: undefined });
   const visited = new Set<string>([url]);
+  const clock: FileClock = { left: context.settings.fileTimeout };
   let current = url;
   for (let hop = 0; ; hop++) {
-    let attempt = await requestWithRetries(current, context);
+    let attempt = await requestWithRetries(current, context, clock);
     if (attempt.kind === 'response' && attempt.response.type === 'opaqueredirect') {
       // A browser hides where a manual redirect goes: ask again and let it follow (it still stops at 20).
       discard(attempt);
       context.followRedirects = true;
-      attempt = await requestWithRetries(current, context);
+      attempt = await requestWithRetries(current, context, clock);
     }
     if (attempt.kind === 'failed') {
       issues.push(crawlIssue(attempt.code, 'error', attempt.message, current));
@@ -343,10 +325,10 @@ class GzipLayer implements ByteSink {
 
 /**
  * A body not read yet. `pieces` reads it through the gzip layers as it arrives (`read`: whole),
- * restarting the idle timer with every chunk; the walk asks for a file's pieces as soon as it is
+ * restarting the server timer with every chunk; the walk asks for a file's pieces as soon as it is
  * opened, before its turn to be read comes. About READ_QUEUE_BYTES of inflated pieces wait for
  * the reader (a .gz body's at most about HOLDING_QUEUE_BYTES): the rest waits in the connection
- * (TCP holds the server back) rather than in memory, and the idle timer does not run while the
+ * (TCP holds the server back) rather than in memory, and the server timer does not run while the
  * download waits for the reader (the wait is ours, not the server's).
  */
 export class OpenedBody {
@@ -419,7 +401,10 @@ export class OpenedBody {
           if (Date.now() - lastProgress >= 100) { lastProgress = Date.now(); onProgress(); }
         }
       } else {
-        await layer.push(new Uint8Array(await this.#attempt.response.arrayBuffer()));
+        timer.restart();
+        const whole = new Uint8Array(await this.#attempt.response.arrayBuffer());
+        timer.stop();
+        await layer.push(whole);
       }
       if (!pieces.stopped) await layer.finish();
     } catch (error) {
@@ -443,7 +428,8 @@ export class OpenedBody {
       issues.push(createIssue('GZIP_INVALID', 'error', `${error.message}; what inflated before the damage was read`, 1, 1, ''));
       return true;
     }
-    if (this.#attempt.timer.expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
+    const expired = this.#attempt.timer.expired;
+    if (expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', expired === 'file' ? fileTimeoutMessage(context.settings) : `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
     else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
     else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
     return false;

@@ -228,6 +228,7 @@ export interface CrawlSettings {
   concurrency: number;
   concurrencyPerHost: number;
   timeout: number;
+  fileTimeout: number;
   retries: number;
   retryDelay: number;
   maxRetryDelay: number;
@@ -306,6 +307,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
     concurrency: read(positive, 'concurrency', 4),
     concurrencyPerHost: read(positive, 'concurrencyPerHost', 2),
     timeout: read(positive, 'timeout', 30_000),
+    fileTimeout: read(positive, 'fileTimeout', 300_000),
     retries: read(finite, 'retries', 2),
     retryDelay: read(checkLimitOption, 'retryDelay', 1000),
     maxRetryDelay: read(checkLimitOption, 'maxRetryDelay', 30_000),

@@ -226,6 +226,13 @@ export interface CrawlOptions {
   concurrencyPerHost?: number;
   /** Milliseconds to wait for an answer, and then between two chunks of its body. Default 30,000. */
   timeout?: number;
+  /**
+   * Milliseconds one file's server may take in all: its answers (redirects and retries included)
+   * and its body, so that a server sending a byte now and then, which no idle timeout catches,
+   * cannot hold the walk. Only waits for the server count, not the walk's own (a retry's delay, a
+   * body waiting for its turn to be read). Default 300,000 (5 minutes: 50 MB at 170 KB/s).
+   */
+  fileTimeout?: number;
   /** Retries of a request after a network error, a timeout, 429 or 5xx. Default 2. */
   retries?: number;
   /** First retry delay in milliseconds, doubled each time; a `Retry-After` header takes its place. Default 1,000. */

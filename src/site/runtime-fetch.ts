@@ -1,10 +1,65 @@
 // The requests of crawlSitemaps and checkUrls: the runtime's own way to fetch where it has one
 // (the Node entry installs node:http(s): src/site/crawl-fetch.node.ts), and what the option
-// `refusePrivateAddresses` refuses, in the URL and, where the runtime sees them, in DNS answers.
+// `refusePrivateAddresses` refuses, in the URL and, where the runtime sees them, in DNS answers;
+// the timer that bounds the waits for a server (the crawl's and the command line's URL inputs).
 // A leaf of the site code (no robots.txt rules, no option reading), so that checkUrls alone
 // brings nothing of the crawl into a bundle.
 
 import type { CrawlFetch } from './crawl-types';
+
+/**
+ * The milliseconds one file's server may still take (fileTimeout), shared by the file's requests
+ * (redirects, retries) and its body. Only waits for the server count: a server that sends a byte
+ * now and then forever passes every idle timeout, and a file whose body waits for its turn to be
+ * read, or a retry's delay, is the walk's wait, not the server's.
+ */
+export interface FileClock {
+  left: number;
+}
+
+/**
+ * Runs while the walk waits for the server: aborts the request when nothing arrives for `timeout`
+ * ms (`expired` 'idle') or when the file's waits add up to its fileTimeout ('file'). Restarted by
+ * every chunk, stopped while the walk does its own work (the command line's URL inputs use it too).
+ *
+ * @example
+ * const timer = new ServerTimer(30_000, { left: 300_000 }, () => controller.abort());
+ * timer.restart(); const chunk = await reader.read(); timer.stop();
+ */
+export class ServerTimer {
+  expired: 'idle' | 'file' | undefined;
+  #handle: ReturnType<typeof setTimeout> | undefined;
+  #since = 0;
+  readonly #timeout: number;
+  readonly #clock: FileClock;
+  readonly #onExpire: () => void;
+  constructor(timeout: number, clock: FileClock, onExpire: () => void) {
+    this.#timeout = timeout;
+    this.#clock = clock;
+    this.#onExpire = onExpire;
+    this.restart();
+  }
+  restart(): void {
+    this.stop();
+    const wait = Math.min(this.#timeout, this.#clock.left);
+    if (wait === Infinity) return;
+    this.#since = Date.now();
+    this.#handle = setTimeout(() => {
+      this.stop();
+      this.expired = wait < this.#timeout ? 'file' : 'idle';
+      this.#onExpire();
+    }, Math.min(Math.max(wait, 0), MAX_TIMER));
+  }
+  stop(): void {
+    if (this.#handle === undefined) return;
+    clearTimeout(this.#handle);
+    this.#handle = undefined;
+    this.#clock.left -= Date.now() - this.#since;
+  }
+}
+
+/** setTimeout's largest delay (2^31 - 1 ms); longer ones fire at once. */
+export const MAX_TIMER = 2_147_483_647;
 
 /** What a runtime's own fetch is told of the caller's options. */
 export interface RuntimeCrawlFetchOptions {
