@@ -578,6 +578,31 @@ describe('crawlSitemaps judging the directory rule in the site\'s context', () =
   }, 30_000);
 });
 
+describe('crawlSitemaps on a robots.txt over 500 KiB', () => {
+  const { origin: o, otherOrigin: l } = sites.largeRobots;
+
+  it('reads its first 500 KiB as Google does: Sitemap lines and rules after them are ignored, with a warning', async () => {
+    const report = await crawlSitemaps(`${o}/`, FAST).report();
+    expect(report.robotsTxt).toHaveLength(1);
+    const robots = report.robotsTxt[0]!;
+    expect(robots.sitemaps).toEqual([`${o}/early.xml`]);
+    expect(robots.issues.map((issue) => [issue.code, issue.severity, issue.value])).toEqual([['CRAWL_ROBOTS_TXT_TOO_LARGE', 'warning', '512000']]);
+    expect(report.sitemaps.map((sitemap) => sitemap.url)).toEqual([`${o}/early.xml`]);
+    // The rule before the limit holds; the one after it is not read.
+    const blocked = sitemapAt(report, `${o}/early.xml`).issues.filter((issue) => issue.code === 'CRAWL_BLOCKED_BY_ROBOTS_TXT');
+    expect(blocked.map((issue) => issue.value)).toEqual([`${o}/early-blocked/page`]);
+  }, 30_000);
+
+  it('reads 500 KiB of one that never ends, stops its download, and goes on', async () => {
+    const report = await crawlSitemaps(`${l}/`, FAST).report();
+    const robots = report.robotsTxt[0]!;
+    expect(robots).toMatchObject({ status: 200, sitemaps: [`${l}/early.xml`] });
+    expect(codes(robots.issues)).toEqual(['CRAWL_ROBOTS_TXT_TOO_LARGE']);
+    expect(sitemapAt(report, `${l}/early.xml`)).toMatchObject({ failed: false, entries: 3 });
+    expect(report.cancelled).toBe(false);
+  }, 30_000);
+});
+
 describe('crawlSitemaps on charsets and odd starting points', () => {
   it('honours a Content-Type charset where the document declares none, and not where it does', async () => {
     const { origin: o } = sites.charset;

@@ -103,8 +103,11 @@ const KB = 1024;
  * The crawl's fileTimeout (a file's waits for its server bounded in all, so that a server sending a
  * byte now and then cannot hold the walk): everything 114,314 → 114,484 bytes; budget 110.8 KB +
  * 1,040, a cost in README "Size".
+ * The crawl reading a robots.txt's first 500 KiB, as Google does, with CRAWL_ROBOTS_TXT_TOO_LARGE
+ * (an endless robots.txt had been read to maxBytes, 100 MiB): everything 114,484 → 114,714 bytes;
+ * budget 110.8 KB + 1,270, a cost in README "Size".
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1040 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1270 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

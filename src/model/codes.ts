@@ -181,6 +181,8 @@ export const CrawlIssueCode = {
   CRAWL_LIMIT_REACHED: 'CRAWL_LIMIT_REACHED',
   /** robots.txt answered 5xx or failed: its Sitemap lines and rules are unknown (RFC 9309 §2.3.1.4); well-known places were tried. */
   CRAWL_ROBOTS_TXT_UNAVAILABLE: 'CRAWL_ROBOTS_TXT_UNAVAILABLE',
+  /** robots.txt is larger than 500 KiB: its first 500 KiB are read, as Google reads them (RFC 9309 §2.5), and the rest, Sitemap lines and rules, is not. */
+  CRAWL_ROBOTS_TXT_TOO_LARGE: 'CRAWL_ROBOTS_TXT_TOO_LARGE',
   /** A starting point that is not a site or an http(s) URL (site-level). */
   CRAWL_INVALID_START: 'CRAWL_INVALID_START',
 } as const;
@@ -358,5 +360,6 @@ export const searchConsoleReport: Record<IssueCode, string> = {
   CRAWL_TOO_MANY_INDEX_FILES: 'Too many URLs',
   CRAWL_LIMIT_REACHED: 'Sitemap file size error',
   CRAWL_ROBOTS_TXT_UNAVAILABLE: 'Parsing error',
+  CRAWL_ROBOTS_TXT_TOO_LARGE: 'Sitemap file size error',
   CRAWL_INVALID_START: 'Invalid URL',
 };

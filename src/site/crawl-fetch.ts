@@ -27,8 +27,10 @@ export interface FetchedFile {
   finalUrl: string;
   /** The last HTTP status; 0 when there was no answer. */
   status: number;
-  /** The inflated body; undefined when it failed. */
+  /** The inflated body (its first `limit` bytes when fetchFile was given one); undefined when it failed. */
   bytes: Uint8Array | undefined;
+  /** The body went on past fetchFile's `limit`: the rest was not read. */
+  truncated?: boolean;
   compressed: boolean;
   contentType: string;
   /** The crawl's issues about fetching it (and GZIP_INVALID for a damaged body, whose start is kept). */
@@ -188,9 +190,9 @@ export interface OpenedFile {
  * const fetched = await fetchFile('https://example.com/sitemap.xml.gz', context, () => {});
  * if (fetched.bytes) console.log(sniffFormat(fetched.bytes));
  */
-export async function fetchFile(url: string, context: FetchContext, onProgress: () => void): Promise<FetchedFile> {
+export async function fetchFile(url: string, context: FetchContext, onProgress: () => void, limit = Infinity): Promise<FetchedFile> {
   const opened = await openFile(url, context);
-  if (opened.body) return opened.body.read(onProgress);
+  if (opened.body) return opened.body.read(onProgress, limit);
   return { finalUrl: opened.finalUrl, status: opened.status, bytes: undefined, compressed: false, contentType: opened.contentType, issues: opened.issues };
 }
 
@@ -355,16 +357,27 @@ export class OpenedBody {
     this.#reader?.cancel().catch(() => undefined);
   }
 
-  /** Reads the body and gives it whole: the file, or its issues. */
-  async read(onProgress: () => void): Promise<FetchedFile> {
+  /**
+   * Reads the body and gives it whole: the file, or its issues. With a `limit`, its first `limit`
+   * (inflated) bytes, the download stopped there and `truncated` set when there was more.
+   */
+  async read(onProgress: () => void, limit = Infinity): Promise<FetchedFile> {
     const pieces = this.pieces(onProgress);
     const gathered: Uint8Array[] = [];
+    let total = 0, truncated = false;
     for (let piece = pieces.take(); piece !== null; piece = pieces.take()) {
       if (piece === undefined) { await pieces.arrived(); continue; }
       gathered.push(piece);
+      total += piece.length;
+      if (total > limit) {
+        truncated = true;
+        pieces.stop();
+        this.cancel();
+        break;
+      }
     }
-    const bytes = pieces.failed ? undefined : concatenateBytes(gathered);
-    return { finalUrl: this.#finalUrl, status: this.#attempt.response.status, bytes, compressed: pieces.compressed, contentType: this.#attempt.response.headers.get('content-type') ?? '', issues: this.#issues };
+    const bytes = pieces.failed && !truncated ? undefined : concatenateBytes(gathered).subarray(0, limit);
+    return { finalUrl: this.#finalUrl, status: this.#attempt.response.status, bytes, truncated, compressed: pieces.compressed, contentType: this.#attempt.response.headers.get('content-type') ?? '', issues: this.#issues };
   }
 
   /**
@@ -409,7 +422,8 @@ export class OpenedBody {
       if (!pieces.stopped) await layer.finish();
     } catch (error) {
       layer.cancel();
-      pieces.failed = !this.#failedWith(error);
+      // After the reader stopped (it had what it wanted), what the download does is no failure.
+      if (!pieces.stopped) pieces.failed = !this.#failedWith(error);
     } finally {
       this.cancel();
       pieces.end();

@@ -23,6 +23,8 @@ import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from '../c
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
+/** What is read of a robots.txt: Google reads its first 500 KiB and ignores the rest (RFC 9309 §2.5: at least 500 KiB). */
+const ROBOTS_TXT_MAX_BYTES = 500 * 1024;
 /** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
 const HEAD_BYTES = 32 * 1024;
 
@@ -278,12 +280,18 @@ export class Walk {
 
   /** robots.txt: its Sitemap lines are queued (via 'robots'), its rules kept for the Disallow rule; none, and the site is guessed. */
   async #readRobotsTxt(task: Task): Promise<void> {
-    const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
+    const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress(), ROBOTS_TXT_MAX_BYTES);
     const robots: CrawledRobotsTxt = { url: task.url, finalUrl: fetched.finalUrl, status: fetched.status, sitemaps: [], issues: fetched.issues.filter((issue) => issue.code !== 'CRAWL_HTTP_ERROR' || fetched.status >= 500) };
     this.#robotsTxt.push(robots);
     if (this.#cancelled) return;
     if (fetched.bytes !== undefined) {
-      const text = new TextDecoder().decode(decodeCharset(fetched.bytes, fetched.contentType, robots.issues));
+      let bytes = fetched.bytes;
+      if (fetched.truncated) {
+        // Up to the last line that ended within the limit: a line cut in two would be a wrong URL or rule.
+        bytes = bytes.subarray(0, Math.max(bytes.lastIndexOf(0x0a), bytes.lastIndexOf(0x0d)) + 1);
+        robots.issues.push(crawlIssue('CRAWL_ROBOTS_TXT_TOO_LARGE', 'warning', `robots.txt is larger than 500 KiB: its first ${bytes.length.toLocaleString('en-US')} bytes (its lines within 500 KiB) were read, and Sitemap lines and rules after them are ignored, as Google ignores them`, String(ROBOTS_TXT_MAX_BYTES)));
+      }
+      const text = new TextDecoder().decode(decodeCharset(bytes, fetched.contentType, robots.issues));
       const format = sniffFormat(text);
       // An HTML page at /robots.txt (a soft 404) has neither rules nor Sitemap lines.
       if (format === 'robots' || format === 'text' || format === 'empty') {
