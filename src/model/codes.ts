@@ -161,7 +161,7 @@ export const CrawlIssueCode = {
   CRAWL_UNSUPPORTED_URL: 'CRAWL_UNSUPPORTED_URL',
   /** A loopback, private, link-local or reserved address (or a name resolving to one, in Node) refused under `refusePrivateAddresses`. */
   CRAWL_PRIVATE_ADDRESS: 'CRAWL_PRIVATE_ADDRESS',
-  /** The file is larger than `maxBytes` once inflated (a gzip bomb stops here); it was not read. */
+  /** The file is larger than `maxBytes` once inflated (a gzip bomb stops here): its download stopped there (a sitemap's entries before that point were handed on). */
   CRAWL_TOO_LARGE: 'CRAWL_TOO_LARGE',
   /** A sitemap listed by this index failed (HTTP error, network, HTML, not a sitemap, over a limit): an issue of the index too. */
   CRAWL_CHILD_FAILED: 'CRAWL_CHILD_FAILED',

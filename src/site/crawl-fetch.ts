@@ -273,7 +273,7 @@ interface ByteSink {
 }
 
 function tooLarge(maxBytes: number): SitemapError {
-  return new SitemapError('INPUT_TOO_LARGE', `The file is larger than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes once inflated; it was not read`);
+  return new SitemapError('INPUT_TOO_LARGE', `The file is larger than the maxBytes limit of ${maxBytes.toLocaleString('en-US')} bytes once inflated; its download stopped there`);
 }
 
 /** Sniffs the first two bytes: gzip goes through an inflater (whose output is sniffed again, once), the rest straight on. */
