@@ -2,6 +2,7 @@
 // robots.txt parser) on the corpus's real robots.txt files and on hand-written edge cases.
 // Shared: runs in the Node and the browser project.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readRobotsTxtSitemaps, RobotsTxtIssueCode, searchConsoleReport, sitemapsFromRobotsTxt } from '../src/index';
 import { loadCorpusFile, loadCorpusManifest } from './fixtures';
@@ -257,5 +258,69 @@ describe('characters no URL holds', () => {
     expect(result.issues.map((issue) => [issue.code, issue.line, issue.severity])).toEqual([['ROBOTS_SITEMAP_INVALID_URL', 1, 'error'], ['ROBOTS_SITEMAP_INVALID_URL', 2, 'error']]);
     expect(result.issues[0]!.message).toMatch(/U\+0000 at index 21/);
     expect(result.issues[1]!.message).toMatch(/U\+D800/);
+  });
+});
+
+describe('readRobotsTxtSitemaps past Google\'s 500 KiB', () => {
+  const LIMIT = 500 * 1024;
+  const base = 'https://example.com/robots.txt';
+  const encoder = new TextEncoder();
+  /** What crawlSitemaps reads of a robots.txt: its lines that end within the first 500 KiB. */
+  const crawlCut = (text: string): string => {
+    const bytes = encoder.encode(text);
+    if (bytes.length <= LIMIT) return text;
+    const head = bytes.subarray(0, LIMIT);
+    return decode(head.subarray(0, Math.max(head.lastIndexOf(0x0a), head.lastIndexOf(0x0d)) + 1));
+  };
+  const pastLimit = (text: string) => readRobotsTxtSitemaps(text, base).issues.filter((issue) => issue.code === RobotsTxtIssueCode.ROBOTS_SITEMAP_PAST_LIMIT);
+
+  it('warns on each Sitemap line that does not end within the first 500 KiB, counting bytes, not characters', () => {
+    // Two-byte characters: 180,000 of them are under 500 KiB as characters and over it as bytes.
+    const comment = `# ${'é'.repeat(98)}\n`; // 199 bytes, 101 characters
+    const filler = comment.repeat(Math.ceil(LIMIT / 199));
+    const text = `Sitemap: https://example.com/early.xml\n${filler}Sitemap: https://example.com/late.xml\n`;
+    expect(filler.length).toBeLessThan(LIMIT);
+    const read = readRobotsTxtSitemaps(text, base);
+    expect(read.sitemaps).toEqual(['https://example.com/early.xml', 'https://example.com/late.xml']);
+    const lines = text.split('\n');
+    expect(pastLimit(text).map((issue) => [issue.line, issue.value, issue.severity])).toEqual([[lines.length - 1, 'https://example.com/late.xml', 'warning']]);
+    expect(searchConsoleReport.ROBOTS_SITEMAP_PAST_LIMIT).toBe('Parsing error');
+    // Under the limit nothing is said, however many lines.
+    expect(pastLimit(`Sitemap: https://example.com/a.xml\n${'# x\n'.repeat(1000)}Sitemap: https://example.com/b.xml`)).toEqual([]);
+  });
+
+  it('keeps a line whose line break starts within the limit, and no other, with each line break and with a byte-order mark', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      for (const bom of [false, true]) {
+        for (let delta = -2; delta <= 2; delta++) {
+          // The Sitemap line's last byte at LIMIT - 2 + delta: its line break's first byte at LIMIT - 1 + delta.
+          const prefix = `${bom ? '\ufeff' : ''}User-agent: *${eol}${`#${'-'.repeat(78)}${eol}`.repeat(6000)}`;
+          const head = 'Sitemap: https://example.com/';
+          const length = LIMIT - 1 + delta - encoder.encode(prefix).length - head.length - 4;
+          const text = `${prefix}${head}${'x'.repeat(length)}.xml${eol}# the end${eol}`;
+          const late = `https://example.com/${'x'.repeat(length)}.xml`;
+          const label = `${JSON.stringify(eol)} bom ${bom} delta ${delta}`;
+          expect(pastLimit(text).map((issue) => issue.value), label).toEqual(delta > 0 ? [late] : []);
+          expect(readRobotsTxtSitemaps(crawlCut(text), base).sitemaps, label).toEqual(delta > 0 ? [] : [late]);
+        }
+      }
+    }
+  });
+
+  it('agrees with what crawlSitemaps reads: the lines it warns on are the ones the crawl cuts off (\\n, \\r\\n and \\r, lines across the limit)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -300, max: 300 }), fc.constantFrom('\n', '\r\n', '\r'), fc.array(fc.tuple(fc.integer({ min: 0, max: 120 }), fc.boolean()), { minLength: 1, maxLength: 8 }), fc.boolean(), (shift, eol, tail, bom) => {
+        const start = `${bom ? '\ufeff' : ''}User-agent: *${eol}`;
+        const filler = `#${'-'.repeat(78)}${eol}`;
+        let text = start + filler.repeat(Math.floor((LIMIT + shift - 600) / filler.length));
+        tail.forEach(([length, wide], i) => {
+          text += `Sitemap: https://example.com/${wide ? 'ü'.repeat(length) : 'x'.repeat(length)}-${i}.xml${eol}`;
+        });
+        const whole = readRobotsTxtSitemaps(text, base);
+        const warned = new Set(pastLimit(text).map((issue) => new URL(issue.value!, base).href));
+        expect(readRobotsTxtSitemaps(crawlCut(text), base).sitemaps).toEqual(whole.sitemaps.filter((url) => !warned.has(url)));
+      }),
+      { numRuns: 40 },
+    );
   });
 });

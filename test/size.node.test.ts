@@ -106,8 +106,10 @@ const KB = 1024;
  * The crawl reading a robots.txt's first 500 KiB, as Google does, with CRAWL_ROBOTS_TXT_TOO_LARGE
  * (an endless robots.txt had been read to maxBytes, 100 MiB): everything 114,484 → 114,714 bytes;
  * budget 110.8 KB + 1,270, a cost in README "Size".
+ * readRobotsTxtSitemaps warning on Sitemap lines past those 500 KiB (ROBOTS_SITEMAP_PAST_LIMIT,
+ * lines measured in UTF-8 bytes): everything 114,714 → 115,008 bytes; budget 110.8 KB + 1,560.
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1270 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1560 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

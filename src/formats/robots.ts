@@ -43,6 +43,20 @@ const INNER_WHITE_SPACE = /\s/;
 // `[`, `]` and `:` are absent on purpose: an IPv6 hostname keeps them (the port is never in it).
 const FORBIDDEN_IN_HOST = /[\s%<>^|"`{}\\#/?@]/;
 
+/** What Google reads of a robots.txt: its first 500 KiB (RFC 9309 §2.5 asks for at least that); the rest is ignored. */
+export const ROBOTS_TXT_MAX_BYTES = 500 * 1024;
+
+/** UTF-8 bytes of a string (lone surrogates count 3, as TextEncoder writes U+FFFD). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x800) bytes += unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? (i++, 1) : 2;
+    else if (unit >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
 /**
  * Reads every sitemap a robots.txt declares, and says what was wrong with the lines it skipped.
  *
@@ -90,9 +104,24 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
   const sitemaps: string[] = [];
   const seen = new LongKeyMap<true>(); // a Set compared long URLs of one length with each other (see long-key-map.ts)
   const issues: Issue<RobotsTxtIssueCode>[] = [];
-  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const body = bom ? text.slice(1) : text;
+  const lines = body.split(/\r\n|\r|\n/);
+  // Where each line ends in bytes, worked out only when the text may be over Google's 500 KiB.
+  const overLimit = body.length > ROBOTS_TXT_MAX_BYTES / 3 && utf8Length(text) > ROBOTS_TXT_MAX_BYTES;
+  let charAt = 0, byteAt = bom ? 3 : 0;
 
   for (let index = 0; index < lines.length; index++) {
+    let pastLimit = false;
+    if (overLimit) {
+      const end = charAt + lines[index]!.length;
+      const separator = body.charCodeAt(end) === 13 && body.charCodeAt(end + 1) === 10 ? 2 : 1;
+      const lineEnd = byteAt + utf8Length(lines[index]!);
+      // Its line break's first byte within the limit: a line cut there is no whole line (as crawlSitemaps cuts).
+      pastLimit = lineEnd + 1 > ROBOTS_TXT_MAX_BYTES;
+      byteAt = lineEnd + separator;
+      charAt = end + separator;
+    }
     const record = readSitemapRecord(lines[index]!);
     if (!record) continue;
     const line = index + 1;
@@ -100,6 +129,9 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
       issues.push(createIssue(code, severity, message, line, record.column, '', 0, record.value));
     };
 
+    if (pastLimit) {
+      report('ROBOTS_SITEMAP_PAST_LIMIT', 'warning', `This line does not end within the first 500 KiB of robots.txt (${ROBOTS_TXT_MAX_BYTES.toLocaleString('en-US')} bytes), all that Google reads: Google ignores it, and so does crawlSitemaps`);
+    }
     if (record.variant) {
       report('ROBOTS_SITEMAP_FIELD_VARIANT', 'warning', `"${record.variant}" is read as a Sitemap line, as Google does; write "Sitemap: <absolute URL>" so that every crawler reads it`);
     }

@@ -131,6 +131,11 @@ export const RobotsTxtIssueCode = {
    * (`Sitemap https://…`). Other crawlers may ignore it.
    */
   ROBOTS_SITEMAP_FIELD_VARIANT: 'ROBOTS_SITEMAP_FIELD_VARIANT',
+  /**
+   * The line does not end within the robots.txt's first 500 KiB, all that Google reads (RFC 9309
+   * §2.5: at least 500 KiB): Google ignores it, and crawlSitemaps does not read it either.
+   */
+  ROBOTS_SITEMAP_PAST_LIMIT: 'ROBOTS_SITEMAP_PAST_LIMIT',
 } as const;
 
 export type RobotsTxtIssueCode = (typeof RobotsTxtIssueCode)[keyof typeof RobotsTxtIssueCode];
@@ -338,6 +343,7 @@ export const searchConsoleReport: Record<IssueCode, string> = {
   ROBOTS_SITEMAP_EMPTY: 'Invalid URL',
   ROBOTS_SITEMAP_DUPLICATE: 'Parsing error',
   ROBOTS_SITEMAP_FIELD_VARIANT: 'Parsing error',
+  ROBOTS_SITEMAP_PAST_LIMIT: 'Parsing error',
   // --- the crawl (src/site/crawl-types.ts CrawlIssueCode) ---
   // SPEC.md §6's list has no fetch statuses ("Couldn't fetch", "HTTP error"): a file that could
   // not be fetched or read is "Parsing error", as robots.txt's reading problems are; the rest

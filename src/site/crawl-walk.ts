@@ -14,7 +14,7 @@ import type { EntryChannel } from './crawl-entry-channel';
 import { parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
 import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, LastmodRange, makeEntriesOf, RuleIssues } from './crawl-records';
-import { readRobotsTxtSitemaps } from '../formats/robots';
+import { readRobotsTxtSitemaps, ROBOTS_TXT_MAX_BYTES } from '../formats/robots';
 import { sniffFormat, type DocumentFormat } from '../input/sniff';
 import { parseTextSitemap } from '../formats/text-sitemap';
 import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from '../model/types';
@@ -23,8 +23,6 @@ import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from '../c
 
 /** Search Console's limit of sitemap index files per site (SPEC.md §2). */
 const MAX_INDEX_FILES = 500;
-/** What is read of a robots.txt: Google reads its first 500 KiB and ignores the rest (RFC 9309 §2.5: at least 500 KiB). */
-const ROBOTS_TXT_MAX_BYTES = 500 * 1024;
 /** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
 const HEAD_BYTES = 32 * 1024;
 
