@@ -36,6 +36,14 @@ beforeAll(async () => {
     else if (path === '/googlebot-none') send(200, { 'Content-Type': 'text/html' }, "<html><head><meta content='none' name='googlebot'></head></html>");
     else if (path === '/index-meta') send(200, { 'Content-Type': 'text/html' }, '<html><head><meta name="description" content="noindex is a word here"><meta name="robots" content="index, follow"></head></html>');
     else if (path === '/never') { /* never answers */ }
+    else if (path === '/trickle' || path === '/cut') {
+      // An answer whose head never completes: a byte every 50 ms, or the connection cut after the first bytes.
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      response.write('<html><head><title>slow</title>');
+      if (path === '/cut') return void setTimeout(() => response.destroy(), 20);
+      const timer = setInterval(() => response.write(' '), 50);
+      response.on('close', () => { clearInterval(timer); inFlight--; });
+    }
     else send(404, {}, '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -97,6 +105,14 @@ describe('checkUrls', () => {
     expect(mostInFlight).toBe(3);
     const slow = await all([`${origin}/never`], { timeout: 200 });
     expect(slow.get(`${origin}/never`)).toMatchObject({ status: 0, error: 'no answer within 200 ms' });
+  });
+
+  it('reports a page whose head does not arrive in time, or is cut off, with its status and why noindex is unknown; the other checks go on', async () => {
+    const results = await all([`${origin}/trickle`, `${origin}/cut`, `${origin}/ok`], { timeout: 400 });
+    expect(results.get(`${origin}/trickle`)).toEqual({ url: `${origin}/trickle`, status: 200, finalUrl: `${origin}/trickle`, redirects: 0, noindex: undefined, error: "the page's head did not arrive within 400 ms: its robots meta tag is unknown" });
+    expect(results.get(`${origin}/cut`)).toMatchObject({ status: 200, noindex: undefined, error: expect.stringMatching(/^the page's head could not be read \(.+\): its robots meta tag is unknown$/) });
+    expect(results.get(`${origin}/ok`)).toMatchObject({ status: 200 });
+    expect(results.get(`${origin}/ok`)!.error).toBeUndefined();
   });
 
   it('stops on cancel() and on leaving the loop', async () => {

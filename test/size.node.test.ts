@@ -108,8 +108,10 @@ const KB = 1024;
  * budget 110.8 KB + 1,270, a cost in README "Size".
  * readRobotsTxtSitemaps warning on Sitemap lines past those 500 KiB (ROBOTS_SITEMAP_PAST_LIMIT,
  * lines measured in UTF-8 bytes): everything 114,714 → 115,008 bytes; budget 110.8 KB + 1,560.
+ * checkUrls reporting a page whose head does not arrive or is cut off (it had thrown AbortError out
+ * of the iteration): everything 115,008 → 115,147 bytes; budget 110.8 KB + 1,700.
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1560 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1700 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -20,7 +20,11 @@ export interface UrlCheck {
   redirects: number;
   /** `header` (X-Robots-Tag) or `meta` (a robots meta tag) when the page asks not to be indexed. */
   noindex: 'header' | 'meta' | undefined;
-  /** Why there was no answer: not an http(s) URL, a network error, the timeout, too many redirects. */
+  /**
+   * Why there was no answer: not an http(s) URL, a network error, the timeout, too many redirects;
+   * or, with the answer's `status`, why an HTML page's head could not be read for its robots meta
+   * tag (the timeout, a network error): `noindex` is then unknown.
+   */
   error?: string;
 }
 
@@ -164,7 +168,16 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
       const finalUrl = follow && response.url ? response.url : current.href;
       let noindex: UrlCheck['noindex'] = headerSaysNoindex(response.headers.get('x-robots-tag')) ? 'header' : undefined;
       if (!noindex && response.ok && /html/i.test(response.headers.get('content-type') ?? '')) {
-        noindex = htmlSaysNoindex(await readHead(response)) ? 'meta' : undefined;
+        let head: string;
+        try {
+          head = await readHead(response);
+        } catch (error) {
+          // The answer came, its head did not (a page that trickles in, a connection cut): said with its status.
+          if (signal.aborted) return failed('cancelled', finalUrl, redirects);
+          const why = controller.signal.aborted ? `the page's head did not arrive within ${settings.timeout.toLocaleString('en-US')} ms` : `the page's head could not be read (${error instanceof Error ? error.message : String(error)})`;
+          return { url, status: response.status, finalUrl, redirects: follow ? -1 : redirects, noindex: undefined, error: `${why}: its robots meta tag is unknown` };
+        }
+        noindex = htmlSaysNoindex(head) ? 'meta' : undefined;
       } else {
         response.body?.cancel().catch(() => undefined);
       }
