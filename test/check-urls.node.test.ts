@@ -30,6 +30,7 @@ beforeAll(async () => {
     else if (path === '/moved-again') send(302, { Location: `${origin}/ok` });
     else if (path === '/loop') send(301, { Location: '/loop' });
     else if (path === '/to-ftp') send(301, { Location: 'ftp://example.com/' });
+    else if (path === '/to-credentials') send(302, { Location: `${origin.replace('//', '//me:secret@')}/ok` });
     else if (path === '/noindex-header') send(200, { 'Content-Type': 'text/html', 'X-Robots-Tag': 'noarchive, noindex' }, '<html></html>');
     else if (path === '/other-bot-header') send(200, { 'Content-Type': 'text/html', 'X-Robots-Tag': 'otherbot: noindex' }, '<html></html>');
     else if (path === '/noindex-meta') send(200, { 'Content-Type': 'text/html; charset=utf-8' }, '<!doctype html><html><head><meta charset="utf-8"><META NAME="robots" CONTENT="follow, noindex"></head><body>x</body></html>');
@@ -113,6 +114,16 @@ describe('checkUrls', () => {
     expect(results.get(`${origin}/cut`)).toMatchObject({ status: 200, noindex: undefined, error: expect.stringMatching(/^the page's head could not be read \(.+\): its robots meta tag is unknown$/) });
     expect(results.get(`${origin}/ok`)).toMatchObject({ status: 200 });
     expect(results.get(`${origin}/ok`)!.error).toBeUndefined();
+  });
+
+  it('fetches no URL with a user name or password, given or as a redirect\'s target, as fetch refuses one', async () => {
+    requests.length = 0;
+    const given = `${origin.replace('//', '//me:secret@')}/ok`;
+    const results = await all([given, `${origin}/to-credentials`]);
+    const refusal = `${origin}/ok: a URL with a user name or password is not fetched, as fetch refuses one (send credentials with the headers option)`;
+    expect(results.get(given)).toEqual({ url: given, status: 0, finalUrl: `${origin}/ok`, redirects: 0, noindex: undefined, error: refusal });
+    expect(results.get(`${origin}/to-credentials`)).toEqual({ url: `${origin}/to-credentials`, status: 0, finalUrl: `${origin}/ok`, redirects: 1, noindex: undefined, error: `a redirect to ${refusal}` });
+    expect(requests).toEqual(['/to-credentials']);
   });
 
   it('stops on cancel() and on leaving the loop', async () => {

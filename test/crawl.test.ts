@@ -428,6 +428,25 @@ describe('crawlSitemaps within limits', () => {
     expect(asked.filter((url) => url.endsWith('/big.xml'))).toHaveLength(1);
   }, 30_000);
 
+  it('fetches no URL with a user name or password, as fetch refuses one, and says so without the password', async () => {
+    await reset(o);
+    const report = await crawlSitemaps([`${o}/lists-credentials.xml`, `${o}/to-credentials.xml`, o.replace('//', '//me:secret@') + '/'], FAST).report();
+    const message = `${o}/small.xml: a URL with a user name or password is not fetched, as fetch refuses one (send credentials with the headers option)`;
+    const listed = sitemapAt(report, `${o}/lists-credentials.xml`);
+    expect(listed.issues.map((issue) => [issue.code, issue.message, issue.value])).toEqual([['CRAWL_UNSUPPORTED_URL', message, `${o}/small.xml`]]);
+    const redirected = sitemapAt(report, `${o}/to-credentials.xml`);
+    expect(redirected.failed).toBe(true);
+    if (!inBrowser) {
+      // A browser follows the redirect itself and shows only where it ended.
+      expect(redirected.issues.map((issue) => [issue.code, issue.message])).toEqual([['CRAWL_UNSUPPORTED_URL', message]]);
+    }
+    expect(report.issues.map((issue) => [issue.code, issue.message])).toContainEqual(['CRAWL_UNSUPPORTED_URL', `${o}/robots.txt: a URL with a user name or password is not fetched, as fetch refuses one (send credentials with the headers option)`]);
+    // The password is in no issue's message or value (`start` and an index's `children` keep the URLs as written).
+    const issues = [...report.issues, ...report.sitemaps.flatMap((sitemap) => sitemap.issues)];
+    expect(issues.map((issue) => `${issue.message} ${issue.value}`).join('\n')).not.toContain('secret');
+    expect((await requestCounts(o))['/small.xml']).toBeUndefined();
+  }, 30_000);
+
   it('stops at maxEntries and maxSitemaps, saying so', async () => {
     const { origin: a } = sites.abort;
     const few = await crawlSitemaps(`${a}/`, { ...FAST, maxEntries: 700, concurrency: 1 }).report();

@@ -110,8 +110,10 @@ const KB = 1024;
  * lines measured in UTF-8 bytes): everything 114,714 → 115,008 bytes; budget 110.8 KB + 1,560.
  * checkUrls reporting a page whose head does not arrive or is cut off (it had thrown AbortError out
  * of the iteration): everything 115,008 → 115,147 bytes; budget 110.8 KB + 1,700.
+ * The crawl and checkUrls refusing URLs with a user name or password (fetch refuses them, Node's
+ * node:http sent them): everything 115,147 → 115,301 bytes; budget 110.8 KB + 1,850.
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1700 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1850 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -6,7 +6,7 @@
 
 import { SitemapError } from '../model/errors';
 import { checkHeadersOption, checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
-import { addressRefusals, privateAddressRefusal, runtimeFetch } from '../site/runtime-fetch';
+import { addressRefusals, credentialsRefusal, privateAddressRefusal, runtimeFetch, withoutCredentials } from '../site/runtime-fetch';
 
 /** What one URL gave. */
 export interface UrlCheck {
@@ -128,6 +128,8 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
     return failed('not a URL');
   }
   if (current.protocol !== 'http:' && current.protocol !== 'https:') return failed(`not an http(s) URL (${current.protocol})`);
+  const credentials = credentialsRefusal(current);
+  if (credentials) return failed(credentials, withoutCredentials(current));
   const refused = settings.refusePrivateAddresses && privateAddressRefusal(current);
   if (refused) return failed(refused, current.href);
   const controller = new AbortController();
@@ -161,6 +163,8 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
           return failed(`a redirect to "${location}", which is not a URL`, current.href, redirects);
         }
         if (current.protocol !== 'http:' && current.protocol !== 'https:') return failed(`a redirect to ${current.protocol}, not http(s)`, current.href, redirects);
+        const credentialsTarget = credentialsRefusal(current);
+        if (credentialsTarget) return failed(`a redirect to ${credentialsTarget}`, withoutCredentials(current), redirects);
         const refusedTarget = settings.refusePrivateAddresses && privateAddressRefusal(current);
         if (refusedTarget) return failed(`a redirect to ${current.href}: ${refusedTarget}`, current.href, redirects);
         continue;

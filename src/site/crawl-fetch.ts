@@ -9,7 +9,7 @@ import { createIssue } from '../model/issue';
 import { declaredEncoding, utf16ByteOrder } from '../input/input';
 import { concatenateBytes, stringToBytes } from '../values/text';
 import type { CrawlSettings } from './crawl-rules';
-import { addressRefusals, MAX_TIMER, privateAddressRefusal, ServerTimer, type FileClock } from './runtime-fetch';
+import { addressRefusals, credentialsRefusal, MAX_TIMER, privateAddressRefusal, ServerTimer, withoutCredentials, type FileClock } from './runtime-fetch';
 import type { Issue, IssueCode } from '../model/types';
 
 /** Redirects followed for one file (browsers and Node's fetch stop at 20; sitemaps need few). */
@@ -155,13 +155,16 @@ async function requestWithRetries(url: string, context: FetchContext, clock: Fil
 }
 
 /**
- * The issue that refuses a URL (not http or https; private under refusePrivateAddresses), or undefined when it may be fetched.
+ * The issue that refuses a URL (not http or https; with a user name or password; private under
+ * refusePrivateAddresses), or undefined when it may be fetched.
  *
  * @example
  * refusal(new URL('file:///etc/passwd'), settings)?.code; // 'CRAWL_UNSUPPORTED_URL'
  */
 export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return crawlIssue('CRAWL_UNSUPPORTED_URL', 'error', `Only http and https URLs are fetched, not ${url.protocol}`, url.href);
+  const credentials = credentialsRefusal(url);
+  if (credentials) return crawlIssue('CRAWL_UNSUPPORTED_URL', 'error', credentials, withoutCredentials(url));
   const refused = settings.refusePrivateAddresses && privateAddressRefusal(url);
   return refused ? crawlIssue('CRAWL_PRIVATE_ADDRESS', 'error', refused, url.href) : undefined;
 }

@@ -61,6 +61,24 @@ export class ServerTimer {
 /** setTimeout's largest delay (2^31 - 1 ms); longer ones fire at once. */
 export const MAX_TIMER = 2_147_483_647;
 
+/**
+ * Why a URL with a user name or password is not fetched, or undefined when it has none: fetch
+ * refuses one (WHATWG Fetch), where Node's node:http would send it as Basic authentication, so the
+ * answer would differ by runtime. The message leaves the password out.
+ *
+ * @example
+ * credentialsRefusal(new URL('https://me:secret@example.com/s.xml')); // 'https://example.com/s.xml: a URL with a user name or password is not fetched, …'
+ */
+export function credentialsRefusal(url: URL): string | undefined {
+  if (url.username === '' && url.password === '') return undefined;
+  return `${withoutCredentials(url)}: a URL with a user name or password is not fetched, as fetch refuses one (send credentials with the headers option)`;
+}
+
+/** The URL without its user name and password (nor fragment), to show. */
+export function withoutCredentials(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname}${url.search}`;
+}
+
 /** What a runtime's own fetch is told of the caller's options. */
 export interface RuntimeCrawlFetchOptions {
   /** Refuse host names whose DNS answer is such an address, where the runtime sees it (isPrivateAddress). */
