@@ -7,6 +7,7 @@ import { RobotsTxtIssueCode } from '../model/codes';
 import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
 import { LongKeyMap } from '../values/long-key-map';
+import { utf8Length } from '../values/text';
 import type { Issue } from '../model/types';
 
 export { RobotsTxtIssueCode };
@@ -45,17 +46,6 @@ const FORBIDDEN_IN_HOST = /[\s%<>^|"`{}\\#/?@]/;
 
 /** What Google reads of a robots.txt: its first 500 KiB (RFC 9309 §2.5 asks for at least that); the rest is ignored. */
 export const ROBOTS_TXT_MAX_BYTES = 500 * 1024;
-
-/** UTF-8 bytes of a string (lone surrogates count 3, as TextEncoder writes U+FFFD). */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0x800) bytes += unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? (i++, 1) : 2;
-    else if (unit >= 0x80) bytes += 1;
-  }
-  return bytes;
-}
 
 /**
  * Reads every sitemap a robots.txt declares, and says what was wrong with the lines it skipped.

@@ -9,7 +9,7 @@ import { positionOfByte, tooLargeIssue, tooManyUrlsIssue } from '../values/file-
 import { markupStart, prepareInput } from '../input/input';
 import { HTML_SNIFF_BYTES, htmlPageError, readReadingOptions } from '../input/front-door';
 import { LIMITS } from '../model/limits';
-import { bytesToString, stringToBytes } from '../values/text';
+import { bytesToString, stringToBytes, utf8Length } from '../values/text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
 import { isPlainHttpUrl, LocFinding, LocScan, noHostProblem, scanLoc } from '../values/url-check';
 
@@ -258,19 +258,6 @@ function codePointsBefore(value: string, index: number): number {
     if (code >= 0xdc00 && code <= 0xdfff) count--;
   }
   return count;
-}
-
-/** The UTF-8 size of a string (a lone surrogate counts as the 3 bytes of U+FFFD, as TextEncoder writes it). */
-function utf8Length(text: string): number {
-  let size = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) size += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { size += 2; i++; }
-    else size += 2;
-  }
-  return size;
 }
 
 /** Byte offset of the first sequence that is not UTF-8 (overlong forms and surrogates included), or -1. */

@@ -96,3 +96,21 @@ export function concatenateBytes(parts: readonly Uint8Array[]): Uint8Array {
   }
   return joined;
 }
+
+/**
+ * The UTF-8 size of a string (a lone surrogate counts as the 3 bytes of U+FFFD, as TextEncoder writes it).
+ *
+ * @example
+ * utf8Length('caf\u00e9'); // 5
+ */
+export function utf8Length(text: string): number {
+  let size = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) size += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { size += 2; i++; }
+    else size += 2;
+  }
+  return size;
+}
