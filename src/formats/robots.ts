@@ -97,18 +97,21 @@ export function readRobotsTxtSitemaps(text: string, robotsTxtUrl: string | URL):
   const bom = text.charCodeAt(0) === 0xfeff;
   const body = bom ? text.slice(1) : text;
   const lines = body.split(/\r\n|\r|\n/);
-  // Where each line ends in bytes, worked out only when the text may be over Google's 500 KiB.
-  const overLimit = body.length > ROBOTS_TXT_MAX_BYTES / 3 && utf8Length(text) > ROBOTS_TXT_MAX_BYTES;
+  // Where each line ends in bytes, worked out while the text may still be within Google's 500 KiB:
+  // once a line starts past it, so do all the later ones.
   let charAt = 0, byteAt = bom ? 3 : 0;
+  const measure = byteAt + body.length * 3 > ROBOTS_TXT_MAX_BYTES;
 
   for (let index = 0; index < lines.length; index++) {
     let pastLimit = false;
-    if (overLimit) {
+    if (measure && byteAt >= ROBOTS_TXT_MAX_BYTES) pastLimit = true;
+    else if (measure) {
       const end = charAt + lines[index]!.length;
       const separator = body.charCodeAt(end) === 13 && body.charCodeAt(end + 1) === 10 ? 2 : 1;
       const lineEnd = byteAt + utf8Length(lines[index]!);
-      // Its line break's first byte within the limit: a line cut there is no whole line (as crawlSitemaps cuts).
-      pastLimit = lineEnd + 1 > ROBOTS_TXT_MAX_BYTES;
+      // Kept where its line break's first byte is within the limit (a line cut there is no whole
+      // line, as crawlSitemaps cuts), or where the text ends within it (the last line has no break).
+      pastLimit = index === lines.length - 1 ? lineEnd > ROBOTS_TXT_MAX_BYTES : lineEnd + 1 > ROBOTS_TXT_MAX_BYTES;
       byteAt = lineEnd + separator;
       charAt = end + separator;
     }
