@@ -307,6 +307,19 @@ describe('readRobotsTxtSitemaps past Google\'s 500 KiB', () => {
     }
   });
 
+  it('keeps a last line without a line break when the text ends within the limit, and not one byte later', () => {
+    const prefix = `User-agent: *\n${`#${'-'.repeat(78)}\n`.repeat(6000)}`;
+    const head = 'Sitemap: https://example.com/';
+    for (const extra of [-1, 0, 1]) {
+      const length = LIMIT + extra - encoder.encode(prefix).length - head.length - 4;
+      const text = `${prefix}${head}${'x'.repeat(length)}.xml`;
+      expect(encoder.encode(text).length).toBe(LIMIT + extra);
+      const late = `https://example.com/${'x'.repeat(length)}.xml`;
+      expect(pastLimit(text).map((issue) => issue.value), `extra ${extra}`).toEqual(extra > 0 ? [late] : []);
+      expect(readRobotsTxtSitemaps(crawlCut(text), base).sitemaps, `extra ${extra}`).toEqual(extra > 0 ? [] : [late]);
+    }
+  });
+
   it('agrees with what crawlSitemaps reads: the lines it warns on are the ones the crawl cuts off (\\n, \\r\\n and \\r, two- and four-byte characters, lines across the limit)', () => {
     fc.assert(
       fc.property(fc.integer({ min: -300, max: 300 }), fc.constantFrom('\n', '\r\n', '\r'), fc.array(fc.tuple(fc.integer({ min: 0, max: 120 }), fc.constantFrom('x', 'ü', '😀')), { minLength: 1, maxLength: 8 }), fc.boolean(), (shift, eol, tail, bom) => {
