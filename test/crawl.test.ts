@@ -447,6 +447,15 @@ describe('crawlSitemaps within limits', () => {
     expect((await requestCounts(o))['/small.xml']).toBeUndefined();
   }, 30_000);
 
+  it('says when a body is not the coding its Content-Encoding names', async () => {
+    const report = await crawlSitemaps(`${o}/not-gzip.xml`, FAST).report();
+    const sitemap = sitemapAt(report, `${o}/not-gzip.xml`);
+    expect(sitemap).toMatchObject({ status: 200, failed: true });
+    // Chromium's fetch refuses such a body itself, with its own network error.
+    if (!inBrowser) expect(sitemap.issues.map((issue) => [issue.code, issue.message])).toEqual([['CRAWL_NETWORK_ERROR', 'The body is not the gzip its Content-Encoding says (incorrect header check)']]);
+    else expect(codes(sitemap.issues)).toEqual(['CRAWL_NETWORK_ERROR']);
+  });
+
   it('stops at maxEntries and maxSitemaps, saying so', async () => {
     const { origin: a } = sites.abort;
     const few = await crawlSitemaps(`${a}/`, { ...FAST, maxEntries: 700, concurrency: 1 }).report();

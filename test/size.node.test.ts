@@ -112,8 +112,10 @@ const KB = 1024;
  * of the iteration): everything 115,008 → 115,147 bytes; budget 110.8 KB + 1,700.
  * The crawl and checkUrls refusing URLs with a user name or password (fetch refuses them, Node's
  * node:http sent them): everything 115,147 → 115,301 bytes; budget 110.8 KB + 1,850.
+ * The crawl saying when a body is not the coding its Content-Encoding names (zlib's words had been
+ * all): everything 115,301 → 115,357 bytes; budget 110.8 KB + 1,910.
  */
-const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1850 };
+const BUDGET = { parse: 41.89 * KB + 140, everything: 110.8 * KB + 1910 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

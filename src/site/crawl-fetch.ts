@@ -445,12 +445,24 @@ export class OpenedBody {
       issues.push(createIssue('GZIP_INVALID', 'error', `${error.message}; what inflated before the damage was read`, 1, 1, ''));
       return true;
     }
-    const expired = this.#attempt.timer.expired;
+    const expired = this.#attempt.timer.expired, decoding = notItsCoding(error);
     if (expired) issues.push(crawlIssue('CRAWL_TIMEOUT', 'error', expired === 'file' ? fileTimeoutMessage(context.settings) : `The body stopped arriving: nothing for ${context.settings.timeout.toLocaleString('en-US')} ms`, finalUrl));
     else if (context.signal.aborted) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', 'Cancelled while reading', finalUrl));
+    else if (decoding !== undefined) issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body is not the ${this.#attempt.response.headers.get('content-encoding')} its Content-Encoding says (${decoding})`, finalUrl));
     else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
     return false;
   }
+}
+
+/**
+ * zlib's message when a body failed as the coding its Content-Encoding names (Node's own transport,
+ * or Node's fetch, whose error's cause it is), else undefined: zlib's `Z_…` codes and brotli's `ERR__ERROR_…`.
+ */
+function notItsCoding(error: unknown): string | undefined {
+  for (let at = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 2; at = at.cause as typeof at, depth++) {
+    if (typeof at.code === 'string' && /^(?:Z_|ERR__ERROR)/.test(at.code)) return String(at.message);
+  }
+  return undefined;
 }
 
 /** Inflated bytes queued for the reader before the download waits for it. */
