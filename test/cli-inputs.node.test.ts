@@ -116,7 +116,7 @@ describe('--refuse-private-addresses through the node:http transport', () => {
   });
 });
 
-describe('URL inputs: how long their server may take', () => {
+describe('URL inputs: how long their server may take, and what their body is', () => {
   const saved = { ...URL_INPUT_TIMEOUT };
   let origin = '';
   let server: Server;
@@ -124,6 +124,7 @@ describe('URL inputs: how long their server may take', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       if (request.url === '/hang.xml') return; // never answers
+      if (request.url === '/not-gzip.xml') return void response.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'gzip' }).end('<urlset/>');
       response.writeHead(200, { 'content-type': 'application/xml' });
       if (request.url === '/big.xml') return void response.end(big);
       // A tarpit: a byte every 50 ms, forever.
@@ -154,6 +155,11 @@ describe('URL inputs: how long their server may take', () => {
     await expect(openInput(classifyInput(`${origin}/hang.xml`), session())).rejects.toThrow(`${origin}/hang.xml: nothing arrived for 0.3 s`);
     // Every gap is shorter than the idle limit: only the whole limit stops it.
     await expect(readAll(`${origin}/drip.xml`)).rejects.toThrow(`${origin}/drip.xml: the server took more than 0.6 s for it in all`);
+  });
+
+  it('says when a body is not the coding its Content-Encoding names', async () => {
+    Object.assign(URL_INPUT_TIMEOUT, saved);
+    await expect(readAll(`${origin}/not-gzip.xml`)).rejects.toThrow(`${origin}/not-gzip.xml: the body is not the gzip its Content-Encoding says (incorrect header check)`);
   });
 
   it('does not count the time the command spends between chunks', async () => {

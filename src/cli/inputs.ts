@@ -10,7 +10,7 @@ import { sniffFormat } from '../node';
 // library from dist/node.js, which exports no such thing): its refusals land in this copy's
 // addressRefusals, which is the one read here.
 import { crawlFetchOfNode } from '../site/crawl-fetch.node';
-import { addressRefusals, privateAddressRefusal, ServerTimer } from '../site/runtime-fetch';
+import { addressRefusals, notItsCoding, privateAddressRefusal, ServerTimer } from '../site/runtime-fetch';
 import { concatenateBytes } from '../values/text';
 import { CliFailure } from './command-line';
 import type { Session } from './session';
@@ -261,7 +261,11 @@ export async function openInput(input: InputArgument, session: Pick<Session, 'si
       timer.stop();
       if (timer.expired) throw timedOut(input, timer);
       if ((error as Error).name === 'AbortError') throw error;
-      throw new CliFailure('io', `${input.name}: the download failed (${(error as Error).message})`);
+      const decoding = notItsCoding(error);
+      if (decoding !== undefined) throw new CliFailure('io', `${input.name}: the body is not the ${response.headers.get('content-encoding')} its Content-Encoding says (${decoding})`);
+      // Node's fetch says "terminated" and gives the reason as the cause.
+      const cause = (error as { cause?: { message?: unknown } }).cause;
+      throw new CliFailure('io', `${input.name}: the download failed (${typeof cause?.message === 'string' ? cause.message : (error as Error).message})`);
     } finally {
       release();
       // A reader that stopped early (a limit, a broken pipe) closes the connection.

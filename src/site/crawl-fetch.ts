@@ -9,7 +9,7 @@ import { createIssue } from '../model/issue';
 import { declaredEncoding, utf16ByteOrder } from '../input/input';
 import { concatenateBytes, stringToBytes } from '../values/text';
 import type { CrawlSettings } from './crawl-rules';
-import { addressRefusals, credentialsRefusal, MAX_TIMER, privateAddressRefusal, ServerTimer, withoutCredentials, type FileClock } from './runtime-fetch';
+import { addressRefusals, credentialsRefusal, MAX_TIMER, notItsCoding, privateAddressRefusal, ServerTimer, withoutCredentials, type FileClock } from './runtime-fetch';
 import type { Issue, IssueCode } from '../model/types';
 
 /** Redirects followed for one file (browsers and Node's fetch stop at 20; sitemaps need few). */
@@ -452,17 +452,6 @@ export class OpenedBody {
     else issues.push(crawlIssue('CRAWL_NETWORK_ERROR', 'error', `The body could not be read (${error instanceof Error ? error.message : String(error)})`, finalUrl));
     return false;
   }
-}
-
-/**
- * zlib's message when a body failed as the coding its Content-Encoding names (Node's own transport,
- * or Node's fetch, whose error's cause it is), else undefined: zlib's `Z_…` codes and brotli's `ERR__ERROR_…`.
- */
-function notItsCoding(error: unknown): string | undefined {
-  for (let at = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 2; at = at.cause as typeof at, depth++) {
-    if (typeof at.code === 'string' && /^(?:Z_|ERR__ERROR)/.test(at.code)) return String(at.message);
-  }
-  return undefined;
 }
 
 /** Inflated bytes queued for the reader before the download waits for it. */

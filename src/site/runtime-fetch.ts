@@ -79,6 +79,21 @@ export function withoutCredentials(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname}${url.search}`;
 }
 
+/**
+ * zlib's message when a body failed as the coding its Content-Encoding names (Node's own transport,
+ * or Node's fetch, whose error's cause it is), else undefined: zlib's `Z_…` codes and brotli's `ERR__ERROR_…`.
+ * The crawl and the command line's URL inputs say so.
+ *
+ * @example
+ * notItsCoding(new TypeError('terminated', { cause: zlibError })); // 'incorrect header check'
+ */
+export function notItsCoding(error: unknown): string | undefined {
+  for (let at = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 2; at = at.cause as typeof at, depth++) {
+    if (typeof at.code === 'string' && /^(?:Z_|ERR__ERROR)/.test(at.code)) return String(at.message);
+  }
+  return undefined;
+}
+
 /** What a runtime's own fetch is told of the caller's options. */
 export interface RuntimeCrawlFetchOptions {
   /** Refuse host names whose DNS answer is such an address, where the runtime sees it (isPrivateAddress). */
