@@ -153,7 +153,7 @@ function downloadControl(session: Pick<Session, 'signal'>): { signal: AbortSigna
   if (session.signal.aborted) stop();
   else session.signal.addEventListener('abort', stop);
   const timer = new ServerTimer(URL_INPUT_TIMEOUT.idle, { left: URL_INPUT_TIMEOUT.whole }, () => controller.abort(new DOMException('timeout', 'TimeoutError')));
-  timer.stop();
+  timer.stop(); // it starts running when made; it runs here only around each wait for the server
   const release = () => {
     timer.stop();
     session.signal.removeEventListener('abort', stop);
@@ -258,7 +258,6 @@ export async function openInput(input: InputArgument, session: Pick<Session, 'si
       ended = true;
     } catch (error) {
       ended = true;
-      timer.stop();
       if (timer.expired) throw timedOut(input, timer);
       if ((error as Error).name === 'AbortError') throw error;
       const decoding = notItsCoding(error);
