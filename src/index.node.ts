@@ -4,7 +4,6 @@
 
 import { Buffer, constants } from 'node:buffer';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { setBinaryStringDecoder } from './core/core-binary';
 import { SitemapError } from './model/errors';
 import { setGunzipImplementation, setGunzipStreamImplementation } from './input/gzip';
 import { nodeTransformAsPair } from './input/node-streams.node';
@@ -61,11 +60,5 @@ setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize
 // The crawl reads its files through node:http(s) where that answers as Node's fetch would
 // (src/site/crawl-fetch.node.ts says where): 10% less of the walk's time than fetch's web streams.
 setRuntimeCrawlFetch(crawlFetchOfNode);
-
-// The embedded core is a binary string (assembly/build.mjs): Buffer decodes it natively before the first parse.
-setBinaryStringDecoder((text) => {
-  const bytes = Buffer.from(text, 'latin1');
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-});
 
 export * from './index';

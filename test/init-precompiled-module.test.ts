@@ -7,20 +7,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SitemapError } from '../src/model/errors';
 import { parse } from '../src/index';
-import { wasmScalarBinaryString } from '../src/core/wasm-scalar.generated';
-import { wasmSimdBinaryString } from '../src/core/wasm-simd.generated';
-import { getCore, init, initSync } from '../src/core/wasm';
+import { wasmScalarPrintable } from '../src/core/wasm-scalar.generated';
+import { wasmSimdPrintable } from '../src/core/wasm-simd.generated';
+import { decodePrintableBuild, getCore, init, initSync } from '../src/core/wasm';
 import { thrownBy } from './fixtures';
 
 const xml = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';
 
-/** A build's bytes from its generated module (a binary string, one character per byte: assembly/build.mjs). */
-function decodeBuild(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(text, (character) => character.charCodeAt(0));
-}
+/** A build's bytes from its generated module (the printable code of assembly/build.mjs), in an ArrayBuffer of their own. */
+const decodeBuild = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(decodePrintableBuild(text));
 
-const scalarBytes = decodeBuild(wasmScalarBinaryString);
-const simdBytes = decodeBuild(wasmSimdBinaryString);
+const scalarBytes = decodeBuild(wasmScalarPrintable);
+const simdBytes = decodeBuild(wasmSimdPrintable);
 const simdRuns = WebAssembly.validate(simdBytes);
 
 // --- Hand-made modules that are not the core (WebAssembly binary format, core spec §5.5) ---

@@ -55,14 +55,14 @@ postMessage(await exercise(sitemapkit, xml).catch((error) => ({ failure: String(
 `;
 
 // A browser without WebAssembly SIMD, as far as sitemapkit can tell (WebAssembly.validate refuses
-// the SIMD build): the first synchronous call cannot load the scalar build, which is a chunk of
+// SIMD code): the first synchronous call cannot load the scalar build, which is a chunk of
 // its own; init() fetches that chunk and the same calls then work.
 const noSimdPage = `<!doctype html>
 <meta charset="utf-8">
 <title>sitemapkit without SIMD</title>
 <script type="importmap">${JSON.stringify({ imports: { sitemapkit: sitemapkitBrowserEntry, fflate: fflateBrowserEntry } })}</script>
 <script type="module">
-// sitemapkit asks WebAssembly.validate about its SIMD build only; an engine without SIMD says no.
+// sitemapkit asks WebAssembly.validate only whether SIMD runs (a probe module); an engine without SIMD says no.
 WebAssembly.validate = () => false;
 const sitemapkit = await import('sitemapkit');
 const { exercise } = await import('/exercise.js');

@@ -16,7 +16,7 @@ import { SitemapError } from '../model/errors';
  * @example
  * const simd = simdBinary(); // WebAssembly.Module
  */
-export function simdBinary(): Uint8Array | WebAssembly.Module {
+export function simdBinary(): string | Uint8Array | WebAssembly.Module {
   return simdModule;
 }
 
@@ -26,6 +26,6 @@ export function simdBinary(): Uint8Array | WebAssembly.Module {
  * @example
  * await scalarBinary(); // rejects
  */
-export async function scalarBinary(): Promise<Uint8Array | WebAssembly.Module> {
+export async function scalarBinary(): Promise<string | Uint8Array | WebAssembly.Module> {
   throw new SitemapError('INPUT_TYPE', 'This runtime rejected the SIMD build of the core; the Workers/edge entry ships no other. Hand init() a module compiled from sitemapkit.scalar.wasm');
 }

@@ -1,6 +1,7 @@
 // The one module that touches WebAssembly: loads the core (SIMD build where the runtime
-// validates it, scalar elsewhere), owns the instance and hands out fresh memory views.
-// The binaries come from src/core/core-binary.ts (or its edge twin, src/core/core-binary.edge.ts).
+// has SIMD, scalar elsewhere), owns the instance and hands out fresh memory views.
+// The binaries come from src/core/core-binary.ts (or its edge twin, src/core/core-binary.edge.ts),
+// in the printable code of assembly/printable-code.mjs, which decodePrintableBuild reads.
 
 import { scalarBinary, simdBinary } from './core-binary';
 import { SitemapError } from '../model/errors';
@@ -115,6 +116,97 @@ export class Core {
   }
 }
 
+/**
+ * The printable code's decoder, 137 bytes of WebAssembly written out by hand: in JavaScript the
+ * same loop took 3.5-5 ms in a fresh process (interpreted, a table lookup per character). With it
+ * the browser entry's whole initSync() takes 4.5 ms, where the JavaScript loop over the binary
+ * string it replaced left 5.4 (medians of 21 fresh processes, README "Size"). Memory: [0, 128) the byte of each one-character code, [128, 256) each character's
+ * prefix number (0: none, 1 or 2), [256, 384) each character's index in the code, [384, 566) the
+ * two-character bytes; the text from 1024. `d(start, end)` decodes in place and returns the length:
+ *
+ *   (func (export "d") (param $start i32) (param $end i32) (result i32) (local $out i32) (local $i i32) (local $character i32) (local $prefix i32)
+ *     (local.set $i (local.tee $out (local.get $start)))
+ *     (block (loop
+ *       (br_if 1 (i32.ge_u (local.get $i) (local.get $end)))
+ *       (i32.store8 (local.get $out)
+ *         (if (result i32) (local.tee $prefix (i32.load8_u offset=128 (local.tee $character (i32.load8_u (local.get $i)))))
+ *           (then (i32.load8_u offset=293 (i32.add (i32.load8_u offset=256 (i32.load8_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))))
+ *                                                  (i32.mul (local.get $prefix) (i32.const 91)))))
+ *           (else (i32.load8_u (local.get $character)))))
+ *       (local.set $out (i32.add (local.get $out) (i32.const 1)))
+ *       (local.set $i (i32.add (local.get $i) (i32.const 1)))
+ *       (br 0)))
+ *     (i32.sub (local.get $out) (local.get $start)))
+ *   (memory (export "m") 1)
+ */
+const PRINTABLE_DECODER = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x07, 0x01, 0x60, 0x02, 0x7f, 0x7f, 0x01, 0x7f, 0x03, 0x02, 0x01, 0x00,
+  0x05, 0x03, 0x01, 0x00, 0x01, 0x07, 0x09, 0x02, 0x01, 0x6d, 0x02, 0x00, 0x01, 0x64, 0x00, 0x00, 0x0a, 0x62, 0x01, 0x60, 0x01,
+  0x04, 0x7f, 0x20, 0x00, 0x22, 0x02, 0x21, 0x03, 0x02, 0x40, 0x03, 0x40, 0x20, 0x03, 0x20, 0x01, 0x4f, 0x0d, 0x01, 0x20, 0x02,
+  0x20, 0x03, 0x2d, 0x00, 0x00, 0x22, 0x04, 0x2d, 0x00, 0x80, 0x01, 0x22, 0x05, 0x04, 0x7f, 0x20, 0x03, 0x41, 0x01, 0x6a, 0x22,
+  0x03, 0x2d, 0x00, 0x00, 0x2d, 0x00, 0x80, 0x02, 0x20, 0x05, 0x41, 0xdb, 0x00, 0x6c, 0x6a, 0x2d, 0x00, 0xa5, 0x02, 0x05, 0x20,
+  0x04, 0x2d, 0x00, 0x00, 0x0b, 0x3a, 0x00, 0x00, 0x20, 0x02, 0x41, 0x01, 0x6a, 0x21, 0x02, 0x20, 0x03, 0x41, 0x01, 0x6a, 0x21,
+  0x03, 0x0c, 0x00, 0x0b, 0x0b, 0x20, 0x02, 0x20, 0x00, 0x6b, 0x0b,
+]);
+/** One-character bytes; the code's other two characters (of 91) open a two-character byte. */
+const SINGLE_BYTES = 89;
+const PRINTABLE_TEXT_START = 1024;
+
+/**
+ * A build in the printable code (assembly/printable-code.mjs: 178 hex digits naming the 89
+ * one-character bytes, then the bytes) to its bytes.
+ *
+ * @example
+ * const bytes = decodePrintableBuild(text); // a build's bytes: \0asm…
+ */
+export function decodePrintableBuild(text: string): Uint8Array {
+  const decoder = new WebAssembly.Instance(new WebAssembly.Module(PRINTABLE_DECODER)).exports as { m: WebAssembly.Memory; d(start: number, end: number): number };
+  const pagesNeeded = Math.ceil((PRINTABLE_TEXT_START + text.length) / 65536);
+  if (pagesNeeded > 1) decoder.m.grow(pagesNeeded - 1);
+  const memory = new Uint8Array(decoder.m.buffer);
+  const characterOfCode: number[] = [];
+  for (let character = 0x20; character < 0x7f; character++) {
+    if (character === 0x22 || character === 0x27 || character === 0x5c || character === 0x60) continue; // " ' \ `
+    memory[256 + character] = characterOfCode.length;
+    if (characterOfCode.length >= SINGLE_BYTES) memory[128 + character] = characterOfCode.length - SINGLE_BYTES + 1;
+    characterOfCode.push(character);
+  }
+  const isSingle = new Uint8Array(256);
+  for (let rank = 0; rank < SINGLE_BYTES; rank++) {
+    const byte = parseInt(text.slice(2 * rank, 2 * rank + 2), 16);
+    memory[characterOfCode[rank]!] = byte;
+    isSingle[byte] = 1;
+  }
+  for (let byte = 0, rank = 0; byte < 256; byte++) if (isSingle[byte] === 0) memory[384 + rank++] = byte;
+  const { written } = new TextEncoder().encodeInto(text, memory.subarray(PRINTABLE_TEXT_START));
+  const start = PRINTABLE_TEXT_START + 2 * SINGLE_BYTES;
+  return memory.slice(start, start + decoder.d(start, PRINTABLE_TEXT_START + written));
+}
+
+/**
+ * A module of one function that returns a `v128.const`: valid only where the runtime has
+ * WebAssembly SIMD. Validating it takes microseconds, where validating the SIMD build itself (to
+ * learn the same) took 0.4-1 ms of a fresh process's start-up.
+ */
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01, 0x00,
+  0x0a, 0x16, 0x01, 0x14, 0x00, 0xfd, 0x0c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0b,
+]);
+let simdRuns: boolean | undefined;
+
+function runsSimd(): boolean {
+  return (simdRuns ??= WebAssembly.validate(SIMD_PROBE));
+}
+
+/** The SIMD build's bytes, decoded once (a compiled module where the edge entry hands one in). */
+let simdBytes: Uint8Array | WebAssembly.Module | undefined;
+
+function simdBuild(): Uint8Array | WebAssembly.Module {
+  if (simdBytes) return simdBytes;
+  const simd = simdBinary();
+  return (simdBytes = typeof simd === 'string' ? decodePrintableBuild(simd) : simd);
+}
+
 let compiled: WebAssembly.Module | undefined;
 let core: Core | undefined;
 /** Idle instances for readers that run at the same time (each tokenizer holds one document). */
@@ -136,18 +228,18 @@ let scalarBytes: Uint8Array | undefined;
  * accepts it, else the scalar build, which only init() can load (it sits in a chunk of its own).
  */
 function compileEmbeddedSync(): WebAssembly.Module {
-  const simd = simdBinary();
+  const simd = simdBuild();
   if (simd instanceof WebAssembly.Module) return simd;
-  if (WebAssembly.validate(simd as BufferSource)) return new WebAssembly.Module(simd as BufferSource);
+  if (runsSimd()) return new WebAssembly.Module(simd as BufferSource);
   if (scalarBytes) return new WebAssembly.Module(scalarBytes as BufferSource);
   throw new SitemapError('INPUT_TYPE', 'This runtime has no WebAssembly SIMD, and the core built without it loads asynchronously: `await init()` once before the first call (or hand initSync() the bytes of sitemapkit.scalar.wasm)');
 }
 
 /** The embedded build this runtime can run, compiled asynchronously, loading the scalar build if needed. */
 async function compileEmbedded(): Promise<WebAssembly.Module> {
-  const simd = simdBinary();
+  const simd = simdBuild();
   if (simd instanceof WebAssembly.Module) return simd;
-  if (WebAssembly.validate(simd as BufferSource)) return WebAssembly.compile(simd as BufferSource);
+  if (runsSimd()) return WebAssembly.compile(simd as BufferSource);
   return WebAssembly.compile(await loadScalarBinary() as BufferSource);
 }
 
@@ -155,7 +247,7 @@ async function loadScalarBinary(): Promise<Uint8Array> {
   if (scalarBytes) return scalarBytes;
   const scalar = await scalarBinary();
   if (scalar instanceof WebAssembly.Module) throw new SitemapError('INPUT_TYPE', 'The scalar build came compiled; expected its bytes');
-  return (scalarBytes = scalar);
+  return (scalarBytes = typeof scalar === 'string' ? decodePrintableBuild(scalar) : scalar);
 }
 
 /**
@@ -369,7 +461,7 @@ export async function prepareBuildsForTesting(): Promise<void> {
 
 /** Test hook: load a specific embedded build ('simd' | 'scalar'). Not part of the public API. */
 export function loadBuildForTesting(build: 'simd' | 'scalar'): Core {
-  const simd = simdBinary();
+  const simd = simdBuild();
   if (build === 'scalar' && !scalarBytes) throw new SitemapError('INPUT_INVALID_OPTION', 'loadBuildForTesting: await prepareBuildsForTesting() first (test/setup-core-builds.ts)');
   compiled = build === 'simd' ? (simd instanceof WebAssembly.Module ? simd : new WebAssembly.Module(simd as BufferSource)) : new WebAssembly.Module(scalarBytes as BufferSource);
   core = new Core(new WebAssembly.Instance(compiled, {}));
