@@ -7,7 +7,7 @@
 // and says by how much. The issue's targets (30 KB for `import { parse }`, 70 KB for everything)
 // are not reached yet: README "Size" has the numbers of each lever and what is left.
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +15,7 @@ import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPackedPackage, smokeSitemap, type InstalledPackage } from './packed-package';
 import { exerciseModule, expectedExerciseReport, type ExerciseReport } from './runtime-exercise';
+import { wasmSimdPrintable } from '../src/core/wasm-simd.generated';
 
 const KB = 1024;
 
@@ -113,6 +114,17 @@ describe("the packed package in a browser bundle (esbuild, minified, gzip -9 of 
     }
     expect(parseOnly.initialInputs).toContain('dist/lib/read/parse.js');
     expect(parseOnly.initialInputs).toContain('dist/lib/core/wasm-simd.generated.js');
+  });
+
+  it('puts the embedded core at the start of the bundle (gzip then matches the code after it with the code before), and leaves it out of a bundle that never parses', async () => {
+    for (const measured of [parseOnly, everything]) {
+      const at = (await readFile(measured.entryFile, 'utf8')).indexOf(wasmSimdPrintable.slice(0, 64));
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(at).toBeLessThan(100);
+    }
+    const constantsOnly = await measure('constants', "export { LIMITS, SitemapError } from 'sitemapkit';");
+    expect(constantsOnly.initialInputs).not.toContain('dist/lib/core/wasm-simd.generated.js');
+    expect(constantsOnly.initialBytes).toBeLessThan(2 * KB);
   });
 
   it('loads the scalar core only on demand, in a chunk of its own', () => {
