@@ -1,5 +1,6 @@
 // The printable code in which the package embeds its core's builds (assembly/build.mjs writes
-// them with it; src/core/core-binary.ts decodes it). A bundler prints such a string as it is.
+// them with it; decodePrintableBuild in src/core/wasm.ts decodes it). A bundler prints such a
+// string as it is.
 //
 // The 89 bytes a build uses most are one character each, every other byte two (one of two prefix
 // characters, then any code character), in the 91 printable ASCII characters other than " ' ` and

@@ -14,7 +14,7 @@ import { thrownBy } from './fixtures';
 
 const xml = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>';
 
-/** A build's bytes from its generated module (the printable code of assembly/build.mjs), in an ArrayBuffer of their own. */
+/** A build's bytes from its generated module (the printable code of assembly/printable-code.mjs), in an ArrayBuffer of their own. */
 const decodeBuild = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(decodePrintableBuild(text));
 
 const scalarBytes = decodeBuild(wasmScalarPrintable);

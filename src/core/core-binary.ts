@@ -15,7 +15,7 @@ import { wasmSimdPrintable } from './wasm-simd.generated';
  * (the edge entry), the compiled module.
  *
  * @example
- * const simd = simdBinary(); // a string in browsers, Node, Deno, Bun
+ * const simd = simdBinary(); // a string (in browsers, Deno, workers and bundles)
  */
 export function simdBinary(): string | Uint8Array | WebAssembly.Module {
   return wasmSimdPrintable;
