@@ -75,10 +75,10 @@ export class Core {
   busy = false;
   /** Not to be used again once given back (memory ran out inside it: its state is not to be trusted). */
   discard = false;
-  private buffer: ArrayBuffer | null = null;
-  private u8View!: Uint8Array;
-  private i32View!: Int32Array;
-  private f64View!: Float64Array;
+  #buffer: ArrayBuffer | null = null;
+  #u8View!: Uint8Array;
+  #i32View!: Int32Array;
+  #f64View!: Float64Array;
 
   constructor(instance: WebAssembly.Instance) {
     this.exports = instance.exports as unknown as CoreExports;
@@ -91,28 +91,28 @@ export class Core {
 
   /** Bytes of linear memory; valid until the next call that may grow memory. */
   get u8(): Uint8Array {
-    if (this.buffer !== this.exports.memory.buffer) this.refresh();
-    return this.u8View;
+    if (this.#buffer !== this.exports.memory.buffer) this.refresh();
+    return this.#u8View;
   }
 
   /** The same memory as doubles (an Entry's priority). */
   get f64(): Float64Array {
-    if (this.buffer !== this.exports.memory.buffer) this.refresh();
-    return this.f64View;
+    if (this.#buffer !== this.exports.memory.buffer) this.refresh();
+    return this.#f64View;
   }
 
   /** The same memory as 32-bit words (token records). */
   get i32(): Int32Array {
-    if (this.buffer !== this.exports.memory.buffer) this.refresh();
-    return this.i32View;
+    if (this.#buffer !== this.exports.memory.buffer) this.refresh();
+    return this.#i32View;
   }
 
   private refresh(): void {
     const buffer = this.exports.memory.buffer;
-    this.buffer = buffer;
-    this.u8View = new Uint8Array(buffer);
-    this.i32View = new Int32Array(buffer);
-    this.f64View = new Float64Array(buffer);
+    this.#buffer = buffer;
+    this.#u8View = new Uint8Array(buffer);
+    this.#i32View = new Int32Array(buffer);
+    this.#f64View = new Float64Array(buffer);
   }
 }
 

@@ -194,14 +194,14 @@ export class XmlReader {
   words!: Int32Array;
   /** The same memory as doubles (`words` index / 2), valid during a handler call. */
   doubles!: Float64Array;
-  private windowLength = 0;
+  #windowLength = 0;
   /** The window length when the final push is read, else -1 (see endOfInput). */
-  private finalLength = -1;
-  private arenaText: string | null = null;
-  private wideText: string | null = null;
-  private readonly names: (string | undefined)[] = [];
-  private finished = false;
-  private bytesIn = 0;
+  #finalLength = -1;
+  #arenaText: string | null = null;
+  #wideText: string | null = null;
+  readonly #names: (string | undefined)[] = [];
+  #finished = false;
+  #bytesIn = 0;
   /**
    * The window length at which the tokenizer is tried again. The core rolls a construct cut by
    * the end of the window back and scans it from its start next time (assembly/tokenizer.ts), so
@@ -210,15 +210,18 @@ export class XmlReader {
    * at most twice the construct: linear. Nothing is held back by it: the tokenizer can hand over
    * nothing after a construct it cannot finish.
    */
-  private retryLength = 0;
-  private released = false;
+  #retryLength = 0;
+  #released = false;
   /**
    * Keep the core instance when the document ends, until `release()`: its loc set then still
    * answers `locId` (validate() asks it about hreflang targets once every loc is known).
    */
   holdCoreAtEnd = false;
 
-  constructor(private readonly handler: BatchHandler, flags: number) {
+  readonly #handler: BatchHandler;
+
+  constructor(handler: BatchHandler, flags: number) {
+    this.#handler = handler;
     this.core = acquireCore();
     this.ids = prepare(this.core, KNOWN_NAMES);
     this.core.exports.tokenizerReset(flags);
@@ -226,33 +229,33 @@ export class XmlReader {
 
   /** Gives the core instance back (done for you when the document ends). Idempotent. */
   release(): void {
-    if (this.released) return;
-    this.released = true;
-    this.finished = true;
+    if (this.#released) return;
+    this.#released = true;
+    this.#finished = true;
     releaseCore(this.core);
   }
 
   /** Feeds bytes; `final` marks the end of the document. */
   push(chunk: Uint8Array, final = false): void {
-    if (this.finished) throw new SitemapError('INPUT_TYPE', 'sitemapkit: push after the end of the document', { offset: 0 });
+    if (this.#finished) throw new SitemapError('INPUT_TYPE', 'sitemapkit: push after the end of the document', { offset: 0 });
     const exports = this.core.exports;
     let offset = 0;
     do {
-      let room = exports.inputCapacity() - this.windowLength;
+      let room = exports.inputCapacity() - this.#windowLength;
       if (room === 0) {
         // One construct fills the whole window: make the window larger.
         this.growWindow(exports.inputCapacity() * 2);
-        room = exports.inputCapacity() - this.windowLength;
+        room = exports.inputCapacity() - this.#windowLength;
       }
       const n = Math.min(room, chunk.length - offset);
-      if (n > 0) this.core.u8.set(chunk.subarray(offset, offset + n), exports.inputPointer() + this.windowLength);
-      this.windowLength += n;
+      if (n > 0) this.core.u8.set(chunk.subarray(offset, offset + n), exports.inputPointer() + this.#windowLength);
+      this.#windowLength += n;
       offset += n;
-      this.bytesIn += n;
+      this.#bytesIn += n;
       const last = final && offset === chunk.length;
       // Also when the window is full: the construct may fit after all, and the window need not grow.
-      if (last || this.windowLength >= this.retryLength || this.windowLength === exports.inputCapacity()) this.run(last);
-    } while (offset < chunk.length && !this.finished);
+      if (last || this.#windowLength >= this.#retryLength || this.#windowLength === exports.inputCapacity()) this.run(last);
+    } while (offset < chunk.length && !this.#finished);
   }
 
   /**
@@ -261,7 +264,7 @@ export class XmlReader {
    * elements an outer end tag closed, start at that tag).
    */
   get endOfInput(): number {
-    return this.finalLength;
+    return this.#finalLength;
   }
 
   /**
@@ -296,7 +299,7 @@ export class XmlReader {
 
   /** Total bytes pushed so far. */
   get bytesRead(): number {
-    return this.bytesIn;
+    return this.#bytesIn;
   }
 
   /**
@@ -356,12 +359,12 @@ export class XmlReader {
    */
   text(start: number, end: number, flags: number): string {
     if (flags & TokenFlag.NonAscii) {
-      if (this.wideText === null) {
+      if (this.#wideText === null) {
         const exports = this.core.exports;
         const pointer = exports.wideArenaPointer();
-        this.wideText = bytesToString(this.core.u8.subarray(pointer, pointer + exports.wideArenaLength()), false);
+        this.#wideText = bytesToString(this.core.u8.subarray(pointer, pointer + exports.wideArenaLength()), false);
       }
-      return this.wideText.substring(start, end);
+      return this.#wideText.substring(start, end);
     }
     return this.asciiText().substring(start, end);
   }
@@ -371,7 +374,7 @@ export class XmlReader {
    * asked for: every string sliced from it shares it.
    */
   asciiText(): string {
-    return this.arenaText ??= bytesToString(this.asciiArena(), true);
+    return this.#arenaText ??= bytesToString(this.asciiArena(), true);
   }
 
   /**
@@ -412,12 +415,12 @@ export class XmlReader {
   /** The string of an interned id (element and attribute names, prefixes, namespace URIs). */
   name(id: number): string {
     if (id < 0) return '';
-    let name = this.names[id];
+    let name = this.#names[id];
     if (name === undefined) {
       const exports = this.core.exports;
       const pointer = exports.stringPointer(id);
       name = bytesToString(this.core.u8.subarray(pointer, pointer + exports.stringLength(id)), false);
-      this.names[id] = name;
+      this.#names[id] = name;
     }
     return name;
   }
@@ -440,26 +443,26 @@ export class XmlReader {
 
   private run(final: boolean): void {
     const exports = this.core.exports;
-    this.finalLength = final ? this.windowLength : -1;
+    this.#finalLength = final ? this.#windowLength : -1;
     while (true) {
-      scannedBytes += this.windowLength - exports.consumed();
-      const status = exports.tokenize(this.windowLength, final ? 1 : 0);
+      scannedBytes += this.#windowLength - exports.consumed();
+      const status = exports.tokenize(this.#windowLength, final ? 1 : 0);
       const count = exports.tokenCount();
       if (count > 0) {
         this.words = this.core.i32;
         this.doubles = this.core.f64;
-        this.arenaText = null;
-        this.wideText = null;
-        this.handler(this, exports.tokensPointer() >>> 2, count);
+        this.#arenaText = null;
+        this.#wideText = null;
+        this.#handler(this, exports.tokensPointer() >>> 2, count);
       }
       if (status === Status.OutputFull) continue;
       if (status === Status.NeedInput) {
-        this.windowLength = exports.compactInput(this.windowLength);
-        this.retryLength = this.windowLength * 2;
+        this.#windowLength = exports.compactInput(this.#windowLength);
+        this.#retryLength = this.#windowLength * 2;
         return;
       }
       // Done, or Stopped at the first error.
-      if (this.holdCoreAtEnd) this.finished = true;
+      if (this.holdCoreAtEnd) this.#finished = true;
       else this.release();
       return;
     }

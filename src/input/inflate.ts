@@ -45,8 +45,8 @@ const FLAG_HEADER_CRC = 2, FLAG_EXTRA = 4, FLAG_NAME = 8, FLAG_COMMENT = 16;
 class HuffmanTable {
   table: Uint16Array;
   bits = 0;
-  private readonly counts = new Uint16Array(16);
-  private readonly next = new Uint16Array(16);
+  readonly #counts = new Uint16Array(16);
+  readonly #next = new Uint16Array(16);
 
   constructor(maxBits: number) {
     this.table = new Uint16Array(1 << maxBits);
@@ -54,7 +54,7 @@ class HuffmanTable {
 
   /** Builds the code of `lengths[0..count)`; a message when zlib would refuse the lengths, else undefined. */
   build(lengths: Uint8Array, count: number, kind: CodeKind): string | undefined {
-    const counts = this.counts, next = this.next;
+    const counts = this.#counts, next = this.#next;
     counts.fill(0);
     let max = 0;
     for (let symbol = 0; symbol < count; symbol++) {
@@ -137,40 +137,44 @@ function hex(value: number): string {
  * inflater.push(secondHalf, true);
  */
 export class GzipInflater {
-  private input: Uint8Array = new Uint8Array(0);
+  #input: Uint8Array = new Uint8Array(0);
   /** Bit position in `input`. */
-  private position = 0;
+  #position = 0;
   /** Compressed bytes dropped from the front of `input` so far (for offsets in errors). */
-  private consumed = 0;
-  private phase = Phase.Header;
-  private headerStep = HeaderStep.Fixed;
-  private flags = 0;
-  private extraLeft = 0;
-  private headerCrc = 0;
-  private lastBlock = false;
-  private storedLeft = 0;
-  private literals: HuffmanTable = new HuffmanTable(15);
-  private distances: HuffmanTable = new HuffmanTable(15);
-  private readonly dynamicLiterals = this.literals;
-  private readonly dynamicDistances = this.distances;
-  private readonly codeLengths = new HuffmanTable(7);
-  private readonly lengths = new Uint8Array(320);
-  private readonly window = new Uint8Array(WINDOW_BYTES + PIECE_BYTES + MAX_MATCH);
-  private out = 0;
+  #consumed = 0;
+  #phase = Phase.Header;
+  #headerStep = HeaderStep.Fixed;
+  #flags = 0;
+  #extraLeft = 0;
+  #headerCrc = 0;
+  #lastBlock = false;
+  #storedLeft = 0;
+  #literals: HuffmanTable = new HuffmanTable(15);
+  #distances: HuffmanTable = new HuffmanTable(15);
+  readonly #dynamicLiterals = this.#literals;
+  readonly #dynamicDistances = this.#distances;
+  readonly #codeLengths = new HuffmanTable(7);
+  readonly #lengths = new Uint8Array(320);
+  readonly #window = new Uint8Array(WINDOW_BYTES + PIECE_BYTES + MAX_MATCH);
+  #out = 0;
   /** Start of the bytes not yet handed on. */
-  private handedTo = 0;
+  #handedTo = 0;
   /** Start of the current member's bytes in the window (a reference may not reach before it). */
-  private memberFrom = 0;
-  private memberCrc = 0;
-  private memberSize = 0;
-  private members = 0;
-  private trailerDamage: SitemapError | undefined;
+  #memberFrom = 0;
+  #memberCrc = 0;
+  #memberSize = 0;
+  #members = 0;
+  #trailerDamage: SitemapError | undefined;
 
-  constructor(private readonly onData: (bytes: Uint8Array) => void) {}
+  readonly #onData: (bytes: Uint8Array) => void;
+
+  constructor(onData: (bytes: Uint8Array) => void) {
+    this.#onData = onData;
+  }
 
   /** Compressed bytes read so far. */
   get bytesRead(): number {
-    return this.consumed + (this.position >> 3);
+    return this.#consumed + (this.#position >> 3);
   }
 
   /**
@@ -179,18 +183,18 @@ export class GzipInflater {
    * last member), and whatever onData throws.
    */
   push(chunk: Uint8Array, final: boolean): void {
-    if (this.input.length - (this.position >> 3) > 0) {
-      const rest = this.input.subarray(this.position >> 3);
+    if (this.#input.length - (this.#position >> 3) > 0) {
+      const rest = this.#input.subarray(this.#position >> 3);
       const joined = new Uint8Array(rest.length + chunk.length);
       joined.set(rest);
       joined.set(chunk, rest.length);
-      this.consumed += this.position >> 3;
-      this.position &= 7;
-      this.input = joined;
+      this.#consumed += this.#position >> 3;
+      this.#position &= 7;
+      this.#input = joined;
     } else {
-      this.consumed += this.input.length;
-      this.position = 0;
-      this.input = chunk;
+      this.#consumed += this.#input.length;
+      this.#position = 0;
+      this.#input = chunk;
     }
     try {
       this.run(final);
@@ -198,26 +202,26 @@ export class GzipInflater {
       this.handOn();
     }
     if (final) {
-      if (this.phase !== Phase.AfterMember) throw damage(this.members === 0 && this.phase === Phase.Header ? 'not a complete gzip header' : 'unexpected end of file');
-      if (this.trailerDamage) throw this.trailerDamage;
+      if (this.#phase !== Phase.AfterMember) throw damage(this.#members === 0 && this.#phase === Phase.Header ? 'not a complete gzip header' : 'unexpected end of file');
+      if (this.#trailerDamage) throw this.#trailerDamage;
     }
     // Keep only what is not read yet (a copy: the caller may reuse its chunk).
-    const from = this.position >> 3;
-    this.consumed += from;
-    this.input = this.input.slice(from);
-    this.position &= 7;
+    const from = this.#position >> 3;
+    this.#consumed += from;
+    this.#input = this.#input.slice(from);
+    this.#position &= 7;
   }
 
   private run(final: boolean): void {
     for (;;) {
-      switch (this.phase) {
+      switch (this.#phase) {
         case Phase.Header:
           if (!this.readHeader()) return;
-          this.phase = Phase.BlockStart;
-          this.members++;
-          this.memberCrc = 0;
-          this.memberSize = 0;
-          this.memberFrom = this.out;
+          this.#phase = Phase.BlockStart;
+          this.#members++;
+          this.#memberCrc = 0;
+          this.#memberSize = 0;
+          this.#memberFrom = this.#out;
           break;
         case Phase.BlockStart:
           if (!this.readBlockHeader(final)) return;
@@ -235,16 +239,16 @@ export class GzipInflater {
           }
           break;
         case Phase.AfterMember: {
-          const at = this.position >> 3, input = this.input;
+          const at = this.#position >> 3, input = this.#input;
           if (at >= input.length) return;
           // Another member, or bytes that are not one (zero padding too: RFC 1952 §2.2, a gzip
           // file is a series of members; zlib refuses anything but padding, and so does every
           // reader here). A member's first byte is enough to tell.
           if (input[at] !== 0x1f || (at + 1 < input.length && input[at + 1] !== 0x8b)) {
-            throw trailingBytesError(`other bytes after the last member, from byte ${this.consumed + at}`, this.consumed + at);
+            throw trailingBytesError(`other bytes after the last member, from byte ${this.#consumed + at}`, this.#consumed + at);
           }
-          this.phase = Phase.Header;
-          this.headerStep = HeaderStep.Fixed;
+          this.#phase = Phase.Header;
+          this.#headerStep = HeaderStep.Fixed;
           break;
         }
       }
@@ -253,54 +257,54 @@ export class GzipInflater {
 
   /** Reads as much of a member's header as is at hand (byte-aligned); true once it is whole. */
   private readHeader(): boolean {
-    const input = this.input;
-    let at = this.position >> 3;
+    const input = this.#input;
+    let at = this.#position >> 3;
     const start = at;
     let done = false;
     while (!done) {
-      switch (this.headerStep) {
+      switch (this.#headerStep) {
         case HeaderStep.Fixed: {
           if (input.length - at < 10) {
             // zlib refuses a wrong magic or method as soon as it sees the byte.
             if (input.length - at >= 2 && (input[at] !== 0x1f || input[at + 1] !== 0x8b)) throw damage('incorrect header check');
             if (input.length - at >= 3 && input[at + 2] !== 8) throw damage('unknown compression method');
             if (input.length - at >= 4 && input[at + 3]! & 0xe0) throw damage('unknown header flags set');
-            this.position = at << 3;
+            this.#position = at << 3;
             return false;
           }
           if (input[at] !== 0x1f || input[at + 1] !== 0x8b) throw damage('incorrect header check');
           if (input[at + 2] !== 8) throw damage('unknown compression method');
-          this.flags = input[at + 3]!;
-          if (this.flags & 0xe0) throw damage('unknown header flags set');
+          this.#flags = input[at + 3]!;
+          if (this.#flags & 0xe0) throw damage('unknown header flags set');
           at += 10;
-          this.headerStep = HeaderStep.ExtraLength;
+          this.#headerStep = HeaderStep.ExtraLength;
           break;
         }
         case HeaderStep.ExtraLength:
-          if (!(this.flags & FLAG_EXTRA)) {
-            this.headerStep = HeaderStep.Name;
+          if (!(this.#flags & FLAG_EXTRA)) {
+            this.#headerStep = HeaderStep.Name;
             break;
           }
           if (input.length - at < 2) {
             done = true;
             break;
           }
-          this.extraLeft = input[at]! | (input[at + 1]! << 8);
+          this.#extraLeft = input[at]! | (input[at + 1]! << 8);
           at += 2;
-          this.headerStep = HeaderStep.Extra;
+          this.#headerStep = HeaderStep.Extra;
           break;
         case HeaderStep.Extra: {
-          const take = Math.min(this.extraLeft, input.length - at);
+          const take = Math.min(this.#extraLeft, input.length - at);
           at += take;
-          this.extraLeft -= take;
-          if (this.extraLeft > 0) done = true;
-          else this.headerStep = HeaderStep.Name;
+          this.#extraLeft -= take;
+          if (this.#extraLeft > 0) done = true;
+          else this.#headerStep = HeaderStep.Name;
           break;
         }
         case HeaderStep.Name:
         case HeaderStep.Comment: {
-          const flag = this.headerStep === HeaderStep.Name ? FLAG_NAME : FLAG_COMMENT;
-          if (this.flags & flag) {
+          const flag = this.#headerStep === HeaderStep.Name ? FLAG_NAME : FLAG_COMMENT;
+          if (this.#flags & flag) {
             const zero = input.indexOf(0, at);
             if (zero === -1) {
               at = input.length;
@@ -309,65 +313,65 @@ export class GzipInflater {
             }
             at = zero + 1;
           }
-          this.headerStep = this.headerStep === HeaderStep.Name ? HeaderStep.Comment : HeaderStep.HeaderCrc;
+          this.#headerStep = this.#headerStep === HeaderStep.Name ? HeaderStep.Comment : HeaderStep.HeaderCrc;
           break;
         }
         case HeaderStep.HeaderCrc:
-          if (this.flags & FLAG_HEADER_CRC) {
+          if (this.#flags & FLAG_HEADER_CRC) {
             if (input.length - at < 2) {
               done = true;
               break;
             }
-            this.headerCrc = updateCrc32(this.headerCrc, input.subarray(start, at));
+            this.#headerCrc = updateCrc32(this.#headerCrc, input.subarray(start, at));
             const declared = input[at]! | (input[at + 1]! << 8);
-            if (declared !== (this.headerCrc & 0xffff)) throw damage('header crc mismatch');
+            if (declared !== (this.#headerCrc & 0xffff)) throw damage('header crc mismatch');
             at += 2;
           }
-          this.headerStep = HeaderStep.Done;
-          this.position = at << 3;
-          this.headerCrc = 0;
+          this.#headerStep = HeaderStep.Done;
+          this.#position = at << 3;
+          this.#headerCrc = 0;
           return true;
         case HeaderStep.Done:
           return true;
       }
     }
     // The header goes on in the next chunk: what was read of it counts towards its CRC.
-    this.headerCrc = updateCrc32(this.headerCrc, input.subarray(start, at));
-    this.position = at << 3;
+    this.#headerCrc = updateCrc32(this.#headerCrc, input.subarray(start, at));
+    this.#position = at << 3;
     return false;
   }
 
   private bitsAt(position: number, count: number): number {
-    const input = this.input, at = position >> 3;
+    const input = this.#input, at = position >> 3;
     return ((input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16)) >>> (position & 7)) & ((1 << count) - 1);
   }
 
   /** Reads a block's header; false when more input is needed first. */
   private readBlockHeader(final: boolean): boolean {
-    const available = this.input.length * 8 - this.position;
+    const available = this.#input.length * 8 - this.#position;
     if (!final && available < MAX_BLOCK_HEADER_BYTES * 8) return false;
-    let position = this.position;
-    if (position + 3 > this.input.length * 8) throw damage('unexpected end of file');
-    this.lastBlock = this.bitsAt(position, 1) === 1;
+    let position = this.#position;
+    if (position + 3 > this.#input.length * 8) throw damage('unexpected end of file');
+    this.#lastBlock = this.bitsAt(position, 1) === 1;
     const type = this.bitsAt(position + 1, 2);
     position += 3;
     if (type === 0) {
       position = (position + 7) & ~7;
-      if (position + 32 > this.input.length * 8) throw damage('unexpected end of file');
-      const at = position >> 3, input = this.input;
+      if (position + 32 > this.#input.length * 8) throw damage('unexpected end of file');
+      const at = position >> 3, input = this.#input;
       const length = input[at]! | (input[at + 1]! << 8), complement = input[at + 2]! | (input[at + 3]! << 8);
       if ((length ^ 0xffff) !== complement) throw damage('invalid stored block lengths');
-      this.storedLeft = length;
-      this.position = position + 32;
-      this.phase = Phase.Stored;
+      this.#storedLeft = length;
+      this.#position = position + 32;
+      this.#phase = Phase.Stored;
       return true;
     }
     if (type === 1) {
       fixed ??= fixedTables();
-      this.literals = fixed.literals;
-      this.distances = fixed.distances;
-      this.position = position;
-      this.phase = Phase.Codes;
+      this.#literals = fixed.literals;
+      this.#distances = fixed.distances;
+      this.#position = position;
+      this.#phase = Phase.Codes;
       return true;
     }
     if (type === 3) throw damage('invalid block type');
@@ -376,10 +380,10 @@ export class GzipInflater {
     const codeLengthCount = this.bitsAt(position + 10, 4) + 4;
     position += 14;
     if (literalCount > 286 || distanceCount > 30) throw damage('too many length or distance symbols');
-    const lengths = this.lengths;
+    const lengths = this.#lengths;
     lengths.fill(0, 0, 19);
     for (let i = 0; i < codeLengthCount; i++, position += 3) lengths[CODE_LENGTH_ORDER[i]!] = this.bitsAt(position, 3);
-    const codeLengths = this.codeLengths;
+    const codeLengths = this.#codeLengths;
     const codeLengthsError = codeLengths.build(lengths, 19, CodeKind.CodeLengths);
     if (codeLengthsError) throw damage(codeLengthsError);
     const total = literalCount + distanceCount, mask = (1 << codeLengths.bits) - 1;
@@ -408,75 +412,75 @@ export class GzipInflater {
       lengths.fill(value, i, i + repeat);
       i += repeat;
     }
-    if (position > this.input.length * 8) throw damage('unexpected end of file');
+    if (position > this.#input.length * 8) throw damage('unexpected end of file');
     if (lengths[256] === 0) throw damage('invalid code -- missing end-of-block');
-    const literalsError = this.dynamicLiterals.build(lengths, literalCount, CodeKind.Literals);
+    const literalsError = this.#dynamicLiterals.build(lengths, literalCount, CodeKind.Literals);
     if (literalsError) throw damage(literalsError);
     const distanceLengths = lengths.subarray(literalCount, total);
-    const distancesError = this.dynamicDistances.build(distanceLengths, distanceCount, CodeKind.Distances);
+    const distancesError = this.#dynamicDistances.build(distanceLengths, distanceCount, CodeKind.Distances);
     if (distancesError) throw damage(distancesError);
-    this.literals = this.dynamicLiterals;
-    this.distances = this.dynamicDistances;
-    this.position = position;
-    this.phase = Phase.Codes;
+    this.#literals = this.#dynamicLiterals;
+    this.#distances = this.#dynamicDistances;
+    this.#position = position;
+    this.#phase = Phase.Codes;
     return true;
   }
 
   private endBlock(): void {
-    if (!this.lastBlock) {
-      this.phase = Phase.BlockStart;
+    if (!this.#lastBlock) {
+      this.#phase = Phase.BlockStart;
       return;
     }
-    this.position = (this.position + 7) & ~7;
-    this.phase = Phase.Trailer;
+    this.#position = (this.#position + 7) & ~7;
+    this.#phase = Phase.Trailer;
   }
 
   private copyStored(final: boolean): boolean {
-    const input = this.input;
-    let at = this.position >> 3;
-    while (this.storedLeft > 0) {
-      const take = Math.min(this.storedLeft, input.length - at, this.window.length - this.out);
+    const input = this.#input;
+    let at = this.#position >> 3;
+    while (this.#storedLeft > 0) {
+      const take = Math.min(this.#storedLeft, input.length - at, this.#window.length - this.#out);
       if (take === 0) {
         if (at >= input.length) {
-          this.position = at << 3;
+          this.#position = at << 3;
           if (final) throw damage('unexpected end of file');
           return false;
         }
         this.makeRoom();
         continue;
       }
-      this.window.set(input.subarray(at, at + take), this.out);
-      this.out += take;
+      this.#window.set(input.subarray(at, at + take), this.#out);
+      this.#out += take;
       at += take;
-      this.storedLeft -= take;
-      if (this.out > WINDOW_BYTES + PIECE_BYTES) this.makeRoom();
+      this.#storedLeft -= take;
+      if (this.#out > WINDOW_BYTES + PIECE_BYTES) this.makeRoom();
     }
-    this.position = at << 3;
+    this.#position = at << 3;
     this.endBlock();
     return true;
   }
 
   /** Decodes literals and matches up to the end of the block or of the input at hand. */
   private decodeCodes(final: boolean): boolean {
-    const input = this.input, window = this.window;
-    const literalTable = this.literals.table, literalMask = (1 << this.literals.bits) - 1;
-    const distanceTable = this.distances.table, distanceMask = (1 << this.distances.bits) - 1;
+    const input = this.#input, window = this.#window;
+    const literalTable = this.#literals.table, literalMask = (1 << this.#literals.bits) - 1;
+    const distanceTable = this.#distances.table, distanceMask = (1 << this.#distances.bits) - 1;
     const inputBits = input.length * 8;
     // Without the final chunk, a symbol is decoded only when all its bits can be at hand.
     const safeEnd = final ? inputBits - 1 : inputBits - MAX_SYMBOL_BITS;
     const roomEnd = WINDOW_BYTES + PIECE_BYTES;
-    let position = this.position, out = this.out;
+    let position = this.#position, out = this.#out;
     for (;;) {
       if (position > safeEnd) {
         if (final) return this.fail(position, out, 'unexpected end of file');
-        this.position = position;
-        this.out = out;
+        this.#position = position;
+        this.#out = out;
         return false;
       }
       if (out > roomEnd) {
-        this.out = out;
+        this.#out = out;
         this.makeRoom();
-        out = this.out;
+        out = this.#out;
       }
       let at = position >> 3;
       const entry = literalTable[((input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16)) >>> (position & 7)) & literalMask]!;
@@ -491,8 +495,8 @@ export class GzipInflater {
       }
       if (symbol === 256) {
         if (next > inputBits) return this.fail(position, out, 'unexpected end of file');
-        this.position = next;
-        this.out = out;
+        this.#position = next;
+        this.#out = out;
         this.endBlock();
         return true;
       }
@@ -511,7 +515,7 @@ export class GzipInflater {
       const distance = DISTANCE_BASE[distanceSymbol]! + (((input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16)) >>> (next & 7)) & ((1 << distanceExtra) - 1));
       next += distanceExtra;
       if (next > inputBits) return this.fail(position, out, 'unexpected end of file');
-      if (distance > out - this.memberFrom) return this.fail(position, out, 'invalid distance too far back');
+      if (distance > out - this.#memberFrom) return this.fail(position, out, 'invalid distance too far back');
       let from = out - distance;
       const end = out + length;
       if (length > 32 && distance >= length) {
@@ -526,47 +530,47 @@ export class GzipInflater {
 
   /** Hands on what was decoded before the damage at `position`, then throws it. */
   private fail(position: number, out: number, reason: string): never {
-    this.position = position;
-    this.out = out;
+    this.#position = position;
+    this.#out = out;
     throw damage(reason);
   }
 
   /** Hands on the bytes decoded since the last call. */
   private handOn(): void {
-    if (this.out === this.handedTo) return;
-    const piece = this.window.slice(this.handedTo, this.out);
-    this.handedTo = this.out;
-    this.memberCrc = updateCrc32(this.memberCrc, piece);
-    this.memberSize += piece.length;
-    this.onData(piece);
+    if (this.#out === this.#handedTo) return;
+    const piece = this.#window.slice(this.#handedTo, this.#out);
+    this.#handedTo = this.#out;
+    this.#memberCrc = updateCrc32(this.#memberCrc, piece);
+    this.#memberSize += piece.length;
+    this.#onData(piece);
   }
 
   /** Hands on what is decoded and keeps only the last 32 KiB of it, for back references. */
   private makeRoom(): void {
     this.handOn();
-    const shift = this.out - WINDOW_BYTES;
+    const shift = this.#out - WINDOW_BYTES;
     if (shift <= 0) return;
-    this.window.copyWithin(0, shift, this.out);
-    this.out -= shift;
-    this.handedTo -= shift;
-    this.memberFrom = Math.max(0, this.memberFrom - shift);
+    this.#window.copyWithin(0, shift, this.#out);
+    this.#out -= shift;
+    this.#handedTo -= shift;
+    this.#memberFrom = Math.max(0, this.#memberFrom - shift);
   }
 
   /** Checks the member's CRC-32 and size against what it inflated to; false until its 8 bytes are at hand. */
   private readTrailer(): boolean {
-    const input = this.input, at = this.position >> 3;
+    const input = this.#input, at = this.#position >> 3;
     if (input.length - at < 8) return false;
     this.handOn();
     const declaredCrc = (input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16) | (input[at + 3]! << 24)) >>> 0;
     const declaredSize = (input[at + 4]! | (input[at + 5]! << 8) | (input[at + 6]! << 16) | (input[at + 7]! << 24)) >>> 0;
-    const size = this.memberSize % 0x100000000;
+    const size = this.#memberSize % 0x100000000;
     if (declaredSize !== size) {
-      this.trailerDamage ??= trailingBytesError(`its trailer declares ${declaredSize} bytes, it inflates to ${this.memberSize}`, this.consumed + at + 4);
-    } else if (declaredCrc !== this.memberCrc) {
-      this.trailerDamage ??= trailingBytesError(`its trailer declares CRC-32 ${hex(declaredCrc)}, what it inflates to has ${hex(this.memberCrc)}`, this.consumed + at);
+      this.#trailerDamage ??= trailingBytesError(`its trailer declares ${declaredSize} bytes, it inflates to ${this.#memberSize}`, this.#consumed + at + 4);
+    } else if (declaredCrc !== this.#memberCrc) {
+      this.#trailerDamage ??= trailingBytesError(`its trailer declares CRC-32 ${hex(declaredCrc)}, what it inflates to has ${hex(this.#memberCrc)}`, this.#consumed + at);
     }
-    this.position = (at + 8) << 3;
-    this.phase = Phase.AfterMember;
+    this.#position = (at + 8) << 3;
+    this.#phase = Phase.AfterMember;
     return true;
   }
 }

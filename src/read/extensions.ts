@@ -41,109 +41,113 @@ export interface ExtensionHost {
 export class ExtensionReader implements PathBelowEntry {
   /** Depth of the open extension element (a child of `<url>`), -1 when none is open. */
   depth = -1;
-  private mode = Mode.None;
-  private items: CompiledItem[] = [];
-  private item: CompiledItem | null = null;
-  private readonly frames: Frame[] = [];
-  private level = 0;
+  #mode = Mode.None;
+  #items: CompiledItem[] = [];
+  #item: CompiledItem | null = null;
+  readonly #frames: Frame[] = [];
+  #level = 0;
   /** An element inside the open one whose subtree is not read (-1: none). */
-  private skipDepth = -1;
+  #skipDepth = -1;
   /** The open tree's elements by depth below its root (`tree[0]`). */
-  private readonly tree: ExtensionElement[] = [];
+  readonly #tree: ExtensionElement[] = [];
   /** Depth of the open tree's root: the extension element, or an unknown element inside a typed item. */
-  private treeBase = -1;
+  #treeBase = -1;
   /** The open tree is an unknown element inside a typed item (it goes to the item's `extensions`, then the item goes on). */
-  private treeInItem = false;
+  #treeInItem = false;
   /** Some frame kept an unknown element since the last reset (reset then clears what was left). */
-  private keptInItems = false;
-  private itemLine = 0;
-  private itemColumn = 0;
-  private itemPrefix = 0;
-  private itemLocal = 0;
-  private itemIndex = 0;
+  #keptInItems = false;
+  #itemLine = 0;
+  #itemColumn = 0;
+  #itemPrefix = 0;
+  #itemLocal = 0;
+  #itemIndex = 0;
   /** itemLabel's `image:image`, and the ids it is for (-1: none yet). */
-  private itemName = '';
-  private itemNamePrefix = -1;
-  private itemNameLocal = -1;
+  #itemName = '';
+  #itemNamePrefix = -1;
+  #itemNameLocal = -1;
   /** Prefix and local-name ids by depth below the open element, for paths. */
-  private readonly prefixes: number[] = [];
+  readonly #prefixes: number[] = [];
   /** pathBelowEntry's paths per level below the entry, and the (prefix, local, number) each was made for. */
-  private readonly pathKeys: number[] = [];
-  private readonly pathTexts: string[] = [];
-  private readonly locals: number[] = [];
-  private sources: ExtensionValueSource[] | null = null;
+  readonly #pathKeys: number[] = [];
+  readonly #pathTexts: string[] = [];
+  readonly #locals: number[] = [];
+  #sources: ExtensionValueSource[] | null = null;
   /** Per object node (RuleNode.id): the array its open frame collects values in. */
-  private readonly scratch: unknown[][] = [];
+  readonly #scratch: unknown[][] = [];
   /** Per repeated node (RuleNode.id): the list its parent's open frame collects its values in. */
-  private readonly repeatedLists: ReusedList<unknown>[] = [];
+  readonly #repeatedLists: ReusedList<unknown>[] = [];
   /**
    * Per node: the last text value read. An equal value reuses that string, so the thousands of
    * rel="alternate" and hreflang="en" in a file share a few strings instead of each surviving
    * as its own (fewer live objects: measured on mixed-50k.xml, the garbage collector's share of
    * parsing is about half its work).
    */
-  private readonly lastValues: string[] = [];
+  readonly #lastValues: string[] = [];
   /**
    * Short values seen in this document (hreflang="de", language codes…), shared the same way: a
    * small direct-mapped cache, as a Map lookup cost more than the string it saves (15 ms per
    * parse of mixed-50k.xml, measured 2026-11-22).
    */
-  private readonly shortValues: string[] = new Array<string>(256).fill('');
+  readonly #shortValues: string[] = new Array<string>(256).fill('');
 
   // What the open <url> has so far. The lists are reused; the entry gets exact-size copies
   // (a pushed-to array keeps room for 16 more: ~3 MB of the 31 MB mixed-50k.xml's result).
-  private readonly images = new ReusedList<SitemapImage>();
-  private readonly videos = new ReusedList<SitemapVideo>();
-  private news: SitemapNews | undefined;
-  private readonly alternates = new ReusedList<SitemapAlternate>();
-  private readonly extensions = new ReusedList<ExtensionElement>();
+  readonly #images = new ReusedList<SitemapImage>();
+  readonly #videos = new ReusedList<SitemapVideo>();
+  #news: SitemapNews | undefined;
+  readonly #alternates = new ReusedList<SitemapAlternate>();
+  readonly #extensions = new ReusedList<ExtensionElement>();
   /** How many unknown elements of each namespace and name the open entry has read (unknownKey). */
-  private readonly unknownCounts = new Map<number, number>();
+  readonly #unknownCounts = new Map<number, number>();
   /** unknownKey of the open tree's root when it is a child of `<url>`. */
-  private treeKey = 0;
+  #treeKey = 0;
   /** Something was read since the last reset (plain entries then cost one test each). */
-  private dirty = false;
+  #dirty = false;
 
   /** Told about every item read, with its sources (validate's observer); null: nobody asks. */
   onItem: ((item: ExtensionItemSource) => void) | null = null;
 
-  constructor(private readonly host: ExtensionHost) {}
+  readonly #host: ExtensionHost;
+
+  constructor(host: ExtensionHost) {
+    this.#host = host;
+  }
 
   /** Anything read for the open entry? */
   get hasValues(): boolean {
-    return this.dirty && (this.images.count > 0 || this.videos.count > 0 || this.news !== undefined || this.alternates.count > 0 || this.extensions.count > 0);
+    return this.#dirty && (this.#images.count > 0 || this.#videos.count > 0 || this.#news !== undefined || this.#alternates.count > 0 || this.#extensions.count > 0);
   }
 
   /** Forgets what was read (a new entry starts, or the open one was dropped). */
   reset(): void {
-    if (!this.dirty) return;
-    this.dirty = false;
-    this.images.count = 0;
-    this.videos.count = 0;
-    this.alternates.count = 0;
-    this.extensions.count = 0;
-    if (this.unknownCounts.size > 0) this.unknownCounts.clear();
-    this.news = undefined;
+    if (!this.#dirty) return;
+    this.#dirty = false;
+    this.#images.count = 0;
+    this.#videos.count = 0;
+    this.#alternates.count = 0;
+    this.#extensions.count = 0;
+    if (this.#unknownCounts.size > 0) this.#unknownCounts.clear();
+    this.#news = undefined;
     this.depth = -1;
-    this.mode = Mode.None;
-    this.item = null;
-    this.level = 0;
-    this.skipDepth = -1;
-    if (this.keptInItems) {
+    this.#mode = Mode.None;
+    this.#item = null;
+    this.#level = 0;
+    this.#skipDepth = -1;
+    if (this.#keptInItems) {
       // An entry dropped while an item was open: its frames were not built and still hold elements.
-      this.keptInItems = false;
-      this.treeInItem = false;
-      for (const frame of this.frames) frame.extensions = null;
+      this.#keptInItems = false;
+      this.#treeInItem = false;
+      for (const frame of this.#frames) frame.extensions = null;
     }
   }
 
   /** Puts what was read on the entry (in EXTENSION_RULES order, unknown ones last) and resets. */
   attachTo(url: SitemapUrl): void {
-    if (this.images.count > 0) url.images = this.images.take();
-    if (this.videos.count > 0) url.videos = this.videos.take();
-    if (this.news !== undefined) url.news = this.news;
-    if (this.alternates.count > 0) url.alternates = this.alternates.take();
-    if (this.extensions.count > 0) url.extensions = this.extensions.take();
+    if (this.#images.count > 0) url.images = this.#images.take();
+    if (this.#videos.count > 0) url.videos = this.#videos.take();
+    if (this.#news !== undefined) url.news = this.#news;
+    if (this.#alternates.count > 0) url.alternates = this.#alternates.take();
+    if (this.#extensions.count > 0) url.extensions = this.#extensions.take();
     this.reset();
   }
 
@@ -156,23 +160,23 @@ export class ExtensionReader implements PathBelowEntry {
     const namespace = walker.namespace;
     const local = walker.local;
     const prefix = walker.prefix;
-    this.dirty = true;
+    this.#dirty = true;
     this.depth = depth;
-    this.skipDepth = -1;
-    this.prefixes[0] = prefix;
-    this.locals[0] = local;
-    this.itemLine = walker.line;
-    this.itemColumn = walker.column;
-    this.itemPrefix = prefix;
-    this.itemLocal = local;
-    this.itemIndex = 1;
+    this.#skipDepth = -1;
+    this.#prefixes[0] = prefix;
+    this.#locals[0] = local;
+    this.#itemLine = walker.line;
+    this.#itemColumn = walker.column;
+    this.#itemPrefix = prefix;
+    this.#itemLocal = local;
+    this.#itemIndex = 1;
     if (namespace < 0) {
-      this.mode = Mode.Skip; // an unbound prefix: XML_UNBOUND_PREFIX says where
+      this.#mode = Mode.Skip; // an unbound prefix: XML_UNBOUND_PREFIX says where
       return;
     }
-    if (this.items.length === 0) this.items = compileRules(reader.ids);
+    if (this.#items.length === 0) this.#items = compileRules(reader.ids);
     let item: CompiledItem | null = null;
-    const items = this.items;
+    const items = this.#items;
     for (let i = 0; i < items.length; i++) {
       const candidate = items[i]!;
       if (candidate.namespaceId === namespace && candidate.elementId === local && (candidate.markerId < 0 || hasAttribute(walker, candidate.markerId))) {
@@ -181,33 +185,33 @@ export class ExtensionReader implements PathBelowEntry {
       }
     }
     if (item === null) {
-      this.mode = Mode.Tree;
-      this.treeBase = depth;
+      this.#mode = Mode.Tree;
+      this.#treeBase = depth;
       const element = newElement(walker);
-      this.tree[0] = element;
+      this.#tree[0] = element;
       // Its place among the entry's unknown elements of the same name (a path's [n]), counted as
       // they end: rescanning the list made a <url> of 32,000 unknown siblings take seconds.
-      this.treeKey = unknownKey(namespace, local);
-      this.itemIndex = (this.unknownCounts.get(this.treeKey) ?? 0) + 1;
-      if (this.onItem !== null) this.sources = [];
+      this.#treeKey = unknownKey(namespace, local);
+      this.#itemIndex = (this.#unknownCounts.get(this.#treeKey) ?? 0) + 1;
+      if (this.onItem !== null) this.#sources = [];
       return;
     }
     const rule = item.rule;
-    if (rule.single && this.news !== undefined) {
-      this.itemIndex = 2;
-      this.host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.itemPrefix, local)}> in one <url>: the first one is kept`, this.itemLine, this.itemColumn, this.itemPath(reader)), DuplicateKind.Item);
-      this.mode = Mode.Skip;
+    if (rule.single && this.#news !== undefined) {
+      this.#itemIndex = 2;
+      this.#host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, this.#itemPrefix, local)}> in one <url>: the first one is kept`, this.#itemLine, this.#itemColumn, this.itemPath(reader)), DuplicateKind.Item);
+      this.#mode = Mode.Skip;
       return;
     }
-    this.mode = Mode.Item;
-    this.item = item;
-    this.itemIndex = rule.property === 'images' ? this.images.count + 1
-      : rule.property === 'videos' ? this.videos.count + 1
-        : rule.property === 'alternates' ? this.alternates.count + 1 : 1;
-    this.level = 0;
-    if (this.onItem !== null) this.sources = [];
-    if (item.alternateIds !== null && this.sources === null && this.readAlternate(walker, item.alternateIds)) {
-      this.mode = Mode.Read;
+    this.#mode = Mode.Item;
+    this.#item = item;
+    this.#itemIndex = rule.property === 'images' ? this.#images.count + 1
+      : rule.property === 'videos' ? this.#videos.count + 1
+        : rule.property === 'alternates' ? this.#alternates.count + 1 : 1;
+    this.#level = 0;
+    if (this.onItem !== null) this.#sources = [];
+    if (item.alternateIds !== null && this.#sources === null && this.readAlternate(walker, item.alternateIds)) {
+      this.#mode = Mode.Read;
       return;
     }
     this.pushFrame(item.root, depth, walker);
@@ -220,7 +224,7 @@ export class ExtensionReader implements PathBelowEntry {
       }
       walker.restore(mark);
       this.popFrame(reader);
-      this.mode = Mode.Read;
+      this.#mode = Mode.Read;
     }
   }
 
@@ -255,7 +259,7 @@ export class ExtensionReader implements PathBelowEntry {
       else return false;
     }
     if (rel === undefined || hreflang === undefined || href === undefined) return false;
-    this.alternates.push({ rel, hreflang, href });
+    this.#alternates.push({ rel, hreflang, href });
     return true;
   }
 
@@ -264,8 +268,8 @@ export class ExtensionReader implements PathBelowEntry {
    * its value by the core, as a child of the open `<url>`.
    */
   wholeAlternate(walker: DocumentWalker): void {
-    this.dirty = true;
-    this.alternates.push({
+    this.#dirty = true;
+    this.#alternates.push({
       rel: trimXmlSpace(walker.alternateRel()),
       hreflang: trimXmlSpace(walker.alternateHreflang()),
       href: trimXmlSpace(walker.value()),
@@ -277,9 +281,9 @@ export class ExtensionReader implements PathBelowEntry {
     const length = value.length;
     if (length > 16 || length === 0) return value;
     const slot = (length * 31 + value.charCodeAt(0) * 7 + value.charCodeAt(length - 1)) & 255;
-    const known = this.shortValues[slot]!;
+    const known = this.#shortValues[slot]!;
     if (known === value) return known;
-    this.shortValues[slot] = value;
+    this.#shortValues[slot] = value;
     return value;
   }
 
@@ -288,20 +292,20 @@ export class ExtensionReader implements PathBelowEntry {
     const reader = walker.reader;
     const relative = depth - this.depth;
     const prefix = walker.prefix, local = walker.local;
-    this.prefixes[relative] = prefix;
-    this.locals[relative] = local;
-    if (this.skipDepth >= 0 || this.mode === Mode.Skip) return;
+    this.#prefixes[relative] = prefix;
+    this.#locals[relative] = local;
+    if (this.#skipDepth >= 0 || this.#mode === Mode.Skip) return;
     const namespace = walker.namespace;
-    if (this.mode === Mode.Read) {
-      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${this.qualifiedName(reader, prefix, local)}> inside <${this.qualifiedName(reader, this.itemPrefix, this.itemLocal)}>, which has no content: it is left out`, walker.line, walker.column, this.path(reader, relative + 1));
-      this.skipDepth = depth;
+    if (this.#mode === Mode.Read) {
+      this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${this.qualifiedName(reader, prefix, local)}> inside <${this.qualifiedName(reader, this.#itemPrefix, this.#itemLocal)}>, which has no content: it is left out`, walker.line, walker.column, this.path(reader, relative + 1));
+      this.#skipDepth = depth;
       return;
     }
-    if (this.mode === Mode.Tree) {
-      if (namespace < 0) { this.skipDepth = depth; return; }
+    if (this.#mode === Mode.Tree) {
+      if (namespace < 0) { this.#skipDepth = depth; return; }
       const element = newElement(walker);
-      const level = depth - this.treeBase;
-      const siblings = (this.tree[level - 1]!.children ??= []);
+      const level = depth - this.#treeBase;
+      const siblings = (this.#tree[level - 1]!.children ??= []);
       // The core reports a whitespace-only run only as the whole content of an element
       // (`<x> </x>`); one that recovery from a broken end tag left before a child (`<x> </><y/>`)
       // is layout, as it is everywhere else, so that serializing the tree and parsing it again
@@ -309,34 +313,34 @@ export class ExtensionReader implements PathBelowEntry {
       const last = siblings.length - 1;
       if (last >= 0 && typeof siblings[last] === 'string' && WHITESPACE_ONLY.test(siblings[last] as string)) siblings.pop();
       siblings.push(element);
-      this.tree[level] = element;
+      this.#tree[level] = element;
       return;
     }
-    const frame = this.frames[this.level - 1]!;
+    const frame = this.#frames[this.#level - 1]!;
     const node = frame.node;
-    const index = namespace === this.item!.namespaceId && frame.depth === depth - 1 && local < node.childById.length ? node.childById[local]! : -1;
+    const index = namespace === this.#item!.namespaceId && frame.depth === depth - 1 && local < node.childById.length ? node.childById[local]! : -1;
     if (index < 0) {
       const name = this.qualifiedName(reader, prefix, local);
       const owner = this.qualifiedName(reader, frame.prefix, frame.local);
       const line = walker.line, column = walker.column;
-      const other = namespace !== this.item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
+      const other = namespace !== this.#item!.namespaceId ? ` (namespace ${reader.name(namespace) || 'none'})` : '';
       if (frame.depth === depth - 1 && node.textSlot < 0 && namespace >= 0) {
         // In an item or a group (not in text): kept whole on the object's `extensions`, so that
         // serializing writes it back. Still reported: the schemas have no wildcard there.
-        this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${name}>${other} is not part of <${owner}>: it is kept in the ${node === this.item!.root ? 'item' : 'group'}'s extensions, but the schema does not allow it`, line, column, this.path(reader, relative + 1));
+        this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `<${name}>${other} is not part of <${owner}>: it is kept in the ${node === this.#item!.root ? 'item' : 'group'}'s extensions, but the schema does not allow it`, line, column, this.path(reader, relative + 1));
         const element = newElement(walker);
-        this.tree[0] = element;
-        this.treeBase = depth;
-        this.treeInItem = true;
-        this.keptInItems = true;
-        this.mode = Mode.Tree;
+        this.#tree[0] = element;
+        this.#treeBase = depth;
+        this.#treeInItem = true;
+        this.#keptInItems = true;
+        this.#mode = Mode.Tree;
         return;
       }
       const what = frame.depth === depth - 1
         ? `<${name}> is not part of <${owner}>${other}`
         : `<${name}> inside <${owner}>, which holds text only`;
       this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `${what}: it is left out`, line, column, this.path(reader, relative + 1));
-      this.skipDepth = depth;
+      this.#skipDepth = depth;
       return;
     }
     this.pushFrame(node.children[index]!, depth, walker);
@@ -344,12 +348,12 @@ export class ExtensionReader implements PathBelowEntry {
 
   /** An attribute of the element just started at `depth`. */
   attribute(walker: DocumentWalker, depth: number): void {
-    if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
+    if (this.#skipDepth >= 0 || this.#mode === Mode.Skip || this.#mode === Mode.Read) return;
     const reader = walker.reader;
     const namespace = walker.namespace;
-    if (this.mode === Mode.Tree) {
+    if (this.#mode === Mode.Tree) {
       if (namespace < 0) return; // an unbound prefix: XML_UNBOUND_PREFIX says where
-      const element = this.tree[depth - this.treeBase]!;
+      const element = this.#tree[depth - this.#treeBase]!;
       const attribute: { name: string; value: string; namespace?: string; prefix?: string } = {
         name: reader.name(walker.local),
         value: walker.value(),
@@ -368,7 +372,7 @@ export class ExtensionReader implements PathBelowEntry {
   private readAttribute(walker: DocumentWalker, depth: number): void {
     const reader = walker.reader;
     const namespace = walker.namespace;
-    const frame = this.frames[this.level - 1]!;
+    const frame = this.#frames[this.#level - 1]!;
     if (frame.depth !== depth) return;
     const node = frame.node;
     const local = walker.local;
@@ -376,22 +380,22 @@ export class ExtensionReader implements PathBelowEntry {
     const raw = walker.value();
     const line = walker.line, column = walker.column;
     const attributeName = this.qualifiedName(reader, walker.prefix, local);
-    if (this.sources !== null) this.sources.push({ name: index >= 0 ? node.attributes[index]!.sourceName : `${node.sourceName}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
+    if (this.#sources !== null) this.#sources.push({ name: index >= 0 ? node.attributes[index]!.sourceName : `${node.sourceName}@${attributeName}`, raw, line, column, textLine: line, textColumn: column });
     if (index < 0) {
       if (namespace !== 0 && reader.name(namespace) === XSI_NAMESPACE) return; // xsi:schemaLocation and friends: allowed anywhere
       this.issue('SITEMAP_EXTENSION_IGNORED', 'warning', `The attribute ${attributeName} is not part of <${this.qualifiedName(reader, frame.prefix, frame.local)}>: it is left out`, line, column, this.path(reader, depth - this.depth + 1), raw);
       return;
     }
     const attributeNode = node.attributes[index]!;
-    frame.values[attributeNode.slot] = this.convert(reader, attributeNode, raw, line, column, frame, attributeName, this.level);
+    frame.values[attributeNode.slot] = this.convert(reader, attributeNode, raw, line, column, frame, attributeName, this.#level);
     frame.seen |= 1 << attributeNode.slot;
   }
 
   /** A text run of the element at `depth`. */
   text(walker: DocumentWalker, depth: number): void {
-    if (this.skipDepth >= 0 || this.mode === Mode.Skip || this.mode === Mode.Read) return;
-    if (this.mode === Mode.Tree) {
-      const element = this.tree[depth - this.treeBase];
+    if (this.#skipDepth >= 0 || this.#mode === Mode.Skip || this.#mode === Mode.Read) return;
+    if (this.#mode === Mode.Tree) {
+      const element = this.#tree[depth - this.#treeBase];
       if (element === undefined) return;
       const value = walker.value();
       const children = (element.children ??= []);
@@ -403,7 +407,7 @@ export class ExtensionReader implements PathBelowEntry {
       else children.push(value);
       return;
     }
-    const frame = this.frames[this.level - 1]!;
+    const frame = this.#frames[this.#level - 1]!;
     if (frame.depth !== depth || frame.node.textSlot < 0) return; // text between the children of an item or group
     const value = walker.value();
     if (frame.textLine === 0) {
@@ -416,19 +420,19 @@ export class ExtensionReader implements PathBelowEntry {
   /** The end tag of the element at `depth` (inside the open extension element, or it). */
   end(walker: DocumentWalker, depth: number): void {
     const reader = walker.reader;
-    if (this.skipDepth >= 0) {
-      if (depth === this.skipDepth) this.skipDepth = -1;
+    if (this.#skipDepth >= 0) {
+      if (depth === this.#skipDepth) this.#skipDepth = -1;
       if (depth !== this.depth) return;
     }
     // A tree inside an item hands back to the item when it ends (or when an end tag above it comes, in recover mode).
-    if (this.mode === Mode.Tree && depth <= this.treeBase) this.finishTree(reader);
-    if (this.mode === Mode.Item) {
-      const frame = this.frames[this.level - 1];
+    if (this.#mode === Mode.Tree && depth <= this.#treeBase) this.finishTree(reader);
+    if (this.#mode === Mode.Item) {
+      const frame = this.#frames[this.#level - 1];
       if (frame !== undefined && frame.depth === depth) this.popFrame(reader);
     }
     if (depth === this.depth) {
       this.depth = -1;
-      this.mode = Mode.None;
+      this.#mode = Mode.None;
     }
   }
 
@@ -438,16 +442,16 @@ export class ExtensionReader implements PathBelowEntry {
    */
   abandonOpen(): void {
     if (this.depth < 0) return;
-    this.mode = Mode.Skip;
-    this.skipDepth = -1;
-    this.item = null;
-    this.level = 0;
-    this.tree.length = 0;
-    this.treeInItem = false;
-    this.sources = null;
-    if (this.keptInItems) {
-      this.keptInItems = false;
-      for (const frame of this.frames) frame.extensions = null;
+    this.#mode = Mode.Skip;
+    this.#skipDepth = -1;
+    this.#item = null;
+    this.#level = 0;
+    this.#tree.length = 0;
+    this.#treeInItem = false;
+    this.#sources = null;
+    if (this.#keptInItems) {
+      this.#keptInItems = false;
+      for (const frame of this.#frames) frame.extensions = null;
     }
   }
 
@@ -455,12 +459,12 @@ export class ExtensionReader implements PathBelowEntry {
   closeAll(walker: DocumentWalker): void {
     if (this.depth < 0) return;
     const reader = walker.reader;
-    this.skipDepth = -1;
-    if (this.mode === Mode.Tree && this.treeInItem) this.finishTree(reader); // back to its item
-    if (this.mode === Mode.Item) while (this.level > 0) this.popFrame(reader);
-    else if (this.mode === Mode.Tree) this.finishTree(reader);
+    this.#skipDepth = -1;
+    if (this.#mode === Mode.Tree && this.#treeInItem) this.finishTree(reader); // back to its item
+    if (this.#mode === Mode.Item) while (this.#level > 0) this.popFrame(reader);
+    else if (this.#mode === Mode.Tree) this.finishTree(reader);
     this.depth = -1;
-    this.mode = Mode.None;
+    this.#mode = Mode.None;
   }
 
   /** The path below the entry down to `depth` (exclusive), e.g. `/image:image[2]/image:loc`. */
@@ -472,15 +476,15 @@ export class ExtensionReader implements PathBelowEntry {
     if (this.depth < 0) return '';
     // Kept per level while the levels above stay the same, as SitemapParser's paths are: a run of
     // issues hundreds of levels down must not build each path again (fuzz seed 20261129, input 9559).
-    const keys = this.pathKeys, texts = this.pathTexts;
+    const keys = this.#pathKeys, texts = this.#pathTexts;
     let path = '';
     let cached = true;
     for (let d = this.depth; d < depth; d++) {
       const relative = d - this.depth;
       // The item level is keyed by its number and kind, the others by their name ids.
-      const prefix = relative === 0 ? this.itemPrefix : this.prefixes[relative]!;
-      const local = relative === 0 ? this.itemLocal : this.locals[relative]!;
-      const number = relative === 0 ? this.itemIndex : 0;
+      const prefix = relative === 0 ? this.#itemPrefix : this.#prefixes[relative]!;
+      const local = relative === 0 ? this.#itemLocal : this.#locals[relative]!;
+      const number = relative === 0 ? this.#itemIndex : 0;
       const at = relative * 3;
       if (cached && keys[at] === prefix && keys[at + 1] === local && keys[at + 2] === number) {
         path = texts[relative]!;
@@ -501,9 +505,9 @@ export class ExtensionReader implements PathBelowEntry {
 
   // ---------------------------------------------------------------------------- typed items
   private pushFrame(node: RuleNode, depth: number, walker: DocumentWalker): void {
-    let frame = this.frames[this.level];
-    if (frame === undefined) this.frames[this.level] = frame = new Frame();
-    this.level++;
+    let frame = this.#frames[this.#level];
+    if (frame === undefined) this.#frames[this.#level] = frame = new Frame();
+    this.#level++;
     frame.node = node;
     frame.depth = depth;
     frame.prefix = walker.prefix;
@@ -515,45 +519,45 @@ export class ExtensionReader implements PathBelowEntry {
     frame.seen = 0;
     if (!node.leaf) {
       // One array per node and reader, reused: a node is never open twice at once.
-      let values = this.scratch[node.id];
-      if (values === undefined) this.scratch[node.id] = values = new Array<unknown>(node.properties.length).fill(undefined);
+      let values = this.#scratch[node.id];
+      if (values === undefined) this.#scratch[node.id] = values = new Array<unknown>(node.properties.length).fill(undefined);
       else for (let i = 0; i < values.length; i++) values[i] = undefined;
       frame.values = values;
     }
   }
 
   private popFrame(reader: XmlReader): void {
-    const frame = this.frames[--this.level]!;
+    const frame = this.#frames[--this.#level]!;
     const node = frame.node;
-    if (this.sources !== null && frame.node.textSlot >= 0) {
-      this.sources.push({ name: node.sourceName, raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
+    if (this.#sources !== null && frame.node.textSlot >= 0) {
+      this.#sources.push({ name: node.sourceName, raw: frame.text, line: frame.line, column: frame.column, textLine: frame.textLine, textColumn: frame.textColumn });
     }
     let value: unknown;
     if (node.leaf) {
-      value = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.level + 1);
+      value = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.#level + 1);
     } else {
-      if (node.textSlot >= 0) frame.values[node.textSlot] = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.level + 1);
+      if (node.textSlot >= 0) frame.values[node.textSlot] = this.convert(reader, node, frame.text, frame.line, frame.column, frame, '', this.#level + 1);
       value = this.buildObject(reader, frame);
     }
-    if (this.level === 0) {
+    if (this.#level === 0) {
       this.finishItem(reader, value);
       return;
     }
-    const parent = this.frames[this.level - 1]!;
+    const parent = this.#frames[this.#level - 1]!;
     const slot = node.slot;
     if (node.repeated) {
       if (value !== undefined) {
         let list = parent.values[slot] as ReusedList<unknown> | undefined;
         if (list === undefined) {
           // The node's own list: its parent is open once at a time, so the list is free.
-          list = this.repeatedLists[node.id] ??= new ReusedList<unknown>();
+          list = this.#repeatedLists[node.id] ??= new ReusedList<unknown>();
           list.count = 0;
           parent.values[slot] = list;
         }
         list.push(value);
       }
     } else if ((parent.seen & (1 << slot)) !== 0) {
-      this.host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.level + 1)), DuplicateKind.Field);
+      this.#host.duplicate(this.issue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${this.qualifiedName(reader, frame.prefix, frame.local)}> in one <${this.qualifiedName(reader, parent.prefix, parent.local)}>: the first one is kept`, frame.line, frame.column, this.path(reader, this.#level + 1)), DuplicateKind.Field);
     } else {
       parent.values[slot] = value;
     }
@@ -576,7 +580,7 @@ export class ExtensionReader implements PathBelowEntry {
         if (!part.required || (frame.seen & (1 << slot)) !== 0) continue;
         const owner = this.qualifiedName(reader, frame.prefix, frame.local);
         const missing = slot < firstChild ? `${part.name} attribute` : `<${this.qualifiedName(reader, frame.prefix, 0)}${part.name}>`;
-        this.issue('SITEMAP_EXTENSION_MISSING_TAG', 'error', `<${owner}> has no ${missing}; it is kept as an empty value`, frame.line, frame.column, this.path(reader, this.level + 1));
+        this.issue('SITEMAP_EXTENSION_MISSING_TAG', 'error', `<${owner}> has no ${missing}; it is kept as an empty value`, frame.line, frame.column, this.path(reader, this.#level + 1));
         value = emptyValue(part);
       } else if (slot >= firstChild && children[slot - firstChild]!.repeated) {
         value = (value as ReusedList<unknown>).take();
@@ -599,9 +603,9 @@ export class ExtensionReader implements PathBelowEntry {
     switch (node.type) {
       case 'text': {
         if (value.length <= 16) return this.shared(value);
-        const last = this.lastValues[node.id];
+        const last = this.#lastValues[node.id];
         if (value === last) return last;
-        this.lastValues[node.id] = value;
+        this.#lastValues[node.id] = value;
         return value;
       }
       case 'number':
@@ -620,44 +624,44 @@ export class ExtensionReader implements PathBelowEntry {
   }
 
   private finishItem(reader: XmlReader, value: unknown): void {
-    const item = this.item!;
+    const item = this.#item!;
     switch (item.rule.property) {
-      case 'images': this.images.push(value as SitemapImage); break;
-      case 'videos': this.videos.push(value as SitemapVideo); break;
-      case 'news': this.news = value as SitemapNews; break;
-      default: this.alternates.push(value as SitemapAlternate); break;
+      case 'images': this.#images.push(value as SitemapImage); break;
+      case 'videos': this.#videos.push(value as SitemapVideo); break;
+      case 'news': this.#news = value as SitemapNews; break;
+      default: this.#alternates.push(value as SitemapAlternate); break;
     }
     if (this.onItem !== null) {
       const path = this.itemPath(reader); // and itemName
       this.onItem({
-        property: item.rule.property, index: this.itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
-        element: this.itemName, line: this.itemLine, column: this.itemColumn, path, entry: this.host.entryNumber(), values: this.sources ?? [],
+        property: item.rule.property, index: this.#itemIndex - 1, value: value as SitemapImage, namespace: item.rule.namespace,
+        element: this.#itemName, line: this.#itemLine, column: this.#itemColumn, path, entry: this.#host.entryNumber(), values: this.#sources ?? [],
       });
-      this.sources = null;
+      this.#sources = null;
     }
-    this.item = null;
+    this.#item = null;
   }
 
   // ---------------------------------------------------------------------------- unknown extensions
   private finishTree(reader: XmlReader): void {
-    const element = this.tree[0]!;
-    this.tree.length = 0;
-    if (this.treeInItem) {
-      this.treeInItem = false;
-      this.mode = Mode.Item;
-      ((this.frames[this.level - 1]!).extensions ??= []).push(element);
+    const element = this.#tree[0]!;
+    this.#tree.length = 0;
+    if (this.#treeInItem) {
+      this.#treeInItem = false;
+      this.#mode = Mode.Item;
+      ((this.#frames[this.#level - 1]!).extensions ??= []).push(element);
       return;
     }
-    this.extensions.push(element);
-    const key = this.treeKey;
-    this.unknownCounts.set(key, (this.unknownCounts.get(key) ?? 0) + 1);
+    this.#extensions.push(element);
+    const key = this.#treeKey;
+    this.#unknownCounts.set(key, (this.#unknownCounts.get(key) ?? 0) + 1);
     if (this.onItem !== null) {
       const path = this.itemPath(reader); // and itemName
       this.onItem({
-        property: 'extensions', index: this.extensions.count - 1, value: element, namespace: element.namespace,
-        element: this.itemName, line: this.itemLine, column: this.itemColumn, path, entry: this.host.entryNumber(), values: [], kind: key,
+        property: 'extensions', index: this.#extensions.count - 1, value: element, namespace: element.namespace,
+        element: this.#itemName, line: this.#itemLine, column: this.#itemColumn, path, entry: this.#host.entryNumber(), values: [], kind: key,
       });
-      this.sources = null;
+      this.#sources = null;
     }
   }
 
@@ -669,27 +673,27 @@ export class ExtensionReader implements PathBelowEntry {
 
   /** `image:image[2]`: the item element, numbered among its kind in the entry (its name, `image:image`, left in itemName). */
   private itemLabel(reader: XmlReader): string {
-    if (this.itemNamePrefix !== this.itemPrefix || this.itemNameLocal !== this.itemLocal) {
+    if (this.#itemNamePrefix !== this.#itemPrefix || this.#itemNameLocal !== this.#itemLocal) {
       // Items of a kind share their name: made again only when the kind changes.
-      this.itemNamePrefix = this.itemPrefix;
-      this.itemNameLocal = this.itemLocal;
-      this.itemName = this.qualifiedName(reader, this.itemPrefix, this.itemLocal);
+      this.#itemNamePrefix = this.#itemPrefix;
+      this.#itemNameLocal = this.#itemLocal;
+      this.#itemName = this.qualifiedName(reader, this.#itemPrefix, this.#itemLocal);
     }
-    return `${this.itemName}[${this.itemIndex}]`;
+    return `${this.#itemName}[${this.#itemIndex}]`;
   }
 
   private itemPath(reader: XmlReader): string {
-    return this.host.entryPath() + '/' + this.itemLabel(reader);
+    return this.#host.entryPath() + '/' + this.itemLabel(reader);
   }
 
   /** The path down to `levels` elements of the open item (1: the item element itself). */
   private path(reader: XmlReader, levels: number): string {
-    return this.host.entryPath() + this.pathBelow(reader, this.depth + levels);
+    return this.#host.entryPath() + this.pathBelow(reader, this.depth + levels);
   }
 
   private issue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, path: string, value?: string): Issue {
-    const issue = createIssue(code, severity, message, line, column, path, this.host.entryNumber(), value);
-    this.host.issues.push(issue);
+    const issue = createIssue(code, severity, message, line, column, path, this.#host.entryNumber(), value);
+    this.#host.issues.push(issue);
     return issue;
   }
 }

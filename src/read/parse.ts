@@ -29,15 +29,15 @@ let readerOf: (parser: SitemapParser) => SitemapReader;
 export class SitemapParser {
   /** The issues found so far (the result's `issues`). */
   readonly issues: Issue[];
-  private readonly reader: SitemapReader;
+  readonly #reader: SitemapReader;
 
   static {
-    readerOf = (parser) => parser.reader;
+    readerOf = (parser) => parser.#reader;
   }
 
   constructor(options: SitemapParserOptions = {}) {
-    this.reader = new SitemapReader(options);
-    this.issues = this.reader.issues;
+    this.#reader = new SitemapReader(options);
+    this.issues = this.#reader.issues;
   }
 
   /**
@@ -47,8 +47,8 @@ export class SitemapParser {
    * parser threw (INPUT_TYPE, saying what to do instead).
    */
   push(chunk: Uint8Array, final = false): void {
-    this.reader.checkOpen();
-    this.reader.push(chunk instanceof Uint8Array ? chunk : chunkBytes(chunk), final);
+    this.#reader.checkOpen();
+    this.#reader.push(chunk instanceof Uint8Array ? chunk : chunkBytes(chunk), final);
   }
 
   /**
@@ -61,12 +61,12 @@ export class SitemapParser {
    * for (const entry of parser.takeEntries()) console.log(entry.loc);
    */
   takeEntries(): (SitemapUrl | SitemapIndexEntry)[] {
-    return this.reader.takeEntries();
+    return this.#reader.takeEntries();
   }
 
   /** The root's kind once the root element has been read (undefined before). */
   get documentKind(): Kind | undefined {
-    return this.reader.documentKind;
+    return this.#reader.documentKind;
   }
 
   /**
@@ -74,7 +74,7 @@ export class SitemapParser {
    * (createObservedParser's `holdCore`): gives the core instance back. Idempotent.
    */
   abort(): void {
-    this.reader.abort();
+    this.#reader.abort();
   }
 
   /**
@@ -82,7 +82,7 @@ export class SitemapParser {
    * threw, it throws INPUT_TYPE saying what to do instead.
    */
   result(): ParseResult {
-    return this.reader.result();
+    return this.#reader.result();
   }
 }
 

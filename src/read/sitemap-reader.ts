@@ -99,18 +99,18 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   readonly issues: Issue[] = [];
   /** Read by parse.ts xmlReaderOf (validate), not part of SitemapParser's type. */
   readonly walker: DocumentWalker;
-  private readonly recover: boolean;
-  private readonly maxBytes: number;
-  private readonly expectedKind: Kind | undefined;
-  private kind: Kind | undefined;
-  private entries: (SitemapUrl | SitemapIndexEntry)[] = [];
+  readonly #recover: boolean;
+  readonly #maxBytes: number;
+  readonly #expectedKind: Kind | undefined;
+  #kind: Kind | undefined;
+  #entries: (SitemapUrl | SitemapIndexEntry)[] = [];
   /**
    * While `entries` is longer than what it holds (presizeEntries), how many it holds; -1 when its
    * length is its count (flushEntries makes it so before anyone else uses it).
    */
-  private entriesHeld = -1;
+  #entriesHeld = -1;
   /** The document's size when it came in one push (parse()): what presizeEntries estimates from. */
-  private documentBytes = 0;
+  #documentBytes = 0;
   /** Entries kept so far: the next one's number (read by parse.ts trackLocIdentities too). */
   entriesKept = 0;
   /**
@@ -118,80 +118,80 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    * returns no entries, so building 50,000 objects it would drop is skipped (less work and
    * garbage: plain-50k.xml validates ~15% faster).
    */
-  private keepEntries = true;
-  private done = false;
+  #keepEntries = true;
+  #done = false;
   /** The code of the error push() threw (it read no further), if it threw one; else undefined. */
-  private failure: string | undefined = undefined;
+  #failure: string | undefined = undefined;
   /** Set by abort() (which also sets done). */
-  private aborted = false;
+  #aborted = false;
   /** Set only by createObservedParser (validate): kept out of the public options and types. */
-  private observer: SitemapParserObserver | null = null;
+  #observer: SitemapParserObserver | null = null;
   /** The extension elements of the open `<url>`. */
-  private readonly extensionReader: ExtensionReader;
+  readonly #extensionReader: ExtensionReader;
 
   // The open field.
-  private fieldSlot = -1;
-  private fieldDepth = -1;
-  private fieldText = '';
-  private fieldLine = 0;
-  private fieldColumn = 0;
-  private bomChecked = false;
-  private head: Uint8Array | null = null;
+  #fieldSlot = -1;
+  #fieldDepth = -1;
+  #fieldText = '';
+  #fieldLine = 0;
+  #fieldColumn = 0;
+  #bomChecked = false;
+  #head: Uint8Array | null = null;
   // The open entry's fields.
-  private loc: string | undefined;
-  private lastmod: string | undefined;
-  private changefreq: string | undefined;
-  private priority: string | undefined;
-  private entryLine = 0;
-  private entryColumn = 0;
-  private priorityLine = 0;
-  private priorityColumn = 0;
+  #loc: string | undefined;
+  #lastmod: string | undefined;
+  #changefreq: string | undefined;
+  #priority: string | undefined;
+  #entryLine = 0;
+  #entryColumn = 0;
+  #priorityLine = 0;
+  #priorityColumn = 0;
   /** Whole entries not built yet (see StagedEntries). */
-  private readonly staged = new StagedEntries();
+  readonly #staged = new StagedEntries();
   /**
    * Off once an entry is read record by record (an extension, a comment…): in such documents
    * staging would decode each batch's values twice, for little gain (mixed-50k.xml: 10% slower).
    */
-  private staging = this.staged.stageBytes > 0;
+  #staging = this.#staged.stageBytes > 0;
 
   static {
     observeParser = (parser, observer, keepEntries, holdCore) => {
       const reader = parser.walker.reader;
-      parser.observer = observer;
+      parser.#observer = observer;
       parser.walker.observer = observer;
-      parser.keepEntries = keepEntries; // validate() has no use for them
+      parser.#keepEntries = keepEntries; // validate() has no use for them
       // The observer reads every Entry record group, so the core stages none; entries kept (the
       // crawl's) are still staged here, and built at the end of each batch (endBatch).
       reader.stageEntries(false);
-      parser.staging &&= keepEntries;
+      parser.#staging &&= keepEntries;
       if (!observer.wholeEntry) reader.collapseEntries(null); // the observer wants every element
       reader.collapseAlternates(null); // and every extension element's sources
       reader.watchText('loc'); // validate reads each loc's checks from its text record
       // The core's loc set then still answers after the end (XmlReader.locId); abort() gives it back.
       reader.holdCoreAtEnd = holdCore;
-      if (observer.extension) parser.extensionReader.onItem = observer.extension.bind(observer);
+      if (observer.extension) parser.#extensionReader.onItem = observer.extension.bind(observer);
     };
     skipNoByteOrderMark = (parser) => {
-      parser.bomChecked = true;
+      parser.#bomChecked = true;
     };
   }
 
   constructor(options: SitemapParserOptions = {}) {
     options = checkOptionsObject(options, 'SitemapParser options (SitemapParserOptions)');
-    this.recover = options.recover === true;
-    this.maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
-    this.expectedKind = checkKindOption(options.kind);
+    this.#recover = options.recover === true;
+    this.#maxBytes = checkLimitOption(options.maxBytes, 'maxBytes', LIMITS.defaultMaxInputBytes);
+    this.#expectedKind = checkKindOption(options.kind);
     // Whitespace-only element content is kept for unknown extensions (`<x> </x>` holds " ").
-    const walker = new DocumentWalker(this, ReaderFlag.KeepLeafWhitespace | (this.recover ? 0 : ReaderFlag.StopAtFirstError), DOCUMENT_RULES, { recover: this.recover, issues: this.issues, textSitemapHint: true });
+    const walker = new DocumentWalker(this, ReaderFlag.KeepLeafWhitespace | (this.#recover ? 0 : ReaderFlag.StopAtFirstError), DOCUMENT_RULES, { recover: this.#recover, issues: this.issues, textSitemapHint: true });
     this.walker = walker;
-    this.extensionReader = new ExtensionReader(this);
-    walker.pathBelow = this.extensionReader;
+    this.#extensionReader = new ExtensionReader(this);
+    walker.pathBelow = this.#extensionReader;
     // Simple entries arrive as one record group each (~40% less parse time on plain-50k.xml);
     // createObservedParser keeps them only for an observer that reads whole entries (validate).
     // Plain hreflang links arrive as one Alternate record each (off for an observer).
     walker.reader.collapseEntries(ENTRY_RECORD_NAMES);
     walker.reader.collapseAlternates(ALTERNATE_RECORD_NAMES);
-    if (this.staging) walker.reader.stageEntries(true);
+    if (this.#staging) walker.reader.stageEntries(true);
   }
 
   /**
@@ -205,34 +205,34 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
     try {
       this.read(chunk, final);
     } catch (error) {
-      this.failure = error instanceof SitemapError ? error.code : 'an error';
+      this.#failure = error instanceof SitemapError ? error.code : 'an error';
       throw error;
     }
   }
 
   /** Throws INPUT_TYPE when this parser reads no more (after the final push, an abort() or an error it threw). */
   checkOpen(): void {
-    if (this.done || this.failure !== undefined) throw this.afterEnd('push()');
+    if (this.#done || this.#failure !== undefined) throw this.afterEnd('push()');
   }
 
   private read(chunk: Uint8Array, final: boolean): void {
     const reader = this.walker.reader;
-    if (!this.bomChecked) {
+    if (!this.#bomChecked) {
       // Skip a UTF-8 byte-order mark, even one split over the first chunks: hold the first
       // bytes back until they can be told apart from one.
-      const head = this.head === null ? chunk : concatenateBytes([this.head, chunk]);
+      const head = this.#head === null ? chunk : concatenateBytes([this.#head, chunk]);
       if (head.length < 3 && !final && UTF8_BOM.slice(0, head.length).every((byte, i) => head[i] === byte)) {
-        this.head = head;
+        this.#head = head;
         return;
       }
-      this.bomChecked = true;
-      this.head = null;
+      this.#bomChecked = true;
+      this.#head = null;
       chunk = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;
     }
-    if (final && reader.bytesRead === 0 && this.staging) this.documentBytes = chunk.length;
-    if (reader.bytesRead + chunk.length > this.maxBytes) {
+    if (final && reader.bytesRead === 0 && this.#staging) this.#documentBytes = chunk.length;
+    if (reader.bytesRead + chunk.length > this.#maxBytes) {
       reader.release();
-      throw new SitemapError('INPUT_TOO_LARGE', `The input is over the maxBytes limit of ${this.maxBytes.toLocaleString('en-US')} bytes`, { offset: this.maxBytes });
+      throw new SitemapError('INPUT_TOO_LARGE', `The input is over the maxBytes limit of ${this.#maxBytes.toLocaleString('en-US')} bytes`, { offset: this.#maxBytes });
     }
     try {
       reader.push(chunk, final);
@@ -244,7 +244,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
       // The reader gave its core back at the end of the document: build from its arena before
       // anything else can use the core.
       this.buildStaged();
-      this.done = true;
+      this.#done = true;
     }
   }
   /**
@@ -258,12 +258,12 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    */
   takeEntries(): (SitemapUrl | SitemapIndexEntry)[] {
     this.flushEntries();
-    return this.entries.splice(0);
+    return this.#entries.splice(0);
   }
 
   /** The root's kind once the root element has been read (undefined before). */
   get documentKind(): Kind | undefined {
-    return this.kind;
+    return this.#kind;
   }
 
   /**
@@ -271,16 +271,16 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    * (createObservedParser's `holdCore`): gives the core instance back. Idempotent.
    */
   abort(): void {
-    if (!this.done) this.aborted = true;
-    this.done = true;
+    if (!this.#done) this.#aborted = true;
+    this.#done = true;
     this.walker.reader.release();
   }
 
   /** The INPUT_TYPE error for `call` (push() or result()) when this parser has stopped reading. */
   private afterEnd(call: string): SitemapError {
-    const why = this.failure !== undefined
-      ? `after push() threw ${this.failure}: the parser stopped there and has no result (read past errors with { recover: true })`
-      : this.aborted ? 'after abort(): the parser stopped reading' : 'after the final push: the document is read to its end';
+    const why = this.#failure !== undefined
+      ? `after push() threw ${this.#failure}: the parser stopped there and has no result (read past errors with { recover: true })`
+      : this.#aborted ? 'after abort(): the parser stopped reading' : 'after the final push: the document is read to its end';
     return new SitemapError('INPUT_TYPE', `${call} ${why}; make a new SitemapParser for another document`, { offset: 0 });
   }
 
@@ -289,8 +289,8 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    * threw, it throws INPUT_TYPE saying what to do instead.
    */
   result(): ParseResult {
-    if (!this.done) {
-      if (this.failure !== undefined) throw this.afterEnd('result()');
+    if (!this.#done) {
+      if (this.#failure !== undefined) throw this.afterEnd('result()');
       throw new SitemapError('INPUT_TYPE', 'result() before the final push: pass the last chunk as push(chunk, true), or call push(new Uint8Array(0), true) when every chunk is in', { offset: 0 });
     }
     this.flushEntries();
@@ -298,16 +298,16 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
     if (suppressed > 0) {
       this.issues.push(createIssue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
     }
-    const kind = this.kind ?? this.expectedKind ?? 'urlset';
-    if (kind === 'urlset') return { kind, urls: this.entries as SitemapUrl[], issues: this.issues } satisfies UrlsetResult;
-    return { kind, sitemaps: this.entries as SitemapIndexEntry[], issues: this.issues } satisfies SitemapIndexResult;
+    const kind = this.#kind ?? this.#expectedKind ?? 'urlset';
+    if (kind === 'urlset') return { kind, urls: this.#entries as SitemapUrl[], issues: this.issues } satisfies UrlsetResult;
+    return { kind, sitemaps: this.#entries as SitemapIndexEntry[], issues: this.issues } satisfies SitemapIndexResult;
   }
 
   // ------------------------------------------------------------------ the walker's events
   /** The walker's events (WalkHandler, walker.ts). */
   startElement(walker: DocumentWalker, depth: number): void {
-    const extensions = this.extensionReader;
-    if (this.fieldDepth >= 0 && depth === this.fieldDepth + 1) this.elementInField(walker);
+    const extensions = this.#extensionReader;
+    if (this.#fieldDepth >= 0 && depth === this.#fieldDepth + 1) this.elementInField(walker);
     if (depth === 0) this.startRoot(walker);
     else if (walker.namespace === walker.documentNamespace) {
       const local = walker.local;
@@ -318,20 +318,20 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
       else if (depth === walker.entryDepth + 1) {
         const slot = walker.slotOf(local);
         if (slot >= 0) {
-          this.fieldSlot = slot;
-          this.fieldDepth = depth;
-          this.fieldText = '';
-          this.fieldLine = walker.line;
-          this.fieldColumn = walker.column;
+          this.#fieldSlot = slot;
+          this.#fieldDepth = depth;
+          this.#fieldText = '';
+          this.#fieldLine = walker.line;
+          this.#fieldColumn = walker.column;
         }
       }
     } else if (extensions.depth >= 0) extensions.start(walker, depth);
-    else if (depth === walker.entryDepth + 1 && this.kind === 'urlset') extensions.begin(walker, depth);
+    else if (depth === walker.entryDepth + 1 && this.#kind === 'urlset') extensions.begin(walker, depth);
   }
 
   endElement(walker: DocumentWalker, depth: number, implied: boolean, cut: boolean): void {
-    const extensions = this.extensionReader;
-    if (depth === this.fieldDepth) this.endField(cut);
+    const extensions = this.#extensionReader;
+    if (depth === this.#fieldDepth) this.endField(cut);
     else if (extensions.depth >= 0 && depth >= extensions.depth) {
       if (cut) extensions.abandonOpen();
       extensions.end(walker, depth);
@@ -339,31 +339,31 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   }
 
   text(walker: DocumentWalker, depth: number, whitespaceOnly: boolean): void {
-    if (!whitespaceOnly && this.fieldDepth >= 0 && depth === this.fieldDepth) {
+    if (!whitespaceOnly && this.#fieldDepth >= 0 && depth === this.#fieldDepth) {
       const text = walker.value();
-      this.fieldText = this.fieldText === '' ? text : this.fieldText + text;
-    } else if (this.extensionReader.depth >= 0) {
+      this.#fieldText = this.#fieldText === '' ? text : this.#fieldText + text;
+    } else if (this.#extensionReader.depth >= 0) {
       // With whitespaceOnly, `<x> </x>`: white space that is all of an element's content (only extensions keep it).
-      this.extensionReader.text(walker, depth);
+      this.#extensionReader.text(walker, depth);
     }
   }
 
   attribute(walker: DocumentWalker, depth: number): void {
-    if (this.extensionReader.depth >= 0) this.extensionReader.attribute(walker, depth);
+    if (this.#extensionReader.depth >= 0) this.#extensionReader.attribute(walker, depth);
   }
 
   alternate(walker: DocumentWalker): void {
-    this.extensionReader.wholeAlternate(walker);
+    this.#extensionReader.wholeAlternate(walker);
   }
 
   endBatch(walker: DocumentWalker): void {
-    this.observer?.endBatch?.();
-    const staged = this.staged;
+    this.#observer?.endBatch?.();
+    const staged = this.#staged;
     if (staged.count > 0) {
       // Keep this batch's values in the arena for the next, up to a run of stageBytes; not with an
       // observer, which makes the arena's string for every batch (a kept arena would be made again).
       const length = staged.end;
-      if (!this.staging || this.observer || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
+      if (!this.#staging || this.#observer || length >= staged.stageBytes || !walker.reader.keepArena(length)) this.buildStaged();
     }
   }
 
@@ -379,11 +379,11 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
       const code: ErrorCode = name === 'html' ? 'SITEMAP_HTML' : 'SITEMAP_NOT_A_SITEMAP';
       throw new SitemapError(code, `Not a sitemap: expected <urlset> or <sitemapindex>, found ${what}`, { line, column, offset: reader.windowOffset + walker.start, path: name });
     }
-    if (this.expectedKind && rule.root !== this.expectedKind) {
-      throw new SitemapError('SITEMAP_WRONG_KIND', `Expected a ${this.expectedKind === 'urlset' ? 'sitemap (<urlset>)' : 'sitemap index (<sitemapindex>)'}, found <${rule.root}>`, { line, column, offset: reader.windowOffset + walker.start, path: name });
+    if (this.#expectedKind && rule.root !== this.#expectedKind) {
+      throw new SitemapError('SITEMAP_WRONG_KIND', `Expected a ${this.#expectedKind === 'urlset' ? 'sitemap (<urlset>)' : 'sitemap index (<sitemapindex>)'}, found <${rule.root}>`, { line, column, offset: reader.windowOffset + walker.start, path: name });
     }
-    this.kind = rule.root;
-    if (this.observer !== null) this.observer.root(walker);
+    this.#kind = rule.root;
+    if (this.#observer !== null) this.#observer.root(walker);
     if (namespace !== SITEMAP_NAMESPACE) {
       const expected = `expected xmlns="${SITEMAP_NAMESPACE}"`;
       const message = namespace === ''
@@ -398,15 +398,15 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   private startEntry(depth: number, line: number, column: number): void {
     if (this.walker.entryDepth >= 0) {
       // An entry inside an entry (a missing end tag): the outer one ends here, kept if it has a loc.
-      const kept = this.loc !== undefined;
+      const kept = this.#loc !== undefined;
       this.addIssue('SITEMAP_NESTED_ENTRY', 'warning', `<${this.entryName()}> inside another <${this.entryName()}>: the outer one ends here${kept ? '' : ' and, having no <loc>, is left out'}`, line, column, undefined, undefined, kept ? undefined : LEFT_OUT);
       if (kept) this.endEntry(false);
     }
     this.walker.beginEntry(depth);
-    this.entryLine = line;
-    this.entryColumn = column;
-    this.loc = this.lastmod = this.changefreq = this.priority = undefined;
-    this.extensionReader.reset();
+    this.#entryLine = line;
+    this.#entryColumn = column;
+    this.#loc = this.#lastmod = this.#changefreq = this.#priority = undefined;
+    this.#extensionReader.reset();
   }
 
   /**
@@ -416,39 +416,39 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    */
   private elementInField(walker: DocumentWalker): void {
     const name = walker.qualifiedName();
-    const field = FIELD_NAMES[this.fieldSlot]!;
+    const field = FIELD_NAMES[this.#fieldSlot]!;
     this.addIssue('SITEMAP_UNEXPECTED_ELEMENT', 'warning', `<${name}> inside <${field}>, which holds text only: it is left out, with what it holds`, walker.line, walker.column, undefined, `${field}/${name}`);
   }
 
   /** The open field ended; `cut`: by the end of the input, so its value is incomplete and left out. */
   private endField(cut = false): void {
-    const raw = this.fieldText;
+    const raw = this.#fieldText;
     const value = trimXmlSpace(raw);
-    const slot = this.fieldSlot;
-    this.fieldSlot = -1;
-    this.fieldDepth = -1;
+    const slot = this.#fieldSlot;
+    this.#fieldSlot = -1;
+    this.#fieldDepth = -1;
     if (cut) return;
     let previous: string | undefined;
     switch (slot) {
-      case SLOT_LOC: previous = this.loc; this.loc ??= value; break;
-      case SLOT_LASTMOD: previous = this.lastmod; this.lastmod ??= value; break;
+      case SLOT_LOC: previous = this.#loc; this.#loc ??= value; break;
+      case SLOT_LASTMOD: previous = this.#lastmod; this.#lastmod ??= value; break;
       case SLOT_PRIORITY:
-        previous = this.priority;
+        previous = this.#priority;
         if (previous === undefined) {
-          this.priority = value;
-          this.priorityLine = this.fieldLine;
-          this.priorityColumn = this.fieldColumn;
+          this.#priority = value;
+          this.#priorityLine = this.#fieldLine;
+          this.#priorityColumn = this.#fieldColumn;
         }
         break;
       // The seven values become shared constants: 50,000 copies of "weekly" would live as long as the result.
-      default: previous = this.changefreq; this.changefreq ??= CHANGEFREQ_CONSTANTS.get(value) ?? value; break;
+      default: previous = this.#changefreq; this.#changefreq ??= CHANGEFREQ_CONSTANTS.get(value) ?? value; break;
     }
     if (previous !== undefined) {
       const name = FIELD_NAMES[slot]!;
-      const issue = this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.fieldLine, this.fieldColumn, value, name);
+      const issue = this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one <${this.entryName()}>: the first one is kept`, this.#fieldLine, this.#fieldColumn, value, name);
       this.duplicate(issue, slot === SLOT_LOC ? DuplicateKind.Loc : DuplicateKind.Field);
     }
-    if (this.observer !== null) this.observer.field(slot, value, raw, this.fieldLine, this.fieldColumn);
+    if (this.#observer !== null) this.#observer.field(slot, value, raw, this.#fieldLine, this.#fieldColumn);
   }
 
   /**
@@ -461,36 +461,36 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
     if (implied) {
       const how = cut ? 'was cut off by the end of the document' : 'has no end tag';
       const number = this.walker.entryNumber;
-      if (this.loc === undefined) {
-        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${number} ${how} and is left out`, this.entryLine, this.entryColumn, undefined, undefined, LEFT_OUT);
-        this.extensionReader.reset();
+      if (this.#loc === undefined) {
+        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${number} ${how} and is left out`, this.#entryLine, this.#entryColumn, undefined, undefined, LEFT_OUT);
+        this.#extensionReader.reset();
       } else {
-        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${number} ${how}; its <loc> had ended, so it is kept with what else had ended`, this.entryLine, this.entryColumn);
+        this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `<${this.entryName()}> #${number} ${how}; its <loc> had ended, so it is kept with what else had ended`, this.#entryLine, this.#entryColumn);
         this.keepEntry();
       }
     } else this.keepEntry();
     this.walker.endEntry();
-    this.fieldDepth = -1;
-    this.fieldSlot = -1;
+    this.#fieldDepth = -1;
+    this.#fieldSlot = -1;
   }
 
   private keepEntry(): void {
-    const loc = this.loc ?? '';
-    if (this.loc === undefined) {
-      this.addIssue('SITEMAP_MISSING_LOC', 'error', `<${this.entryName()}> has no <loc>; it is kept with an empty loc`, this.entryLine, this.entryColumn);
+    const loc = this.#loc ?? '';
+    if (this.#loc === undefined) {
+      this.addIssue('SITEMAP_MISSING_LOC', 'error', `<${this.entryName()}> has no <loc>; it is kept with an empty loc`, this.#entryLine, this.#entryColumn);
     }
-    if (this.keepEntries) {
+    if (this.#keepEntries) {
       this.flushEntries(); // entries stay in document order
       this.stopStaging();
-      const lastmod = this.lastmod;
-      if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
+      const lastmod = this.#lastmod;
+      if (this.#kind === 'sitemapindex') this.#entries.push(makeIndexEntry(loc, lastmod));
       else {
-        const url = makeUrl(loc, lastmod, this.changefreq, this.priorityValue());
-        if (this.extensionReader.hasValues) this.extensionReader.attachTo(url);
-        this.entries.push(url);
+        const url = makeUrl(loc, lastmod, this.#changefreq, this.priorityValue());
+        if (this.#extensionReader.hasValues) this.#extensionReader.attachTo(url);
+        this.#entries.push(url);
       }
     }
-    if (this.observer !== null) this.observer.entry(this.entriesKept);
+    if (this.#observer !== null) this.#observer.entry(this.entriesKept);
     this.entriesKept++;
   }
 
@@ -500,18 +500,18 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    * the record-by-record path can fire. Builds what keepEntry would build from the same text.
    */
   wholeEntry(walker: DocumentWalker, entry: WholeEntry): void {
-    const observer = this.observer;
+    const observer = this.#observer;
     if (observer !== null) observer.wholeEntry!(walker, entry);
-    if (this.keepEntries) {
-      if (this.staging) this.staged.stage(entry);
+    if (this.#keepEntries) {
+      if (this.#staging) this.#staged.stage(entry);
       else {
         this.flushEntries(); // entries the core staged earlier in the batch come first
         const loc = trimXmlSpace(entry.text(SLOT_LOC));
         const lastmod = entry.hasLastmod ? trimXmlSpace(entry.text(SLOT_LASTMOD)) : undefined;
-        if (this.kind === 'sitemapindex') this.entries.push(makeIndexEntry(loc, lastmod));
+        if (this.#kind === 'sitemapindex') this.#entries.push(makeIndexEntry(loc, lastmod));
         else {
           const changefreq = entry.hasChangefreq ? wholeChangefreq(entry) : undefined;
-          this.entries.push(entry.hasPriority
+          this.#entries.push(entry.hasPriority
             ? makeUrlWithPriority(loc, lastmod, changefreq, entry.priorityValue)
             : makeUrl(loc, lastmod, changefreq, undefined));
         }
@@ -523,7 +523,7 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
 
   /** Entries the core read whole and staged itself (see StagedEntries.addRun). */
   stagedRun(words: Int32Array, firstWord: number, count: number, doubles: Float64Array, firstPriority: number, arenaEnd: number): void {
-    this.staged.addRun(words, firstWord, count, doubles, firstPriority, arenaEnd);
+    this.#staged.addRun(words, firstWord, count, doubles, firstPriority, arenaEnd);
     this.entriesKept += count;
   }
 
@@ -535,34 +535,34 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
   private presizeEntries(count: number): void {
     const position = this.walker.reader.documentPosition;
     if (position <= 0) return;
-    const estimate = Math.ceil(count * (this.documentBytes / position) * 1.02) + 16;
+    const estimate = Math.ceil(count * (this.#documentBytes / position) * 1.02) + 16;
     if (estimate > MAX_PRESIZED_ENTRIES) return;
-    this.entries = new Array<SitemapUrl | SitemapIndexEntry>(estimate);
-    this.entriesHeld = 0;
+    this.#entries = new Array<SitemapUrl | SitemapIndexEntry>(estimate);
+    this.#entriesHeld = 0;
   }
 
   /** Builds what is staged and cuts `entries` to what it holds: before a push, a splice or the result. */
   private flushEntries(): void {
     this.buildStaged();
-    if (this.entriesHeld < 0) return;
-    this.entries.length = this.entriesHeld;
-    this.entriesHeld = -1;
+    if (this.#entriesHeld < 0) return;
+    this.#entries.length = this.#entriesHeld;
+    this.#entriesHeld = -1;
   }
 
   /** Staging off for the rest of the document, in the core too (from its next batch). */
   private stopStaging(): void {
-    if (!this.staging) return;
-    this.staging = false;
+    if (!this.#staging) return;
+    this.#staging = false;
     this.walker.reader.stageEntries(false);
   }
 
   /** Builds the staged entries (StagedEntries.build) onto `entries`. */
   private buildStaged(): void {
-    const count = this.staged.count;
+    const count = this.#staged.count;
     if (count === 0) return;
-    if (this.entriesHeld < 0 && this.entries.length === 0 && this.documentBytes > 0) this.presizeEntries(count);
-    const held = this.staged.build(this.walker.reader, this.entries, this.entriesHeld >= 0 ? this.entriesHeld : this.entries.length, this.kind === 'sitemapindex');
-    if (this.entriesHeld >= 0) this.entriesHeld = held;
+    if (this.#entriesHeld < 0 && this.#entries.length === 0 && this.#documentBytes > 0) this.presizeEntries(count);
+    const held = this.#staged.build(this.walker.reader, this.#entries, this.#entriesHeld >= 0 ? this.#entriesHeld : this.#entries.length, this.#kind === 'sitemapindex');
+    if (this.#entriesHeld >= 0) this.#entriesHeld = held;
   }
 
   /**
@@ -572,12 +572,12 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    */
   entryHead(walker: DocumentWalker, entry: WholeEntry): void {
     this.startEntry(walker.depth - 1, entry.line, entry.column);
-    if (entry.hasLoc) this.loc = trimXmlSpace(entry.text(SLOT_LOC));
-    if (entry.hasLastmod) this.lastmod = trimXmlSpace(entry.text(SLOT_LASTMOD));
-    if (entry.hasChangefreq) this.changefreq = wholeChangefreq(entry);
+    if (entry.hasLoc) this.#loc = trimXmlSpace(entry.text(SLOT_LOC));
+    if (entry.hasLastmod) this.#lastmod = trimXmlSpace(entry.text(SLOT_LASTMOD));
+    if (entry.hasChangefreq) this.#changefreq = wholeChangefreq(entry);
     // A priority the core read is a short decimal: its value is decimalValue's, never an issue.
-    if (entry.hasPriority) this.priority = trimXmlSpace(entry.text(SLOT_PRIORITY));
-    if (this.observer !== null) this.observer.wholeEntry!(walker, entry);
+    if (entry.hasPriority) this.#priority = trimXmlSpace(entry.text(SLOT_PRIORITY));
+    if (this.#observer !== null) this.#observer.wholeEntry!(walker, entry);
   }
 
   /**
@@ -585,12 +585,12 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    * number (decimalValue), is left out, with an issue.
    */
   private priorityValue(): number | undefined {
-    if (this.priority === undefined) return undefined;
-    const value = decimalValue(this.priority);
+    if (this.#priority === undefined) return undefined;
+    const value = decimalValue(this.#priority);
     if (value - value === 0) return value; // finite (Infinity - Infinity and NaN are NaN)
     const what = value === value ? 'is too large to be a number' : 'is not a decimal number';
-    const shown = this.priority.length > 40 ? `${this.priority.slice(0, 40)}…` : this.priority;
-    this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${shown}" ${what}; it is left out`, this.priorityLine, this.priorityColumn, this.priority, 'priority');
+    const shown = this.#priority.length > 40 ? `${this.#priority.slice(0, 40)}…` : this.#priority;
+    this.addIssue('SITEMAP_BAD_PRIORITY', 'warning', `<priority> "${shown}" ${what}; it is left out`, this.#priorityLine, this.#priorityColumn, this.#priority, 'priority');
     return undefined;
   }
 
@@ -623,11 +623,11 @@ export class SitemapReader implements WalkHandler, ExtensionHost {
    * host.duplicate(issue, DuplicateKind.Item); // a second <news:news>
    */
   duplicate(issue: Issue, kind: DuplicateKind): void {
-    this.observer?.duplicate?.(issue, kind);
+    this.#observer?.duplicate?.(issue, kind);
   }
 
   private entryName(): string {
-    return this.kind === 'sitemapindex' ? 'sitemap' : 'url';
+    return this.#kind === 'sitemapindex' ? 'sitemap' : 'url';
   }
 
   /** An issue at the open entry (or `child`, a path below it), or at the open element outside entries. */

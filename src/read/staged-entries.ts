@@ -52,21 +52,21 @@ export function wholeChangefreq(entry: WholeEntry): string {
 export class StagedEntries {
   readonly stageBytes = cheapAsciiBytes();
   /** STAGED_WORDS per staged entry: arena offsets (a changefreq's code), NO_VALUE, or ASIDE - index in aside. */
-  private words = new Int32Array(0);
+  #words = new Int32Array(0);
   /** Per staged entry: its priority, NaN for none. */
-  private priorities = new Float64Array(0);
+  #priorities = new Float64Array(0);
   count = 0;
   /** Where the values of the staged entries end in the arena. */
   end = 0;
   /** Values of staged entries made into strings at once (non-ASCII, unknown changefreq). */
-  private readonly aside: string[] = [];
+  readonly #aside: string[] = [];
   /**
    * Date-only lastmods already made (date), by day; null until the first. A site's dates repeat
    * (3,811 distinct days among 19,233 in plain-50k.xml), and each string not made is
    * young-generation memory the next scavenge would copy.
    */
-  private dateKeys: Int32Array | null = null;
-  private dateStrings: string[] | null = null;
+  #dateKeys: Int32Array | null = null;
+  #dateStrings: string[] | null = null;
 
   /**
    * Keeps a whole entry's values for `build` instead of building it now. The entry keeps the
@@ -75,10 +75,10 @@ export class StagedEntries {
    */
   stage(entry: WholeEntry): void {
     const count = this.count;
-    if ((count + 1) * STAGED_WORDS > this.words.length) this.grow();
-    const staged = this.words, at = count * STAGED_WORDS;
+    if ((count + 1) * STAGED_WORDS > this.#words.length) this.grow();
+    const staged = this.#words, at = count * STAGED_WORDS;
     let end = this.end;
-    const aside = this.aside;
+    const aside = this.#aside;
     if (entry.locWide) {
       staged[at] = ASIDE - aside.length;
       aside.push(trimXmlSpace(entry.text(SLOT_LOC)));
@@ -105,7 +105,7 @@ export class StagedEntries {
         aside.push(wholeChangefreq(entry));
       }
     }
-    this.priorities[count] = entry.hasPriority ? entry.priorityValue : NaN;
+    this.#priorities[count] = entry.hasPriority ? entry.priorityValue : NaN;
     this.end = end;
     this.count = count + 1;
   }
@@ -116,10 +116,10 @@ export class StagedEntries {
    * staged entries as they are.
    */
   addRun(words: Int32Array, from: number, count: number, doubles: Float64Array, priorityFrom: number, arenaEnd: number): void {
-    while ((this.count + count) * STAGED_WORDS > this.words.length) this.grow();
+    while ((this.count + count) * STAGED_WORDS > this.#words.length) this.grow();
     // Copied by hand: a set() from a subarray makes two typed-array objects per run, and the runs
     // are short where entries the core could not stage come between (plain-50k.xml: ~20 entries).
-    const staged = this.words, priorities = this.priorities;
+    const staged = this.#words, priorities = this.#priorities;
     const at = this.count * STAGED_WORDS;
     for (let i = 0, n = count * STAGED_WORDS; i < n; i++) staged[at + i] = words[from + i]!;
     for (let i = 0; i < count; i++) priorities[this.count + i] = doubles[priorityFrom + i]!;
@@ -128,12 +128,12 @@ export class StagedEntries {
   }
 
   private grow(): void {
-    const words = new Int32Array(Math.max(1024 * STAGED_WORDS, this.words.length * 2));
-    words.set(this.words);
-    this.words = words;
+    const words = new Int32Array(Math.max(1024 * STAGED_WORDS, this.#words.length * 2));
+    words.set(this.#words);
+    this.#words = words;
     const priorities = new Float64Array(words.length / STAGED_WORDS);
-    priorities.set(this.priorities);
-    this.priorities = priorities;
+    priorities.set(this.#priorities);
+    this.#priorities = priorities;
   }
 
   /**
@@ -148,7 +148,7 @@ export class StagedEntries {
     // would make (and its entries keep) a string of the arena so far (mixed-50k.xml: 120 MB).
     const bytes = reader.asciiArena();
     const text = reader.asciiText();
-    const words = this.words, priorities = this.priorities, aside = this.aside;
+    const words = this.#words, priorities = this.#priorities, aside = this.#aside;
     for (let i = 0, at = 0; i < count; i++, at += STAGED_WORDS) {
       const locStart = words[at]!;
       const loc = locStart < 0 ? aside[ASIDE - locStart]! : stagedValue(text, bytes, locStart, words[at + 1]!);
@@ -181,8 +181,8 @@ export class StagedEntries {
     const key = dateKey(bytes, start);
     if (key < 0) return trimXmlSpace(text.substring(start, start + 10));
     const slot = dateSlot;
-    const keys = this.dateKeys ??= new Int32Array(DATE_CACHE_SLOTS).fill(-1);
-    const strings = this.dateStrings ??= new Array<string>(DATE_CACHE_SLOTS).fill('');
+    const keys = this.#dateKeys ??= new Int32Array(DATE_CACHE_SLOTS).fill(-1);
+    const strings = this.#dateStrings ??= new Array<string>(DATE_CACHE_SLOTS).fill('');
     if (keys[slot] === key) return strings[slot]!;
     const date = text.substring(start, start + 10);
     keys[slot] = key;

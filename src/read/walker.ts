@@ -162,35 +162,35 @@ export class DocumentWalker {
   slotById: Int8Array = new Int8Array(0);
   /** The whole entry being read (wholeEntry, entryHead events). */
   readonly entry: WholeEntry;
-  private readonly handler: WalkHandler;
-  private readonly rules: readonly DocumentRule[] | null;
-  private readonly errors: XmlErrorPolicy;
+  readonly #handler: WalkHandler;
+  readonly #rules: readonly DocumentRule[] | null;
+  readonly #errors: XmlErrorPolicy;
   /** The record the current event is about (word index in reader.words). */
-  private record = 0;
-  private batchEnd = 0;
-  private words: Int32Array = new Int32Array(0);
+  #record = 0;
+  #batchEnd = 0;
+  #words: Int32Array = new Int32Array(0);
   /** The records being read are an XML declaration's (its XmlDecl record, then its pseudo-attributes). */
-  private inDeclaration = false;
-  private roots = 0;
+  #inDeclaration = false;
+  #roots = 0;
   /** Local-name id per depth. */
-  private readonly names: number[] = [];
+  readonly #names: number[] = [];
   /**
    * The path down to each depth, kept while the elements above it stay the same, so that a run
    * of issues deep in a document does not build a path of hundreds of names each time: fuzz seed
    * 20261129 input 9559, 998 XML_TOO_DEEP issues 512 levels down in 6.6 KB, took 0.25–1.7 s in
    * parse and validate, most of it collecting the garbage of those paths.
    */
-  private readonly pathKeys: number[] = [];
-  private readonly pathTexts: string[] = [];
+  readonly #pathKeys: number[] = [];
+  readonly #pathTexts: string[] = [];
   /** entryPath's text, and the entry (entryNumber, entryDepth) it is for. */
-  private entryPathText = '';
-  private entryPathNumber = -1;
-  private entryPathDepth = -2;
+  #entryPathText = '';
+  #entryPathNumber = -1;
+  #entryPathDepth = -2;
 
   constructor(handler: WalkHandler, readerFlags: number, rules: readonly DocumentRule[] | null, errors: XmlErrorPolicy) {
-    this.handler = handler;
-    this.rules = rules;
-    this.errors = errors;
+    this.#handler = handler;
+    this.#rules = rules;
+    this.#errors = errors;
     this.entry = new WholeEntry(this);
     // The loop is a method of its own, and nothing follows it there: V8 runs it as code optimized
     // on stack (OSR) and keeps that code for the next batches, compiled before the loop had ever
@@ -206,37 +206,37 @@ export class DocumentWalker {
   // ------------------------------------------------------------------ the current record
   /** Local-name id of the current start tag or attribute. */
   get local(): number {
-    return this.words[this.record + Field.Local]!;
+    return this.#words[this.#record + Field.Local]!;
   }
 
   /** Prefix id of the current start tag or attribute (0: none). */
   get prefix(): number {
-    return this.words[this.record + Field.Prefix]!;
+    return this.#words[this.#record + Field.Prefix]!;
   }
 
   /** Namespace id of the current start tag or attribute (0: none, -1: an unbound prefix). */
   get namespace(): number {
-    return this.words[this.record + Field.Namespace]!;
+    return this.#words[this.#record + Field.Namespace]!;
   }
 
   /** Line of the current record's start (1-based). */
   get line(): number {
-    return this.words[this.record + Field.Line]!;
+    return this.#words[this.#record + Field.Line]!;
   }
 
   /** Column of the current record's start (1-based, in code points). */
   get column(): number {
-    return this.words[this.record + Field.Column]!;
+    return this.#words[this.#record + Field.Column]!;
   }
 
   /** The window offset of the current record's start. */
   get start(): number {
-    return this.words[this.record + Field.Start]!;
+    return this.#words[this.#record + Field.Start]!;
   }
 
   /** The decoded text of the current text run or attribute value. */
   value(): string {
-    const words = this.words, r = this.record;
+    const words = this.#words, r = this.#record;
     return this.reader.text(words[r + Field.ArenaStart]!, words[r + Field.ArenaEnd]!, words[r]! >> 8);
   }
 
@@ -248,7 +248,7 @@ export class DocumentWalker {
 
   /** The current text run is one loc the core checked (watchText): its findings into `scan`; false when it found something (read the string). */
   readLocScan(scan: LocScan): boolean {
-    return ((this.words[this.record]! >> 8) & TokenFlag.LocScanned) !== 0 && readCoreLocScan(this.words, this.record, scan);
+    return ((this.#words[this.#record]! >> 8) & TokenFlag.LocScanned) !== 0 && readCoreLocScan(this.#words, this.#record, scan);
   }
 
   /** An Alternate record's rel, hreflang and href (untrimmed). */
@@ -262,7 +262,7 @@ export class DocumentWalker {
 
   /** The current start tag marks the start of an entry of the document's rule. */
   get startsEntry(): boolean {
-    const words = this.words, r = this.record;
+    const words = this.#words, r = this.#record;
     return words[r + Field.Local] === this.entryId && words[r + Field.Namespace] === this.documentNamespace;
   }
 
@@ -273,15 +273,15 @@ export class DocumentWalker {
 
   /** Where the current record is, for a look at the records after it (advance, then back with `restore`). */
   mark(): number {
-    return this.record;
+    return this.#record;
   }
 
   /** Makes the record after the current one current; what it is. */
   advance(): NextRecord {
-    const next = this.record + TOKEN_WORDS;
-    if (next >= this.batchEnd) return NextRecord.End;
-    this.record = next;
-    switch (this.words[next]! & 0xff) {
+    const next = this.#record + TOKEN_WORDS;
+    if (next >= this.#batchEnd) return NextRecord.End;
+    this.#record = next;
+    switch (this.#words[next]! & 0xff) {
       case TokenKind.Attribute: return NextRecord.Attribute;
       case TokenKind.NamespaceDecl: return NextRecord.NamespaceDeclaration;
       case TokenKind.Error: return NextRecord.Error;
@@ -291,7 +291,7 @@ export class DocumentWalker {
 
   /** Back to the record `mark` gave. */
   restore(mark: number): void {
-    this.record = mark;
+    this.#record = mark;
   }
 
   // ------------------------------------------------------------------ entries and paths
@@ -318,7 +318,7 @@ export class DocumentWalker {
 
   /** Local-name id of the element open at `depth`. */
   nameAt(depth: number): number {
-    return this.names[depth]!;
+    return this.#names[depth]!;
   }
 
   /**
@@ -326,15 +326,15 @@ export class DocumentWalker {
    * item (validate) and every issue in it start with it (mixed-50k.xml: 140,000 items).
    */
   entryPath(): string {
-    if (this.entryPathNumber !== this.entryNumber || this.entryPathDepth !== this.entryDepth) {
-      this.entryPathNumber = this.entryNumber;
-      this.entryPathDepth = this.entryDepth;
+    if (this.#entryPathNumber !== this.entryNumber || this.#entryPathDepth !== this.entryDepth) {
+      this.#entryPathNumber = this.entryNumber;
+      this.#entryPathDepth = this.entryDepth;
       // An entry directly in the root (all but broken documents): one string, without path()'s caches.
-      this.entryPathText = this.entryDepth === 1
-        ? `${this.reader.name(this.names[0]!)}/${this.reader.name(this.names[1]!)}[${this.entryNumber}]`
+      this.#entryPathText = this.entryDepth === 1
+        ? `${this.reader.name(this.#names[0]!)}/${this.reader.name(this.#names[1]!)}[${this.entryNumber}]`
         : this.path(this.entryDepth + 1, true);
     }
-    return this.entryPathText;
+    return this.#entryPathText;
   }
 
   /**
@@ -346,7 +346,7 @@ export class DocumentWalker {
     const below = plain ? null : this.pathBelow;
     const extensionDepth = below === null ? -1 : below.depth;
     const plainDepth = extensionDepth >= 0 ? Math.min(depth, extensionDepth) : depth;
-    const keys = this.pathKeys, texts = this.pathTexts, names = this.names;
+    const keys = this.#pathKeys, texts = this.#pathTexts, names = this.#names;
     let path = '';
     let cached = true;
     for (let d = 0; d < plainDepth; d++) {
@@ -374,21 +374,21 @@ export class DocumentWalker {
   // ------------------------------------------------------------------ the token loop
   private readBatch(reader: XmlReader, first: number, count: number): void {
     const words = reader.words;
-    this.words = words;
+    this.#words = words;
     const end = first + count * TOKEN_WORDS;
-    this.batchEnd = end;
-    const handler = this.handler;
+    this.#batchEnd = end;
+    const handler = this.#handler;
     const observer = this.observer;
     for (let r = first; r < end; r += TOKEN_WORDS) {
-      this.record = r;
+      this.#record = r;
       const kindFlags = words[r]!;
       // Attribute records follow their start tag or their XML declaration.
-      if ((kindFlags & 0xff) !== TokenKind.Attribute) this.inDeclaration = (kindFlags & 0xff) === TokenKind.XmlDecl;
+      if ((kindFlags & 0xff) !== TokenKind.Attribute) this.#inDeclaration = (kindFlags & 0xff) === TokenKind.XmlDecl;
       switch (kindFlags & 0xff) {
         case TokenKind.StartTag: {
           const depth = this.depth++;
-          this.names[depth] = words[r + Field.Local]!;
-          if (depth === 0 && this.rules !== null) this.startRoot();
+          this.#names[depth] = words[r + Field.Local]!;
+          if (depth === 0 && this.#rules !== null) this.startRoot();
           handler.startElement(this, depth);
           if (observer !== null) observer.startElement(this, depth);
           break;
@@ -415,7 +415,7 @@ export class DocumentWalker {
           // The pseudo-attributes of an XML declaration misplaced inside an element (an error
           // already) are the declaration's, not the element's (found by the fuzzer: they became
           // attributes of an extension element, and validate reported them on the element).
-          if (this.inDeclaration && this.depth > 0) break;
+          if (this.#inDeclaration && this.depth > 0) break;
           handler.attribute(this, this.depth - 1);
           if (observer !== null) observer.attribute(this, this.depth - 1);
           break;
@@ -426,7 +426,7 @@ export class DocumentWalker {
           this.entry.record = r;
           this.entryNumber++;
           this.entryDepth = this.depth;
-          this.names[this.depth] = this.entryId;
+          this.#names[this.depth] = this.entryId;
           handler.wholeEntry!(this, this.entry);
           this.entryDepth = -1;
           r += (ENTRY_RECORDS - 1) * TOKEN_WORDS; // its EntryMore and EntryScan
@@ -436,7 +436,7 @@ export class DocumentWalker {
           this.entry.doubles = reader.doubles;
           this.entry.record = r;
           const depth = this.depth++;
-          this.names[depth] = this.entryId;
+          this.#names[depth] = this.entryId;
           handler.entryHead!(this, this.entry);
           r += (ENTRY_RECORDS - 1) * TOKEN_WORDS;
           break;
@@ -465,12 +465,12 @@ export class DocumentWalker {
    * an entry or a field (a <sitemapindex> after a <urlset> had its <sitemap>s kept as pages).
    */
   private startRoot(): void {
-    if (this.roots++ > 0) {
+    if (this.#roots++ > 0) {
       this.documentNamespace = LATER_ROOT;
       return;
     }
     const name = this.reader.name(this.local);
-    const rule = this.rules!.find((candidate) => candidate.root === name);
+    const rule = this.#rules!.find((candidate) => candidate.root === name);
     if (rule === undefined) return;
     this.rule = rule;
     this.documentNamespace = this.rootNamespace = this.namespace;
@@ -490,20 +490,20 @@ export class DocumentWalker {
 
   /** An Error record: thrown as a SitemapError in strict mode, an issue when recovering. */
   private xmlError(): void {
-    const words = this.words, r = this.record, reader = this.reader;
+    const words = this.#words, r = this.#record, reader = this.reader;
     const known = XML_ERRORS[words[r + Field.Local]!];
     const [code, knownMessage] = known ?? (['XML_TAG_SYNTAX', 'Malformed XML'] as const);
     const line = words[r + Field.Line]!, column = words[r + Field.Column]!;
     let message: string = knownMessage;
     // A document that starts with a URL is most likely the protocol's text format.
-    if (this.errors.textSitemapHint && code === 'XML_TEXT_OUTSIDE_ROOT' && line === 1 && column === 1 && reader.windowOffset === 0 && /^https?:\/\//i.test(reader.source(words[r + Field.Start]!, words[r + Field.Start]! + 8))) {
+    if (this.#errors.textSitemapHint && code === 'XML_TEXT_OUTSIDE_ROOT' && line === 1 && column === 1 && reader.windowOffset === 0 && /^https?:\/\//i.test(reader.source(words[r + Field.Start]!, words[r + Field.Start]! + 8))) {
       message += ': it starts with a URL, as a text sitemap (one URL per line) does: read it with parseTextSitemap()';
     }
     const entry = this.entryDepth >= 0 && this.depth > this.entryDepth ? this.entryNumber : 0; // as path() numbers it
-    if (!this.errors.recover) {
+    if (!this.#errors.recover) {
       throw new SitemapError(code as ErrorCode, message, { line, column, offset: reader.windowOffset + words[r + Field.Start]!, path: this.path(), entry });
     }
-    this.errors.issues.push(createIssue(code, 'error', message, line, column, this.path(), entry));
+    this.#errors.issues.push(createIssue(code, 'error', message, line, column, this.path(), entry));
   }
 }
 
@@ -518,7 +518,11 @@ export class WholeEntry {
   doubles: Float64Array = new Float64Array(0);
   record = 0;
 
-  constructor(private readonly walker: DocumentWalker) {}
+  readonly #walker: DocumentWalker;
+
+  constructor(walker: DocumentWalker) {
+    this.#walker = walker;
+  }
 
   private get flags(): number {
     return this.words[this.record]! >> 8;
@@ -594,7 +598,7 @@ export class WholeEntry {
    * ASCII (a non-ASCII one is read record by record).
    */
   text(slot: number): string {
-    const words = this.words, r = this.record, reader = this.walker.reader;
+    const words = this.words, r = this.record, reader = this.#walker.reader;
     const more = r + TOKEN_WORDS;
     const flags = words[r]! >> 8;
     switch (slot) {
@@ -615,6 +619,6 @@ export class WholeEntry {
     const start = words[r + Field.Start]!;
     const at = start + ((slot & 1) === 0 ? offsets & 0xffff : offsets >>> 16);
     const to = element ? at : at + FIELD_NAMES[slot]!.length + 2; // past <name>
-    return this.walker.reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, to);
+    return this.#walker.reader.positionAt(start, words[r + Field.Line]!, words[r + Field.Column]!, to);
   }
 }
