@@ -215,27 +215,27 @@ async function* entriesOf(source: DiffSource, options: DiffOptions, side: 'a' | 
 export class SitemapDiff implements AsyncIterable<SitemapChange> {
   /** Counts so far; final once iteration has ended (or `summary()` resolved). */
   readonly counts: DiffCounts = { added: 0, removed: 0, changed: 0, unchanged: 0, entriesA: 0, entriesB: 0, duplicates: 0 };
-  private started = false;
-  private readonly a: DiffSource;
-  private readonly b: DiffSource;
-  private readonly options: DiffOptions;
-  private readonly fields: ReadonlySet<DiffField>;
+  #started = false;
+  readonly #a: DiffSource;
+  readonly #b: DiffSource;
+  readonly #options: DiffOptions;
+  readonly #fields: ReadonlySet<DiffField>;
 
   /** @internal Made by {@link diffSitemaps}. */
   constructor(a: DiffSource, b: DiffSource, options: DiffOptions) {
-    this.a = a;
-    this.b = b;
-    this.options = options;
+    this.#a = a;
+    this.#b = b;
+    this.#options = options;
     const fields = options.fields ?? ALL_FIELDS;
     if (!Array.isArray(fields) || fields.some((field) => !ALL_FIELDS.includes(field))) {
       throw new SitemapError('INPUT_INVALID_OPTION', `fields must be an array of ${ALL_FIELDS.join(', ')}; got ${JSON.stringify(fields)}`);
     }
-    this.fields = new Set(fields);
+    this.#fields = new Set(fields);
   }
 
   [Symbol.asyncIterator](): AsyncIterator<SitemapChange> {
-    if (this.started) throw new SitemapError('INPUT_INVALID_OPTION', 'A SitemapDiff can be iterated once');
-    this.started = true;
+    if (this.#started) throw new SitemapError('INPUT_INVALID_OPTION', 'A SitemapDiff can be iterated once');
+    this.#started = true;
     return this.run();
   }
 
@@ -254,12 +254,12 @@ export class SitemapDiff implements AsyncIterable<SitemapChange> {
 
   private async *run(): AsyncGenerator<SitemapChange> {
     const counts = this.counts;
-    const compareExtensions = this.fields.has('extensions');
+    const compareExtensions = this.#fields.has('extensions');
     // `a` is read first and held as loc → fields + extension hash (about 100 bytes an entry
     // beside the loc string); `b` then streams past it. Besides that map, only the locs that are
     // new in `b` are kept, to skip their repeats.
     const remembered = new Map<string, Remembered>();
-    for await (const entry of entriesOf(this.a, this.options, 'a')) {
+    for await (const entry of entriesOf(this.#a, this.#options, 'a')) {
       counts.entriesA++;
       if (remembered.has(entry.loc)) {
         counts.duplicates++;
@@ -269,7 +269,7 @@ export class SitemapDiff implements AsyncIterable<SitemapChange> {
       remembered.set(entry.loc, { lastmod: url.lastmod, changefreq: url.changefreq, priority: url.priority, extensions: compareExtensions ? extensionsHash(entry) : 0, matched: false });
     }
     const addedLocs = new Set<string>();
-    for await (const entry of entriesOf(this.b, this.options, 'b')) {
+    for await (const entry of entriesOf(this.#b, this.#options, 'b')) {
       counts.entriesB++;
       const before = remembered.get(entry.loc);
       if (before === undefined) {
@@ -289,9 +289,9 @@ export class SitemapDiff implements AsyncIterable<SitemapChange> {
       before.matched = true;
       const after = entry as SitemapUrl;
       const fields: DiffField[] = [];
-      if (this.fields.has('lastmod') && before.lastmod !== after.lastmod) fields.push('lastmod');
-      if (this.fields.has('changefreq') && before.changefreq !== after.changefreq) fields.push('changefreq');
-      if (this.fields.has('priority') && before.priority !== after.priority) fields.push('priority');
+      if (this.#fields.has('lastmod') && before.lastmod !== after.lastmod) fields.push('lastmod');
+      if (this.#fields.has('changefreq') && before.changefreq !== after.changefreq) fields.push('changefreq');
+      if (this.#fields.has('priority') && before.priority !== after.priority) fields.push('priority');
       if (compareExtensions && before.extensions !== extensionsHash(entry)) fields.push('extensions');
       if (fields.length === 0) {
         counts.unchanged++;

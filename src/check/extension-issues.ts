@@ -74,11 +74,11 @@ export function searchConsoleNote(code: ErrorCode): string {
 export class ItemContext {
   item!: ExtensionItemSource;
   /** The item's path in one piece, made at its first issue (see itemPath); undefined before. */
-  private flatPath: string | undefined;
+  #flatPath: string | undefined;
 
   of(item: ExtensionItemSource): this {
     this.item = item;
-    this.flatPath = undefined;
+    this.#flatPath = undefined;
     return this;
   }
 
@@ -90,10 +90,10 @@ export class ItemContext {
    * tree into one string, which the issue paths then share.
    */
   private get itemPath(): string {
-    let path = this.flatPath;
+    let path = this.#flatPath;
     if (path === undefined) {
       path = this.item.path;
-      this.flatPath = path.charCodeAt(0) >= 0 ? path : '';
+      this.#flatPath = path.charCodeAt(0) >= 0 ? path : '';
     }
     return path;
   }

@@ -50,8 +50,8 @@ export class ValueCheck {
  * values.check(source, new ValueCheck(row, VALUE_FACETS.get('videos/' + source.name)), context); // one value of the item `context` points at
  */
 export class ExtensionValueChecker extends ExtensionIssues {
-  private readonly datetime = new DatetimeFields();
-  private readonly scan = new LocScan();
+  readonly #datetime = new DatetimeFields();
+  readonly #scan = new LocScan();
 
   constructor(profile: 'google' | 'xsd', private readonly nowTime: number, addIssue: AddIssue) {
     super(profile, addIssue);
@@ -110,7 +110,7 @@ export class ExtensionValueChecker extends ExtensionIssues {
         return facet.list === 'countries' ? this.checkCountries(facet, source, at) : this.checkLanguage(facet, source, at);
       case 'recent': {
         // After the date check, which left the date's fields in `datetime`.
-        if (this.datetime.earliestTime() >= this.nowTime - facet.maxAgeMs) return true;
+        if (this.#datetime.earliestTime() >= this.nowTime - facet.maxAgeMs) return true;
         const value = trimXmlSpace(source.raw);
         this.report(facet.code, facet.severity, messageFor(facet.message, source, at, value), source, at.pathOf(source.name), value);
         return false;
@@ -151,7 +151,7 @@ export class ExtensionValueChecker extends ExtensionIssues {
   private checkDate(source: ExtensionValueSource, at: ItemContext): boolean {
     const grammar = this.xsd ? 'xsd' : 'w3c';
     const value = trimXmlSpace(source.raw);
-    const problem = readDatetime(value, grammar, this.datetime);
+    const problem = readDatetime(value, grammar, this.#datetime);
     if (problem === DatetimeProblem.None) return true;
     this.report('SITEMAP_EXTENSION_BAD_DATE', SEVERITY.both, `<${at.qualified(source.name)}> "${value}" ${describeDatetimeProblem(problem, grammar)}`, source, at.pathOf(source.name), value);
     return false;
@@ -176,7 +176,7 @@ export class ExtensionValueChecker extends ExtensionIssues {
   checkUrl(source: ExtensionValueSource, at: ItemContext): void {
     const value = trimXmlSpace(source.raw);
     if (isPlainHttpUrl(value) && (!this.xsd || isPlainUriReference(value))) return;
-    const scan = this.scan;
+    const scan = this.#scan;
     scanLoc(value, scan);
     const findings = scan.findings;
     if (findings === 0 && !this.xsd) return;

@@ -19,25 +19,25 @@ import { LongKeyMap } from '../values/long-key-map';
  * if (first !== 0) console.log(`listed already, in entry ${first}`);
  */
 export class FirstEntries {
-  private byId = new Int32Array(1024); // entry number per loc id; 0: no entry yet
+  #byId = new Int32Array(1024); // entry number per loc id; 0: no entry yet
   /** Locs over LOC_SET_MAX_BYTES: a LongKeyMap, as a Map took quadratic time on long locs of one length. */
-  private readonly long = new LongKeyMap<number>();
+  readonly #long = new LongKeyMap<number>();
 
   /** Sizes the table for about `entries` locs up front. */
   reserve(entries: number): void {
-    if (entries > this.byId.length) this.byId = new Int32Array(entries);
+    if (entries > this.#byId.length) this.#byId = new Int32Array(entries);
   }
 
   /** The entry that listed the loc with id `id` first, or 0 after noting `entry` as that entry. */
   firstWithId(id: number, entry: number): number {
-    if (id >= this.byId.length) {
-      const grown = new Int32Array(Math.max(id + 1, this.byId.length * 2));
-      grown.set(this.byId);
-      this.byId = grown;
+    if (id >= this.#byId.length) {
+      const grown = new Int32Array(Math.max(id + 1, this.#byId.length * 2));
+      grown.set(this.#byId);
+      this.#byId = grown;
     }
-    const first = this.byId[id]!;
+    const first = this.#byId[id]!;
     if (first !== 0) return first;
-    this.byId[id] = entry;
+    this.#byId[id] = entry;
     return 0;
   }
 
@@ -45,16 +45,16 @@ export class FirstEntries {
   firstWith(reader: XmlReader, loc: string, entry: number): number {
     const id = reader.locId(loc, true);
     if (id >= 0) return this.firstWithId(id, entry);
-    const first = this.long.get(loc);
+    const first = this.#long.get(loc);
     if (first !== undefined) return first;
-    this.long.set(loc, entry);
+    this.#long.set(loc, entry);
     return 0;
   }
 
   /** Whether an entry listed `loc` (for hreflang targets, once the document has ended). */
   listed(reader: XmlReader, loc: string): boolean {
     const id = reader.locId(loc, false);
-    if (id === LOC_TOO_LONG) return this.long.has(loc);
-    return id >= 0 && id < this.byId.length && this.byId[id] !== 0;
+    if (id === LOC_TOO_LONG) return this.#long.has(loc);
+    return id >= 0 && id < this.#byId.length && this.#byId[id] !== 0;
   }
 }

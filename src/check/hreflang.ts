@@ -57,23 +57,27 @@ interface AlternateCluster {
  * hreflang.finish((loc) => locsOfTheFile.has(loc));
  */
 export class HreflangRules {
-  private entryAlternates: AlternateSeen[] = [];
-  private readonly clusters: AlternateCluster[] = [];
+  #entryAlternates: AlternateSeen[] = [];
+  readonly #clusters: AlternateCluster[] = [];
   /** hreflang code → what is wrong with its subtags ('' when nothing): files repeat a few codes thousands of times. */
-  private readonly hreflangVerdicts = new Map<string, string>();
+  readonly #hreflangVerdicts = new Map<string, string>();
 
-  constructor(private readonly values: ExtensionValueChecker) {}
+  readonly #values: ExtensionValueChecker;
+
+  constructor(values: ExtensionValueChecker) {
+    this.#values = values;
+  }
 
   /** The open `<url>` ended; `loc` is its first loc ('' when it had none). */
   endEntry(loc: string): void {
-    if (this.entryAlternates.length === 0) return;
+    if (this.#entryAlternates.length === 0) return;
     if (loc !== '') {
       // The page usually lists itself: that alternate's key is the page's.
       let key: string | undefined;
-      for (const alternate of this.entryAlternates) if (alternate.href === loc) { key = alternate.key; break; }
-      this.clusters.push({ loc, key: key ?? comparableUrl(loc), alternates: this.entryAlternates });
+      for (const alternate of this.#entryAlternates) if (alternate.href === loc) { key = alternate.key; break; }
+      this.#clusters.push({ loc, key: key ?? comparableUrl(loc), alternates: this.#entryAlternates });
     }
-    this.entryAlternates = [];
+    this.#entryAlternates = [];
   }
 
   /**
@@ -82,7 +86,7 @@ export class HreflangRules {
    * `https://EXAMPLE.com/en` is `https://example.com/en`.
    */
   finish(isListed: (loc: string) => boolean): void {
-    const clusters = this.clusters;
+    const clusters = this.#clusters;
     if (clusters.length === 0) return;
     // The alternates of each page (a page listed twice: the first listing), with a key set per
     // list and an id per distinct set: pages that list the same languages (the usual file) are
@@ -114,7 +118,7 @@ export class HreflangRules {
       const ownKeys = keysOf(own);
       if (!ownKeys.has(cluster.key)) {
         const first = own[0]!;
-        this.values.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc, first.entry);
+        this.#values.reportAt('HREFLANG_NO_SELF_REFERENCE', ADVICE, `The alternates of ${cluster.loc} do not list the page itself: each language version lists itself and all the others`, first.line, first.column, first.path, cluster.loc, first.entry);
       }
       for (const alternate of own) {
         if (alternate.key === cluster.key) continue;
@@ -123,7 +127,7 @@ export class HreflangRules {
           // In this file without alternates: it lists nobody. Not in this file: another sitemap may
           // list it. The file's locs are looked up as written, and as comparableUrl writes the href.
           if (isListed(alternate.href) || (alternate.key !== alternate.href && isListed(alternate.key))) {
-            this.values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
+            this.#values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") is in this sitemap without any alternates, so it does not link back to ${cluster.loc}`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
           }
           continue;
         }
@@ -132,7 +136,7 @@ export class HreflangRules {
         if (own.length > FULLY_COMPARED_ALTERNATES) {
           // Only the return link: a list this long, compared whole with each of its pages, would
           // cost its length squared (no site has this many language versions of a page).
-          if (!otherKeys.has(cluster.key)) this.values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
+          if (!otherKeys.has(cluster.key)) this.#values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
           continue;
         }
         // What the other page misses of this page's list, but itself: a page that does not list
@@ -152,7 +156,7 @@ export class HreflangRules {
         const message = back
           ? `${alternate.href} (hreflang "${alternate.hreflang}") does not link back to ${cluster.loc}: Google ignores hreflang pairs without return links`
           : `${alternate.href} (hreflang "${alternate.hreflang}") does not list ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}, which ${cluster.loc} lists: each language version lists all the others`;
-        this.values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
+        this.#values.reportAt('HREFLANG_NO_RETURN_LINK', ADVICE, message, alternate.line, alternate.column, alternate.path, alternate.href, alternate.entry);
       }
     }
   }
@@ -167,17 +171,17 @@ export class HreflangRules {
     }
     if (rel === undefined || href === undefined) {
       // xhtml1-strict.xsd requires no attribute of <link>; Google needs rel and href.
-      this.values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', GOOGLE_ONLY, `<${at.itemName}> has no ${rel === undefined ? 'rel' : 'href'} attribute`, at.item.line, at.item.column, at.item.path);
+      this.#values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', GOOGLE_ONLY, `<${at.itemName}> has no ${rel === undefined ? 'rel' : 'href'} attribute`, at.item.line, at.item.column, at.item.path);
     }
     if (rel !== undefined && trimXmlSpace(rel.raw) !== 'alternate') {
-      this.values.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${rel.raw}": hreflang links need rel="alternate"`, rel, at.item.path + '/@rel', rel.raw, false);
+      this.#values.report('SITEMAP_EXTENSION_BAD_VALUE', GOOGLE_ONLY, `<${at.itemName}> rel="${rel.raw}": hreflang links need rel="alternate"`, rel, at.item.path + '/@rel', rel.raw, false);
     }
     // The usual href is plain and already in comparableUrl's form: one regex pass settles both.
     let url = '', key = '';
     if (href !== undefined) {
       url = trimXmlSpace(href.raw);
       const usual = isNormalPlainHttpUrl(url);
-      if (!usual || this.values.xsd) this.values.checkUrl(href, at);
+      if (!usual || this.#values.xsd) this.#values.checkUrl(href, at);
       key = usual ? url : comparableUrl(url);
     }
     if (hreflang === undefined) return;
@@ -186,17 +190,17 @@ export class HreflangRules {
       if (!BCP47.test(code)) {
         // xhtml1-strict.xsd: hreflang is an xsd:language; BCP 47 is Google's rule.
         const weight = XSD_LANGUAGE.test(collapseWhitespace(hreflang.raw)) ? GOOGLE_ONLY : BOTH;
-        this.values.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
+        this.#values.report('HREFLANG_BAD_CODE', weight, `hreflang "${code}" is not a BCP 47 language code (such as en, en-GB, zh-Hant) or x-default`, hreflang, at.item.path + '/@hreflang', code, false);
       } else {
         const problem = this.hreflangProblem(code);
         // A well-formed code that no ISO list has (`en-EU`): the XSD checks only the form, so a
         // warning where `valid` is the XSD's verdict; Google ignores an annotation whose language
         // or region it does not know, as it does a malformed one.
-        if (problem !== '') this.values.report('HREFLANG_BAD_CODE', GOOGLE_ONLY, `hreflang "${code}": ${problem}`, hreflang, at.item.path + '/@hreflang', code, false);
+        if (problem !== '') this.#values.report('HREFLANG_BAD_CODE', GOOGLE_ONLY, `hreflang "${code}": ${problem}`, hreflang, at.item.path + '/@hreflang', code, false);
       }
     }
     if (href !== undefined) {
-      this.entryAlternates.push({ hreflang: code, href: url, key, line: at.item.line, column: at.item.column, path: at.item.path, entry: at.item.entry });
+      this.#entryAlternates.push({ hreflang: code, href: url, key, line: at.item.line, column: at.item.column, path: at.item.path, entry: at.item.entry });
     }
   }
 
@@ -207,7 +211,7 @@ export class HreflangRules {
    * UN M.49 areas (`es-419`) and variants are left to the BCP 47 check.
    */
   private hreflangProblem(code: string): string {
-    const known = this.hreflangVerdicts.get(code);
+    const known = this.#hreflangVerdicts.get(code);
     if (known !== undefined) return known;
     const subtags = code.split('-');
     const language = subtags[0]!.toLowerCase();
@@ -251,8 +255,8 @@ export class HreflangRules {
     }
     let problem = problems.join('; ');
     if (problem !== '' && meant.length > 0) problem += ` (did you mean ${meant.join('-')}?)`;
-    if (this.hreflangVerdicts.size >= HREFLANG_VERDICTS_KEPT) this.hreflangVerdicts.clear();
-    this.hreflangVerdicts.set(code, problem);
+    if (this.#hreflangVerdicts.size >= HREFLANG_VERDICTS_KEPT) this.#hreflangVerdicts.clear();
+    this.#hreflangVerdicts.set(code, problem);
     return problem;
   }
 }

@@ -100,20 +100,24 @@ interface KindReported {
  */
 export class OtherExtensionElements {
   /** Namespace (its id in the document) → what its elements are, for the extension elements that are no typed items (a file has a handful). */
-  private readonly namespaceKinds = new Map<number, NamespaceKind>();
+  readonly #namespaceKinds = new Map<number, NamespaceKind>();
   /**
    * Element kind (ExtensionItemSource.kind: its namespace and name) → its issue reported once per
    * file and the count of such elements (see otherElement); null: a kind with nothing to report in
    * this profile. Not keyed by `namespace + '\0' + name`: that made a string as long as the
    * namespace URI for every element (a 200,000-character URI on 8,000 elements: 1.5 s; issue #22).
    */
-  private readonly elementKinds = new Map<number, KindReported | null>();
+  readonly #elementKinds = new Map<number, KindReported | null>();
 
-  constructor(private readonly issues: ExtensionIssues) {}
+  readonly #issues: ExtensionIssues;
+
+  constructor(issues: ExtensionIssues) {
+    this.#issues = issues;
+  }
 
   /** The document ended: the counts of the issues reported once per element kind. */
   finish(): void {
-    for (const kind of this.elementKinds.values()) {
+    for (const kind of this.#elementKinds.values()) {
       if (kind !== null && kind.count > 1) kind.issue.message = `${kind.head}; ${kind.count.toLocaleString('en-US')} such elements in this file, reported once, at the first${kind.tail}`;
     }
   }
@@ -134,21 +138,21 @@ export class OtherExtensionElements {
     const namespace = element.namespace;
     if (namespace === '') return; // an element in no namespace: validate.ts reports it
     const key = item.kind!;
-    const reported = this.elementKinds.get(key);
+    const reported = this.#elementKinds.get(key);
     if (reported !== undefined) {
       if (reported !== null) reported.count++;
       return;
     }
     const namespaceId = namespaceOfKind(key);
-    let kind = this.namespaceKinds.get(namespaceId);
-    if (kind === undefined) this.namespaceKinds.set(namespaceId, kind = namespaceKind(namespace));
+    let kind = this.#namespaceKinds.get(namespaceId);
+    if (kind === undefined) this.#namespaceKinds.set(namespaceId, kind = namespaceKind(namespace));
     const prefix = element.prefix === undefined ? '' : element.prefix + ':';
     const name = prefix + element.name;
     switch (kind) {
       case NamespaceKind.NearMiss: {
         const meant = nearMissNamespace(namespace)!;
         const declaration = prefix === '' ? `xmlns="${meant}"` : `xmlns:${element.prefix}="${meant}"`;
-        const schema = this.issues.xsd ? ', and no schema declares it, so sitemap.xsd\'s strict wildcard rejects it' : '';
+        const schema = this.#issues.xsd ? ', and no schema declares it, so sitemap.xsd\'s strict wildcard rejects it' : '';
         this.reportKind(key, 'SITEMAP_NAMESPACE', XSD_ONLY, `<${name}> is in the namespace ${namespace}, a near miss of ${EXTENSION_NAMES[meant]} (${meant}): Google ignores it ("Incorrect namespace" in Search Console)${schema}`, `. Declare ${declaration}`, item, namespace);
         return;
       }
@@ -164,7 +168,7 @@ export class OtherExtensionElements {
         return;
       case NamespaceKind.Xhtml:
         if (element.name === 'link') this.checkEmptyElement(item, element, name, XHTML_LINK_ATTRIBUTES);
-        else this.elementKinds.set(key, null); // other XHTML elements are not checked against xhtml1-strict.xsd
+        else this.#elementKinds.set(key, null); // other XHTML elements are not checked against xhtml1-strict.xsd
         return;
       default:
         this.reportKind(key, 'SITEMAP_UNEXPECTED_ELEMENT', SCHEMA_ALONE, `<${name}> (namespace ${namespace}): sitemap.xsd takes extension elements with processContents="strict", which needs a schema for their namespace, and none of the official ones is for this one (xmllint: "No matching global element declaration available, but demanded by the strict wildcard")`, '. Google ignores extensions it does not know', item, namespace);
@@ -173,8 +177,8 @@ export class OtherExtensionElements {
 
   /** An issue for the element kind `key` (see otherElement), its message `head + tail`. */
   private reportKind(key: number, code: ErrorCode, weight: Weight, head: string, tail: string, item: ExtensionItemSource, value?: string): void {
-    const issue = this.issues.reportAt(code, weight, head + tail, item.line, item.column, item.path, value);
-    this.elementKinds.set(key, issue === undefined ? null : { issue, count: 1, head, tail });
+    const issue = this.#issues.reportAt(code, weight, head + tail, item.line, item.column, item.path, value);
+    this.#elementKinds.set(key, issue === undefined ? null : { issue, count: 1, head, tail });
   }
 
   /**
@@ -184,22 +188,22 @@ export class OtherExtensionElements {
    * alternate), so only the `xsd` profile reports.
    */
   private checkEmptyElement(item: ExtensionItemSource, element: ExtensionElement, name: string, attributes: ReadonlySet<string> | null): void {
-    if (!this.issues.xsd) return;
+    if (!this.#issues.xsd) return;
     for (const attribute of element.attributes ?? []) {
       if (attribute.namespace === XSI_NAMESPACE) continue; // xsi:schemaLocation and friends: allowed anywhere
       const attributeName = attribute.prefix === undefined ? attribute.name : `${attribute.prefix}:${attribute.name}`;
       if (attributes === null || !attributes.has(attributeName)) {
-        this.issues.reportAt('SITEMAP_EXTENSION_IGNORED', SCHEMA_ALONE, `The attribute ${attributeName} is not part of <${name}> in its schema`, item.line, item.column, `${item.path}/@${attributeName}`, attribute.value);
+        this.#issues.reportAt('SITEMAP_EXTENSION_IGNORED', SCHEMA_ALONE, `The attribute ${attributeName} is not part of <${name}> in its schema`, item.line, item.column, `${item.path}/@${attributeName}`, attribute.value);
       } else if (attributeName === 'href' && !isXsdAnyUri(collapseWhitespace(attribute.value))) {
-        this.issues.reportAt('SITEMAP_EXTENSION_BAD_URL', SCHEMA_ALONE, `The href attribute of <${name}> "${attribute.value}" is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"`, item.line, item.column, `${item.path}/@href`, attribute.value);
+        this.#issues.reportAt('SITEMAP_EXTENSION_BAD_URL', SCHEMA_ALONE, `The href attribute of <${name}> "${attribute.value}" is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"`, item.line, item.column, `${item.path}/@href`, attribute.value);
       }
     }
     const content = element.children?.[0];
     if (typeof content === 'string') {
-      this.issues.reportAt('SITEMAP_EXTENSION_BAD_VALUE', SCHEMA_ALONE, `<${name}> has text, but its schema allows it no content (white space neither)`, item.line, item.column, item.path, content);
+      this.#issues.reportAt('SITEMAP_EXTENSION_BAD_VALUE', SCHEMA_ALONE, `<${name}> has text, but its schema allows it no content (white space neither)`, item.line, item.column, item.path, content);
     } else if (content !== undefined) {
       const child = content.prefix === undefined ? content.name : `${content.prefix}:${content.name}`;
-      this.issues.reportAt('SITEMAP_EXTENSION_IGNORED', SCHEMA_ALONE, `<${child}> inside <${name}>, whose schema allows it no content`, item.line, item.column, `${item.path}/${child}`);
+      this.#issues.reportAt('SITEMAP_EXTENSION_IGNORED', SCHEMA_ALONE, `<${child}> inside <${name}>, whose schema allows it no content`, item.line, item.column, `${item.path}/${child}`);
     }
   }
 }

@@ -75,107 +75,107 @@ export class SitemapValidator implements SitemapParserObserver {
    * first, so that one past the kept ones needs neither its position worked out nor its path.
    */
   countsOnly?: (code: ErrorCode, severity: IssueSeverity, line: number, column: number) => boolean;
-  private readonly xsd: boolean;
-  private readonly profileIndex: 0 | 1;
-  private readonly nowTime: number;
-  private readonly scope: LocationScope | undefined;
-  private readonly crossSubmit: ReadonlySet<string>;
-  private readonly childKinds: ((loc: string) => SitemapKind | undefined) | undefined;
+  readonly #xsd: boolean;
+  readonly #profileIndex: 0 | 1;
+  readonly #nowTime: number;
+  readonly #scope: LocationScope | undefined;
+  readonly #crossSubmit: ReadonlySet<string>;
+  readonly #childKinds: ((loc: string) => SitemapKind | undefined) | undefined;
   /** The walk's walker, from the root on. */
-  private walker: DocumentWalker | undefined;
+  #walker: DocumentWalker | undefined;
 
   kind: SitemapKind | undefined;
   rootLine = 0;
   rootColumn = 0;
-  private otherEntryId = -1;
+  #otherEntryId = -1;
   /** The slot of the whole entry's field being checked (its issues' paths), -1 outside whole entries. */
-  private wholeSlot = -1;
+  #wholeSlot = -1;
 
   // Walk state.
-  private skipDepth = -1; // an element whose subtree is not examined (reported already, or an extension)
-  private entryLine = 0;
-  private entryColumn = 0;
-  private lastSlot = -1;
-  private extensionSeen = false;
-  private fieldDepth = -1;
-  private fieldSlot = -1;
+  #skipDepth = -1; // an element whose subtree is not examined (reported already, or an extension)
+  #entryLine = 0;
+  #entryColumn = 0;
+  #lastSlot = -1;
+  #extensionSeen = false;
+  #fieldDepth = -1;
+  #fieldSlot = -1;
   /** The open loc field is one ASCII text run in which the core's loc checks found nothing (`locScan` holds the rest). */
-  private locScannedByCore = false;
-  private textLine = 0;
-  private textColumn = 0;
-  private locLine = 0;
-  private locColumn = 0;
-  private locSeen = false;
+  #locScannedByCore = false;
+  #textLine = 0;
+  #textColumn = 0;
+  #locLine = 0;
+  #locColumn = 0;
+  #locSeen = false;
   /** The entry's loc; while `locPending`, not made yet (see locValue). */
-  private loc = '';
+  #loc = '';
   /** The loc of the current whole entry is clean and in the core's loc set: its string is made only if asked for. */
-  private locPending = false;
+  #locPending = false;
   /** The loc's id in the core's loc set, -1 when the core did not add it (firstEntries adds it then). */
-  private locId = -1;
+  #locId = -1;
   /** The id (EntryScan's LocId) of the whole entry's loc being checked, else -1. */
-  private wholeLocId = -1;
-  private locHostStart = 0;
-  private locHostEnd = 0;
-  private locHostHash = 0;
+  #wholeLocId = -1;
+  #locHostStart = 0;
+  #locHostEnd = 0;
+  #locHostHash = 0;
   /** The loc has no dot-segment (LocScan.noDotSegment): outOfScope need not look for one. */
-  private locNoDotSegment = false;
+  #locNoDotSegment = false;
   /** The scope's prefix as UTF-8 bytes (prefixAt), undefined without a scope. */
-  private readonly prefixBytes: DataView | undefined;
+  readonly #prefixBytes: DataView | undefined;
   /** The ASCII arena of the current batch (prefixAt), taken at its first use in the batch; undefined before. */
-  private arena: DataView | undefined;
+  #arena: DataView | undefined;
 
   // Statistics.
   entries = 0;
-  private readonly firstEntries = new FirstEntries();
-  private readonly hosts: HostCount[] = [];
-  private readonly hostIndex = new LongKeyMap<HostCount>(); // a host can be as long as a loc
-  private lastHost: HostCount | undefined;
-  private lastHostHash = 0;
-  private lastHostLength = -1;
-  private readonly extensionIds = new Set<number>();
+  readonly #firstEntries = new FirstEntries();
+  readonly #hosts: HostCount[] = [];
+  readonly #hostIndex = new LongKeyMap<HostCount>(); // a host can be as long as a loc
+  #lastHost: HostCount | undefined;
+  #lastHostHash = 0;
+  #lastHostLength = -1;
+  readonly #extensionIds = new Set<number>();
   readonly extensions: string[] = [];
-  private lastmodMin = '';
-  private lastmodMax = '';
-  private lastmodMinTime = Infinity;
-  private lastmodMaxTime = -Infinity;
+  #lastmodMin = '';
+  #lastmodMax = '';
+  #lastmodMinTime = Infinity;
+  #lastmodMaxTime = -Infinity;
   encodingLine = 0;
   encodingColumn = 0;
   declaredEncoding: string | undefined;
 
-  private readonly datetime = new DatetimeFields();
+  readonly #datetime = new DatetimeFields();
   /** For reading a lastmod with the other profile's grammar (checkLastmodOtherGrammar). */
-  private readonly otherDatetime = new DatetimeFields();
-  private readonly locScan = new LocScan();
+  readonly #otherDatetime = new DatetimeFields();
+  readonly #locScan = new LocScan();
   /** SPEC.md §3, fed by the parser's extension hook; made at the first extension item. */
-  private extensionRules: ExtensionValidator | undefined;
-  private readonly profile: ValidationProfile;
+  #extensionRules: ExtensionValidator | undefined;
+  readonly #profile: ValidationProfile;
 
   constructor(options: ValidatorSettings) {
-    this.xsd = options.profile === 'xsd';
-    this.profile = options.profile;
-    this.profileIndex = this.xsd ? 1 : 0;
-    this.nowTime = options.nowTime;
-    this.scope = options.scope;
-    this.crossSubmit = options.crossSubmit;
-    this.childKinds = options.childKinds;
-    if (this.scope) this.prefixBytes = new DataView(stringToBytes(this.scope.prefix).buffer);
+    this.#xsd = options.profile === 'xsd';
+    this.#profile = options.profile;
+    this.#profileIndex = this.#xsd ? 1 : 0;
+    this.#nowTime = options.nowTime;
+    this.#scope = options.scope;
+    this.#crossSubmit = options.crossSubmit;
+    this.#childKinds = options.childKinds;
+    if (this.#scope) this.#prefixBytes = new DataView(stringToBytes(this.#scope.prefix).buffer);
   }
 
   /** About how many entries the document has (sizes the duplicate table). */
   reserveEntries(entries: number): void {
-    this.firstEntries.reserve(entries);
+    this.#firstEntries.reserve(entries);
   }
 
   severity(rule: Rule): IssueSeverity {
-    return RULE_SEVERITY[rule][this.profileIndex];
+    return RULE_SEVERITY[rule][this.#profileIndex];
   }
 
   // ------------------------------------------------------------------ observer
   root(walker: DocumentWalker): void {
     const kind = walker.rule!.root;
-    this.walker = walker;
+    this.#walker = walker;
     this.kind = kind;
-    this.otherEntryId = walker.reader.ids.get(DOCUMENT_RULES.find((rule) => rule.root !== kind)!.entry) ?? -2;
+    this.#otherEntryId = walker.reader.ids.get(DOCUMENT_RULES.find((rule) => rule.root !== kind)!.entry) ?? -2;
     this.rootLine = walker.line;
     this.rootColumn = walker.column;
   }
@@ -184,46 +184,46 @@ export class SitemapValidator implements SitemapParserObserver {
     const reader = walker.reader;
     const local = walker.local;
     const namespace = walker.namespace;
-    if (namespace !== walker.rootNamespace && namespace > 0 && !this.extensionIds.has(namespace)) {
-      this.extensionIds.add(namespace);
+    if (namespace !== walker.rootNamespace && namespace > 0 && !this.#extensionIds.has(namespace)) {
+      this.#extensionIds.add(namespace);
       this.extensions.push(reader.name(namespace));
     }
     if (depth === 0) return;
-    if (this.skipDepth >= 0) return;
+    if (this.#skipDepth >= 0) return;
     const line = walker.line, column = walker.column;
     const inSitemapNamespace = namespace === walker.rootNamespace;
     if (inSitemapNamespace && local === walker.entryId) {
       // The parser began it (the walker numbered it); an entry inside an entry is its SITEMAP_NESTED_ENTRY.
-      this.entryLine = line;
-      this.entryColumn = column;
-      this.lastSlot = -1;
-      this.extensionSeen = false;
-      this.fieldDepth = -1;
-      this.locSeen = false;
-      this.locPending = false;
+      this.#entryLine = line;
+      this.#entryColumn = column;
+      this.#lastSlot = -1;
+      this.#extensionSeen = false;
+      this.#fieldDepth = -1;
+      this.#locSeen = false;
+      this.#locPending = false;
       return;
     }
     if (depth === 1) {
       const name = reader.name(local);
       if (inSitemapNamespace) this.misplacedSitemapElement(name, local, depth, line, column);
       else this.add('SITEMAP_UNEXPECTED_ELEMENT', this.severity('xsdOnly'), `<${name}> (namespace ${reader.name(namespace) || 'none'}) directly in <${this.rootName()}>, which may hold only <${this.entryName()}> elements`, line, column, depth);
-      this.skipDepth = depth;
+      this.#skipDepth = depth;
       return;
     }
     if (walker.entryDepth >= 0 && depth === walker.entryDepth + 1) {
       const slot = inSitemapNamespace ? walker.slotOf(local) : -1;
       if (slot >= 0) {
-        if (this.kind === 'urlset' && (this.extensionSeen || slot < this.lastSlot)) {
+        if (this.kind === 'urlset' && (this.#extensionSeen || slot < this.#lastSlot)) {
           const name = reader.name(local);
           // sitemap.xsd: a sequence loc, lastmod, changefreq, priority, then extensions (siteindex.xsd's xsd:all has no order).
-          if (this.extensionSeen) this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${name}> after extension elements: sitemap.xsd wants loc, lastmod, changefreq, priority before any extension`, line, column, depth);
-          else if (slot < this.lastSlot) this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${name}> after <${FIELD_NAMES[this.lastSlot]}>: sitemap.xsd wants the order loc, lastmod, changefreq, priority`, line, column, depth);
+          if (this.#extensionSeen) this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${name}> after extension elements: sitemap.xsd wants loc, lastmod, changefreq, priority before any extension`, line, column, depth);
+          else if (slot < this.#lastSlot) this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${name}> after <${FIELD_NAMES[this.#lastSlot]}>: sitemap.xsd wants the order loc, lastmod, changefreq, priority`, line, column, depth);
         }
-        if (slot > this.lastSlot) this.lastSlot = slot;
-        this.fieldDepth = depth;
-        this.fieldSlot = slot;
-        this.textLine = 0;
-        this.locScannedByCore = false;
+        if (slot > this.#lastSlot) this.#lastSlot = slot;
+        this.#fieldDepth = depth;
+        this.#fieldSlot = slot;
+        this.#textLine = 0;
+        this.#locScannedByCore = false;
         return;
       }
       const name = reader.name(local);
@@ -233,36 +233,36 @@ export class SitemapValidator implements SitemapParserObserver {
       } else if (namespace === 0) {
         this.add('SITEMAP_UNEXPECTED_ELEMENT', this.severity('xsdOnly'), `<${name}> in no namespace inside <url>: extension elements must be in their own namespace (sitemap.xsd's ##other)`, line, column, depth);
       } else {
-        this.extensionSeen = true; // an extension: allowed, checked by its own rules
+        this.#extensionSeen = true; // an extension: allowed, checked by its own rules
       }
-      this.skipDepth = depth;
+      this.#skipDepth = depth;
       return;
     }
-    if (this.fieldDepth >= 0 && depth === this.fieldDepth + 1) {
+    if (this.#fieldDepth >= 0 && depth === this.#fieldDepth + 1) {
       const name = reader.name(local);
-      this.add('SITEMAP_UNEXPECTED_ELEMENT', 'error', `<${name}> inside <${reader.name(walker.nameAt(this.fieldDepth))}>: its value must be text only`, line, column, depth);
-      this.skipDepth = depth;
+      this.add('SITEMAP_UNEXPECTED_ELEMENT', 'error', `<${name}> inside <${reader.name(walker.nameAt(this.#fieldDepth))}>: its value must be text only`, line, column, depth);
+      this.#skipDepth = depth;
     }
   }
 
   endElement(_walker: DocumentWalker, depth: number): void {
-    if (depth === this.skipDepth) this.skipDepth = -1;
-    else if (depth === this.fieldDepth) { this.fieldDepth = -1; this.fieldSlot = -1; }
+    if (depth === this.#skipDepth) this.#skipDepth = -1;
+    else if (depth === this.#fieldDepth) { this.#fieldDepth = -1; this.#fieldSlot = -1; }
   }
 
   text(walker: DocumentWalker, depth: number): void {
-    if (depth === this.fieldDepth) {
-      if (this.textLine === 0) {
-        this.textLine = walker.line;
-        this.textColumn = walker.column;
+    if (depth === this.#fieldDepth) {
+      if (this.#textLine === 0) {
+        this.#textLine = walker.line;
+        this.#textColumn = walker.column;
         // A loc that is one ASCII run was checked by the core (watchText in createObservedParser).
-        if (this.fieldSlot === SLOT_LOC) this.locScannedByCore = walker.readLocScan(this.locScan);
+        if (this.#fieldSlot === SLOT_LOC) this.#locScannedByCore = walker.readLocScan(this.#locScan);
       } else {
-        this.locScannedByCore = false; // more than one run (a comment inside): read the string
+        this.#locScannedByCore = false; // more than one run (a comment inside): read the string
       }
       return;
     }
-    if (depth < 0 || this.skipDepth >= 0 || (depth !== 0 && depth !== walker.entryDepth)) return;
+    if (depth < 0 || this.#skipDepth >= 0 || (depth !== 0 && depth !== walker.entryDepth)) return;
     const raw = walker.value();
     const text = trimXmlSpace(raw);
     const where = depth === 0 ? `<${this.rootName()}>` : `<${this.entryName()}>`;
@@ -279,7 +279,7 @@ export class SitemapValidator implements SitemapParserObserver {
       }
       return;
     }
-    if (this.skipDepth >= 0 || this.kind === undefined) return;
+    if (this.#skipDepth >= 0 || this.kind === undefined) return;
     const reader = walker.reader;
     const namespace = walker.namespace;
     if (namespace < 0 || (namespace > 0 && reader.name(namespace) === XSI_NAMESPACE)) return; // xsi:schemaLocation and friends are always allowed; an unbound prefix is an XML error already
@@ -290,9 +290,9 @@ export class SitemapValidator implements SitemapParserObserver {
   field(slot: number, value: string, raw: string, line: number, column: number): void {
     // Point at the value itself when there is one (past leading white space), else at the element.
     let valueLine = line, valueColumn = column;
-    if (this.textLine !== 0) {
-      if (raw.charCodeAt(0) > 32) { valueLine = this.textLine; valueColumn = this.textColumn; }
-      else [valueLine, valueColumn] = afterLeadingWhitespace(raw, this.textLine, this.textColumn);
+    if (this.#textLine !== 0) {
+      if (raw.charCodeAt(0) > 32) { valueLine = this.#textLine; valueColumn = this.#textColumn; }
+      else [valueLine, valueColumn] = afterLeadingWhitespace(raw, this.#textLine, this.#textColumn);
     }
     this.checkField(slot, value, raw, valueLine, valueColumn);
   }
@@ -304,20 +304,20 @@ export class SitemapValidator implements SitemapParserObserver {
    * same for the fields before an entry's first other child; the entry stays open.
    */
   wholeEntry(_walker: DocumentWalker, entry: WholeEntry): void {
-    this.entryLine = entry.line;
-    this.entryColumn = entry.column;
-    this.lastSlot = -1;
-    this.extensionSeen = false;
-    this.locSeen = false;
-    this.locPending = false;
-    this.fieldDepth = 2;
+    this.#entryLine = entry.line;
+    this.#entryColumn = entry.column;
+    this.#lastSlot = -1;
+    this.#extensionSeen = false;
+    this.#locSeen = false;
+    this.#locPending = false;
+    this.#fieldDepth = 2;
     for (let k = 0, count = entry.fieldCount; k < count; k++) {
       const slot = entry.fieldAt(k);
-      this.wholeSlot = slot;
-      if (slot < this.lastSlot && this.kind === 'urlset') {
-        this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${FIELD_NAMES[slot]}> after <${FIELD_NAMES[this.lastSlot]}>: sitemap.xsd wants the order loc, lastmod, changefreq, priority`, -2 - 2 * slot, 0, 2);
+      this.#wholeSlot = slot;
+      if (slot < this.#lastSlot && this.kind === 'urlset') {
+        this.add('SITEMAP_CHILD_ORDER', this.severity('childOrder'), `<${FIELD_NAMES[slot]}> after <${FIELD_NAMES[this.#lastSlot]}>: sitemap.xsd wants the order loc, lastmod, changefreq, priority`, -2 - 2 * slot, 0, 2);
       }
-      if (slot > this.lastSlot) this.lastSlot = slot;
+      if (slot > this.#lastSlot) this.#lastSlot = slot;
       // Values the core classified need no string when they pass: a changefreq that is one of the
       // seven with no white space around it (which sitemap.xsd refuses: an error for the xsd
       // profile, a warning for google), a priority in 0.0-1.0 (the core read it as a decimal, as
@@ -331,44 +331,44 @@ export class SitemapValidator implements SitemapParserObserver {
       } else if (slot === SLOT_LASTMOD && entry.lastmodChecked) {
         // A plain date or date-time the core read (valid in both grammars): only its time matters.
         const time = entry.lastmodTime;
-        if (time > this.nowTime || time < this.lastmodMinTime || time > this.lastmodMaxTime) {
+        if (time > this.#nowTime || time < this.#lastmodMinTime || time > this.#lastmodMaxTime) {
           this.lastmodTime(time, trimXmlSpace(entry.text(slot)), -1 - 2 * slot, 0, 2);
         }
         continue;
       } else if (slot === SLOT_LOC && entry.locScanned) {
-        this.wholeLocId = entry.locId;
+        this.#wholeLocId = entry.locId;
         // The common case: a loc the core found clean and added to its loc set needs no string
         // (locValue makes it if an issue or a rule asks for it). Its raw length bounds it from
         // above; a host ending at 12 characters or later, from below (sitemap.xsd's minLength 12:
         // a shorter clean loc takes checkLoc for its warning).
-        if (!this.xsd && this.wholeLocId >= 0 && !this.locSeen && entry.locEnd - entry.locStart < LIMITS.maxLocLength
-          && entry.readLocScan(this.locScan) && this.locScan.hostEnd >= LIMITS.minLocLength) {
+        if (!this.#xsd && this.#wholeLocId >= 0 && !this.#locSeen && entry.locEnd - entry.locStart < LIMITS.maxLocLength
+          && entry.readLocScan(this.#locScan) && this.#locScan.hostEnd >= LIMITS.minLocLength) {
           this.takeLoc('', -1 - 2 * SLOT_LOC, 0);
-          this.locPending = true;
+          this.#locPending = true;
           continue;
         }
       }
       const raw = entry.text(slot);
       const value = trimXmlSpace(raw);
-      this.fieldSlot = slot;
-      this.locScannedByCore = slot === SLOT_LOC && entry.locScanned && entry.readLocScan(this.locScan);
+      this.#fieldSlot = slot;
+      this.#locScannedByCore = slot === SLOT_LOC && entry.locScanned && entry.readLocScan(this.#locScan);
       // The value's position past leading white space, or the element's when it has no value (as field()).
       this.checkField(slot, value, raw, value === '' ? -2 - 2 * slot : -1 - 2 * slot, 0);
-      this.wholeLocId = -1; // not taken when the entry has its loc already
+      this.#wholeLocId = -1; // not taken when the entry has its loc already
     }
-    this.wholeSlot = -1;
-    this.fieldDepth = -1;
-    this.fieldSlot = -1;
+    this.#wholeSlot = -1;
+    this.#fieldDepth = -1;
+    this.#fieldSlot = -1;
     if (entry.isHead) {
       // Open: entry() comes with the end tag, maybe in a later batch, when this window is gone.
-      if (this.locSeen && this.locLine < 0) [this.locLine, this.locColumn] = this.wholeEntryPosition(this.locLine);
+      if (this.#locSeen && this.#locLine < 0) [this.#locLine, this.#locColumn] = this.wholeEntryPosition(this.#locLine);
       this.locValue();
     }
   }
 
   /** Resolves a position marker of the current whole entry: -1 - 2 * slot (its value) or -2 - 2 * slot (its element). */
   private wholeEntryPosition(marker: number): [number, number] {
-    const entry = this.walker!.entry;
+    const entry = this.#walker!.entry;
     const slot = (-1 - marker) >> 1;
     if (((-1 - marker) & 1) === 1) return entry.fieldPosition(slot, true);
     const [line, column] = entry.fieldPosition(slot, false);
@@ -377,11 +377,11 @@ export class SitemapValidator implements SitemapParserObserver {
   }
 
   private checkField(slot: number, value: string, raw: string, valueLine: number, valueColumn: number): void {
-    const depth = this.fieldDepth;
+    const depth = this.#fieldDepth;
     switch (slot) {
       case SLOT_LOC:
         this.checkLoc(value, valueLine, valueColumn, depth);
-        if (!this.locSeen) this.takeLoc(value, valueLine, valueColumn);
+        if (!this.#locSeen) this.takeLoc(value, valueLine, valueColumn);
         break;
       case SLOT_LASTMOD: this.checkLastmod(value, valueLine, valueColumn, depth); break;
       case SLOT_CHANGEFREQ: this.checkChangefreq(value, raw, valueLine, valueColumn, depth); break;
@@ -391,17 +391,17 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** The entry's (first) loc, with what the loc scan found out about it, for entry(). */
   private takeLoc(value: string, line: number, column: number): void {
-    const scan = this.locScan;
-    this.locSeen = true;
-    this.loc = value;
-    this.locId = this.wholeLocId;
-    this.wholeLocId = -1;
-    this.locLine = line;
-    this.locColumn = column;
-    this.locHostStart = scan.hostStart;
-    this.locHostEnd = scan.hostEnd;
-    this.locHostHash = scan.hostHash;
-    this.locNoDotSegment = scan.noDotSegment;
+    const scan = this.#locScan;
+    this.#locSeen = true;
+    this.#loc = value;
+    this.#locId = this.#wholeLocId;
+    this.#wholeLocId = -1;
+    this.#locLine = line;
+    this.#locColumn = column;
+    this.#locHostStart = scan.hostStart;
+    this.#locHostEnd = scan.hostEnd;
+    this.#locHostHash = scan.hostHash;
+    this.#locNoDotSegment = scan.noDotSegment;
   }
 
   /**
@@ -410,13 +410,13 @@ export class SitemapValidator implements SitemapParserObserver {
    * matches): no string is made for it. The arena's view is taken once a batch (endBatch).
    */
   private prefixAt(): boolean {
-    const prefix = this.prefixBytes!, entry = this.walker!.entry, start = entry.locStart;
+    const prefix = this.#prefixBytes!, entry = this.#walker!.entry, start = entry.locStart;
     let at = prefix.byteLength - 4;
     if (entry.locEnd - start < at + 4) return false;
-    let arena = this.arena;
+    let arena = this.#arena;
     if (!arena) {
-      const bytes = this.walker!.reader.asciiArena();
-      arena = this.arena = new DataView(bytes.buffer, bytes.byteOffset);
+      const bytes = this.#walker!.reader.asciiArena();
+      arena = this.#arena = new DataView(bytes.buffer, bytes.byteOffset);
     }
     for (; at > 0; at -= 4) if (arena.getInt32(start + at) !== prefix.getInt32(at)) return false;
     return arena.getInt32(start) === prefix.getInt32(0);
@@ -424,15 +424,15 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** The entry's loc, made now from the current whole entry if it was left pending. */
   private locValue(): string {
-    if (this.locPending) {
-      this.loc = trimXmlSpace(this.walker!.entry.text(SLOT_LOC));
-      this.locPending = false;
+    if (this.#locPending) {
+      this.#loc = trimXmlSpace(this.#walker!.entry.text(SLOT_LOC));
+      this.#locPending = false;
     }
-    return this.loc;
+    return this.#loc;
   }
 
   endBatch(): void {
-    this.arena = undefined; // the next batch's arena may be elsewhere, or in grown memory
+    this.#arena = undefined; // the next batch's arena may be elsewhere, or in grown memory
   }
 
   extension(item: ExtensionItemSource): void {
@@ -441,7 +441,7 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** The extension rules, made at the first extension item or issue (a document without any pays nothing). */
   private extensionValidator(): ExtensionValidator {
-    return this.extensionRules ??= new ExtensionValidator(this.profile, this.nowTime, (issue) => this.sink(issue));
+    return this.#extensionRules ??= new ExtensionValidator(this.#profile, this.#nowTime, (issue) => this.sink(issue));
   }
 
   /** How validate weighs an extension issue the parser reported (ExtensionValidator.parserIssueSeverity); undefined for other codes. */
@@ -465,59 +465,59 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** The whole-file extension rules (hreflang reciprocity), once the document has ended. */
   finishExtensions(): void {
-    const reader = this.walker?.reader;
-    if (reader !== undefined) this.extensionRules?.finish((loc) => this.firstEntries.listed(reader, loc));
+    const reader = this.#walker?.reader;
+    if (reader !== undefined) this.#extensionRules?.finish((loc) => this.#firstEntries.listed(reader, loc));
   }
 
   entry(index: number): void {
     this.entries = index + 1;
-    if (this.extensionRules?.active === true) this.extensionRules.endEntry(this.locSeen ? this.locValue() : '');
+    if (this.#extensionRules?.active === true) this.#extensionRules.endEntry(this.#locSeen ? this.locValue() : '');
     const limit = this.kind === 'sitemapindex' ? LIMITS.maxSitemapsPerIndex : LIMITS.maxUrlsPerSitemap;
     if (index === limit) {
       const code = this.kind === 'sitemapindex' ? 'INDEX_TOO_MANY_SITEMAPS' : 'SITEMAP_TOO_MANY_URLS';
-      this.addAt(code, this.severity('protocolOnly'), `More than ${limit.toLocaleString('en-US')} <${this.entryName()}> entries in one file: this is entry ${(index + 1).toLocaleString('en-US')} (split the file and list the parts in a sitemap index)`, this.entryLine, this.entryColumn, this.entryPath(), undefined, this.entryNumber());
+      this.addAt(code, this.severity('protocolOnly'), `More than ${limit.toLocaleString('en-US')} <${this.entryName()}> entries in one file: this is entry ${(index + 1).toLocaleString('en-US')} (split the file and list the parts in a sitemap index)`, this.#entryLine, this.#entryColumn, this.entryPath(), undefined, this.entryNumber());
     }
-    if (!this.locSeen) return;
+    if (!this.#locSeen) return;
     // The parser keeps the first loc too. A pending one (locValue) is never empty.
-    if (!this.locPending && this.loc === '') return;
+    if (!this.#locPending && this.#loc === '') return;
     const number = this.entryNumber();
-    const first = this.locId >= 0
-      ? this.firstEntries.firstWithId(this.locId, number)
-      : this.firstEntries.firstWith(this.walker!.reader, this.loc, number);
+    const first = this.#locId >= 0
+      ? this.#firstEntries.firstWithId(this.#locId, number)
+      : this.#firstEntries.firstWith(this.#walker!.reader, this.#loc, number);
     // (A whole entry's duplicate asked about at the entry's start first: see countsOnly.)
-    if (first !== 0 && !(this.locLine < 0 && this.countsOnly?.('SITEMAP_DUPLICATE_LOC', 'warning', this.entryLine, this.entryColumn))) {
+    if (first !== 0 && !(this.#locLine < 0 && this.countsOnly?.('SITEMAP_DUPLICATE_LOC', 'warning', this.#entryLine, this.#entryColumn))) {
       // Asked before the message and path are made: a crawled file's duplicates past its first
       // kept issues are only counted (the bench site's files have about 3,900 each).
-      if (this.locLine < 0) [this.locLine, this.locColumn] = this.wholeEntryPosition(this.locLine);
-      if (!this.countsOnly?.('SITEMAP_DUPLICATE_LOC', 'warning', this.locLine, this.locColumn)) this.addAt('SITEMAP_DUPLICATE_LOC', 'warning', `This loc is listed already, in <${this.entryName()}> ${first}`, this.locLine, this.locColumn, this.entryPath() + '/loc', this.locValue(), number);
+      if (this.#locLine < 0) [this.#locLine, this.#locColumn] = this.wholeEntryPosition(this.#locLine);
+      if (!this.countsOnly?.('SITEMAP_DUPLICATE_LOC', 'warning', this.#locLine, this.#locColumn)) this.addAt('SITEMAP_DUPLICATE_LOC', 'warning', `This loc is listed already, in <${this.entryName()}> ${first}`, this.#locLine, this.#locColumn, this.entryPath() + '/loc', this.locValue(), number);
     }
-    if (this.locHostStart > 0) this.countHost();
-    if (!this.scope && this.childKinds === undefined) return;
+    if (this.#locHostStart > 0) this.countHost();
+    if (!this.#scope && this.#childKinds === undefined) return;
     // A url entry's pending loc with no dot-segment that starts with the prefix is in scope (as
     // outOfScope's fast path says), found on its bytes: 23 ns a loc less than outOfScope on its
     // string and the string itself (the crawl bench's, Node 20, 2026-11-27).
-    if (this.locPending && this.locNoDotSegment && this.scope && this.kind === 'urlset' && this.prefixAt()) return;
+    if (this.#locPending && this.#locNoDotSegment && this.#scope && this.kind === 'urlset' && this.prefixAt()) return;
     const loc = this.locValue();
-    if (this.scope) {
-      const why = outOfScope(loc, this.scope, this.crossSubmit, this.locNoDotSegment);
-      if (why !== '') this.addAt('SITEMAP_LOC_NOT_ALLOWED', this.severity('protocolOnly'), `<loc> ${why}`, this.locLine, this.locColumn, this.entryPath() + '/loc', loc, number);
+    if (this.#scope) {
+      const why = outOfScope(loc, this.#scope, this.#crossSubmit, this.#locNoDotSegment);
+      if (why !== '') this.addAt('SITEMAP_LOC_NOT_ALLOWED', this.severity('protocolOnly'), `<loc> ${why}`, this.#locLine, this.#locColumn, this.entryPath() + '/loc', loc, number);
       if (this.kind === 'sitemapindex' && this.isLocation(loc)) {
-        this.addAt('INDEX_LISTS_ITSELF', this.severity('protocolOnly'), 'The sitemap index lists itself', this.locLine, this.locColumn, this.entryPath() + '/loc', loc, number);
+        this.addAt('INDEX_LISTS_ITSELF', this.severity('protocolOnly'), 'The sitemap index lists itself', this.#locLine, this.#locColumn, this.entryPath() + '/loc', loc, number);
       }
     }
-    if (this.kind === 'sitemapindex' && this.childKinds?.(loc) === 'sitemapindex') {
-      this.addAt('INDEX_NESTED', this.severity('protocolOnly'), 'This child is itself a sitemap index; indexes may list only sitemaps (no nested indexes)', this.locLine, this.locColumn, this.entryPath() + '/loc', loc, number);
+    if (this.kind === 'sitemapindex' && this.#childKinds?.(loc) === 'sitemapindex') {
+      this.addAt('INDEX_NESTED', this.severity('protocolOnly'), 'This child is itself a sitemap index; indexes may list only sitemaps (no nested indexes)', this.#locLine, this.#locColumn, this.entryPath() + '/loc', loc, number);
     }
   }
 
   // ------------------------------------------------------------------ value rules
   private checkLoc(value: string, line: number, column: number, depth: number): void {
-    const scan = this.locScan;
-    if (this.locScannedByCore) scan.length = value.length;
+    const scan = this.#locScan;
+    if (this.#locScannedByCore) scan.length = value.length;
     else scanLoc(value, scan);
-    this.locScannedByCore = false;
+    this.#locScannedByCore = false;
     const findings = scan.findings;
-    if (findings === 0 && scan.length < LIMITS.maxLocLength && scan.length >= LIMITS.minLocLength && !this.xsd) return; // the common case
+    if (findings === 0 && scan.length < LIMITS.maxLocLength && scan.length >= LIMITS.minLocLength && !this.#xsd) return; // the common case
     if (findings & LocFinding.Empty) {
       this.add('SITEMAP_BAD_LOC', 'error', '<loc> is empty', line, column, depth, value);
       return;
@@ -526,20 +526,20 @@ export class SitemapValidator implements SitemapParserObserver {
     // sitemap.xsd tLoc: xsd:anyURI, 12..2,048 characters after white space is collapsed. The
     // minimum is the XSD's alone: an error in the xsd profile, a warning in the google profile.
     const xsdLength = findings & (LocFinding.Space | LocFinding.Control) ? codePointLength(collapseWhitespace(value)) : length;
-    if (!this.xsd && xsdLength < LIMITS.minLocLength) this.add('SITEMAP_LOC_LENGTH', 'warning', `<loc> is ${xsdLength} characters long; sitemap.xsd wants at least ${LIMITS.minLocLength} (an error in the xsd profile; Google has no minimum)`, line, column, depth, value);
-    if (this.xsd) {
+    if (!this.#xsd && xsdLength < LIMITS.minLocLength) this.add('SITEMAP_LOC_LENGTH', 'warning', `<loc> is ${xsdLength} characters long; sitemap.xsd wants at least ${LIMITS.minLocLength} (an error in the xsd profile; Google has no minimum)`, line, column, depth, value);
+    if (this.#xsd) {
       length = xsdLength;
       if (length < LIMITS.minLocLength) this.add('SITEMAP_LOC_LENGTH', 'error', `<loc> is ${length} characters long; sitemap.xsd wants at least ${LIMITS.minLocLength}`, line, column, depth, value);
       const plain = (findings & (LocFinding.Space | LocFinding.Control | LocFinding.NonAscii | LocFinding.Unescaped)) === 0;
       if (!(plain ? isPlainUriReference(value) : isXsdAnyUri(value))) this.add('SITEMAP_BAD_LOC', 'error', '<loc> is not a URI (RFC 3986): check the scheme, "%" escapes, "[", "]" and "#"', line, column, depth, value);
     }
-    const protocol: IssueSeverity = this.xsd ? 'warning' : 'error';
+    const protocol: IssueSeverity = this.#xsd ? 'warning' : 'error';
     if (findings & LocFinding.Relative) this.add('SITEMAP_BAD_LOC', protocol, '<loc> is not an absolute URL: it must start with http:// or https://', line, column, depth, value);
     else if (findings & LocFinding.NotHttp) this.add('SITEMAP_BAD_LOC', protocol, `<loc> uses the scheme "${value.slice(0, value.indexOf(':'))}"; only http and https are allowed`, line, column, depth, value);
     else if (findings & LocFinding.NoHost) this.add('SITEMAP_BAD_LOC', protocol, `<loc> ${noHostProblem(value, scan)}`, line, column, depth, value);
     if (findings & LocFinding.Space) this.add('SITEMAP_BAD_LOC', protocol, '<loc> contains a space: escape it as %20', line, column, depth, value);
     if (findings & LocFinding.Control) this.add('SITEMAP_BAD_LOC', protocol, '<loc> contains a control character (tab, newline, …): percent-encode it or remove it', line, column, depth, value);
-    if (findings & LocFinding.BadPercent && !this.xsd) this.add('SITEMAP_BAD_LOC', 'error', '<loc> has a "%" that is not followed by two hex digits (escape a literal % as %25)', line, column, depth, value);
+    if (findings & LocFinding.BadPercent && !this.#xsd) this.add('SITEMAP_BAD_LOC', 'error', '<loc> has a "%" that is not followed by two hex digits (escape a literal % as %25)', line, column, depth, value);
     if (findings & LocFinding.NonAscii) this.add('SITEMAP_LOC_NOT_ESCAPED', 'warning', '<loc> has characters outside ASCII: percent-encode them as UTF-8 (RFC 3986)', line, column, depth, value);
     if (findings & LocFinding.Unescaped) this.add('SITEMAP_LOC_NOT_ESCAPED', 'warning', `<loc> has "${value[scan.firstBad] ?? ''}", which must be percent-encoded in a URL (RFC 3986)`, line, column, depth, value);
     if (length > LIMITS.maxLocLength) this.add('SITEMAP_LOC_LENGTH', 'error', `<loc> is ${length.toLocaleString('en-US')} characters long; the limit is 2,048`, line, column, depth, value);
@@ -547,8 +547,8 @@ export class SitemapValidator implements SitemapParserObserver {
   }
 
   private checkLastmod(value: string, line: number, column: number, depth: number): void {
-    const grammar = this.xsd ? 'xsd' : 'w3c';
-    const fields = this.datetime;
+    const grammar = this.#xsd ? 'xsd' : 'w3c';
+    const fields = this.#datetime;
     const problem = readDatetime(value, grammar, fields);
     if (problem !== DatetimeProblem.None) {
       this.add('SITEMAP_BAD_LASTMOD', 'error', `<lastmod> "${value}" ${describeDatetimeProblem(problem, grammar)}`, line, column, depth, value);
@@ -557,7 +557,7 @@ export class SitemapValidator implements SitemapParserObserver {
     const time = fields.earliestTime();
     // Valid here; the other profile's grammar is read only for a value outside the forms both
     // accept (a date, or a date-time with seconds and a zone), so the usual value pays nothing.
-    if (!isInBothGrammars(fields)) this.checkLastmodOtherGrammar(value, this.xsd ? 'w3c' : 'xsd', line, column, depth);
+    if (!isInBothGrammars(fields)) this.checkLastmodOtherGrammar(value, this.#xsd ? 'w3c' : 'xsd', line, column, depth);
     this.lastmodTime(time, value, line, column, depth);
   }
 
@@ -567,7 +567,7 @@ export class SitemapValidator implements SitemapParserObserver {
    * warning in the other's profile).
    */
   private checkLastmodOtherGrammar(value: string, other: DatetimeGrammar, line: number, column: number, depth: number): void {
-    const problem = readDatetime(value, other, this.otherDatetime);
+    const problem = readDatetime(value, other, this.#otherDatetime);
     if (problem === DatetimeProblem.None) return;
     const verdict = other === 'xsd'
       ? 'sitemap.xsd refuses it (an error in the xsd profile); W3C Datetime and Google accept it'
@@ -577,18 +577,18 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** A valid lastmod's earliest instant: the future rule and the range in the stats. */
   private lastmodTime(time: number, value: string, line: number, column: number, depth: number): void {
-    if (time > this.nowTime) {
+    if (time > this.#nowTime) {
       this.add('SITEMAP_FUTURE_LASTMOD', 'warning', `<lastmod> "${value}" is in the future`, line, column, depth, value);
     }
-    if (time < this.lastmodMinTime) { this.lastmodMinTime = time; this.lastmodMin = value; }
-    if (time > this.lastmodMaxTime) { this.lastmodMaxTime = time; this.lastmodMax = value; }
+    if (time < this.#lastmodMinTime) { this.#lastmodMinTime = time; this.#lastmodMin = value; }
+    if (time > this.#lastmodMaxTime) { this.#lastmodMaxTime = time; this.#lastmodMax = value; }
   }
 
   private checkChangefreq(value: string, raw: string, line: number, column: number, depth: number): void {
     // xsd:string keeps white space: sitemap.xsd compares the raw text with the seven values.
-    if (isChangefreq(this.xsd ? raw : value)) {
+    if (isChangefreq(this.#xsd ? raw : value)) {
       // Google reads the trimmed value; the XSD's refusal of the white space is a warning here.
-      if (!this.xsd && raw.length !== value.length) {
+      if (!this.#xsd && raw.length !== value.length) {
         this.add('SITEMAP_BAD_CHANGEFREQ', 'warning', `<changefreq> "${value}" has white space around it, which sitemap.xsd does not allow (an error in the xsd profile; Google ignores it)`, line, column, depth, value);
       }
       return;
@@ -610,7 +610,7 @@ export class SitemapValidator implements SitemapParserObserver {
 
   // ------------------------------------------------------------------ helpers
   private misplacedSitemapElement(name: string, local: number, depth: number, line: number, column: number): void {
-    if (local === this.otherEntryId) {
+    if (local === this.#otherEntryId) {
       const message = this.kind === 'urlset' ? '<sitemap> inside a <urlset>: sitemap entries belong in a <sitemapindex>' : '<url> inside a <sitemapindex>: url entries belong in a <urlset>';
       this.add('SITEMAP_WRONG_ENTRY', 'error', message, line, column, depth);
     } else {
@@ -621,27 +621,27 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** Counts the loc's host; most files have one host, so only a change of host slices a string. */
   private countHost(): void {
-    const hostLength = this.locHostEnd - this.locHostStart;
-    const last = this.lastHost;
-    if (last !== undefined && this.locHostHash === this.lastHostHash && hostLength === this.lastHostLength) {
+    const hostLength = this.#locHostEnd - this.#locHostStart;
+    const last = this.#lastHost;
+    if (last !== undefined && this.#locHostHash === this.#lastHostHash && hostLength === this.#lastHostLength) {
       last.entries++;
       return;
     }
-    const host = hostOf(this.locValue(), this.locHostStart);
-    let count = this.hostIndex.get(host);
+    const host = hostOf(this.locValue(), this.#locHostStart);
+    let count = this.#hostIndex.get(host);
     if (count === undefined) {
       count = { host, entries: 0 };
-      this.hostIndex.set(host, count);
-      this.hosts.push(count);
+      this.#hostIndex.set(host, count);
+      this.#hosts.push(count);
     }
     count.entries++;
-    this.lastHost = count;
-    this.lastHostHash = this.locHostHash;
-    this.lastHostLength = hostLength;
+    this.#lastHost = count;
+    this.#lastHostHash = this.#locHostHash;
+    this.#lastHostLength = hostLength;
   }
 
   private isLocation(loc: string): boolean {
-    const scope = this.scope!;
+    const scope = this.#scope!;
     if (loc === scope.href) return true;
     try {
       return new URL(loc).href === scope.href;
@@ -660,19 +660,19 @@ export class SitemapValidator implements SitemapParserObserver {
 
   /** The open entry's number (the walker's; the last entry's once it has ended). */
   private entryNumber(): number {
-    return this.walker!.entryNumber;
+    return this.#walker!.entryNumber;
   }
 
   /** The open entry's path, `urlset/url[41]` (the walker makes it once per entry). */
   private entryPath(): string {
-    return this.walker!.entryPath();
+    return this.#walker!.entryPath();
   }
 
   /** `urlset/url[41]/lastmod`: the local names of the open elements down to `depth` (exclusive), the entry numbered. */
   private pathTo(depth: number): string {
-    const walker = this.walker;
+    const walker = this.#walker;
     if (walker === undefined) return '';
-    if (this.wholeSlot >= 0 && depth === 3) return walker.entryPath() + '/' + FIELD_NAMES[this.wholeSlot]; // a whole entry's field
+    if (this.#wholeSlot >= 0 && depth === 3) return walker.entryPath() + '/' + FIELD_NAMES[this.#wholeSlot]; // a whole entry's field
     if (walker.entryDepth === 1 && depth === 3) return walker.entryPath() + '/' + walker.reader.name(walker.nameAt(2)); // urlset/url[n]/field, the common case
     return walker.path(depth, true);
   }
@@ -683,8 +683,8 @@ export class SitemapValidator implements SitemapParserObserver {
     // entry's start (see countsOnly): working the position out here made validate() of
     // plain-50k.xml (7,000 issues) 5% slower (2026-11-27).
     const whole = line < 0;
-    if (this.countsOnly?.(code, severity, whole ? this.entryLine : line, whole ? this.entryColumn : column)) return;
-    const entry = this.walker === undefined ? 0 : this.walker.entryAt(depth);
+    if (this.countsOnly?.(code, severity, whole ? this.#entryLine : line, whole ? this.#entryColumn : column)) return;
+    const entry = this.#walker === undefined ? 0 : this.#walker.entryAt(depth);
     this.addAt(code, severity, message, line, column, this.pathTo(depth + 1), value, entry);
   }
 
@@ -701,9 +701,9 @@ export class SitemapValidator implements SitemapParserObserver {
       bytes: inputBytes,
       uncompressedBytes: prepared?.bytes.length ?? 0,
       gzipped: prepared?.gzipped ?? false,
-      hosts: this.hosts,
+      hosts: this.#hosts,
       extensions: this.extensions,
-      lastmod: this.lastmodMin === '' ? undefined : { min: this.lastmodMin, max: this.lastmodMax },
+      lastmod: this.#lastmodMin === '' ? undefined : { min: this.#lastmodMin, max: this.#lastmodMax },
     };
   }
 }

@@ -109,19 +109,19 @@ interface VideoLocation {
  */
 export class ExtensionValidator {
   /** Checks values and adds the issues (of every part). */
-  private readonly values: ExtensionValueChecker;
-  private readonly hreflang: HreflangRules;
-  private readonly others: OtherExtensionElements;
-  private newsCount = 0;
+  readonly #values: ExtensionValueChecker;
+  readonly #hreflang: HreflangRules;
+  readonly #others: OtherExtensionElements;
+  #newsCount = 0;
   /** Per slot of the item being checked: 1 + index of its first source, 0 when absent. */
-  private readonly seen = new Int32Array(MOST_SLOTS);
+  readonly #seen = new Int32Array(MOST_SLOTS);
   /** Per slot: how many of its sources the item has had so far (for maxOccurs). */
-  private readonly occurrences = new Int32Array(MOST_SLOTS);
+  readonly #occurrences = new Int32Array(MOST_SLOTS);
   /** Per source of the item being checked: its slot, -1 for none (looked up once, by checkStructure, for checkValues too). */
-  private sourceSlots = new Int32Array(64);
+  #sourceSlots = new Int32Array(64);
   /** Names and paths of the item being checked (one object, pointed at each item in turn). */
-  private readonly context = new ItemContext();
-  private readonly videoLocations: VideoLocation[] = [];
+  readonly #context = new ItemContext();
+  readonly #videoLocations: VideoLocation[] = [];
   /** Anything read since the last endEntry. */
   active = false;
   /**
@@ -130,36 +130,36 @@ export class ExtensionValidator {
    * an attribute xhtml1-strict.xsd declares on `<link>` (left out, but valid), and a video's
    * `<price>` (an xsd:string: only Google needs a number).
    */
-  private readonly schemaTakes = new Map<string, 'linkAttribute' | 'price'>();
+  readonly #schemaTakes = new Map<string, 'linkAttribute' | 'price'>();
 
   constructor(profile: 'google' | 'xsd', nowTime: number, addIssue: AddIssue) {
-    this.values = new ExtensionValueChecker(profile, nowTime, addIssue);
-    this.hreflang = new HreflangRules(this.values);
-    this.others = new OtherExtensionElements(this.values);
+    this.#values = new ExtensionValueChecker(profile, nowTime, addIssue);
+    this.#hreflang = new HreflangRules(this.#values);
+    this.#others = new OtherExtensionElements(this.#values);
   }
 
   /** An extension item of the open `<url>` (the parser's `extension` hook). */
   item(item: ExtensionItemSource): void {
     this.active = true;
-    this.values.entry = item.entry;
+    this.#values.entry = item.entry;
     const compiled = COMPILED.get(item.property);
     if (compiled === undefined) {
-      this.others.check(item);
+      this.#others.check(item);
       return;
     }
-    const at = this.context.of(item);
+    const at = this.#context.of(item);
     // Alternates (most items) have three attributes and no order: the hreflang rules see to them.
     if (item.property === 'alternates') {
       this.markLinkAttributes(item);
-      this.hreflang.check(at);
+      this.#hreflang.check(at);
       return;
     }
     this.checkStructure(compiled, at);
     // Rules about the item as a whole, before its values' (the order issues come in).
     if (item.property === 'images' && item.index === MAX_IMAGES_PER_URL) {
-      this.values.reportAt('IMAGE_TOO_MANY', GOOGLE_ONLY, `More than ${MAX_IMAGES_PER_URL.toLocaleString('en-US')} images in one <url>: this is image ${item.index + 1}`, item.line, item.column, item.path);
-    } else if (item.property === 'news' && ++this.newsCount === MAX_NEWS_PER_SITEMAP + 1) {
-      this.values.reportAt('NEWS_TOO_MANY', GOOGLE_ONLY, `More than ${MAX_NEWS_PER_SITEMAP.toLocaleString('en-US')} <${at.itemName}> entries in one sitemap ("Too many News URLs"): split the file`, item.line, item.column, item.path);
+      this.#values.reportAt('IMAGE_TOO_MANY', GOOGLE_ONLY, `More than ${MAX_IMAGES_PER_URL.toLocaleString('en-US')} images in one <url>: this is image ${item.index + 1}`, item.line, item.column, item.path);
+    } else if (item.property === 'news' && ++this.#newsCount === MAX_NEWS_PER_SITEMAP + 1) {
+      this.#values.reportAt('NEWS_TOO_MANY', GOOGLE_ONLY, `More than ${MAX_NEWS_PER_SITEMAP.toLocaleString('en-US')} <${at.itemName}> entries in one sitemap ("Too many News URLs"): split the file`, item.line, item.column, item.path);
     }
     this.checkValues(compiled, at);
     if (item.property === 'videos') this.checkVideoLocation(at);
@@ -178,10 +178,10 @@ export class ExtensionValidator {
       case 'SITEMAP_EXTENSION_MISSING_TAG': return null; // checkStructure, per profile
       case 'SITEMAP_EXTENSION_BAD_VALUE':
         // Not a number / not yes-no. video:price is an xsd:string in the XSD: only Google needs a number.
-        return this.schemaTakes.get(`${issue.line}:${issue.column}`) === 'price' ? GOOGLE_ONLY[profileIndex] : 'error';
+        return this.#schemaTakes.get(`${issue.line}:${issue.column}`) === 'price' ? GOOGLE_ONLY[profileIndex] : 'error';
       case 'SITEMAP_EXTENSION_IGNORED':
         // Left out by the parser; the XSDs reject unknown children and attributes, except those xhtml1-strict.xsd declares on <link>.
-        return this.schemaTakes.get(`${issue.line}:${issue.column}`) === 'linkAttribute' ? 'warning' : XSD_ONLY[profileIndex];
+        return this.#schemaTakes.get(`${issue.line}:${issue.column}`) === 'linkAttribute' ? 'warning' : XSD_ONLY[profileIndex];
       default: return undefined;
     }
   }
@@ -194,27 +194,27 @@ export class ExtensionValidator {
   private markLinkAttributes(item: ExtensionItemSource): void {
     for (const source of item.values) {
       const name = source.name;
-      if (!ALTERNATE_VALUE_NAMES.has(name) && LINK_ATTRIBUTE_VALUE_NAMES.has(name)) this.schemaTakes.set(`${source.line}:${source.column}`, 'linkAttribute');
+      if (!ALTERNATE_VALUE_NAMES.has(name) && LINK_ATTRIBUTE_VALUE_NAMES.has(name)) this.#schemaTakes.set(`${source.line}:${source.column}`, 'linkAttribute');
     }
   }
 
   /** The open `<url>` ended; `loc` is its first loc ('' when it had none). */
   endEntry(loc: string): void {
     this.active = false;
-    if (this.videoLocations.length > 0 && loc !== '') {
+    if (this.#videoLocations.length > 0 && loc !== '') {
       // The same URL however written (RFC 3986 §6.2.2): https://EXAMPLE.com/page is the page https://example.com/page.
       const page = comparableUrl(loc);
-      for (const video of this.videoLocations) {
+      for (const video of this.#videoLocations) {
         const value = trimXmlSpace(video.source.raw);
         if (comparableUrl(value) !== page) continue;
         const name = video.source.name;
-        const at = this.context.of(video.item);
+        const at = this.#context.of(video.item);
         const spelling = value === loc ? '' : ` (${loc}, written another way)`;
-        this.values.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>${spelling}: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
+        this.#values.report('VIDEO_LOCATION_IS_PAGE', GOOGLE_ONLY, `<${at.qualified(name)}> is the page's own <loc>${spelling}: it must point to the video file or player, not the page`, video.source, at.pathOf(name), value);
       }
     }
-    this.videoLocations.length = 0;
-    this.hreflang.endEntry(loc);
+    this.#videoLocations.length = 0;
+    this.#hreflang.endEntry(loc);
   }
 
   /**
@@ -222,24 +222,24 @@ export class ExtensionValidator {
    * reciprocity across the file (`isListed`: is a URL a `<loc>` of this file).
    */
   finish(isListed: (loc: string) => boolean = () => false): void {
-    this.others.finish();
-    this.hreflang.finish(isListed);
+    this.#others.finish();
+    this.#hreflang.finish(isListed);
   }
 
   // ------------------------------------------------------------------ every item
   /** Schema order (the XSDs' sequences), required children and attributes: one pass over the sources. */
   private checkStructure(compiled: CompiledRule, at: ItemContext): void {
     const values = at.item.values;
-    const seen = this.seen;
+    const seen = this.#seen;
     seen.fill(0, 0, compiled.groupOf.length);
-    if (this.sourceSlots.length < values.length) this.sourceSlots = new Int32Array(values.length * 2);
-    const sourceSlots = this.sourceSlots;
+    if (this.#sourceSlots.length < values.length) this.#sourceSlots = new Int32Array(values.length * 2);
+    const sourceSlots = this.#sourceSlots;
     let last = -1, lastName = '';
     const video = at.item.property === 'videos';
     for (let i = 0; i < values.length; i++) {
       const source = values[i]!;
       // A price that is no number, which the parser left out: only Google needs a number (parserIssueSeverity).
-      if (video && source.name === 'price' && !isDecimal(trimXmlSpace(source.raw))) this.schemaTakes.set(`${source.line}:${source.column}`, 'price');
+      if (video && source.name === 'price' && !isDecimal(trimXmlSpace(source.raw))) this.#schemaTakes.set(`${source.line}:${source.column}`, 'price');
       const slot = compiled.slots.get(source.name);
       sourceSlots[i] = slot ?? -1;
       if (slot === undefined) continue;
@@ -249,7 +249,7 @@ export class ExtensionValidator {
       const order = compiled.order[slot]!;
       if (order >= 0) {
         if (order < last) {
-          this.values.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.orderText}`, source, at.pathOf(source.name));
+          this.#values.report('SITEMAP_CHILD_ORDER', XSD_ONLY, `<${at.qualified(source.name)}> after <${at.qualified(lastName)}>: the schema wants the order ${compiled.orderText}`, source, at.pathOf(source.name));
         } else { last = order; lastName = source.name; }
       }
       const attributes = compiled.requiredAttributes[slot];
@@ -259,14 +259,14 @@ export class ExtensionValidator {
           const wanted = `${source.name}@${attribute}`;
           let found = false;
           for (let j = i - 1; j >= 0 && values[j]!.name.startsWith(source.name + '@'); j--) if (values[j]!.name === wanted) { found = true; break; }
-          if (!found) this.values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.qualified(source.name)}> has no ${attribute} attribute`, source.line, source.column, at.pathOf(source.name));
+          if (!found) this.#values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.qualified(source.name)}> has no ${attribute} attribute`, source.line, source.column, at.pathOf(source.name));
         }
       }
     }
     for (const part of compiled.required) {
       if (seen[part.slot] !== 0 || (part.groupSlot >= 0 && seen[part.groupSlot] === 0)) continue;
       if (part.name.charCodeAt(0) === 64 /* @ */) {
-        this.values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.itemName}> has no ${part.name.slice(1)} attribute`, at.item.line, at.item.column, at.item.path);
+        this.#values.reportAt('SITEMAP_EXTENSION_MISSING_TAG', BOTH, `<${at.itemName}> has no ${part.name.slice(1)} attribute`, at.item.line, at.item.column, at.item.path);
       } else this.missing(part, at);
     }
   }
@@ -275,24 +275,24 @@ export class ExtensionValidator {
     const name = part.name;
     const owner = name.includes('/') ? at.qualified(name.slice(0, name.lastIndexOf('/'))) : at.itemName;
     const code = part.missing?.code ?? 'SITEMAP_EXTENSION_MISSING_TAG';
-    this.values.reportAt(code, SEVERITY[part.missing?.severity ?? 'both'], `<${owner}> has no <${at.qualified(name)}>${searchConsoleNote(code)}`, at.item.line, at.item.column, at.item.path);
+    this.#values.reportAt(code, SEVERITY[part.missing?.severity ?? 'both'], `<${owner}> has no <${at.qualified(name)}>${searchConsoleNote(code)}`, at.item.line, at.item.column, at.item.path);
   }
 
   /** Each value by its row (extension-values.ts), and how often a repeated one occurs; after checkStructure (its sourceSlots). */
   private checkValues(compiled: CompiledRule, at: ItemContext): void {
     const values = at.item.values;
-    const occurrences = this.occurrences;
+    const occurrences = this.#occurrences;
     occurrences.fill(0, 0, compiled.groupOf.length);
-    const sourceSlots = this.sourceSlots;
+    const sourceSlots = this.#sourceSlots;
     for (let i = 0; i < values.length; i++) {
       const slot = sourceSlots[i]!;
       if (slot < 0) continue;
       const source = values[i]!;
       const value = compiled.values[slot]!;
-      this.values.check(source, value, at);
+      this.#values.check(source, value, at);
       const limit = value.rule.maxOccurs;
       if (limit !== undefined && ++occurrences[slot]! === limit.max + 1) {
-        this.values.report(limit.code, SEVERITY[limit.severity], messageFor(limit.message, source, at, ''), source, at.pathOf(source.name));
+        this.#values.report(limit.code, SEVERITY[limit.severity], messageFor(limit.message, source, at, ''), source, at.pathOf(source.name));
       }
     }
   }
@@ -303,10 +303,10 @@ export class ExtensionValidator {
     for (const source of at.item.values) {
       if (source.name !== 'content_loc' && source.name !== 'player_loc') continue;
       hasLocation = true;
-      this.videoLocations.push({ source, item: at.item });
+      this.#videoLocations.push({ source, item: at.item });
     }
     if (!hasLocation) {
-      this.values.reportAt('VIDEO_MISSING_LOCATION', GOOGLE_ONLY, `<${at.itemName}> has neither <${at.qualified('content_loc')}> nor <${at.qualified('player_loc')}>: Google needs one of them to index the video`, at.item.line, at.item.column, at.item.path);
+      this.#values.reportAt('VIDEO_MISSING_LOCATION', GOOGLE_ONLY, `<${at.itemName}> has neither <${at.qualified('content_loc')}> nor <${at.qualified('player_loc')}>: Google needs one of them to index the video`, at.item.line, at.item.column, at.item.path);
     }
   }
 }

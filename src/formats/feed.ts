@@ -99,41 +99,44 @@ class FeedReader implements WalkHandler {
   rootName = '';
   rootLine = 1;
   rootColumn = 1;
-  private readonly walker: DocumentWalker;
+  readonly #walker: DocumentWalker;
   /** The feed's namespace id: its elements are in the root's namespace. */
-  private namespace = -2;
+  #namespace = -2;
   /** Role by local-name id, for this document (ids of names no core knows ahead are per document). */
-  private readonly roles: Role[] = [];
-  private rootEnded = false;
+  readonly #roles: Role[] = [];
+  #rootEnded = false;
   /** The open child of the root is the feed's <channel> (RSS). */
-  private inChannel = false;
+  #inChannel = false;
   // The open entry (its depth and number are the walker's).
-  private entryLine = 0;
-  private entryColumn = 0;
-  private loc: string | undefined;
-  private lastmod: string | undefined;
-  private dateSeen = false;
-  private emptyLink = false;
+  #entryLine = 0;
+  #entryColumn = 0;
+  #loc: string | undefined;
+  #lastmod: string | undefined;
+  #dateSeen = false;
+  #emptyLink = false;
   /** A `link` child in another namespace (`g:link`), named in the issue of an item without `<link>`. */
-  private otherLink = '';
+  #otherLink = '';
   // The open RSS link or date (its text is gathered).
-  private fieldDepth = -1;
-  private fieldRole = Role.None;
-  private fieldName = '';
-  private fieldText = '';
-  private fieldLine = 0;
-  private fieldColumn = 0;
+  #fieldDepth = -1;
+  #fieldRole = Role.None;
+  #fieldName = '';
+  #fieldText = '';
+  #fieldLine = 0;
+  #fieldColumn = 0;
   // The open Atom link (its attributes are gathered).
-  private linkDepth = -1;
-  private linkRel: string | undefined;
-  private linkHref: string | undefined;
+  #linkDepth = -1;
+  #linkRel: string | undefined;
+  #linkHref: string | undefined;
 
-  constructor(private readonly issues: Issue[], recover: boolean) {
-    this.walker = new DocumentWalker(this, recover ? 0 : ReaderFlag.StopAtFirstError, null, { recover, issues, textSitemapHint: false });
+  readonly #issues: Issue[];
+
+  constructor(issues: Issue[], recover: boolean) {
+    this.#issues = issues;
+    this.#walker = new DocumentWalker(this, recover ? 0 : ReaderFlag.StopAtFirstError, null, { recover, issues, textSitemapHint: false });
   }
 
   read(bytes: Uint8Array): void {
-    const reader = this.walker.reader;
+    const reader = this.#walker.reader;
     try {
       reader.push(bytes, true);
     } catch (error) {
@@ -142,29 +145,29 @@ class FeedReader implements WalkHandler {
     }
     const suppressed = reader.suppressedErrors;
     if (suppressed > 0) {
-      this.issues.push(createIssue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
+      this.#issues.push(createIssue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
     }
   }
 
   // ------------------------------------------------------------------ the walker's events
   endElement(_walker: DocumentWalker, depth: number, implied: boolean): void {
-    if (depth === this.fieldDepth) this.endField();
-    else if (depth === this.linkDepth) this.endLink();
-    else if (depth === this.walker.entryDepth) this.endEntry(implied);
-    if (depth === 0) this.rootEnded = true;
+    if (depth === this.#fieldDepth) this.endField();
+    else if (depth === this.#linkDepth) this.endLink();
+    else if (depth === this.#walker.entryDepth) this.endEntry(implied);
+    if (depth === 0) this.#rootEnded = true;
   }
 
   text(walker: DocumentWalker, depth: number): void {
-    if (this.fieldDepth >= 0 && depth === this.fieldDepth) this.fieldText += walker.value();
+    if (this.#fieldDepth >= 0 && depth === this.#fieldDepth) this.#fieldText += walker.value();
   }
 
   attribute(walker: DocumentWalker, depth: number): void {
-    if (this.linkDepth >= 0 && depth === this.linkDepth && walker.namespace === ID_EMPTY) {
+    if (this.#linkDepth >= 0 && depth === this.#linkDepth && walker.namespace === ID_EMPTY) {
       const name = walker.reader.name(walker.local);
       if (name === 'href' || name === 'rel') {
         const value = walker.value();
-        if (name === 'href') this.linkHref = value;
-        else this.linkRel = value;
+        if (name === 'href') this.#linkHref = value;
+        else this.#linkRel = value;
       }
     }
   }
@@ -173,33 +176,33 @@ class FeedReader implements WalkHandler {
     const reader = walker.reader;
     const local = walker.local;
     if (depth === 0) return this.startRoot(walker);
-    if (this.rootEnded) return; // inside a second root (XML_MULTIPLE_ROOTS): nothing to read
-    const ownNamespace = walker.namespace === this.namespace;
+    if (this.#rootEnded) return; // inside a second root (XML_MULTIPLE_ROOTS): nothing to read
+    const ownNamespace = walker.namespace === this.#namespace;
     const role = ownNamespace ? this.roleOf(reader, local) : Role.None;
-    if (depth === 1) this.inChannel = role === Role.Channel;
+    if (depth === 1) this.#inChannel = role === Role.Channel;
     if (walker.entryDepth < 0) {
       // RSS items are in rss/channel, Atom entries in feed.
-      if (role === Role.Entry && (this.format === 'rss' ? depth === 2 && this.inChannel : depth === 1)) this.startEntry(depth, walker.line, walker.column);
+      if (role === Role.Entry && (this.format === 'rss' ? depth === 2 && this.#inChannel : depth === 1)) this.startEntry(depth, walker.line, walker.column);
       return;
     }
     if (depth !== walker.entryDepth + 1) return;
     if (!ownNamespace) {
-      if (this.otherLink === '' && reader.name(local) === 'link') {
+      if (this.#otherLink === '' && reader.name(local) === 'link') {
         const prefix = reader.name(walker.prefix);
-        this.otherLink = `<${prefix ? `${prefix}:` : ''}link> (namespace ${reader.name(walker.namespace) || 'none'})`;
+        this.#otherLink = `<${prefix ? `${prefix}:` : ''}link> (namespace ${reader.name(walker.namespace) || 'none'})`;
       }
       return;
     }
     if (role === Role.Link && this.format === 'atom') {
-      this.linkDepth = depth;
-      this.linkRel = this.linkHref = undefined;
+      this.#linkDepth = depth;
+      this.#linkRel = this.#linkHref = undefined;
     } else if (role === Role.Link || role === Role.Date) {
-      this.fieldDepth = depth;
-      this.fieldRole = role;
-      this.fieldName = reader.name(local);
-      this.fieldText = '';
-      this.fieldLine = walker.line;
-      this.fieldColumn = walker.column;
+      this.#fieldDepth = depth;
+      this.#fieldRole = role;
+      this.#fieldName = reader.name(local);
+      this.#fieldText = '';
+      this.#fieldLine = walker.line;
+      this.#fieldColumn = walker.column;
     }
   }
 
@@ -217,79 +220,79 @@ class FeedReader implements WalkHandler {
       throw new SitemapError(code, `Not a feed: expected <rss> (RSS 2.0) or <feed> (Atom), found ${what}`, { line, column, offset: reader.windowOffset + walker.start, path: name });
     }
     this.format = name === 'rss' ? 'rss' : 'atom';
-    this.namespace = namespaceId;
+    this.#namespace = namespaceId;
     this.rootName = name;
     this.rootLine = line;
     this.rootColumn = column;
     if (this.format === 'atom' && !ATOM_NAMESPACES.includes(namespace)) {
       const message = `<feed> is ${namespace ? `in the namespace "${namespace}"` : 'in no namespace'}; expected xmlns="${ATOM_NAMESPACES[0]}" (Atom 1.0) or "${ATOM_NAMESPACES[1]}" (Atom 0.3) (read anyway)`;
-      this.issues.push(createIssue('SITEMAP_NAMESPACE', 'warning', message, line, column, name, 0, namespace, { expected: ATOM_NAMESPACES[0], received: namespace }));
+      this.#issues.push(createIssue('SITEMAP_NAMESPACE', 'warning', message, line, column, name, 0, namespace, { expected: ATOM_NAMESPACES[0], received: namespace }));
     }
   }
 
   private roleOf(reader: XmlReader, local: number): Role {
-    return this.roles[local] ??= ROLES[this.format!].get(reader.name(local)) ?? Role.None;
+    return this.#roles[local] ??= ROLES[this.format!].get(reader.name(local)) ?? Role.None;
   }
 
   private startEntry(depth: number, line: number, column: number): void {
-    this.walker.beginEntry(depth);
-    this.entryLine = line;
-    this.entryColumn = column;
-    this.loc = this.lastmod = undefined;
-    this.dateSeen = this.emptyLink = false;
-    this.otherLink = '';
+    this.#walker.beginEntry(depth);
+    this.#entryLine = line;
+    this.#entryColumn = column;
+    this.#loc = this.#lastmod = undefined;
+    this.#dateSeen = this.#emptyLink = false;
+    this.#otherLink = '';
   }
 
   private endField(): void {
-    const value = trimXmlSpace(this.fieldText);
-    const name = this.fieldName;
-    this.fieldDepth = -1;
+    const value = trimXmlSpace(this.#fieldText);
+    const name = this.#fieldName;
+    this.#fieldDepth = -1;
     let duplicate = false;
-    if (this.fieldRole === Role.Link) {
-      if (value === '') this.emptyLink = true;
-      else if (this.loc === undefined) this.loc = value;
+    if (this.#fieldRole === Role.Link) {
+      if (value === '') this.#emptyLink = true;
+      else if (this.#loc === undefined) this.#loc = value;
       else duplicate = true;
-    } else if (this.dateSeen) duplicate = true;
+    } else if (this.#dateSeen) duplicate = true;
     else {
-      this.dateSeen = true;
-      this.lastmod = feedDate(value);
-      if (this.lastmod === undefined) {
+      this.#dateSeen = true;
+      this.#lastmod = feedDate(value);
+      if (this.#lastmod === undefined) {
         const message = value === ''
           ? `<${name}> is empty; the entry is kept without lastmod`
           : `<${name}> "${value}" is not a date: RFC 822 (Tue, 10 Jun 2003 04:00:00 GMT) or W3C Datetime / RFC 3339 (2003-06-10T04:00:00Z) with a time zone; the entry is kept without lastmod`;
-        this.addIssue('SITEMAP_BAD_LASTMOD', 'warning', message, this.fieldLine, this.fieldColumn, name, value);
+        this.addIssue('SITEMAP_BAD_LASTMOD', 'warning', message, this.#fieldLine, this.#fieldColumn, name, value);
       }
     }
-    if (duplicate) this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one ${this.entryName()}: the first one is kept`, this.fieldLine, this.fieldColumn, name, value);
+    if (duplicate) this.addIssue('SITEMAP_DUPLICATE_FIELD', 'warning', `A second <${name}> in one ${this.entryName()}: the first one is kept`, this.#fieldLine, this.#fieldColumn, name, value);
   }
 
   /** An Atom link ends: the entry's page when it is the first alternate one with an href. */
   private endLink(): void {
-    this.linkDepth = -1;
-    const rel = this.linkRel === undefined ? 'alternate' : trimXmlSpace(this.linkRel);
-    if (this.loc !== undefined || (rel !== 'alternate' && rel !== IANA_RELATION_PREFIX + 'alternate')) return;
-    const href = trimXmlSpace(this.linkHref ?? '');
-    if (href === '') this.emptyLink = true;
-    else this.loc = href;
+    this.#linkDepth = -1;
+    const rel = this.#linkRel === undefined ? 'alternate' : trimXmlSpace(this.#linkRel);
+    if (this.#loc !== undefined || (rel !== 'alternate' && rel !== IANA_RELATION_PREFIX + 'alternate')) return;
+    const href = trimXmlSpace(this.#linkHref ?? '');
+    if (href === '') this.#emptyLink = true;
+    else this.#loc = href;
   }
 
   private endEntry(implied: boolean): void {
     // Issues first, while the entry is open, so that their paths name it (rss/channel/item[3]).
     if (implied) {
-      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `${this.entryName()} #${this.walker.entryNumber} was cut off by the end of the document and is left out`, this.entryLine, this.entryColumn, undefined, undefined, true);
-    } else if (this.loc === undefined) {
+      this.addIssue('SITEMAP_TRUNCATED_ENTRY', 'warning', `${this.entryName()} #${this.#walker.entryNumber} was cut off by the end of the document and is left out`, this.#entryLine, this.#entryColumn, undefined, undefined, true);
+    } else if (this.#loc === undefined) {
       const rss = this.format === 'rss';
-      const what = this.emptyLink ? `an empty ${rss ? '<link>' : 'link'}` : rss ? 'no <link>' : 'no <link> to its page (rel="alternate" or no rel)';
-      const other = rss && this.otherLink ? `; its ${this.otherLink} is not one` : '';
-      this.addIssue('SITEMAP_MISSING_LOC', 'error', `${this.entryName()} has ${what}${other}: it is left out`, this.entryLine, this.entryColumn, undefined, undefined, true);
+      const what = this.#emptyLink ? `an empty ${rss ? '<link>' : 'link'}` : rss ? 'no <link>' : 'no <link> to its page (rel="alternate" or no rel)';
+      const other = rss && this.#otherLink ? `; its ${this.#otherLink} is not one` : '';
+      this.addIssue('SITEMAP_MISSING_LOC', 'error', `${this.entryName()} has ${what}${other}: it is left out`, this.#entryLine, this.#entryColumn, undefined, undefined, true);
     } else {
-      const loc = this.loc, lastmod = this.lastmod;
+      const loc = this.#loc, lastmod = this.#lastmod;
       this.urls.push(lastmod === undefined ? { loc } : { loc, lastmod });
-      if (this.urls.length === LIMITS.maxUrlsPerSitemap + 1) this.issues.push(tooManyUrlsIssue(this.entryLine, this.entryColumn, this.walker.path(this.walker.entryDepth + 1), this.walker.entryNumber));
+      if (this.urls.length === LIMITS.maxUrlsPerSitemap + 1) this.#issues.push(tooManyUrlsIssue(this.#entryLine, this.#entryColumn, this.#walker.path(this.#walker.entryDepth + 1), this.#walker.entryNumber));
     }
-    this.walker.endEntry();
-    this.fieldDepth = -1;
-    this.linkDepth = -1;
+    this.#walker.endEntry();
+    this.#fieldDepth = -1;
+    this.#linkDepth = -1;
   }
 
   private entryName(): string {
@@ -298,10 +301,10 @@ class FeedReader implements WalkHandler {
 
   /** An issue of the open entry (`leftOut`: it is not kept because of this). */
   private addIssue(code: ErrorCode, severity: Issue['severity'], message: string, line: number, column: number, child?: string, value?: string, leftOut = false): void {
-    const walker = this.walker;
+    const walker = this.#walker;
     let path = walker.path(walker.entryDepth + 1);
     if (child) path += '/' + child;
-    this.issues.push(createIssue(code, severity, message, line, column, path, walker.openEntryNumber(), value, leftOut ? { leftOut } : undefined));
+    this.#issues.push(createIssue(code, severity, message, line, column, path, walker.openEntryNumber(), value, leftOut ? { leftOut } : undefined));
   }
 }
 

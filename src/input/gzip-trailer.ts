@@ -22,29 +22,29 @@ export const MIN_MEMBER_BYTES = 20;
  * const declaredSize = recent.lastUint32;
  */
 export class RecentBytes {
-  private readonly bytes: Uint8Array;
+  readonly #bytes: Uint8Array;
   /** Offset in the input just after the last byte added. */
   end = 0;
 
   constructor(capacity: number) {
-    this.bytes = new Uint8Array(capacity);
+    this.#bytes = new Uint8Array(capacity);
   }
 
   add(chunk: Uint8Array): void {
-    const capacity = this.bytes.length;
-    if (chunk.length >= capacity) this.bytes.set(chunk.subarray(chunk.length - capacity));
+    const capacity = this.#bytes.length;
+    if (chunk.length >= capacity) this.#bytes.set(chunk.subarray(chunk.length - capacity));
     else {
-      this.bytes.copyWithin(0, chunk.length);
-      this.bytes.set(chunk, capacity - chunk.length);
+      this.#bytes.copyWithin(0, chunk.length);
+      this.#bytes.set(chunk, capacity - chunk.length);
     }
     this.end += chunk.length;
   }
 
   /** The little-endian 32-bit value at input offset `at`; undefined when those bytes are not (or no longer) held. */
   uint32At(at: number): number | undefined {
-    const index = this.bytes.length - (this.end - at);
+    const index = this.#bytes.length - (this.end - at);
     if (at < 0 || index < 0 || at + 4 > this.end) return undefined;
-    const b = this.bytes;
+    const b = this.#bytes;
     return (b[index]! | (b[index + 1]! << 8) | (b[index + 2]! << 16) | (b[index + 3]! << 24)) >>> 0;
   }
 
@@ -84,20 +84,20 @@ const MAX_SUMS = 4096;
  */
 export class MemberEndCheck {
   /** The last (up to) seven bytes before the next chunk: a header and the ISIZE before it may straddle chunks. */
-  private readonly before = new Uint8Array(7);
-  private beforeLength = 0;
-  private seen = 0;
+  readonly #before = new Uint8Array(7);
+  #beforeLength = 0;
+  #seen = 0;
   /** The first input offset not yet looked at as a possible header start. */
-  private nextTest = 0;
-  private readonly sizes: number[] = [];
-  private gaveUp = false;
+  #nextTest = 0;
+  readonly #sizes: number[] = [];
+  #gaveUp = false;
 
   add(chunk: Uint8Array): void {
-    const beforeLength = this.beforeLength, before = this.before;
-    const base = this.seen - beforeLength;
+    const beforeLength = this.#beforeLength, before = this.#before;
+    const base = this.#seen - beforeLength;
     const length = beforeLength + chunk.length;
     const at = (i: number): number => (i < beforeLength ? before[i]! : chunk[i - beforeLength]!);
-    let i = Math.max(0, this.nextTest - base);
+    let i = Math.max(0, this.#nextTest - base);
     while (i + 3 < length) {
       if (i >= beforeLength) {
         const next = chunk.indexOf(0x1f, i - beforeLength);
@@ -113,30 +113,30 @@ export class MemberEndCheck {
       }
       if (at(i + 1) === 0x8b && at(i + 2) === 0x08 && (at(i + 3) & 0xe0) === 0 && base + i >= MIN_MEMBER_BYTES) {
         // base + i >= 20 and at most 7 bytes carried: the four bytes before i are at hand.
-        if (this.sizes.length === MAX_CANDIDATES) this.gaveUp = true;
-        else this.sizes.push((at(i - 4) | (at(i - 3) << 8) | (at(i - 2) << 16) | (at(i - 1) << 24)) >>> 0);
+        if (this.#sizes.length === MAX_CANDIDATES) this.#gaveUp = true;
+        else this.#sizes.push((at(i - 4) | (at(i - 3) << 8) | (at(i - 2) << 16) | (at(i - 1) << 24)) >>> 0);
       }
       i++;
     }
-    this.nextTest = base + i;
+    this.#nextTest = base + i;
     if (chunk.length >= 7) before.set(chunk.subarray(chunk.length - 7));
     else {
       const keep = Math.min(7 - chunk.length, beforeLength);
       before.copyWithin(0, beforeLength - keep, beforeLength);
       before.set(chunk, keep);
     }
-    this.beforeLength = Math.min(7, beforeLength + chunk.length);
-    this.seen += chunk.length;
+    this.#beforeLength = Math.min(7, beforeLength + chunk.length);
+    this.#seen += chunk.length;
   }
 
   /** Whether `total` inflated bytes can be the members that end at noted places and at the end (`lastSize`: the input's last four bytes). */
   endsWithMember(total: number, lastSize: number | undefined): boolean {
-    if (this.gaveUp) return true;
+    if (this.#gaveUp) return true;
     if (lastSize === undefined) return false;
     const modulus = 0x100000000;
     const target = (((total - lastSize) % modulus) + modulus) % modulus;
     let sums = new Set<number>([0]);
-    for (const size of this.sizes) {
+    for (const size of this.#sizes) {
       const next = new Set(sums);
       for (const sum of sums) next.add((sum + size) % modulus);
       if (next.size > MAX_SUMS) return true;

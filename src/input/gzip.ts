@@ -140,12 +140,12 @@ function reservedFlagsDamage(bytes: Uint8Array, at = 3): SitemapError | undefine
  * chunks: each push is shown to it first.
  */
 class ReservedFlagsCheck {
-  private seen = 0;
+  #seen = 0;
 
   /** Throws GZIP_INVALID when the header's FLG byte (the fourth) has a reserved bit set. */
   check(chunk: Uint8Array): void {
-    const at = 3 - this.seen;
-    this.seen += chunk.length;
+    const at = 3 - this.#seen;
+    this.#seen += chunk.length;
     const damage = at >= 0 ? reservedFlagsDamage(chunk, at) : undefined;
     if (damage) throw damage;
   }
@@ -316,34 +316,37 @@ function sliceBytesFor(maxBytes: number): number {
  * the same (issue #22 item 7).
  */
 class PortableStreamingGunzip implements StreamingGunzip {
-  private readonly inflater: GzipInflater;
-  private compressed = 0;
-  private total = 0;
-  private cancelled = false;
+  readonly #inflater: GzipInflater;
+  #compressed = 0;
+  #total = 0;
+  #cancelled = false;
 
-  constructor(private readonly maxBytes: number, onData: InflatedBytesHandler) {
-    this.inflater = new GzipInflater((data) => {
+  readonly #maxBytes: number;
+
+  constructor(maxBytes: number, onData: InflatedBytesHandler) {
+    this.#maxBytes = maxBytes;
+    this.#inflater = new GzipInflater((data) => {
       inflatedBytes += data.length;
-      this.total += data.length;
-      if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
-      if (!this.cancelled) void onData(data);
+      this.#total += data.length;
+      if (this.#total > this.#maxBytes) throw tooLarge(this.#maxBytes);
+      if (!this.#cancelled) void onData(data);
     });
   }
 
   push(chunk: Uint8Array, final: boolean): void {
-    if (this.cancelled) return;
-    this.compressed += chunk.length;
+    if (this.#cancelled) return;
+    this.#compressed += chunk.length;
     // The bytes first, then the end: what they inflate to is handed on before a truncation is refused.
-    if (!final || chunk.length > 0) this.inflater.push(chunk, false);
-    if (!final || this.cancelled) return;
-    if (this.compressed < MIN_MEMBER_BYTES) {
-      throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${this.compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: this.compressed });
+    if (!final || chunk.length > 0) this.#inflater.push(chunk, false);
+    if (!final || this.#cancelled) return;
+    if (this.#compressed < MIN_MEMBER_BYTES) {
+      throw new SitemapError('GZIP_INVALID', `The gzip data is truncated: ${this.#compressed} bytes, a gzip member takes at least ${MIN_MEMBER_BYTES}`, { offset: this.#compressed });
     }
-    this.inflater.push(NO_BYTES, true);
+    this.#inflater.push(NO_BYTES, true);
   }
 
   cancel(): void {
-    this.cancelled = true;
+    this.#cancelled = true;
   }
 }
 
@@ -433,42 +436,45 @@ function nativeMemberReading(): Promise<'whole' | 'split' | 'portable'> {
 const SLICES_IN_FLIGHT = 2;
 
 class NativeStreamingGunzip implements StreamingGunzip {
-  private readonly sliceBytes: number;
-  private writer: WritableStreamDefaultWriter<BufferSource> | null = null;
-  private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
-  private reading: Promise<void> = Promise.resolve();
-  private failure: unknown = null;
-  private failed = false;
-  private total = 0;
-  private memberOutput = 0;
-  private memberInput = 0;
-  private splitMembers: boolean | undefined;
+  readonly #sliceBytes: number;
+  #writer: WritableStreamDefaultWriter<BufferSource> | null = null;
+  #reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  #reading: Promise<void> = Promise.resolve();
+  #failure: unknown = null;
+  #failed = false;
+  #total = 0;
+  #memberOutput = 0;
+  #memberInput = 0;
+  #splitMembers: boolean | undefined;
   /** Where the runtime's stream can neither read a series of members nor be drained (nativeMemberReading). */
-  private portable: PortableStreamingGunzip | null = null;
-  private readonly tail = new RecentBytes(4);
-  private readonly flags = new ReservedFlagsCheck();
+  #portable: PortableStreamingGunzip | null = null;
+  readonly #tail = new RecentBytes(4);
+  readonly #flags = new ReservedFlagsCheck();
   /** Where the runtime's stream reads members on its own: does the input end where one ends? */
-  private readonly memberEnds = new MemberEndCheck();
+  readonly #memberEnds = new MemberEndCheck();
   /** Up to two bytes held back when members are split: a magic number cut by a chunk boundary. */
-  private carry: Uint8Array | null = null;
-  private inHandler = false;
+  #carry: Uint8Array | null = null;
+  #inHandler = false;
   /** The writes of the slices in flight (SLICES_IN_FLIGHT), oldest first. */
-  private inFlight: Promise<void>[] = [];
+  #inFlight: Promise<void>[] = [];
   /** Small chunks gathered into one write (a write costs Node a task on another thread). */
-  private gathered: Uint8Array[] = [];
-  private gatheredBytes = 0;
+  #gathered: Uint8Array[] = [];
+  #gatheredBytes = 0;
 
-  constructor(private readonly maxBytes: number, private readonly onData: InflatedBytesHandler) {
-    this.sliceBytes = sliceBytesFor(maxBytes);
+  readonly #maxBytes: number;
+
+  constructor(maxBytes: number, private readonly onData: InflatedBytesHandler) {
+    this.#maxBytes = maxBytes;
+    this.#sliceBytes = sliceBytesFor(maxBytes);
   }
 
   async push(chunk: Uint8Array, final: boolean): Promise<void> {
     // The usual last push is an empty chunk: the end alone, as it was before the push contract.
     if (!final || chunk.length > 0) {
-      this.flags.check(chunk);
+      this.#flags.check(chunk);
       await this.prepare();
-      if (this.portable) return this.portable.push(chunk, final);
-      if (this.splitMembers) await this.pushSplitting(chunk);
+      if (this.#portable) return this.#portable.push(chunk, final);
+      if (this.#splitMembers) await this.pushSplitting(chunk);
       else await this.write(chunk);
     }
     if (final) await this.finish();
@@ -477,68 +483,68 @@ class NativeStreamingGunzip implements StreamingGunzip {
   /** The input has ended: checks it ended where a member ends. */
   private async finish(): Promise<void> {
     await this.prepare();
-    if (this.portable) return this.portable.push(NO_BYTES, true);
-    if (this.carry !== null) {
-      const carry = this.carry;
-      this.carry = null;
+    if (this.#portable) return this.#portable.push(NO_BYTES, true);
+    if (this.#carry !== null) {
+      const carry = this.#carry;
+      this.#carry = null;
       await this.write(carry);
     }
     await this.endMember();
-    const lastSize = this.tail.lastUint32;
-    if (this.splitMembers ? lastSize !== this.memberOutput % 0x100000000 : !this.memberEnds.endsWithMember(this.total, lastSize)) {
-      throw trailingBytesError(`its last four bytes declare ${lastSize ?? 0} bytes, which do not end what it inflates to`, Math.max(0, this.tail.end - 4));
+    const lastSize = this.#tail.lastUint32;
+    if (this.#splitMembers ? lastSize !== this.#memberOutput % 0x100000000 : !this.#memberEnds.endsWithMember(this.#total, lastSize)) {
+      throw trailingBytesError(`its last four bytes declare ${lastSize ?? 0} bytes, which do not end what it inflates to`, Math.max(0, this.#tail.end - 4));
     }
   }
 
   /** Queues compressed bytes, written once a slice's worth has gathered (or on a drain or the end). */
   private async write(bytes: Uint8Array): Promise<void> {
     if (bytes.length === 0) return;
-    this.memberInput += bytes.length;
-    this.tail.add(bytes);
-    if (!this.splitMembers) this.memberEnds.add(bytes);
-    if (this.gatheredBytes === 0 && bytes.length >= this.sliceBytes) {
+    this.#memberInput += bytes.length;
+    this.#tail.add(bytes);
+    if (!this.#splitMembers) this.#memberEnds.add(bytes);
+    if (this.#gatheredBytes === 0 && bytes.length >= this.#sliceBytes) {
       await this.writeNow(bytes);
       return;
     }
-    this.gathered.push(bytes.slice());
-    this.gatheredBytes += bytes.length;
-    if (this.gatheredBytes >= this.sliceBytes) await this.flush();
+    this.#gathered.push(bytes.slice());
+    this.#gatheredBytes += bytes.length;
+    if (this.#gatheredBytes >= this.#sliceBytes) await this.flush();
   }
 
   private async flush(): Promise<void> {
-    if (this.gatheredBytes === 0) return;
-    const bytes = concatenateBytes(this.gathered);
-    this.gathered = [];
-    this.gatheredBytes = 0;
+    if (this.#gatheredBytes === 0) return;
+    const bytes = concatenateBytes(this.#gathered);
+    this.#gathered = [];
+    this.#gatheredBytes = 0;
     await this.writeNow(bytes);
   }
 
   cancel(): void {
-    this.portable?.cancel();
+    this.#portable?.cancel();
     this.fail(new SitemapError('INPUT_TYPE', 'The stream was cancelled', { offset: 0 }));
-    this.reader?.cancel().catch(() => {});
+    this.#reader?.cancel().catch(() => {});
   }
 
   private async prepare(): Promise<void> {
-    if (this.failed) throw this.failure;
-    if (this.splitMembers === undefined) {
+    if (this.#failed) throw this.#failure;
+    if (this.#splitMembers === undefined) {
       const members = await nativeMemberReading();
-      this.splitMembers = members === 'split';
+      this.#splitMembers = members === 'split';
       // Before anything was written: the portable inflater takes the whole input from here.
-      if (members === 'portable') this.portable = new PortableStreamingGunzip(this.maxBytes, this.onData);
+      if (members === 'portable') this.#portable = new PortableStreamingGunzip(this.#maxBytes, this.onData);
     }
-    if (this.writer === null && !this.portable) this.startMember();
+    if (this.#writer === null && !this.#portable) this.startMember();
   }
 
   private startMember(): void {
     const stream = decompressionStream();
-    this.writer = stream.writable.getWriter();
+    this.#writer = stream.writable.getWriter();
     const reader = stream.readable.getReader();
-    this.reader = reader;
-    this.memberOutput = 0;
-    this.memberInput = 0;
-    this.inFlight = [];
-    this.reading = this.readAll(reader);
+    this.#reader = reader;
+    this.#memberOutput = 0;
+    this.#memberInput = 0;
+    this.#inFlight = [];
+    this.#reading = this.readAll(reader);
   }
 
   private async readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
@@ -550,76 +556,76 @@ class NativeStreamingGunzip implements StreamingGunzip {
       for (;;) {
         reading.catch(() => {});
         const { done, value } = await reading;
-        if (done || this.failed) return;
+        if (done || this.#failed) return;
         reading = reader.read();
         inflatedBytes += value.length;
-        this.total += value.length;
-        this.memberOutput += value.length;
-        if (this.total > this.maxBytes) throw tooLarge(this.maxBytes);
-        this.inHandler = true;
+        this.#total += value.length;
+        this.#memberOutput += value.length;
+        if (this.#total > this.#maxBytes) throw tooLarge(this.#maxBytes);
+        this.#inHandler = true;
         const holding = this.onData(value);
-        this.inHandler = false;
+        this.#inHandler = false;
         // While the handler holds the reading back, the stream's own backpressure stops its
         // inflating, and then the writes (SLICES_IN_FLIGHT).
         if (holding) await holding;
       }
     } catch (error) {
-      this.fail(this.inHandler || error instanceof SitemapError ? error : damaged(error));
+      this.fail(this.#inHandler || error instanceof SitemapError ? error : damaged(error));
       reader.cancel(error).catch(() => {});
     }
   }
 
   private fail(error: unknown): void {
-    if (this.failed) return;
-    this.failed = true;
-    this.failure = error;
+    if (this.#failed) return;
+    this.#failed = true;
+    this.#failure = error;
   }
 
   /** After a write or close was refused: the reason the reading side saw, which says more. */
   private async refused(error: unknown): Promise<never> {
-    await this.reading;
-    throw this.failed ? this.failure : damaged(error);
+    await this.#reading;
+    throw this.#failed ? this.#failure : damaged(error);
   }
 
   private async writeNow(bytes: Uint8Array): Promise<void> {
-    const writer = this.writer!;
-    for (let start = 0; start < bytes.length; start += this.sliceBytes) {
-      const slice = bytes.subarray(start, Math.min(bytes.length, start + this.sliceBytes));
+    const writer = this.#writer!;
+    for (let start = 0; start < bytes.length; start += this.#sliceBytes) {
+      const slice = bytes.subarray(start, Math.min(bytes.length, start + this.#sliceBytes));
       try {
         await writer.ready;
-        if (this.inFlight.length >= SLICES_IN_FLIGHT) await this.inFlight.shift();
+        if (this.#inFlight.length >= SLICES_IN_FLIGHT) await this.#inFlight.shift();
       } catch (error) {
         await this.refused(error);
       }
-      if (this.failed) throw this.failure;
+      if (this.#failed) throw this.#failure;
       const written = writer.write(slice as BufferSource);
       // A refused write errors the stream, which the reading side reports.
       written.catch(() => {});
-      this.inFlight.push(written);
+      this.#inFlight.push(written);
     }
   }
 
   private async pushSplitting(chunk: Uint8Array): Promise<void> {
     let data = chunk;
-    if (this.carry !== null) {
-      data = concatenateBytes([this.carry, chunk]);
-      this.carry = null;
+    if (this.#carry !== null) {
+      data = concatenateBytes([this.#carry, chunk]);
+      this.#carry = null;
     }
     let from = 0;
     for (let at = data.indexOf(0x1f); at !== -1 && at + 2 < data.length; at = data.indexOf(0x1f, at + 1)) {
       // The next member's header: magic, method 8 (deflate), reserved flag bits clear.
       if (data[at + 1] !== 0x8b || data[at + 2] !== 0x08 || (at + 3 < data.length && (data[at + 3]! & 0xe0) !== 0)) continue;
-      if (this.memberInput + (at - from) < MIN_MEMBER_BYTES) continue;
+      if (this.#memberInput + (at - from) < MIN_MEMBER_BYTES) continue;
       await this.write(data.subarray(from, at));
       from = at;
       await this.drain();
-      if (this.tail.lastUint32 !== this.memberOutput % 0x100000000) continue;
+      if (this.#tail.lastUint32 !== this.#memberOutput % 0x100000000) continue;
       await this.endMember();
       this.startMember();
     }
     const keep = Math.min(2, data.length - from);
     await this.write(data.subarray(from, data.length - keep));
-    this.carry = data.slice(data.length - keep);
+    this.#carry = data.slice(data.length - keep);
   }
 
   /**
@@ -629,22 +635,22 @@ class NativeStreamingGunzip implements StreamingGunzip {
   private async drain(): Promise<void> {
     await this.flush();
     try {
-      await this.writer!.write(new Uint8Array(0));
+      await this.#writer!.write(new Uint8Array(0));
     } catch (error) {
       await this.refused(error);
     }
-    if (this.failed) throw this.failure;
+    if (this.#failed) throw this.#failure;
   }
 
   private async endMember(): Promise<void> {
     await this.flush();
     try {
-      await this.writer!.close();
+      await this.#writer!.close();
     } catch (error) {
       await this.refused(error);
     }
-    await this.reading;
-    if (this.failed) throw this.failure;
+    await this.#reading;
+    if (this.#failed) throw this.#failure;
   }
 }
 

@@ -63,7 +63,7 @@ function chunkLength(chunk: unknown): number {
 export class SitemapParserStream<Kind extends SitemapKind | undefined = undefined> implements TransformStream<Uint8Array | string, EntryOfKind<Kind>> {
   readonly readable: ReadableStream<EntryOfKind<Kind>>;
   readonly writable: WritableStream<Uint8Array | string>;
-  private readonly document: StreamedDocument;
+  readonly #document: StreamedDocument;
 
   // Built from a readable and a writable rather than a TransformStream: a transform cannot wait
   // for its reader between slices of one big chunk, and handing 50,000 entries to Node's stream
@@ -81,7 +81,7 @@ export class SitemapParserStream<Kind extends SitemapKind | undefined = undefine
     const document = new StreamedDocument(options, (entries) => {
       for (const entry of entries) readableController.enqueue(entry as EntryOfKind<Kind>);
     }, () => (readableController.desiredSize ?? 1) > 0);
-    this.document = document;
+    this.#document = document;
     const fail = (error: unknown): never => {
       stopped = true;
       document.cancel();
@@ -142,17 +142,17 @@ export class SitemapParserStream<Kind extends SitemapKind | undefined = undefine
 
   /** `urlset` or `sitemapindex` once the root element has been read. */
   get kind(): SitemapKind | undefined {
-    return this.document.kind;
+    return this.#document.kind;
   }
 
   /** Issues found so far, when no `onIssue` takes them (the first 1,000). */
   get issues(): readonly Issue[] {
-    return this.document.issues;
+    return this.#document.issues;
   }
 
   /** Issues found beyond the 1,000 kept in `issues`. */
   get droppedIssues(): number {
-    return this.document.droppedIssues;
+    return this.#document.droppedIssues;
   }
 }
 
@@ -213,58 +213,58 @@ function chunkSourceOf(source: SitemapStreamSource): ChunkSource {
  * console.log(entries.kind, entries.issues.length);
  */
 export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> implements AsyncIterableIterator<Entry> {
-  private readonly document: StreamedDocument;
-  private readonly source: ChunkSource;
+  readonly #document: StreamedDocument;
+  readonly #source: ChunkSource;
   /** The batch entries are being handed out from, and the batches after it (one per delivery). */
-  private buffer: SitemapEntry[] = [];
-  private index = 0;
-  private readonly queued: SitemapEntry[][] = [];
+  #buffer: SitemapEntry[] = [];
+  #index = 0;
+  readonly #queued: SitemapEntry[][] = [];
   /** Entries delivered and not yet handed out. */
-  private pending = 0;
+  #pending = 0;
   /** The loop that reads the source into the document, started by the first next(). */
-  private pumping: Promise<void> | null = null;
+  #pumping: Promise<void> | null = null;
   /** The pump has finished: the end was read, or it failed or was stopped. */
-  private ended = false;
-  private stopped = false;
+  #ended = false;
+  #stopped = false;
   /** Wakes a next() waiting for entries (or the end). */
-  private wakeReader: (() => void) | null = null;
+  #wakeReader: (() => void) | null = null;
   /** Wakes the pump waiting for room in the queue. */
-  private wakePump: (() => void) | null = null;
+  #wakePump: (() => void) | null = null;
   /** The source chunk being read, slice by slice (null when the next one is needed). */
-  private chunk: unknown = null;
-  private chunkOffset = 0;
+  #chunk: unknown = null;
+  #chunkOffset = 0;
   /** An error held back until the entries read before it have been handed out. */
-  private failure: { error: unknown } | null = null;
+  #failure: { error: unknown } | null = null;
 
   /** @internal Made by {@link parseStream}. */
   constructor(source: SitemapStreamSource, options: ParseStreamOptions) {
     // Batches are queued as they come, not appended to one array: entries handed out must not
     // stay referenced by the array still being read.
-    this.document = new StreamedDocument(options, (entries) => {
-      this.pending += entries.length;
-      if (this.index >= this.buffer.length && this.queued.length === 0) {
-        this.buffer = entries;
-        this.index = 0;
-      } else this.queued.push(entries);
+    this.#document = new StreamedDocument(options, (entries) => {
+      this.#pending += entries.length;
+      if (this.#index >= this.#buffer.length && this.#queued.length === 0) {
+        this.#buffer = entries;
+        this.#index = 0;
+      } else this.#queued.push(entries);
       this.wake();
-    }, () => this.pending < QUEUED_ENTRIES);
+    }, () => this.#pending < QUEUED_ENTRIES);
     // After the document, which checks the options: a bad one must not leave a stream locked.
-    this.source = chunkSourceOf(source);
+    this.#source = chunkSourceOf(source);
   }
 
   /** `urlset` or `sitemapindex` once the root element has been read. */
   get kind(): SitemapKind | undefined {
-    return this.document.kind;
+    return this.#document.kind;
   }
 
   /** Issues found so far, when no `onIssue` takes them (the first 1,000). */
   get issues(): readonly Issue[] {
-    return this.document.issues;
+    return this.#document.issues;
   }
 
   /** Issues found beyond the 1,000 kept in `issues`. */
   get droppedIssues(): number {
-    return this.document.droppedIssues;
+    return this.#document.droppedIssues;
   }
 
   [Symbol.asyncIterator](): this {
@@ -273,66 +273,66 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
 
   next(): Promise<IteratorResult<Entry>> {
     // The hot path: an entry already read, without an async function's overhead.
-    if (this.index < this.buffer.length) return Promise.resolve({ value: this.take(), done: false });
+    if (this.#index < this.#buffer.length) return Promise.resolve({ value: this.take(), done: false });
     return this.wait();
   }
 
   /** Stops reading: the source is cancelled (what `break` in `for await` calls). */
   async return(value?: unknown): Promise<IteratorResult<Entry>> {
-    this.buffer = [];
-    this.index = 0;
-    this.queued.length = 0;
-    this.pending = 0;
-    this.chunk = null;
-    if (!this.stopped && !this.ended) {
-      this.stopped = true;
-      this.document.cancel();
-      this.wakePump?.();
-      await this.source.cancel();
+    this.#buffer = [];
+    this.#index = 0;
+    this.#queued.length = 0;
+    this.#pending = 0;
+    this.#chunk = null;
+    if (!this.#stopped && !this.#ended) {
+      this.#stopped = true;
+      this.#document.cancel();
+      this.#wakePump?.();
+      await this.#source.cancel();
     }
-    this.stopped = true;
+    this.#stopped = true;
     return { value: value as Entry, done: true };
   }
 
   private take(): Entry {
-    const entry = this.buffer[this.index++] as Entry;
-    if (--this.pending === QUEUED_ENTRIES >> 1) {
+    const entry = this.#buffer[this.#index++] as Entry;
+    if (--this.#pending === QUEUED_ENTRIES >> 1) {
       // Half the queue handed out: reading goes on (and inflating held back at a full queue).
-      const wake = this.wakePump;
-      this.wakePump = null;
+      const wake = this.#wakePump;
+      this.#wakePump = null;
       wake?.();
-      this.document.resume();
+      this.#document.resume();
     }
     return entry;
   }
 
   private wake(): void {
-    const wake = this.wakeReader;
-    this.wakeReader = null;
+    const wake = this.#wakeReader;
+    this.#wakeReader = null;
     wake?.();
   }
 
   private async wait(): Promise<IteratorResult<Entry>> {
     for (;;) {
-      if (this.index < this.buffer.length) return { value: this.take(), done: false };
-      if (this.queued.length > 0) {
-        this.buffer = this.queued.shift()!;
-        this.index = 0;
+      if (this.#index < this.#buffer.length) return { value: this.take(), done: false };
+      if (this.#queued.length > 0) {
+        this.#buffer = this.#queued.shift()!;
+        this.#index = 0;
         continue;
       }
-      if (this.failure !== null) {
-        const { error } = this.failure;
-        this.failure = null;
+      if (this.#failure !== null) {
+        const { error } = this.#failure;
+        this.#failure = null;
         throw error;
       }
-      if (this.ended || this.stopped) return { value: undefined, done: true };
-      this.document.resume();
-      const wakePump = this.wakePump;
-      this.wakePump = null;
+      if (this.#ended || this.#stopped) return { value: undefined, done: true };
+      this.#document.resume();
+      const wakePump = this.#wakePump;
+      this.#wakePump = null;
       wakePump?.();
-      this.pumping ??= this.pump();
+      this.#pumping ??= this.pump();
       await new Promise<void>((resolve) => {
-        this.wakeReader = resolve;
+        this.#wakeReader = resolve;
       });
     }
   }
@@ -344,43 +344,43 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
   private async pump(): Promise<void> {
     try {
       for (;;) {
-        while (this.pending >= QUEUED_ENTRIES && !this.stopped) {
+        while (this.#pending >= QUEUED_ENTRIES && !this.#stopped) {
           await new Promise<void>((resolve) => {
-            this.wakePump = resolve;
+            this.#wakePump = resolve;
           });
         }
-        if (this.stopped) return;
-        if (this.chunk === null) {
-          const { done, value } = await this.source.read();
-          if (this.stopped) return;
-          if (done || !this.document.wantsMore) {
-            if (!done) await this.source.cancel();
-            const closing = this.document.push(NO_BYTES, true);
+        if (this.#stopped) return;
+        if (this.#chunk === null) {
+          const { done, value } = await this.#source.read();
+          if (this.#stopped) return;
+          if (done || !this.#document.wantsMore) {
+            if (!done) await this.#source.cancel();
+            const closing = this.#document.push(NO_BYTES, true);
             if (closing) await closing;
             return;
           }
-          this.chunk = value;
-          this.chunkOffset = 0;
+          this.#chunk = value;
+          this.#chunkOffset = 0;
         }
-        if (!this.document.wantsMore) {
-          this.chunk = null; // the rest would be ignored
+        if (!this.#document.wantsMore) {
+          this.#chunk = null; // the rest would be ignored
           continue;
         }
-        const [slice, next] = sliceOf(this.chunk, this.chunkOffset);
-        this.chunkOffset = next;
-        if (next >= chunkLength(this.chunk)) this.chunk = null;
-        const writing = this.document.push(slice, false);
+        const [slice, next] = sliceOf(this.#chunk, this.#chunkOffset);
+        this.#chunkOffset = next;
+        if (next >= chunkLength(this.#chunk)) this.#chunk = null;
+        const writing = this.#document.push(slice, false);
         if (writing) await writing;
       }
     } catch (error) {
-      if (!this.stopped) {
-        this.failure = { error };
-        this.document.cancel();
-        await this.source.cancel(error);
+      if (!this.#stopped) {
+        this.#failure = { error };
+        this.#document.cancel();
+        await this.#source.cancel(error);
       }
     } finally {
-      this.ended = true;
-      this.chunk = null;
+      this.#ended = true;
+      this.#chunk = null;
       this.wake();
     }
   }

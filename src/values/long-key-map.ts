@@ -20,38 +20,38 @@ const NATIVE_KEY_LENGTH = 16383;
  * if (!first.has(loc)) first.set(loc, entry);
  */
 export class LongKeyMap<V> {
-  private readonly native = new Map<string, V>();
-  private readonly buckets = new Map<number, Array<[string, V]>>();
-  private longKeys = 0;
+  readonly #native = new Map<string, V>();
+  readonly #buckets = new Map<number, Array<[string, V]>>();
+  #longKeys = 0;
 
   /** The number of keys. */
   get size(): number {
-    return this.native.size + this.longKeys;
+    return this.#native.size + this.#longKeys;
   }
 
   get(key: string): V | undefined {
-    if (key.length <= NATIVE_KEY_LENGTH) return this.native.get(key);
-    const bucket = this.buckets.get(hashOf(key));
+    if (key.length <= NATIVE_KEY_LENGTH) return this.#native.get(key);
+    const bucket = this.#buckets.get(hashOf(key));
     if (bucket !== undefined) for (const [candidate, value] of bucket) if (candidate === key) return value;
     return undefined;
   }
 
   has(key: string): boolean {
-    if (key.length <= NATIVE_KEY_LENGTH) return this.native.has(key);
-    const bucket = this.buckets.get(hashOf(key));
+    if (key.length <= NATIVE_KEY_LENGTH) return this.#native.has(key);
+    const bucket = this.#buckets.get(hashOf(key));
     return bucket !== undefined && bucket.some(([candidate]) => candidate === key);
   }
 
   set(key: string, value: V): void {
     if (key.length <= NATIVE_KEY_LENGTH) {
-      this.native.set(key, value);
+      this.#native.set(key, value);
       return;
     }
     const hash = hashOf(key);
-    const bucket = this.buckets.get(hash);
+    const bucket = this.#buckets.get(hash);
     if (bucket === undefined) {
-      this.buckets.set(hash, [[key, value]]);
-      this.longKeys++;
+      this.#buckets.set(hash, [[key, value]]);
+      this.#longKeys++;
       return;
     }
     for (const pair of bucket) {
@@ -61,7 +61,7 @@ export class LongKeyMap<V> {
       }
     }
     bucket.push([key, value]);
-    this.longKeys++;
+    this.#longKeys++;
   }
 }
 

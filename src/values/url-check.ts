@@ -237,10 +237,10 @@ const FRAGMENT = QUERY | BRACKETS;
 /** A cursor over a URI for the RFC 3986 grammar, with libxml2's choices. */
 class UriReader {
   at = 0;
-  private text = '';
+  #text = '';
 
   private code(offset = 0): number {
-    return this.text.charCodeAt(this.at + offset);
+    return this.#text.charCodeAt(this.at + offset);
   }
 
   /** Advances over one character of the classes in `mask`, or a %XX; false at anything else. */
@@ -268,7 +268,7 @@ class UriReader {
     if (this.code() === 64) this.at++;
     else this.at = start;
     if (this.code() === 91 /* [ */) {
-      const close = this.text.indexOf(']', this.at);
+      const close = this.#text.indexOf(']', this.at);
       if (close < 0) return false;
       this.at = close + 1;
     } else {
@@ -286,7 +286,7 @@ class UriReader {
   private queryAndFragment(): boolean {
     if (this.code() === 63) { this.at++; while (this.unit(QUERY)); }
     if (this.code() === 35) { this.at++; while (this.unit(FRAGMENT)); }
-    return this.at === this.text.length;
+    return this.at === this.#text.length;
   }
 
   /** scheme ":" hier-part [ "?" query ] [ "#" fragment ] */
@@ -326,7 +326,7 @@ class UriReader {
   }
 
   uriReference(text: string): boolean {
-    this.text = text;
+    this.#text = text;
     return this.absolute() || this.relative();
   }
 }

@@ -159,26 +159,26 @@ export class ExtensionWriter {
   readonly declarations: [string, string][] = [];
   /** Markers in the text the last `write` returned. */
   markers = 0;
-  private readonly uriByPrefix = new Map<string, string>();
-  private readonly prefixByUri = new Map<string, string>();
-  private readonly markupByRule = new Map<ExtensionItemRule, NodeMarkup>();
-  private readonly open: string;
-  private readonly openClose: string;
-  private readonly close: string;
-  private readonly closeEmpty: string;
-  private readonly valueOpen: string;
-  private readonly valueClose: string;
-  private readonly tab: string;
-  private readonly lineFeed: string;
+  readonly #uriByPrefix = new Map<string, string>();
+  readonly #prefixByUri = new Map<string, string>();
+  readonly #markupByRule = new Map<ExtensionItemRule, NodeMarkup>();
+  readonly #open: string;
+  readonly #openClose: string;
+  readonly #close: string;
+  readonly #closeEmpty: string;
+  readonly #valueOpen: string;
+  readonly #valueClose: string;
+  readonly #tab: string;
+  readonly #lineFeed: string;
   /** Characters of the piece being written. */
-  private text = '';
-  private count = 0;
+  #text = '';
+  #count = 0;
   /** Set by `explain`: every value is also checked for characters XML cannot carry. */
-  private checking = false;
+  #checking = false;
   /** Namespaces first used after `freeze()`, with the prefix each got (never given to another). */
-  private readonly localPrefixByUri = new Map<string, string>();
+  readonly #localPrefixByUri = new Map<string, string>();
   /** Declarations the element being written needs on itself (frozen writers only). */
-  private pending: [string, string][] = [];
+  #pending: [string, string][] = [];
   /**
    * Where in the entry the value being written is, for an error's path only, which is made when
    * one is thrown (`urlset/url[3]/video:video[1]/video:player_loc/@allow_embed`). Making every
@@ -188,17 +188,17 @@ export class ExtensionWriter {
    * (2026-11-24). Per step below the entry: its segment, and its 1-based index among its like
    * (0: none).
    */
-  private entryIndex = 0;
-  private readonly trailSegments: string[] = [];
-  private readonly trailIndexes: number[] = [];
-  private trailDepth = 0;
+  #entryIndex = 0;
+  readonly #trailSegments: string[] = [];
+  readonly #trailIndexes: number[] = [];
+  #trailDepth = 0;
 
   /**
    * `frozen`: the root start tag has gone out already (a streaming writer handed out its head),
    * so namespaces cannot be added to it: see `freeze`.
    */
   constructor(markers: MarkupMarkers, private readonly pretty: boolean, private frozen = false) {
-    ({ open: this.open, openClose: this.openClose, close: this.close, closeEmpty: this.closeEmpty, valueOpen: this.valueOpen, valueClose: this.valueClose, tab: this.tab, lineFeed: this.lineFeed } = markers);
+    ({ open: this.#open, openClose: this.#openClose, close: this.#close, closeEmpty: this.#closeEmpty, valueOpen: this.#valueOpen, valueClose: this.#valueClose, tab: this.#tab, lineFeed: this.#lineFeed } = markers);
   }
 
   /**
@@ -207,10 +207,10 @@ export class ExtensionWriter {
    * cannot be written so that it reads back the same.
    */
   write(url: Readonly<Record<string, unknown>>, index: number): string {
-    this.text = '';
-    this.count = 0;
-    this.entryIndex = index;
-    this.trailDepth = 0;
+    this.#text = '';
+    this.#count = 0;
+    this.#entryIndex = index;
+    this.#trailDepth = 0;
     for (const rule of EXTENSION_RULES) {
       const value = url[rule.property];
       if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue; // nothing to declare either
@@ -228,8 +228,8 @@ export class ExtensionWriter {
       const entryPath = this.path();
       for (let i = 0; i < extensions.length; i++) this.writeUnknown(extensions[i], `${entryPath}/extensions[${i + 1}]`);
     }
-    this.markers = this.count;
-    return this.text;
+    this.markers = this.#count;
+    return this.#text;
   }
 
   /**
@@ -237,11 +237,11 @@ export class ExtensionWriter {
    * and throws with its path (returns when there is none).
    */
   explain(url: Readonly<Record<string, unknown>>, index: number): void {
-    this.checking = true;
+    this.#checking = true;
     try {
       this.write(url, index);
     } finally {
-      this.checking = false;
+      this.#checking = false;
     }
   }
 
@@ -253,16 +253,16 @@ export class ExtensionWriter {
 
   // ------------------------------------------------------------------------------ paths
   private enter(segment: string, index: number): void {
-    this.trailSegments[this.trailDepth] = segment;
-    this.trailIndexes[this.trailDepth++] = index;
+    this.#trailSegments[this.#trailDepth] = segment;
+    this.#trailIndexes[this.#trailDepth++] = index;
   }
 
   /** The path of the step entered last (the entry's, with none), and `tail` below it when given. */
   private path(tail = ''): string {
-    let path = `urlset/url[${this.entryIndex + 1}]`;
-    for (let i = 0; i < this.trailDepth; i++) {
-      const index = this.trailIndexes[i]!;
-      path += index > 0 ? `/${this.trailSegments[i]}[${index}]` : `/${this.trailSegments[i]}`;
+    let path = `urlset/url[${this.#entryIndex + 1}]`;
+    for (let i = 0; i < this.#trailDepth; i++) {
+      const index = this.#trailIndexes[i]!;
+      path += index > 0 ? `/${this.#trailSegments[i]}[${index}]` : `/${this.#trailSegments[i]}`;
     }
     return tail === '' ? path : `${path}/${tail}`;
   }
@@ -281,41 +281,41 @@ export class ExtensionWriter {
   // ------------------------------------------------------------------------------ namespaces
   /** The prefix to write for `namespace`, `preferred` when it is free (or already that namespace's). */
   private bind(preferred: string, namespace: string): string {
-    const bound = this.uriByPrefix.get(preferred);
+    const bound = this.#uriByPrefix.get(preferred);
     if (bound === namespace) return preferred;
     if (this.frozen) {
-      const root = this.prefixByUri.get(namespace);
+      const root = this.#prefixByUri.get(namespace);
       if (root !== undefined) return root;
-      let prefix = this.localPrefixByUri.get(namespace);
+      let prefix = this.#localPrefixByUri.get(namespace);
       if (prefix === undefined) {
-        const taken = (candidate: string) => this.uriByPrefix.has(candidate) || [...this.localPrefixByUri.values()].includes(candidate) || candidate === 'xml' || candidate === 'xmlns';
+        const taken = (candidate: string) => this.#uriByPrefix.has(candidate) || [...this.#localPrefixByUri.values()].includes(candidate) || candidate === 'xml' || candidate === 'xmlns';
         prefix = preferred;
         for (let n = 1; taken(prefix); n++) prefix = preferred + n;
-        this.localPrefixByUri.set(namespace, prefix);
+        this.#localPrefixByUri.set(namespace, prefix);
       }
-      this.pending.push([prefix, namespace]);
+      this.#pending.push([prefix, namespace]);
       return prefix;
     }
     if (bound === undefined && preferred !== 'xml' && preferred !== 'xmlns') return this.declare(preferred, namespace);
-    const existing = this.prefixByUri.get(namespace);
+    const existing = this.#prefixByUri.get(namespace);
     if (existing !== undefined) return existing;
-    for (let n = 1; ; n++) if (!this.uriByPrefix.has(preferred + n)) return this.declare(preferred + n, namespace);
+    for (let n = 1; ; n++) if (!this.#uriByPrefix.has(preferred + n)) return this.declare(preferred + n, namespace);
   }
 
   private declare(prefix: string, namespace: string): string {
-    this.uriByPrefix.set(prefix, namespace);
-    if (!this.prefixByUri.has(namespace)) this.prefixByUri.set(namespace, prefix);
+    this.#uriByPrefix.set(prefix, namespace);
+    if (!this.#prefixByUri.has(namespace)) this.#prefixByUri.set(namespace, prefix);
     this.declarations.push([prefix, namespace]);
     return prefix;
   }
 
   // ------------------------------------------------------------------------------ typed items
   private markupOf(rule: ExtensionItemRule): NodeMarkup {
-    let markup = this.markupByRule.get(rule);
+    let markup = this.#markupByRule.get(rule);
     if (markup === undefined) {
       const prefix = this.bind(rule.prefix, rule.namespace);
       const pretty = this.pretty;
-      const attribute = (value: ExtensionValueRule, depth: number, key: string) => new NodeMarkup(value, value.name, '', '', this.valueOpen, '', [], [], '', depth, true, `${key}@${value.name}`);
+      const attribute = (value: ExtensionValueRule, depth: number, key: string) => new NodeMarkup(value, value.name, '', '', this.#valueOpen, '', [], [], '', depth, true, `${key}@${value.name}`);
       const build = (name: string, value: ExtensionValueRule | null, attributes: readonly ExtensionValueRule[], children: readonly ExtensionValueRule[], depth: number, key: string): NodeMarkup => {
         const qualified = `${prefix}:${name}`;
         const indent = pretty ? ' '.repeat(2 * depth) : '';
@@ -323,10 +323,10 @@ export class ExtensionWriter {
         return new NodeMarkup(
           value,
           qualified,
-          indent + this.open + qualified,
-          this.close,
-          this.valueOpen,
-          (leaf || !pretty ? '' : indent) + this.openClose + qualified + this.close + (pretty ? '\n' : ''),
+          indent + this.#open + qualified,
+          this.#close,
+          this.#valueOpen,
+          (leaf || !pretty ? '' : indent) + this.#openClose + qualified + this.#close + (pretty ? '\n' : ''),
           attributes.map((each) => attribute(each, depth + 1, value === null ? `${key}/` : key)), // the item's own: `alternates/@hreflang`
           children.map((child) => build(child.name, child, child.attributes ?? [], child.children ?? [], depth + 1, `${key}/${child.name}`)),
           rule.namespace,
@@ -336,12 +336,12 @@ export class ExtensionWriter {
         );
       };
       markup = build(rule.element, null, rule.attributes, rule.children, 2, rule.property);
-      if (this.pending.length > 0) {
+      if (this.#pending.length > 0) {
         // A typed namespace is plain ASCII: written as it is, between the two value markers.
-        markup.declaration = this.pending.map(([name, uri]) => ` xmlns:${name}${this.valueOpen}${uri}${this.valueClose}`).join('');
-        this.pending = [];
+        markup.declaration = this.#pending.map(([name, uri]) => ` xmlns:${name}${this.#valueOpen}${uri}${this.#valueClose}`).join('');
+        this.#pending = [];
       }
-      this.markupByRule.set(rule, markup);
+      this.#markupByRule.set(rule, markup);
     }
     return markup;
   }
@@ -351,16 +351,16 @@ export class ExtensionWriter {
     this.enter(markup.segment, index);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(`must be an object, got ${show(value)}`, this.path());
     this.writeElement(markup, value as Record<string, unknown>);
-    this.trailDepth--;
+    this.#trailDepth--;
   }
 
   /** An element given as an object (the step entered last): its attributes, and its text or children. */
   private writeElement(markup: NodeMarkup, object: Readonly<Record<string, unknown>>): void {
-    this.text += markup.open;
-    this.count++;
+    this.#text += markup.open;
+    this.#count++;
     if (markup.declaration !== '') {
-      this.text += markup.declaration;
-      this.count += 2;
+      this.#text += markup.declaration;
+      this.#count += 2;
     }
     const attributes = markup.attributes;
     for (let i = 0; i < attributes.length; i++) {
@@ -371,19 +371,19 @@ export class ExtensionWriter {
         else if (attribute.required) throw invalid('is required', this.path(attribute.segment));
         else continue;
       }
-      this.text += attribute.attributeOpen;
-      this.appendAttributeValue(this.valueText(attribute, value, attribute.segment), this.checking ? this.path(attribute.segment) : '');
-      this.text += this.valueClose;
-      this.count += 2;
+      this.#text += attribute.attributeOpen;
+      this.appendAttributeValue(this.valueText(attribute, value, attribute.segment), this.#checking ? this.path(attribute.segment) : '');
+      this.#text += this.#valueClose;
+      this.#count += 2;
     }
     const children = markup.children;
     if (children.length === 0 && markup.rule === null) {
-      this.text += this.closeEmpty + (this.pretty ? '\n' : ''); // an item of attributes only: <xhtml:link …/>
-      this.count++;
+      this.#text += this.#closeEmpty + (this.pretty ? '\n' : ''); // an item of attributes only: <xhtml:link …/>
+      this.#count++;
       return;
     }
-    this.text += this.close;
-    this.count++;
+    this.#text += this.#close;
+    this.#count++;
     if (children.length === 0) {
       // The text of an element with attributes, in its textProperty.
       const value = object[markup.textProperty];
@@ -391,11 +391,11 @@ export class ExtensionWriter {
         if (!markup.emptyIsAbsent) throw invalid('is required', this.path(markup.textProperty));
       } else {
         const text = this.valueText(markup, value, markup.textProperty);
-        if (this.checking) this.checkCharacters(text, this.path(markup.textProperty));
-        this.text += text;
+        if (this.#checking) this.checkCharacters(text, this.path(markup.textProperty));
+        this.#text += text;
       }
     } else {
-      if (this.pretty) this.text += '\n';
+      if (this.pretty) this.#text += '\n';
       for (let c = 0; c < children.length; c++) {
         const child = children[c]!;
         const value = object[child.property];
@@ -412,8 +412,8 @@ export class ExtensionWriter {
       const extensions = object.extensions;
       if (extensions !== undefined && extensions !== null) this.writeInside(markup, extensions, this.path('extensions'));
     }
-    this.text += markup.closeTag;
-    this.count += 2;
+    this.#text += markup.closeTag;
+    this.#count += 2;
   }
 
   /** A child element of an item or group; `index`: its 1-based place among its repeats, 0 when it does not repeat. */
@@ -425,11 +425,11 @@ export class ExtensionWriter {
     } else {
       // A text-only element: <image:loc>…</image:loc>.
       const text = this.valueText(markup, value, '');
-      if (this.checking) this.checkCharacters(text, this.path());
-      this.text += markup.openLeaf + text + markup.closeTag;
-      this.count += 4;
+      if (this.#checking) this.checkCharacters(text, this.path());
+      this.#text += markup.openLeaf + text + markup.closeTag;
+      this.#count += 4;
     }
-    this.trailDepth--;
+    this.#trailDepth--;
   }
 
   /**
@@ -489,14 +489,14 @@ export class ExtensionWriter {
 
   /** Attribute text: tabs and line feeds as references (the core escapes the rest, and CR); `path` is read only when checking. */
   private appendAttributeValue(value: string, path: string): void {
-    if (this.checking) this.checkCharacters(value, path);
+    if (this.#checking) this.checkCharacters(value, path);
     if (value.indexOf('\t') < 0 && value.indexOf('\n') < 0) {
-      this.text += value;
+      this.#text += value;
       return;
     }
     for (let i = 0; i < value.length; i++) {
       const c = value[i]!;
-      if (c === '\t') { this.text += this.tab; this.count++; } else if (c === '\n') { this.text += this.lineFeed; this.count++; } else this.text += c;
+      if (c === '\t') { this.#text += this.#tab; this.#count++; } else if (c === '\n') { this.#text += this.#lineFeed; this.#count++; } else this.#text += c;
     }
   }
 
@@ -546,19 +546,19 @@ export class ExtensionWriter {
     if (element.prefix === undefined) {
       name = element.name;
       if (element.namespace !== scope) {
-        declaration = ` xmlns${this.valueOpen}`;
+        declaration = ` xmlns${this.#valueOpen}`;
         inner = element.namespace;
       }
     } else {
       name = `${this.bind(element.prefix, element.namespace)}:${element.name}`;
     }
-    this.text += indent + this.open + name;
-    this.count++;
+    this.#text += indent + this.#open + name;
+    this.#count++;
     if (declaration !== '') {
-      this.text += declaration;
+      this.#text += declaration;
       this.appendAttributeValue(element.namespace, `${path}/namespace`);
-      this.text += this.valueClose;
-      this.count += 2;
+      this.#text += this.#valueClose;
+      this.#count += 2;
     }
     const seen = new Set<string>();
     const attributes = element.attributes ?? [];
@@ -570,51 +570,51 @@ export class ExtensionWriter {
       let attributeName = attribute.name;
       if (attribute.namespace === XML_NAMESPACE) attributeName = `xml:${attribute.name}`;
       else if (attribute.namespace) attributeName = `${this.bind(attribute.prefix ?? 'ns', attribute.namespace)}:${attribute.name}`;
-      this.text += ` ${attributeName}${this.valueOpen}`;
+      this.#text += ` ${attributeName}${this.#valueOpen}`;
       this.appendAttributeValue(attribute.value, `${path}/attributes[${i + 1}]`);
-      this.text += this.valueClose;
-      this.count += 2;
+      this.#text += this.#valueClose;
+      this.#count += 2;
     }
     // What a parser reads back: sitemapkit's keeps 1,024 attributes on one element, namespace
     // declarations included (assembly/tokenizer.ts MAX_ATTRIBUTES); more would not read back
     // (fuzz seed 20261136, input 845530: recover mode had read an element's attributes past broken ones).
-    const declared = (declaration === '' ? 0 : 1) + new Set(this.pending.map(([prefix]) => prefix)).size;
+    const declared = (declaration === '' ? 0 : 1) + new Set(this.#pending.map(([prefix]) => prefix)).size;
     if (attributes.length + declared > MAX_ATTRIBUTES_PER_ELEMENT) {
       throw invalid(`has ${attributes.length + declared} attributes and namespace declarations; parsers keep at most ${MAX_ATTRIBUTES_PER_ELEMENT} on one element`, path);
     }
     // Frozen: the namespaces of this element and its attributes that the root does not declare.
-    for (let i = 0; i < this.pending.length; i++) {
-      const [declared, namespace] = this.pending[i]!;
-      if (this.pending.findIndex(([other]) => other === declared) !== i) continue; // the element and an attribute share it
-      this.text += ` xmlns:${declared}${this.valueOpen}`;
+    for (let i = 0; i < this.#pending.length; i++) {
+      const [declared, namespace] = this.#pending[i]!;
+      if (this.#pending.findIndex(([other]) => other === declared) !== i) continue; // the element and an attribute share it
+      this.#text += ` xmlns:${declared}${this.#valueOpen}`;
       this.appendAttributeValue(namespace, `${path}/namespace`);
-      this.text += this.valueClose;
-      this.count += 2;
+      this.#text += this.#valueClose;
+      this.#count += 2;
     }
-    this.pending = [];
+    this.#pending = [];
     const children = element.children;
     if (children === undefined || children.length === 0) {
-      this.text += this.closeEmpty + lineEnd;
-      this.count++;
+      this.#text += this.#closeEmpty + lineEnd;
+      this.#count++;
       return;
     }
-    this.text += this.close;
-    this.count++;
+    this.#text += this.#close;
+    this.#count++;
     // Pretty: only element-only content is indented; added white space inside text would be content.
     const onlyElements = depth >= 0 && children.every((child) => typeof child !== 'string');
-    if (onlyElements) this.text += '\n';
+    if (onlyElements) this.#text += '\n';
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
       const childPath = `${path}/children[${i + 1}]`;
       if (typeof child === 'string') {
-        if (this.checking) this.checkCharacters(child, childPath);
-        this.text += child;
+        if (this.#checking) this.checkCharacters(child, childPath);
+        this.#text += child;
         continue;
       }
       this.writeTree(checkElement(child, childPath), childPath, inner, onlyElements ? depth + 1 : -1, level + 1);
     }
-    this.text += (onlyElements ? indent : '') + this.openClose + name + this.close + lineEnd;
-    this.count += 2;
+    this.#text += (onlyElements ? indent : '') + this.#openClose + name + this.#close + lineEnd;
+    this.#count += 2;
   }
 }
 

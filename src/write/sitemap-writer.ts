@@ -64,52 +64,52 @@ const CLOSING_TAGS = { urlset: encoder.encode('</urlset>\n'), sitemapindex: enco
  * pushed.push([], true);
  */
 export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
-  private run: Run | null;
-  private readonly kind: SitemapKind;
+  #run: Run | null;
+  readonly #kind: SitemapKind;
   /** Bytes already handed over by take(). */
-  private takenBytes = 0;
+  #takenBytes = 0;
   /** The entry count once the run is gone (ended or failed). */
-  private entriesAtEnd = 0;
-  private readonly onData: ((bytes: OutputBytes) => void) | undefined;
+  #entriesAtEnd = 0;
+  readonly #onData: ((bytes: OutputBytes) => void) | undefined;
 
   constructor(options: SitemapWriterOptions<Kind> = {}) {
     const settings = checkOptions(options) as SitemapWriterOptions;
     const kind = settings.kind ?? 'urlset';
     if (kind !== 'urlset' && kind !== 'sitemapindex') throw new SitemapError('INPUT_INVALID_OPTION', `kind must be "urlset" or "sitemapindex", got ${show(kind)}`);
-    this.kind = kind;
+    this.#kind = kind;
     if (settings.onData !== undefined && typeof settings.onData !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', `onData must be a function that takes the written bytes, got ${show(settings.onData)}`);
-    this.onData = settings.onData;
+    this.#onData = settings.onData;
     const run = startRun(kind === 'urlset' ? URLSET_RULE : SITEMAP_INDEX_RULE, TEMPLATES[kind][settings.pretty ? 1 : 0]);
-    this.run = run;
+    this.#run = run;
     this.guard(() => writeHead(run, settings));
   }
 
   /** Exact size in bytes of the document so far (uncompressed), taken or not; the closing tag counts once `end()` wrote it. */
   get bytes(): number {
-    const run = this.run;
-    return this.takenBytes + (run === null ? 0 : run.output.length + pendingDeclarationBytes(run));
+    const run = this.#run;
+    return this.#takenBytes + (run === null ? 0 : run.output.length + pendingDeclarationBytes(run));
   }
 
   /** Entries written so far (after a failed write: those before it). */
   get entries(): number {
-    return this.run?.entryCount ?? this.entriesAtEnd;
+    return this.#run?.entryCount ?? this.#entriesAtEnd;
   }
 
   /** Bytes `end()` will add (the closing tag). */
   get closingBytes(): number {
-    return CLOSING_TAGS[this.kind].length;
+    return CLOSING_TAGS[this.#kind].length;
   }
 
   /** Appends entries (any iterable: an array is fastest). */
   write(entries: Iterable<SitemapEntryInput<Kind>>): void {
     const run = this.open();
-    const list = iterableOf(entries, this.kind === 'urlset' ? 'urls' : 'entries');
+    const list = iterableOf(entries, this.#kind === 'urlset' ? 'urls' : 'entries');
     this.guard(() => {
       run.source = Array.isArray(list) ? (list as unknown[]) : null;
       run.sourceStart = run.entryCount;
       if (!run.sized) run.expectedEntries = run.entryCount + (run.source?.length ?? 0);
       try {
-        if (this.kind === 'urlset') writeUrls(run, list as Iterable<SitemapUrlInput>);
+        if (this.#kind === 'urlset') writeUrls(run, list as Iterable<SitemapUrlInput>);
         else writeIndexEntries(run, list as Iterable<SitemapIndexEntryInput>);
       } finally {
         run.source = null;
@@ -123,7 +123,7 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
    * consumer in sitemapkit, `push(chunk, final)` with a sink. A push that writes no byte calls no sink.
    */
   push(entries: Iterable<SitemapEntryInput<Kind>>, final = false): void {
-    const onData = this.onData;
+    const onData = this.#onData;
     if (onData === undefined) throw new SitemapError('INPUT_TYPE', 'SitemapWriter.push() hands its bytes to the onData option: make the writer with one, or use write() and take()');
     this.write(entries);
     const bytes = final ? this.end() : this.take();
@@ -138,7 +138,7 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
    */
   writeWithin(entries: readonly SitemapEntryInput<Kind>[], maxBytes: number): number {
     const run = this.open();
-    const room = maxBytes - this.closingBytes - this.takenBytes;
+    const room = maxBytes - this.closingBytes - this.#takenBytes;
     const mark = run.output.length;
     const markEntries = run.entryCount;
     this.write(entries);
@@ -160,7 +160,7 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
 
   /** Hands over the bytes written since the last call (a copy the caller owns). */
   take(): OutputBytes {
-    const run = this.run;
+    const run = this.#run;
     if (run === null) return new Uint8Array(0);
     const { output } = run;
     let bytes: OutputBytes;
@@ -178,7 +178,7 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
       run.headTaken = true;
       run.extensions?.freeze(); // later namespaces are declared where they are used
     }
-    this.takenBytes += bytes.length;
+    this.#takenBytes += bytes.length;
     output.length = 0;
     return bytes;
   }
@@ -186,17 +186,17 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
   /** Writes the closing tag and hands over every byte not taken yet; the writer is done. */
   end(): OutputBytes {
     const run = this.open();
-    run.output.append(CLOSING_TAGS[this.kind]);
+    run.output.append(CLOSING_TAGS[this.#kind]);
     const bytes = this.take();
-    this.entriesAtEnd = run.entryCount;
-    this.run = null;
+    this.#entriesAtEnd = run.entryCount;
+    this.#run = null;
     endRun(run);
     return bytes;
   }
 
   private open(): Run {
-    if (this.run === null) throw new SitemapError('INPUT_TYPE', 'This SitemapWriter has ended (end() was called, or a write failed)');
-    return this.run;
+    if (this.#run === null) throw new SitemapError('INPUT_TYPE', 'This SitemapWriter has ended (end() was called, or a write failed)');
+    return this.#run;
   }
 
   /** Runs a step; a failure ends the writer and gives its buffer back. */
@@ -205,10 +205,10 @@ export class SitemapWriter<Kind extends SitemapKind = 'urlset'> {
     try {
       step();
     } catch (error) {
-      const run = this.run;
+      const run = this.#run;
       if (run !== null) {
-        this.entriesAtEnd = entriesBefore;
-        this.run = null;
+        this.#entriesAtEnd = entriesBefore;
+        this.#run = null;
         endRun(run);
       }
       throw error;

@@ -126,76 +126,76 @@ const DAY_MS = 86_400_000;
  */
 class NewestLastmod {
   text: string | undefined;
-  private time = -Infinity;
+  #time = -Infinity;
   /** `YYYY-MM-DD` two days before the newest instant ('' when there is none yet). */
-  private below = '';
-  private readonly fields = new DatetimeFields();
+  #below = '';
+  readonly #fields = new DatetimeFields();
 
   add(value: unknown): void {
     if (typeof value === 'string') {
-      if (value < this.below || value === this.text) return;
+      if (value < this.#below || value === this.text) return;
       // W3C Datetime (what sitemaps use), else xsd:dateTime (a time without a zone); other
       // strings are not dates and cannot be compared, so they never become a file's lastmod.
-      if (readDatetime(value, 'w3c', this.fields) !== DatetimeProblem.None && readDatetime(value, 'xsd', this.fields) !== DatetimeProblem.None) return;
-      this.consider(this.fields.earliestTime(), value);
+      if (readDatetime(value, 'w3c', this.#fields) !== DatetimeProblem.None && readDatetime(value, 'xsd', this.#fields) !== DatetimeProblem.None) return;
+      this.consider(this.#fields.earliestTime(), value);
     } else if (value instanceof Date) {
       const time = value.getTime();
-      if (time > this.time) this.consider(time, value.toISOString());
+      if (time > this.#time) this.consider(time, value.toISOString());
     }
   }
 
   private consider(time: number, text: string): void {
-    if (!(time > this.time)) return;
-    this.time = time;
+    if (!(time > this.#time)) return;
+    this.#time = time;
     this.text = text;
     const floor = new Date(time - 2 * DAY_MS);
     const year = floor.getUTCFullYear();
-    this.below = year >= 1000 && year <= 9999 ? floor.toISOString().slice(0, 10) : '';
+    this.#below = year >= 1000 && year <= 9999 ? floor.toISOString().slice(0, 10) : '';
   }
 }
 
 /** Hands bytes to a destination stream, gzipping them on the way when asked. */
 class FileOutput {
-  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
-  private readonly piping: Promise<void> | null;
-  private pending: Uint8Array[] = [];
-  private pendingBytes = 0;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #piping: Promise<void> | null;
+  #pending: Uint8Array[] = [];
+  #pendingBytes = 0;
 
   constructor(destination: WritableStream<Uint8Array>, gzip: boolean) {
     if (!gzip) {
-      this.writer = destination.getWriter();
-      this.piping = null;
+      this.#writer = destination.getWriter();
+      this.#piping = null;
       return;
     }
     const compressor = createGzipStream();
-    this.piping = compressor.readable.pipeTo(destination);
-    this.piping.catch(() => {}); // reported by close() or abort()
-    this.writer = compressor.writable.getWriter();
+    this.#piping = compressor.readable.pipeTo(destination);
+    this.#piping.catch(() => {}); // reported by close() or abort()
+    this.#writer = compressor.writable.getWriter();
   }
 
   /** Queues bytes; they are written once enough have gathered. */
   async add(bytes: Uint8Array, flush = false): Promise<void> {
     if (bytes.length > 0) {
-      this.pending.push(bytes);
-      this.pendingBytes += bytes.length;
+      this.#pending.push(bytes);
+      this.#pendingBytes += bytes.length;
     }
-    if (this.pendingBytes < WRITE_BYTES && !flush) return;
-    const parts = this.pending;
-    this.pending = [];
-    this.pendingBytes = 0;
-    for (const part of parts) await this.writer.write(part);
+    if (this.#pendingBytes < WRITE_BYTES && !flush) return;
+    const parts = this.#pending;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    for (const part of parts) await this.#writer.write(part);
   }
 
   async close(): Promise<void> {
     await this.add(new Uint8Array(0), true);
-    await this.writer.close();
-    if (this.piping) await this.piping;
+    await this.#writer.close();
+    if (this.#piping) await this.#piping;
   }
 
   async abort(reason: unknown): Promise<void> {
-    this.pending = [];
-    await this.writer.abort(reason).catch(() => {});
-    if (this.piping) await this.piping.catch(() => {});
+    this.#pending = [];
+    await this.#writer.abort(reason).catch(() => {});
+    if (this.#piping) await this.#piping.catch(() => {});
   }
 }
 
