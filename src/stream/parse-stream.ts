@@ -215,8 +215,11 @@ function chunkSourceOf(source: SitemapStreamSource): ChunkSource {
 export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> implements AsyncIterableIterator<Entry> {
   readonly #document: StreamedDocument;
   readonly #source: ChunkSource;
-  /** The batch entries are being handed out from, and the batches after it (one per delivery). */
-  #buffer: SitemapEntry[] = [];
+  /**
+   * The batch entries are being handed out from, and the batches after it (one per delivery).
+   * TypeScript-private, not `#`: test/parse-stream.test.ts reads how many entries it holds.
+   */
+  private buffer: SitemapEntry[] = [];
   #index = 0;
   readonly #queued: SitemapEntry[][] = [];
   /** Entries delivered and not yet handed out. */
@@ -242,8 +245,8 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
     // stay referenced by the array still being read.
     this.#document = new StreamedDocument(options, (entries) => {
       this.#pending += entries.length;
-      if (this.#index >= this.#buffer.length && this.#queued.length === 0) {
-        this.#buffer = entries;
+      if (this.#index >= this.buffer.length && this.#queued.length === 0) {
+        this.buffer = entries;
         this.#index = 0;
       } else this.#queued.push(entries);
       this.wake();
@@ -273,13 +276,13 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
 
   next(): Promise<IteratorResult<Entry>> {
     // The hot path: an entry already read, without an async function's overhead.
-    if (this.#index < this.#buffer.length) return Promise.resolve({ value: this.take(), done: false });
+    if (this.#index < this.buffer.length) return Promise.resolve({ value: this.take(), done: false });
     return this.wait();
   }
 
   /** Stops reading: the source is cancelled (what `break` in `for await` calls). */
   async return(value?: unknown): Promise<IteratorResult<Entry>> {
-    this.#buffer = [];
+    this.buffer = [];
     this.#index = 0;
     this.#queued.length = 0;
     this.#pending = 0;
@@ -295,7 +298,7 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
   }
 
   private take(): Entry {
-    const entry = this.#buffer[this.#index++] as Entry;
+    const entry = this.buffer[this.#index++] as Entry;
     if (--this.#pending === QUEUED_ENTRIES >> 1) {
       // Half the queue handed out: reading goes on (and inflating held back at a full queue).
       const wake = this.#wakePump;
@@ -314,9 +317,9 @@ export class SitemapEntryStream<Entry extends SitemapEntry = SitemapEntry> imple
 
   private async wait(): Promise<IteratorResult<Entry>> {
     for (;;) {
-      if (this.#index < this.#buffer.length) return { value: this.take(), done: false };
+      if (this.#index < this.buffer.length) return { value: this.take(), done: false };
       if (this.#queued.length > 0) {
-        this.#buffer = this.#queued.shift()!;
+        this.buffer = this.#queued.shift()!;
         this.#index = 0;
         continue;
       }
