@@ -87,6 +87,16 @@ describe('help, version and usage errors', () => {
   });
 });
 
+describe('a Node without WebAssembly', () => {
+  it('says the core cannot run, why, with exit 2 and no stack trace (NODE_OPTIONS=--jitless)', async () => {
+    const run = await runCli(['validate', join(repositoryRoot, 'examples/example-sitemap.xml')], { env: { NODE_OPTIONS: '--jitless' } });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('Warning: disabling flag --expose_wasm'));
+    expect(lines).toEqual([expect.stringMatching(/^sitemapkit: sitemapkit's WebAssembly core cannot run here \(ReferenceError: WebAssembly is not defined\): /)]);
+  });
+});
+
 describe('validate', () => {
   it('exits 0 for a valid file, with its summary and no colour when stdout is no terminal', async () => {
     const run = await runCli(['validate', LIVEJOURNAL]);

@@ -112,7 +112,7 @@ describe('ErrorCode', () => {
   it('maps every key to itself with a known domain prefix', () => {
     for (const [key, value] of Object.entries(ErrorCode)) {
       expect(value).toBe(key);
-      expect(key).toMatch(/^(XML|SITEMAP|INDEX|GZIP|INPUT|SERIALIZE|IMAGE|VIDEO|NEWS|HREFLANG)_[A-Z0-9_]+$/);
+      expect(key).toMatch(/^(XML|SITEMAP|INDEX|GZIP|INPUT|SERIALIZE|IMAGE|VIDEO|NEWS|HREFLANG|CORE)_[A-Z0-9_]+$/);
     }
   });
 

@@ -102,7 +102,20 @@ console.log(JSON.stringify({
 }));
 `,
   // For the bundlers: what a Node app imports, written once.
-  'parse-only.mjs': "import { parse } from 'sitemapkit';\nimport { readFileSync } from 'node:fs';\nconsole.log(JSON.stringify(parse(readFileSync('smoke-sitemap.xml')).urls.map((url) => url.loc)));\n",
+  'parse-only.mjs': "import { parse } from 'sitemapkit';\nimport { readFileSync } from 'node:fs';\nconsole.log(JSON.stringify(parse(readFileSync('smoke-sitemap.xml')).urls.map((url) => url.loc)));\n",  // Each way of loading the core, where the runtime has none (node --jitless leaves WebAssembly undefined).
+  'no-wasm.mjs': `import * as sitemapkit from 'sitemapkit';
+const outcomes = {};
+const outcome = (error) => ({ code: error.code, isSitemapError: error instanceof sitemapkit.SitemapError, message: error.message });
+try { sitemapkit.parse('<urlset/>'); outcomes.parse = 'parsed'; } catch (error) { outcomes.parse = outcome(error); }
+try { sitemapkit.initSync(); outcomes.initSync = 'loaded'; } catch (error) { outcomes.initSync = outcome(error); }
+outcomes.init = await sitemapkit.init().then(() => 'loaded', outcome);
+console.log(JSON.stringify(outcomes));
+`,
+  'no-wasm.cjs': `const sitemapkit = require('sitemapkit');
+let parse;
+try { sitemapkit.parse('<urlset/>'); parse = 'parsed'; } catch (error) { parse = { code: error.code, isSitemapError: error instanceof sitemapkit.SitemapError }; }
+console.log(JSON.stringify({ parse }));
+`,
 };
 
 const expectedLocs = ['https://example.com/', 'https://example.com/docs/', 'https://example.com/search?q=sitemap&page=2'];
@@ -209,6 +222,25 @@ describe('one module instance for `sitemapkit` and `sitemapkit/node` (one core, 
 
   it('Node CJS: the same functions and class from both', async () => {
     expect(await runNodeProgram(installed, 'both.cjs')).toEqual({ same: sharedNames, missing: [] });
+  });
+});
+
+describe('a Node without WebAssembly (--jitless)', () => {
+  /** `node --jitless file` in the consumer project: its report. */
+  async function withoutWebAssembly(file: string): Promise<Record<string, { code: string; isSitemapError: boolean; message?: string } | string>> {
+    const { stdout } = await run(process.execPath, ['--jitless', file], { cwd: installed.projectDirectory });
+    return JSON.parse(stdout);
+  }
+
+  it('parse, initSync and init throw SitemapError CORE_UNAVAILABLE, naming the cause (ESM)', async () => {
+    const outcomes = await withoutWebAssembly('no-wasm.mjs');
+    for (const call of ['parse', 'initSync', 'init']) expect(outcomes[call], call).toMatchObject({ code: 'CORE_UNAVAILABLE', isSitemapError: true });
+    const { message } = outcomes.parse as { message: string };
+    expect(message).toContain('(ReferenceError: WebAssembly is not defined)');
+  });
+
+  it('the same through `require` (CJS)', async () => {
+    expect(await withoutWebAssembly('no-wasm.cjs')).toEqual({ parse: { code: 'CORE_UNAVAILABLE', isSitemapError: true } });
   });
 });
 

@@ -74,6 +74,27 @@ window.noSimdReport = { syncErrorCode, report: await exercise(sitemapkit, xml).c
 </script>
 `;
 
+// A page whose Content-Security-Policy allows its scripts but not compiling WebAssembly (no
+// 'wasm-unsafe-eval'), as many sites' and extensions' do: Chromium refuses every compilation, the
+// embedded core's and one handed in as bytes alike, and sitemapkit says so with its typed error,
+// not the browser's CompileError, and names the directive (the same page with it parses: below).
+const STRICT_POLICY = "script-src 'self' 'unsafe-inline'";
+const strictPolicyPage = (wasmAllowed: boolean) => `<!doctype html>
+<meta charset="utf-8">
+<title>sitemapkit under a Content-Security-Policy${wasmAllowed ? " with 'wasm-unsafe-eval'" : ''}</title>
+<script type="importmap">${JSON.stringify({ imports: { sitemapkit: sitemapkitBrowserEntry, fflate: fflateBrowserEntry } })}</script>
+<script type="module">
+const sitemapkit = await import('sitemapkit');
+const xml = await (await fetch('/smoke-sitemap.xml')).text();
+const outcome = (error) => ({ code: error.code, isSitemapError: error instanceof sitemapkit.SitemapError, message: error.message, cause: String(error.cause) });
+const report = {};
+try { report.parse = sitemapkit.parse(xml).urls.length; } catch (error) { report.parse = outcome(error); }
+const bytes = await (await fetch('/node_modules/sitemapkit/dist/sitemapkit.simd.wasm')).arrayBuffer();
+await sitemapkit.init(bytes).then(() => { report.initBytes = sitemapkit.parse(xml).urls.length; }, (error) => { report.initBytes = outcome(error); });
+window.strictPolicyReport = report;
+</script>
+`;
+
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -91,8 +112,10 @@ const pageErrors: string[] = [];
 const requestedPaths: string[] = [];
 
 /** Serves the generated page files and, read-only, the consumer project's node_modules. */
-async function respond(path: string): Promise<{ status: number; type: string; body: string | Uint8Array }> {
+async function respond(path: string): Promise<{ status: number; type: string; body: string | Uint8Array; policy?: string }> {
   requestedPaths.push(path);
+  if (path === '/strict-policy.html') return { status: 200, type: contentTypes['.html']!, body: strictPolicyPage(false), policy: STRICT_POLICY };
+  if (path === '/strict-policy-with-wasm.html') return { status: 200, type: contentTypes['.html']!, body: strictPolicyPage(true), policy: `${STRICT_POLICY} 'wasm-unsafe-eval'` };
   const generated: Record<string, string> = { '/': page, '/no-simd.html': noSimdPage, '/exercise.js': exercise, '/worker.js': worker, '/smoke-sitemap.xml': smokeSitemap };
   if (generated[path] !== undefined) return { status: 200, type: contentTypes[extname(path) || '.html']!, body: generated[path]! };
   const workerView = path.startsWith('/worker-view/');
@@ -114,7 +137,7 @@ beforeAll(async () => {
   installed = await installPackedPackage();
   server = createServer((request, response) => {
     respond(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).then(
-      ({ status, type, body }) => response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body),
+      ({ status, type, body, policy }) => response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...(policy ? { 'Content-Security-Policy': policy } : {}) }).end(body),
       () => response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'),
     );
   });
@@ -196,5 +219,37 @@ describe('the packed browser entry in a browser without WebAssembly SIMD', () =>
     expect(scalarRequestsBefore).toBe(0); // the pages with SIMD never asked for it
     expect(requestedPaths.filter((path) => path.endsWith('/wasm-scalar.generated.js'))).toEqual(['/node_modules/sitemapkit/dist/lib/core/wasm-scalar.generated.js']);
     expect(noSimdReport.report).toEqual(expectedExerciseReport);
+  });
+});
+
+describe("the packed browser entry under a Content-Security-Policy without 'wasm-unsafe-eval'", () => {
+  type Outcome = number | { code: string; isSitemapError: boolean; message: string; cause: string };
+  const reports: Record<string, { parse: Outcome; initBytes: Outcome }> = {};
+
+  beforeAll(async () => {
+    for (const path of ['/strict-policy.html', '/strict-policy-with-wasm.html']) {
+      const tab = await browser.newPage();
+      await tab.goto(`${origin}${path}`);
+      await tab.waitForFunction(() => 'strictPolicyReport' in window, undefined, { timeout: 20_000 });
+      reports[path] = await tab.evaluate(() => (window as unknown as { strictPolicyReport: never }).strictPolicyReport);
+      await tab.close();
+    }
+  }, 30_000);
+
+  it('throws SitemapError CORE_UNAVAILABLE on the first parse, naming the directive, with the browser\'s refusal as its cause', () => {
+    const refused = reports['/strict-policy.html']!.parse;
+    expect(refused).toMatchObject({ code: 'CORE_UNAVAILABLE', isSitemapError: true });
+    if (typeof refused === 'number') return;
+    expect(refused.cause).toMatch(/^CompileError: .*Content Security Policy/);
+    expect(refused.message).toContain(`(${refused.cause})`);
+    expect(refused.message).toContain("allow 'wasm-unsafe-eval' in the Content-Security-Policy");
+  });
+
+  it('says the same when init() is handed the shipped .wasm as bytes: a refusal, not bytes that are no module', () => {
+    expect(reports['/strict-policy.html']!.initBytes).toMatchObject({ code: 'CORE_UNAVAILABLE', isSitemapError: true });
+  });
+
+  it("parses once the policy allows 'wasm-unsafe-eval' (the same page otherwise)", () => {
+    expect(reports['/strict-policy-with-wasm.html']).toEqual({ parse: 3, initBytes: 3 });
   });
 });

@@ -49,7 +49,7 @@ export default {
     try {
       return Response.json(await exercise(sitemapkit, xml));
     } catch (error) {
-      return Response.json({ failure: String((error && error.stack) || error) }, { status: 500 });
+      return Response.json({ failure: String((error && error.stack) || error), code: error?.code, isSitemapError: error instanceof sitemapkit.SitemapError }, { status: 500 });
     }
   },
 };
@@ -140,8 +140,11 @@ describe('the packed package\'s command line (bin) under the oldest Node `engine
   }, 60_000);
 });
 
+/** What the Worker answers when the exercise threw: the error's stack, its code, and whether it is the package's SitemapError. */
+type WorkerFailure = { failure?: string; code?: string; isSitemapError?: boolean };
+
 /** Builds worker.mjs with wrangler into `outDirectory` and runs it in workerd: its bundle and response. */
-async function buildAndRunWorker(outDirectory: string, environment: NodeJS.ProcessEnv = {}): Promise<{ bundled: string; status: number; body: ExerciseReport & { failure?: string } }> {
+async function buildAndRunWorker(outDirectory: string, environment: NodeJS.ProcessEnv = {}): Promise<{ bundled: string; status: number; body: ExerciseReport & WorkerFailure }> {
   const project = installed.projectDirectory;
   await run(process.execPath, [join(repositoryRoot, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'deploy', '--dry-run', '--outdir', outDirectory], {
     cwd: project, env: { ...quietEnvironment(project), ...environment }, timeout: 90_000,
@@ -158,7 +161,7 @@ async function buildAndRunWorker(outDirectory: string, environment: NodeJS.Proce
   });
   try {
     const response = await miniflare.dispatchFetch('http://localhost/');
-    return { bundled, status: response.status, body: (await response.json()) as ExerciseReport & { failure?: string } };
+    return { bundled, status: response.status, body: (await response.json()) as ExerciseReport & WorkerFailure };
   } finally {
     await miniflare.dispose();
   }
@@ -168,7 +171,7 @@ describe('the packed package in a Cloudflare Worker (wrangler build, workerd thr
   let outDirectory: string;
   let bundled: string;
   let status: number;
-  let body: ExerciseReport & { failure?: string };
+  let body: ExerciseReport & WorkerFailure;
 
   beforeAll(async () => {
     outDirectory = join(installed.projectDirectory, 'worker-out');
@@ -193,10 +196,13 @@ describe('the packed package in a Cloudflare Worker (wrangler build, workerd thr
     expect(body).toEqual(expectedExerciseReport);
   });
 
-  // Why the `workerd` entry exists: the browser entry, which compiles embedded bytes, is refused.
-  it('fails there with the browser entry (wrangler told to read only `browser` and `import`)', async () => {
+  // Why the `workerd` entry exists: the browser entry, which compiles embedded bytes, is refused,
+  // with the package's typed error that names the way out (the runtime's own CompileError its cause).
+  it('fails there with the browser entry (wrangler told to read only `browser` and `import`), as CORE_UNAVAILABLE saying what to do', async () => {
     const forced = await buildAndRunWorker(join(installed.projectDirectory, 'worker-out-browser-entry'), { WRANGLER_BUILD_CONDITIONS: 'browser,import' });
     expect(forced.status).toBe(500);
-    expect(forced.body.failure).toMatch(/CompileError: WebAssembly\.Module\(\): Wasm code generation disallowed by embedder/);
+    expect(forced.body).toMatchObject({ code: 'CORE_UNAVAILABLE', isSitemapError: true });
+    expect(forced.body.failure).toMatch(/^SitemapError: sitemapkit's WebAssembly core cannot run here \(CompileError: WebAssembly\.Module\(\): Wasm code generation disallowed by embedder\): /);
+    expect(forced.body.failure).toContain('Workers and edge runtimes need the workerd or edge-light condition');
   }, 120_000);
 });

@@ -26,9 +26,10 @@ const KB = 1024;
  * gives every step since the first measurement (62.3 KB for parse). Measured 2026-11-28, with the
  * embedded core in the printable code and first in the bundle and the private fields of the
  * parser's, the validator's, the streams' and the writers' classes as `#` fields: parse 40,259
- * bytes, everything 111,857.
+ * bytes, everything 111,857; raised for CORE_UNAVAILABLE (the runtime's refusal to run the core as
+ * a typed error that says what to do): parse 40,419, everything 112,095.
  */
-const BUDGET = { parse: 40_400, everything: 112_000 };
+const BUDGET = { parse: 40_450, everything: 112_150 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

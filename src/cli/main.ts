@@ -3,6 +3,7 @@
 // Ctrl-C: the first one asks the command to stop and report, a second one exits at once.
 
 import { readFileSync } from 'node:fs';
+import { SitemapError } from '../node';
 import { runBuild } from './build-command';
 import { runCheckUrls } from './check-urls-command';
 import { CliFailure, ExitCode } from './command-line';
@@ -75,6 +76,12 @@ main(process.argv.slice(2)).then(
     if (error instanceof CliFailure) {
       process.stderr.write(`sitemapkit: ${error.message}\n`);
       if (error.kind === 'usage') process.stderr.write(`Try 'sitemapkit ${COMMAND_NAMES.includes(process.argv[2] ?? '') ? `${process.argv[2]} ` : ''}--help'.\n`);
+      process.exitCode = ExitCode.Trouble;
+      return;
+    }
+    // The runtime, not the program, is at fault (node --jitless): its message says so, no stack trace.
+    if (error instanceof SitemapError && error.code === 'CORE_UNAVAILABLE') {
+      process.stderr.write(`sitemapkit: ${error.message}\n`);
       process.exitCode = ExitCode.Trouble;
       return;
     }

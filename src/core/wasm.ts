@@ -310,7 +310,7 @@ function compileSync(bytes: ArrayBuffer | ArrayBufferView, caller: string): WebA
   try {
     return new WebAssembly.Module(bytes as BufferSource);
   } catch (cause) {
-    throw notCompiled(cause, caller);
+    throw notCompiled(cause, caller, bytes);
   }
 }
 
@@ -318,14 +318,29 @@ async function compile(bytes: ArrayBuffer | ArrayBufferView, caller: string): Pr
   try {
     return await WebAssembly.compile(bytes as BufferSource);
   } catch (cause) {
-    throw notCompiled(cause, caller);
+    throw notCompiled(cause, caller, bytes);
   }
 }
 
-function notCompiled(cause: unknown, caller: string): SitemapError {
+function notCompiled(cause: unknown, caller: string, bytes?: ArrayBuffer | ArrayBufferView): SitemapError {
+  // Bytes that validate are a module the runtime refused to compile (a Content Security Policy), not
+  // bad input. A streamed body is gone by then: its refusal stays INPUT_TYPE, the runtime's reason in it.
+  if (bytes && WebAssembly.validate(bytes as BufferSource)) return coreError(cause);
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new SitemapError('INPUT_TYPE', `${caller} expects ${EXPECTED_SOURCE}; the bytes it got are not a WebAssembly module (${reason})`, { cause });
 }
+
+/**
+ * The runtime's refusal to compile or start the core, as a SitemapError that says what to do (a
+ * SitemapError, such as the ABI check's, as it is):
+ * without it the first parse threw the runtime's own CompileError ("Wasm code generation
+ * disallowed by embedder" in workerd, a Content Security Policy's refusal in a page) or
+ * ReferenceError (no WebAssembly at all), which named neither sitemapkit nor a way out.
+ */
+function coreError(cause: unknown): SitemapError {
+  return cause instanceof SitemapError ? cause : new SitemapError('CORE_UNAVAILABLE', `sitemapkit's WebAssembly core cannot run here (${cause}): allow 'wasm-unsafe-eval' in the Content-Security-Policy; Workers and edge runtimes need the workerd or edge-light condition, or init() with the compiled .wasm`, { cause });
+}
+
 
 /**
  * Compiles the body of a fetched .wasm file. `WebAssembly.compileStreaming` compiles while the
@@ -386,9 +401,13 @@ function adopt(module: WebAssembly.Module, instance: WebAssembly.Instance): void
  */
 export function initSync(source?: ModuleSource): void {
   if (core && source === undefined) return;
-  const module = source === undefined ? compileEmbeddedSync() : toModuleSync(source);
-  if (source !== undefined) checkCoreModule(module, 'initSync');
-  adopt(module, new WebAssembly.Instance(module, {}));
+  try {
+    const module = source === undefined ? compileEmbeddedSync() : toModuleSync(source);
+    if (source !== undefined) checkCoreModule(module, 'initSync');
+    adopt(module, new WebAssembly.Instance(module, {}));
+  } catch (cause) {
+    throw coreError(cause);
+  }
 }
 
 /**
@@ -406,9 +425,13 @@ export function initSync(source?: ModuleSource): void {
 export async function init(source?: AsyncModuleSource): Promise<void> {
   const resolved: unknown = await source;
   if (core && resolved === undefined) return;
-  const module = resolved === undefined ? await compileEmbedded() : await toModule(resolved);
-  if (resolved !== undefined) checkCoreModule(module, 'init');
-  adopt(module, await WebAssembly.instantiate(module, {}));
+  try {
+    const module = resolved === undefined ? await compileEmbedded() : await toModule(resolved);
+    if (resolved !== undefined) checkCoreModule(module, 'init');
+    adopt(module, await WebAssembly.instantiate(module, {}));
+  } catch (cause) {
+    throw coreError(cause);
+  }
 }
 
 /** The loaded core, loading it synchronously on first use. */
@@ -418,8 +441,12 @@ export function getCore(): Core {
     else {
       // Not through initSync(): its checks of what users hand in would then come with every
       // bundle, where an app that never calls init/initSync lets the bundler drop them.
-      const module = compileEmbeddedSync();
-      adopt(module, new WebAssembly.Instance(module, {}));
+      try {
+        const module = compileEmbeddedSync();
+        adopt(module, new WebAssembly.Instance(module, {}));
+      } catch (cause) {
+        throw coreError(cause);
+      }
     }
   }
   return core!;

@@ -3,7 +3,7 @@
 // module: it imports nothing, so every other module can depend on it without an import cycle.
 
 /**
- * Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_, and IMAGE_, VIDEO_, NEWS_, HREFLANG_ (extensions).
+ * Every code sitemapkit reports. Prefixes: XML_ (well-formedness), SITEMAP_, INDEX_, GZIP_, INPUT_, and IMAGE_, VIDEO_, NEWS_, HREFLANG_ (extensions); CORE_ (the runtime cannot run the WebAssembly core).
  *
  * @example
  * if (issue.code === ErrorCode.SITEMAP_BAD_LASTMOD) console.log(issue.entry, issue.value);
@@ -100,6 +100,7 @@ export const ErrorCode = {
   HREFLANG_NO_SELF_REFERENCE: 'HREFLANG_NO_SELF_REFERENCE',
   HREFLANG_NO_RETURN_LINK: 'HREFLANG_NO_RETURN_LINK',
   INPUT_INVALID_OPTION: 'INPUT_INVALID_OPTION',
+  CORE_UNAVAILABLE: 'CORE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -331,6 +332,9 @@ export const searchConsoleReport: Record<IssueCode, string> = {
   HREFLANG_NO_SELF_REFERENCE: 'Invalid tag value',
   HREFLANG_NO_RETURN_LINK: 'Invalid tag value',
   INPUT_INVALID_OPTION: 'Parsing error',
+  // Thrown before any document is read (the runtime cannot run the core): nothing in Search Console is
+  // about that; "Parsing error" is what this table names everything about reading rather than a value.
+  CORE_UNAVAILABLE: 'Parsing error',
   // --- robots.txt (src/formats/robots.ts RobotsTxtIssueCode) ---
   // Search Console has no report about a robots.txt's Sitemap: lines (its robots.txt report
   // covers fetching and the rules; a sitemap it cannot fetch shows in the Sitemaps report). A
