@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArguments, chromiumExecutablePath } from './chromium';
 import { installPackedPackage, smokeSitemap, type InstalledPackage } from './packed-package';
 import { exerciseModule, expectedExerciseReport, type ExerciseReport } from './runtime-exercise';
+import { crawlExerciseModule, expectedCrawlReport, startCrawlSite, type CrawlExerciseReport, type CrawlSite } from './runtime-crawl';
 
 // The page and the worker run test/runtime-exercise.ts, as every runtime does (parse, validate,
 // a stream, serialize with gzip at once and as a stream), with the browser's own streams and
-// CompressionStream, and must give the same report.
+// CompressionStream, and test/runtime-crawl.ts (crawlSitemaps from a local site of another
+// origin, which sends CORS), and must give the same reports.
 const exercise = exerciseModule;
 
 const sitemapkitBrowserEntry = '/node_modules/sitemapkit/dist/index.js';
@@ -28,8 +30,10 @@ const page = `<!doctype html>
 <script type="module">
 import * as sitemapkit from 'sitemapkit';
 import { exercise } from '/exercise.js';
+import { crawlExercise } from '/crawl-exercise.js';
 const xml = await (await fetch('/smoke-sitemap.xml')).text();
 window.pageReport = await exercise(sitemapkit, xml).catch((error) => ({ failure: String(error && error.stack || error) }));
+window.pageCrawlReport = await crawlExercise(sitemapkit, CRAWL_ORIGIN).catch((error) => ({ failure: String(error && error.stack || error) }));
 // The strict-CSP way: compile the shipped .wasm file from its URL and hand the module in.
 window.precompiledUrlCount = await sitemapkit.init(WebAssembly.compileStreaming(fetch('/node_modules/sitemapkit/dist/sitemapkit.simd.wasm')))
   .then(() => sitemapkit.parse(xml).urls.length, (error) => String(error));
@@ -50,8 +54,11 @@ worker.onerror = (event) => { window.workerReport = { failure: 'worker error: ' 
 const worker = `
 import * as sitemapkit from '/worker-view${sitemapkitBrowserEntry}';
 import { exercise } from '/exercise.js';
+import { crawlExercise } from '/crawl-exercise.js';
 const xml = await (await fetch('/smoke-sitemap.xml')).text();
-postMessage(await exercise(sitemapkit, xml).catch((error) => ({ failure: String(error && error.stack || error) })));
+const failure = (error) => ({ failure: String(error && error.stack || error) });
+const report = await exercise(sitemapkit, xml).catch(failure);
+postMessage({ ...report, crawl: await crawlExercise(sitemapkit, CRAWL_ORIGIN).catch(failure) });
 `;
 
 // A browser without WebAssembly SIMD, as far as sitemapkit can tell (WebAssembly.validate refuses
@@ -104,6 +111,8 @@ const contentTypes: Record<string, string> = {
 };
 
 let installed: InstalledPackage;
+/** The local site the page and the worker crawl (test/runtime-crawl.ts), on an origin of its own. */
+let site: CrawlSite;
 let server: Server;
 let origin: string;
 let browser: Browser;
@@ -116,7 +125,12 @@ async function respond(path: string): Promise<{ status: number; type: string; bo
   requestedPaths.push(path);
   if (path === '/strict-policy.html') return { status: 200, type: contentTypes['.html']!, body: strictPolicyPage(false), policy: STRICT_POLICY };
   if (path === '/strict-policy-with-wasm.html') return { status: 200, type: contentTypes['.html']!, body: strictPolicyPage(true), policy: `${STRICT_POLICY} 'wasm-unsafe-eval'` };
-  const generated: Record<string, string> = { '/': page, '/no-simd.html': noSimdPage, '/exercise.js': exercise, '/worker.js': worker, '/smoke-sitemap.xml': smokeSitemap };
+  // The page and the worker learn the crawl site's origin from a constant written into them.
+  const crawlOrigin = `const CRAWL_ORIGIN = ${JSON.stringify(site.origin)};\n`;
+  const generated: Record<string, string> = {
+    '/': page.replace('<script type="module">\n', `<script type="module">\n${crawlOrigin}`), '/no-simd.html': noSimdPage, '/exercise.js': exercise,
+    '/crawl-exercise.js': crawlExerciseModule, '/worker.js': crawlOrigin + worker, '/smoke-sitemap.xml': smokeSitemap,
+  };
   if (generated[path] !== undefined) return { status: 200, type: contentTypes[extname(path) || '.html']!, body: generated[path]! };
   const workerView = path.startsWith('/worker-view/');
   // The same file with a Content-Type that WebAssembly.compileStreaming refuses, as many servers send.
@@ -134,6 +148,7 @@ async function respond(path: string): Promise<{ status: number; type: string; bo
 }
 
 beforeAll(async () => {
+  site = await startCrawlSite();
   installed = await installPackedPackage();
   server = createServer((request, response) => {
     respond(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).then(
@@ -151,23 +166,28 @@ afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => server ? server.close(resolve) : resolve(undefined));
   await installed?.remove();
+  await site?.close();
 });
 
 describe('the packed browser entry in Chromium', () => {
   let pageReport: ExerciseReport & { failure?: string };
-  let workerReport: ExerciseReport & { failure?: string };
+  let workerReport: ExerciseReport & { failure?: string; crawl?: CrawlExerciseReport & { failure?: string } };
+  let pageCrawlReport: CrawlExerciseReport & { failure?: string };
+  let asked: Record<string, number>;
   let precompiledUrlCount: unknown;
   let fetchedUrlCounts: Record<string, unknown>;
 
   beforeAll(async () => {
     const tab = await browser.newPage();
     tab.on('pageerror', (error) => pageErrors.push(error.message));
+    site.requests.clear();
     await tab.goto(`${origin}/`);
-    await tab.waitForFunction(() => 'pageReport' in window && 'precompiledUrlCount' in window && 'workerReport' in window, undefined, { timeout: 20_000 });
-    [pageReport, workerReport, precompiledUrlCount, fetchedUrlCounts] = await tab.evaluate(() => {
-      const reports = window as unknown as { pageReport: never; workerReport: never; precompiledUrlCount: unknown; fetchedUrlCounts: Record<string, unknown> };
-      return [reports.pageReport, reports.workerReport, reports.precompiledUrlCount, reports.fetchedUrlCounts] as const;
+    await tab.waitForFunction(() => 'pageReport' in window && 'pageCrawlReport' in window && 'precompiledUrlCount' in window && 'workerReport' in window, undefined, { timeout: 20_000 });
+    [pageReport, pageCrawlReport, workerReport, precompiledUrlCount, fetchedUrlCounts] = await tab.evaluate(() => {
+      const reports = window as unknown as { pageReport: never; pageCrawlReport: never; workerReport: never; precompiledUrlCount: unknown; fetchedUrlCounts: Record<string, unknown> };
+      return [reports.pageReport, reports.pageCrawlReport, reports.workerReport, reports.precompiledUrlCount, reports.fetchedUrlCounts] as const;
     });
+    asked = Object.fromEntries(site.requests);
     await tab.close();
   }, 30_000);
 
@@ -193,7 +213,14 @@ describe('the packed browser entry in Chromium', () => {
 
   it('parses, validates, streams, and serializes with gzip in a module Web Worker, as everywhere', () => {
     expect(workerReport.failure).toBeUndefined();
-    expect(workerReport).toEqual(expectedExerciseReport);
+    const { crawl: _crawl, ...exercised } = workerReport;
+    expect(exercised).toEqual(expectedExerciseReport);
+  });
+
+  it('crawls a site of another origin (CORS) from the page and from the worker, each file asked once by each, as everywhere', () => {
+    expect(pageCrawlReport).toEqual(expectedCrawlReport);
+    expect(workerReport.crawl).toEqual(expectedCrawlReport);
+    expect(asked).toEqual({ '/robots.txt': 2, '/sitemap_index.xml': 2, '/pages.xml': 2, '/posts.xml.gz': 2, '/more.txt': 2 });
   });
 });
 

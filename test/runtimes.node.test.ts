@@ -3,7 +3,7 @@
 // (the binaries their npm packages bring, devDependencies pinned in package.json), and a
 // Cloudflare Worker built by `wrangler deploy --dry-run --outdir` and run in workerd through
 // miniflare. Each runs test/runtime-exercise.ts (parse, validate, a stream, serialize with gzip)
-// and must give the same report. The Worker takes the `workerd` export condition, whose entry
+// and test/runtime-crawl.ts (crawlSitemaps from a local site) and must give the same reports. The Worker takes the `workerd` export condition, whose entry
 // imports the .wasm file as a module: workerd refuses to compile WebAssembly from bytes.
 // Nothing here leaves the machine: miniflare listens on loopback, and the tools' update checks,
 // metrics and banners are switched off.
@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_VERSIONS, OLDEST_NODE, requiredNodeBinary } from './ensure-node-versions.mjs';
 import { installPackedPackage, repositoryRoot, smokeSitemap, type InstalledPackage } from './packed-package';
 import { exerciseCommonJs, exerciseModule, expectedExerciseReport, smokeSitemapCommonJs, smokeSitemapModule, type ExerciseReport } from './runtime-exercise';
+import { crawlExerciseCommonJs, crawlExerciseModule, expectedCrawlReport, startCrawlSite, type CrawlExerciseReport, type CrawlSite } from './runtime-crawl';
 import { wasmScalarPrintable } from '../src/core/wasm-scalar.generated';
 import { wasmSimdPrintable } from '../src/core/wasm-simd.generated';
 
@@ -31,23 +32,32 @@ const COMPATIBILITY_DATE = '2026-04-01';
 /** Runs the exercise and prints its report, with the file `sitemapkit` resolved to. */
 const esmRunner = `import * as sitemapkit from 'sitemapkit';
 import { exercise } from './exercise.mjs';
+import { crawlExercise } from './crawl-exercise.mjs';
 import { xml } from './smoke-sitemap.mjs';
-console.log(JSON.stringify({ resolved: import.meta.resolve('sitemapkit'), ...(await exercise(sitemapkit, xml)) }));
+const report = await exercise(sitemapkit, xml);
+const crawl = await crawlExercise(sitemapkit, process.env.SITEMAPKIT_CRAWL_ORIGIN);
+console.log(JSON.stringify({ resolved: import.meta.resolve('sitemapkit'), ...report, crawl }));
 `;
 
 const commonJsRunner = `const sitemapkit = require('sitemapkit');
 const { exercise } = require('./exercise.cjs');
+const { crawlExercise } = require('./crawl-exercise.cjs');
 const { xml } = require('./smoke-sitemap.cjs');
-exercise(sitemapkit, xml).then((report) => console.log(JSON.stringify({ resolved: require.resolve('sitemapkit'), ...report })));
+exercise(sitemapkit, xml).then(async (report) => {
+  const crawl = await crawlExercise(sitemapkit, process.env.SITEMAPKIT_CRAWL_ORIGIN);
+  console.log(JSON.stringify({ resolved: require.resolve('sitemapkit'), ...report, crawl }));
+});
 `;
 
 const workerSource = `import * as sitemapkit from 'sitemapkit';
 import { exercise } from './exercise.mjs';
+import { crawlExercise } from './crawl-exercise.mjs';
 import { xml } from './smoke-sitemap.mjs';
 export default {
-  async fetch() {
+  async fetch(request) {
     try {
-      return Response.json(await exercise(sitemapkit, xml));
+      const report = await exercise(sitemapkit, xml);
+      return Response.json({ ...report, crawl: await crawlExercise(sitemapkit, new URL(request.url).searchParams.get('crawl')) });
     } catch (error) {
       return Response.json({ failure: String((error && error.stack) || error), code: error?.code, isSitemapError: error instanceof sitemapkit.SitemapError }, { status: 500 });
     }
@@ -70,21 +80,36 @@ function quietEnvironment(project: string): NodeJS.ProcessEnv {
   };
 }
 
-type Report = ExerciseReport & { resolved: string };
+type Report = ExerciseReport & { resolved: string; crawl: CrawlExerciseReport };
 
 let installed: InstalledPackage;
+/** The local site every runtime crawls (test/runtime-crawl.ts). */
+let site: CrawlSite;
+
+/** What the site was asked, path by path, while `during` ran. */
+async function requestsDuring<T>(during: () => Promise<T>): Promise<{ result: T; asked: Record<string, number> }> {
+  site.requests.clear();
+  const result = await during();
+  return { result, asked: Object.fromEntries(site.requests) };
+}
+
+/** Each path of the site asked once: no file fetched twice, no retry, no guess (robots.txt names the index). */
+const ASKED_ONCE_EACH = { '/robots.txt': 1, '/sitemap_index.xml': 1, '/pages.xml': 1, '/posts.xml.gz': 1, '/more.txt': 1 };
 
 async function runProgram(command: string, args: string[]): Promise<Report> {
   const project = installed.projectDirectory;
-  const { stdout } = await run(command, args, { cwd: project, env: quietEnvironment(project), timeout: 60_000 });
+  const { stdout } = await run(command, args, { cwd: project, env: { ...quietEnvironment(project), SITEMAPKIT_CRAWL_ORIGIN: site.origin }, timeout: 60_000 });
   return JSON.parse(stdout.trim().split('\n').pop()!) as Report;
 }
 
 beforeAll(async () => {
+  site = await startCrawlSite();
   installed = await installPackedPackage();
   const files: Record<string, string> = {
     'exercise.mjs': exerciseModule,
     'exercise.cjs': exerciseCommonJs,
+    'crawl-exercise.mjs': crawlExerciseModule,
+    'crawl-exercise.cjs': crawlExerciseCommonJs,
     'smoke-sitemap.mjs': smokeSitemapModule,
     'smoke-sitemap.cjs': smokeSitemapCommonJs,
     'run.mjs': esmRunner,
@@ -97,6 +122,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await installed?.remove();
+  await site?.close();
 });
 
 describe.each([
@@ -108,13 +134,15 @@ describe.each([
     { runtime: `Node ${version}, CJS require`, command: () => requiredNodeBinary(version), args: ['run.cjs'], entry: /\/dist\/index\.node\.cjs$/ },
   ]),
   // Deno and Bun read the `node` condition (both implement node:buffer and node:zlib).
-  { runtime: 'Deno', command: () => binary('deno'), args: ['run', '--allow-read', '--allow-env', 'run.mjs'], entry: /\/dist\/index\.node\.js$/ },
+  // --allow-net for the crawl's local site, and nothing else.
+  { runtime: 'Deno', command: () => binary('deno'), args: ['run', '--allow-read', '--allow-env', '--allow-net=127.0.0.1', 'run.mjs'], entry: /\/dist\/index\.node\.js$/ },
   { runtime: 'Bun', command: () => binary('bun'), args: ['run.mjs'], entry: /\/dist\/index\.node\.js$/ },
 ])('the packed package in $runtime', ({ command, args, entry }) => {
   let report: Report;
+  let asked: Record<string, number>;
   beforeAll(async () => {
     // A function: a binary that is missing fails its own tests, with how to fetch it, not the file.
-    report = await runProgram(command(), args);
+    ({ result: report, asked } = await requestsDuring(() => runProgram(command(), args)));
   }, 90_000);
 
   it('resolves "sitemapkit" through the `node` condition', () => {
@@ -122,8 +150,13 @@ describe.each([
   });
 
   it('parses, validates, streams, and serializes with gzip (at once and as a stream), as everywhere', () => {
-    const { resolved: _resolved, ...exercised } = report;
+    const { resolved: _resolved, crawl: _crawl, ...exercised } = report;
     expect(exercised).toEqual(expectedExerciseReport);
+  });
+
+  it('crawls a local site (robots.txt, an index, a .gz urlset, a text sitemap), asking for each file once, as everywhere', () => {
+    expect(report.crawl).toEqual(expectedCrawlReport);
+    expect(asked).toEqual(ASKED_ONCE_EACH);
   });
 });
 
@@ -142,9 +175,10 @@ describe('the packed package\'s command line (bin) under the oldest Node `engine
 
 /** What the Worker answers when the exercise threw: the error's stack, its code, and whether it is the package's SitemapError. */
 type WorkerFailure = { failure?: string; code?: string; isSitemapError?: boolean };
+type WorkerReport = ExerciseReport & WorkerFailure & { crawl?: CrawlExerciseReport };
 
 /** Builds worker.mjs with wrangler into `outDirectory` and runs it in workerd: its bundle and response. */
-async function buildAndRunWorker(outDirectory: string, environment: NodeJS.ProcessEnv = {}): Promise<{ bundled: string; status: number; body: ExerciseReport & WorkerFailure }> {
+async function buildAndRunWorker(outDirectory: string, environment: NodeJS.ProcessEnv = {}): Promise<{ bundled: string; status: number; body: WorkerReport }> {
   const project = installed.projectDirectory;
   await run(process.execPath, [join(repositoryRoot, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'deploy', '--dry-run', '--outdir', outDirectory], {
     cwd: project, env: { ...quietEnvironment(project), ...environment }, timeout: 90_000,
@@ -160,8 +194,8 @@ async function buildAndRunWorker(outDirectory: string, environment: NodeJS.Proce
     compatibilityDate: COMPATIBILITY_DATE,
   });
   try {
-    const response = await miniflare.dispatchFetch('http://localhost/');
-    return { bundled, status: response.status, body: (await response.json()) as ExerciseReport & WorkerFailure };
+    const response = await miniflare.dispatchFetch(`http://localhost/?crawl=${encodeURIComponent(site.origin)}`);
+    return { bundled, status: response.status, body: (await response.json()) as WorkerReport };
   } finally {
     await miniflare.dispose();
   }
@@ -171,11 +205,12 @@ describe('the packed package in a Cloudflare Worker (wrangler build, workerd thr
   let outDirectory: string;
   let bundled: string;
   let status: number;
-  let body: ExerciseReport & WorkerFailure;
+  let body: WorkerReport;
+  let asked: Record<string, number>;
 
   beforeAll(async () => {
     outDirectory = join(installed.projectDirectory, 'worker-out');
-    ({ bundled, status, body } = await buildAndRunWorker(outDirectory));
+    ({ result: { bundled, status, body }, asked } = await requestsDuring(() => buildAndRunWorker(outDirectory)));
   }, 120_000);
 
   it('bundles the `workerd` entry, with the SIMD core as a .wasm module beside the script', async () => {
@@ -193,7 +228,13 @@ describe('the packed package in a Cloudflare Worker (wrangler build, workerd thr
   it('parses, validates, streams, and serializes with gzip in workerd, as everywhere', () => {
     expect(body.failure).toBeUndefined();
     expect(status).toBe(200);
-    expect(body).toEqual(expectedExerciseReport);
+    const { crawl: _crawl, ...exercised } = body;
+    expect(exercised).toEqual(expectedExerciseReport);
+  });
+
+  it('crawls the local site through workerd\'s fetch, asking for each file once, as everywhere', () => {
+    expect(body.crawl).toEqual(expectedCrawlReport);
+    expect(asked).toEqual(ASKED_ONCE_EACH);
   });
 
   // Why the `workerd` entry exists: the browser entry, which compiles embedded bytes, is refused,

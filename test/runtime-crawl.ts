@@ -1,0 +1,126 @@
+// The crawl every runtime runs against the packed package (issue #17: "the same walk runs in Node
+// 18+, browsers, workers, … Deno, Bun and Cloudflare Workers"): crawlSitemaps from a small local
+// site served by node:http (robots.txt → index → a urlset, a .gz urlset and a text sitemap, with a
+// URL robots.txt disallows and a URL listed twice), reported in a form that must be the same in
+// every runtime, whichever way it fetches (Node's walk asks through node:http, the others through
+// their fetch). test/runtimes.node.test.ts runs it in Node, Deno, Bun and workerd;
+// test/package-browser.node.test.ts in a Chromium page and a module worker (the site sends CORS).
+
+import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+
+/** The body of `crawlExercise(sitemapkit, origin)`, the same text for the ES module and the CommonJS one. */
+const crawlExerciseBody = `
+  const crawl = sitemapkit.crawlSitemaps(origin + '/', { concurrency: 2, retries: 0, timeout: 10000 });
+  const entries = [];
+  for await (const entry of crawl) entries.push(entry.loc.slice(origin.length) + ' from ' + entry.sitemap.slice(origin.length));
+  const report = await crawl.report();
+  const path = (url) => url.startsWith(origin) ? url.slice(origin.length) : url;
+  return {
+    entries: entries.sort(),
+    sitemaps: report.sitemaps.map((sitemap) => ({
+      url: path(sitemap.url), via: sitemap.via, parent: sitemap.parent && path(sitemap.parent), depth: sitemap.depth,
+      status: sitemap.status, format: sitemap.format, compressed: sitemap.compressed, entries: sitemap.entries,
+      lastmod: sitemap.lastmod, failed: sitemap.failed, children: sitemap.children.map(path),
+      issues: sitemap.issues.map((issue) => issue.code + ' ' + path(String(issue.value))),
+    })).sort((a, b) => (a.url < b.url ? -1 : 1)),
+    robotsTxt: report.robotsTxt.map((robots) => ({ url: path(robots.url), status: robots.status, sitemaps: robots.sitemaps.map(path) })),
+    siteIssues: report.issues.map((issue) => issue.code).sort(),
+    totals: { sitemaps: report.totals.sitemaps, indexes: report.totals.indexes, failed: report.totals.failed, entries: report.totals.entries, requests: report.totals.requests },
+  };
+`;
+
+/** `crawl-exercise.mjs`: `export async function crawlExercise(sitemapkit, origin)`. */
+export const crawlExerciseModule = `export async function crawlExercise(sitemapkit, origin) {${crawlExerciseBody}}\n`;
+
+/** `crawl-exercise.cjs`: the same function for `require`. */
+export const crawlExerciseCommonJs = `async function crawlExercise(sitemapkit, origin) {${crawlExerciseBody}}\nmodule.exports = { crawlExercise };\n`;
+
+/** What `crawlExercise` returns. */
+export interface CrawlExerciseReport {
+  entries: string[];
+  sitemaps: { url: string; via: string; parent: string | undefined; depth: number; status: number; format: string | undefined; compressed: boolean; entries: number; lastmod: { min: string; max: string } | undefined; failed: boolean; children: string[]; issues: string[] }[];
+  robotsTxt: { url: string; status: number; sitemaps: string[] }[];
+  siteIssues: string[];
+  totals: { sitemaps: number; indexes: number; failed: number; entries: number; requests: number };
+}
+
+const urlset = (origin: string, paths: string[], lastmod: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${paths.map((path) => `  <url><loc>${origin}${path}</loc><lastmod>${lastmod}</lastmod></url>`).join('\n')}
+</urlset>
+`;
+
+/** The site's files, by path. */
+function siteFiles(origin: string): Record<string, { type: string; body: string | Uint8Array }> {
+  return {
+    '/robots.txt': { type: 'text/plain', body: `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap_index.xml\n` },
+    '/sitemap_index.xml': {
+      type: 'application/xml',
+      body: `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>${origin}/pages.xml</loc><lastmod>2026-11-02</lastmod></sitemap>
+  <sitemap><loc>${origin}/posts.xml.gz</loc><lastmod>2026-11-03</lastmod></sitemap>
+  <sitemap><loc>${origin}/more.txt</loc></sitemap>
+</sitemapindex>
+`,
+    },
+    '/pages.xml': { type: 'application/xml', body: urlset(origin, ['/', '/private/drafts', '/shared'], '2026-11-02') },
+    '/posts.xml.gz': { type: 'application/gzip', body: gzipSync(urlset(origin, ['/shared', '/posts/1'], '2026-11-03')) },
+    '/more.txt': { type: 'text/plain', body: `${origin}/about\n` },
+  };
+}
+
+/** The report every runtime must give for the site. */
+export const expectedCrawlReport: CrawlExerciseReport = {
+  entries: [
+    '/ from /pages.xml',
+    '/about from /more.txt',
+    '/posts/1 from /posts.xml.gz',
+    '/private/drafts from /pages.xml',
+    '/shared from /pages.xml',
+    '/shared from /posts.xml.gz',
+  ],
+  sitemaps: [
+    { url: '/more.txt', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'text', compressed: false, entries: 1, lastmod: undefined, failed: false, children: [], issues: [] },
+    { url: '/pages.xml', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'urlset', compressed: false, entries: 3, lastmod: { min: '2026-11-02', max: '2026-11-02' }, failed: false, children: [], issues: ['CRAWL_BLOCKED_BY_ROBOTS_TXT /private/drafts'] },
+    { url: '/posts.xml.gz', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'urlset', compressed: true, entries: 2, lastmod: { min: '2026-11-03', max: '2026-11-03' }, failed: false, children: [], issues: ['CRAWL_DUPLICATE_URL /shared'] },
+    { url: '/sitemap_index.xml', via: 'robots', parent: '/robots.txt', depth: 0, status: 200, format: 'sitemapindex', compressed: false, entries: 3, lastmod: { min: '2026-11-02', max: '2026-11-03' }, failed: false, children: ['/pages.xml', '/posts.xml.gz', '/more.txt'], issues: [] },
+  ],
+  robotsTxt: [{ url: '/robots.txt', status: 200, sitemaps: ['/sitemap_index.xml'] }],
+  siteIssues: [],
+  totals: { sitemaps: 4, indexes: 1, failed: 0, entries: 6, requests: 5 },
+};
+
+/** A running site: its origin, what it was asked (path → count), and how to stop it. */
+export interface CrawlSite {
+  origin: string;
+  requests: Map<string, number>;
+  close(): Promise<void>;
+}
+
+/** Serves the site on 127.0.0.1 (any port), with CORS for pages and workers of other origins. */
+export async function startCrawlSite(): Promise<CrawlSite> {
+  const requests = new Map<string, number>();
+  let files: ReturnType<typeof siteFiles> = {};
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    requests.set(path, (requests.get(path) ?? 0) + 1);
+    const file = files[path];
+    const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' };
+    if (!file) return void response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found');
+    response.writeHead(200, { ...headers, 'Content-Type': file.type }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  files = siteFiles(origin);
+  return {
+    origin,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
