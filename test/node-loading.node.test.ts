@@ -76,17 +76,21 @@ const afterReading = fflateLoaded();
 const compressed = gzip(new TextEncoder().encode('<urlset/>'), 9);
 console.log(JSON.stringify({ atImport, afterReading, streamed, afterGzip: fflateLoaded(), back: new TextDecoder().decode(gunzip(compressed, { maxBytes: 100 })), header: [...compressed.subarray(0, 4)] }));
 `,
-  // node:https and node:dns, imported the first time the crawl asks for an https URL or looks a name
-  // up under refusePrivateAddresses (src/site/crawl-fetch.node.ts). An https URL on a port where
-  // nothing listens: refused at once, but node:https is loaded to ask.
+  // node:http, node:https and node:dns, imported the first time the crawl asks for a URL of theirs
+  // or looks a name up under refusePrivateAddresses (src/site/crawl-fetch.node.ts). An http and then
+  // an https URL on a port where nothing listens: refused at once, but each module is loaded to ask.
   'builtins-on-first-use.mjs': `import { crawlSitemaps } from 'sitemapkit';
-const loaded = () => process.moduleLoadList.filter((name) => /^NativeModule (?:https|dns)$/.test(name)).map((name) => name.slice(13)).sort();
+const loaded = () => process.moduleLoadList.filter((name) => /^NativeModule (?:http|https|dns)$/.test(name)).map((name) => name.slice(13)).sort();
 const atImport = loaded();
-const report = await crawlSitemaps('https://127.0.0.1:1/sitemap.xml', { robotsTxt: false, guess: false, retries: 0, timeout: 5000 }).report();
-console.log(JSON.stringify({ atImport, status: report.sitemaps[0].status, codes: report.sitemaps[0].issues.map((issue) => issue.code), afterHttps: loaded() }));
+const options = { robotsTxt: false, guess: false, retries: 0, timeout: 5000 };
+const overHttp = await crawlSitemaps('http://127.0.0.1:1/sitemap.xml', options).report();
+const afterHttp = loaded();
+const overHttps = await crawlSitemaps('https://127.0.0.1:1/sitemap.xml', options).report();
+const outcome = (report) => ({ status: report.sitemaps[0].status, codes: report.sitemaps[0].issues.map((issue) => issue.code) });
+console.log(JSON.stringify({ atImport, overHttp: outcome(overHttp), afterHttp, overHttps: outcome(overHttps), afterHttps: loaded() }));
 `,
   'builtins-on-first-use.cjs': `const kit = require('sitemapkit');
-console.log(JSON.stringify({ atImport: process.moduleLoadList.filter((name) => /^NativeModule (?:https|dns)$/.test(name)), parse: typeof kit.parse }));
+console.log(JSON.stringify({ atImport: process.moduleLoadList.filter((name) => /^NativeModule (?:http|https|dns)$/.test(name)), parse: typeof kit.parse }));
 `,
   'gzip-on-first-use.cjs': `const kit = require('sitemapkit');
 const fflateLoaded = () => Object.keys(require.cache).some((file) => file.includes('/node_modules/fflate/'));
@@ -190,9 +194,11 @@ describe('what Node loads from the package', () => {
   });
 
   // Importing the Node entry loaded node:https and node:dns, 10 ms of its 70 (bench/README.md,
-  // Crawl, round 14), which most programs never use.
-  it('node:https and node:dns: not loaded by `import` or `require`, node:https loaded by the first https request', async () => {
-    expect(await runNodeProgram(installed, 'builtins-on-first-use.mjs')).toEqual({ atImport: [], status: 0, codes: ['CRAWL_NETWORK_ERROR'], afterHttps: ['https'] });
+  // Crawl, round 14), which most programs never use; and node:http, which crashes Node 22 under
+  // --jitless (it loads undici, whose HTTP parser is WebAssembly).
+  it('node:http, node:https and node:dns: not loaded by `import` or `require`, node:http(s) loaded by the first request of theirs', async () => {
+    const refused = { status: 0, codes: ['CRAWL_NETWORK_ERROR'] };
+    expect(await runNodeProgram(installed, 'builtins-on-first-use.mjs')).toEqual({ atImport: [], overHttp: refused, afterHttp: ['http'], overHttps: refused, afterHttps: ['http', 'https'] });
     expect(await runNodeProgram(installed, 'builtins-on-first-use.cjs')).toEqual({ atImport: [], parse: 'function' });
   });
 

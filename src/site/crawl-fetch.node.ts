@@ -17,7 +17,7 @@
 // checkUrls asks through it only then (src/check/check-urls.ts).
 
 import type dns from 'node:dns';
-import http from 'node:http';
+import type http from 'node:http';
 import type https from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
@@ -46,16 +46,20 @@ const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 const GLOBAL_DISPATCHER_2 = Symbol.for('undici.globalDispatcher.2');
 
 /**
- * node:https and node:dns, imported on first use rather than with the package: most Node programs
- * that import sitemapkit parse and never ask for an https URL or look a name up under
- * refusePrivateAddresses, and the two took 10 ms of the Node entry's 70 ms import (2026-11-27,
- * bench/README.md, Crawl, round 14). node:http stays imported: loading it is most of what https
- * costs too. `import()`, not createRequire: a bundler's CommonJS output of the per-module build
- * has no import.meta.url. The modules' default exports, Node's own objects, where a test's spy
- * on `dns.lookup` is seen.
+ * node:http, node:https and node:dns, imported on first use rather than with the package: most
+ * Node programs that import sitemapkit parse and never ask for a URL or look a name up under
+ * refusePrivateAddresses; https and dns took 10 ms of the Node entry's 70 ms import (2026-11-27,
+ * bench/README.md, Crawl, round 14). node:http was kept at first, loading it being most of what
+ * https costs too, until Node 22 was found to crash a process that imports node:http when
+ * WebAssembly is off (`--jitless`: it loads undici, whose llhttp is WebAssembly), where
+ * sitemapkit has a typed error to give (CORE_UNAVAILABLE). `import()`, not createRequire: a
+ * bundler's CommonJS output of the per-module build has no import.meta.url. The modules' default
+ * exports, Node's own objects, where a test's spy on `dns.lookup` is seen.
  */
+let httpModule: Promise<typeof http> | undefined;
 let httpsModule: Promise<typeof https> | undefined;
 let dnsModule: Promise<typeof dns> | undefined;
+const loadHttp = (): Promise<typeof http> => (httpModule ??= import('node:http').then((module) => module.default));
 const loadHttps = (): Promise<typeof https> => (httpsModule ??= import('node:https').then((module) => module.default));
 const loadDns = (): Promise<typeof dns> => (dnsModule ??= import('node:dns').then((module) => module.default));
 
@@ -188,7 +192,7 @@ async function get(url: string, init: RequestInit, refusing: boolean): Promise<R
   if (init.redirect === 'follow') return fetchWhenLoaded(url, init);
   const target = new URL(url);
   // https's get and Agent take what http's take (its Agent an http.Agent with TLS).
-  const client = (target.protocol === 'https:' ? await loadHttps() : http) as Pick<typeof http, 'get' | 'Agent'>;
+  const client = (await (target.protocol === 'https:' ? loadHttps() : loadHttp())) as Pick<typeof http, 'get' | 'Agent'>;
   // Node's global agents' settings (Node 19+), with the lookup.
   const agent = refusing ? (refusingAgents[target.protocol] ??= new client.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000, lookup: refusingLookup })) : undefined;
   return new Promise((resolve, reject) => {
