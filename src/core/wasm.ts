@@ -331,16 +331,15 @@ function notCompiled(cause: unknown, caller: string, bytes?: ArrayBuffer | Array
 }
 
 /**
- * The runtime's refusal to compile or start the core, as a SitemapError that says what to do (a
- * SitemapError, such as the ABI check's, as it is):
- * without it the first parse threw the runtime's own CompileError ("Wasm code generation
- * disallowed by embedder" in workerd, a Content Security Policy's refusal in a page) or
- * ReferenceError (no WebAssembly at all), which named neither sitemapkit nor a way out.
+ * The runtime's refusal to compile or start the core, as a SitemapError that says what to do; a
+ * SitemapError already (the ABI check's, a refused source's) passes as it is. Without it the first
+ * parse threw the runtime's own CompileError ("Wasm code generation disallowed by embedder" in
+ * workerd, a Content Security Policy's refusal in a page) or ReferenceError (no WebAssembly at
+ * all), which named neither sitemapkit nor a way out.
  */
 function coreError(cause: unknown): SitemapError {
   return cause instanceof SitemapError ? cause : new SitemapError('CORE_UNAVAILABLE', `sitemapkit's WebAssembly core cannot run here (${cause}): allow 'wasm-unsafe-eval' in the Content-Security-Policy; Workers and edge runtimes need the workerd or edge-light condition, or init() with the compiled .wasm`, { cause });
 }
-
 
 /**
  * Compiles the body of a fetched .wasm file. `WebAssembly.compileStreaming` compiles while the
@@ -393,7 +392,8 @@ function adopt(module: WebAssembly.Module, instance: WebAssembly.Instance): void
  * pay the start-up cost at a time of your choosing. Pass a precompiled `WebAssembly.Module`
  * (or the bytes of `sitemapkit.simd.wasm`/`sitemapkit.scalar.wasm`) where compiling embedded
  * bytes is not allowed. Anything else throws `SitemapError` (`INPUT_TYPE`) and leaves the core
- * that was loaded before in place.
+ * that was loaded before in place; a runtime that cannot compile or run the core at all throws
+ * `SitemapError` (`CORE_UNAVAILABLE`, the runtime's error as its `cause`).
  *
  * @example
  * import { initSync, parse } from 'sitemapkit';
@@ -415,7 +415,8 @@ export function initSync(source?: ModuleSource): void {
  * Accepts a precompiled `WebAssembly.Module` for Cloudflare Workers and strict-CSP pages, the
  * bytes of a shipped .wasm file, or the `fetch()` of one (compiled as it streams in when served
  * as `application/wasm`), or a promise of any of these. Anything else rejects with
- * `SitemapError` (`INPUT_TYPE`) and leaves the core that was loaded before in place.
+ * `SitemapError` (`INPUT_TYPE`) and leaves the core that was loaded before in place; a runtime
+ * that cannot compile or run the core at all rejects with `CORE_UNAVAILABLE`.
  *
  * @example
  * import { init, parse } from 'sitemapkit';
