@@ -1,13 +1,13 @@
 // The crawl every runtime runs against the packed package (issue #17: "the same walk runs in Node
 // 18+, browsers, workers, … Deno, Bun and Cloudflare Workers"): crawlSitemaps from a small local
-// site served by node:http (robots.txt → index → a urlset, a .gz urlset and a text sitemap, with a
-// URL robots.txt disallows and a URL listed twice), reported in a form that must be the same in
-// every runtime, whichever way it fetches (Node's walk asks through node:http, the others through
-// their fetch). test/runtimes.node.test.ts runs it in Node, Deno, Bun and workerd;
-// test/package-browser.node.test.ts in a Chromium page and a module worker (the site sends CORS).
+// site (robots.txt → index → a urlset, a .gz urlset and a text sitemap, with a URL robots.txt
+// disallows and a URL listed twice) on the crawl tests' fixture server (test/fixtures/site-server.ts,
+// node:http with CORS), reported in a form that must be the same in every runtime, whichever way it
+// fetches (Node's walk asks through node:http, the others through their fetch).
+// test/runtimes.node.test.ts runs it in Node, Deno, Bun and workerd; test/package-browser.node.test.ts
+// in a Chromium page and a module worker.
 
-import { createServer, type Server } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { file, gzipped, startSiteServer, type SiteRoute, type SiteServer } from './fixtures/site-server';
 
 /** The body of `crawlExercise(sitemapkit, origin)`, the same text for the ES module and the CommonJS one. */
 const crawlExerciseBody = `
@@ -51,23 +51,20 @@ ${paths.map((path) => `  <url><loc>${origin}${path}</loc><lastmod>${lastmod}</la
 </urlset>
 `;
 
-/** The site's files, by path. */
-function siteFiles(origin: string): Record<string, { type: string; body: string | Uint8Array }> {
+/** The site's routes, by path. */
+function siteRoutes(origin: string): Record<string, SiteRoute> {
   return {
-    '/robots.txt': { type: 'text/plain', body: `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap_index.xml\n` },
-    '/sitemap_index.xml': {
-      type: 'application/xml',
-      body: `<?xml version="1.0" encoding="UTF-8"?>
+    '/robots.txt': file(`User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap_index.xml\n`, { type: 'text/plain' }),
+    '/sitemap_index.xml': file(`<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
   <sitemap><loc>${origin}/pages.xml</loc><lastmod>2026-11-02</lastmod></sitemap>
   <sitemap><loc>${origin}/posts.xml.gz</loc><lastmod>2026-11-03</lastmod></sitemap>
   <sitemap><loc>${origin}/more.txt</loc></sitemap>
 </sitemapindex>
-`,
-    },
-    '/pages.xml': { type: 'application/xml', body: urlset(origin, ['/', '/private/drafts', '/shared'], '2026-11-02') },
-    '/posts.xml.gz': { type: 'application/gzip', body: gzipSync(urlset(origin, ['/shared', '/posts/1'], '2026-11-03')) },
-    '/more.txt': { type: 'text/plain', body: `${origin}/about\n` },
+`),
+    '/pages.xml': file(urlset(origin, ['/', '/private/drafts', '/shared'], '2026-11-02')),
+    '/posts.xml.gz': file(gzipped(urlset(origin, ['/shared', '/posts/1'], '2026-11-03')), { type: 'application/gzip' }),
+    '/more.txt': file(`${origin}/about\n`, { type: 'text/plain' }),
   };
 }
 
@@ -92,35 +89,17 @@ export const expectedCrawlReport: CrawlExerciseReport = {
   totals: { sitemaps: 4, indexes: 1, failed: 0, entries: 6, requests: 5 },
 };
 
-/** A running site: its origin, what it was asked (path → count), and how to stop it. */
-export interface CrawlSite {
-  origin: string;
-  requests: Map<string, number>;
-  close(): Promise<void>;
+/** Serves the site on 127.0.0.1 (any port), with CORS for pages and workers of other origins. */
+export function startCrawlSite(): Promise<SiteServer> {
+  return startSiteServer(siteRoutes);
 }
 
-/** Serves the site on 127.0.0.1 (any port), with CORS for pages and workers of other origins. */
-export async function startCrawlSite(): Promise<CrawlSite> {
-  const requests = new Map<string, number>();
-  let files: ReturnType<typeof siteFiles> = {};
-  const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    requests.set(path, (requests.get(path) ?? 0) + 1);
-    const file = files[path];
-    const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' };
-    if (!file) return void response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found');
-    response.writeHead(200, { ...headers, 'Content-Type': file.type }).end(file.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  files = siteFiles(origin);
-  return {
-    origin,
-    requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+/** What `site` was asked, path by path, while `during` ran (its counts reset first). */
+export async function requestsDuring<T>(site: SiteServer, during: () => Promise<T>): Promise<{ result: T; asked: Record<string, number> }> {
+  await fetch(`${site.origin}/__reset`);
+  const result = await during();
+  return { result, asked: (await (await fetch(`${site.origin}/__requests`)).json()) as Record<string, number> };
 }
+
+/** Each path of the site asked once: no file fetched twice, no retry, no guess (robots.txt names the index). */
+export const ASKED_ONCE_EACH = { '/robots.txt': 1, '/sitemap_index.xml': 1, '/pages.xml': 1, '/posts.xml.gz': 1, '/more.txt': 1 };

@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_VERSIONS, OLDEST_NODE, requiredNodeBinary } from './ensure-node-versions.mjs';
 import { installPackedPackage, repositoryRoot, smokeSitemap, type InstalledPackage } from './packed-package';
 import { exerciseCommonJs, exerciseModule, expectedExerciseReport, smokeSitemapCommonJs, smokeSitemapModule, type ExerciseReport } from './runtime-exercise';
-import { crawlExerciseCommonJs, crawlExerciseModule, expectedCrawlReport, startCrawlSite, type CrawlExerciseReport, type CrawlSite } from './runtime-crawl';
+import { ASKED_ONCE_EACH, crawlExerciseCommonJs, crawlExerciseModule, expectedCrawlReport, requestsDuring, startCrawlSite, type CrawlExerciseReport } from './runtime-crawl';
+import type { SiteServer } from './fixtures/site-server';
 import { wasmScalarPrintable } from '../src/core/wasm-scalar.generated';
 import { wasmSimdPrintable } from '../src/core/wasm-simd.generated';
 
@@ -84,17 +85,7 @@ type Report = ExerciseReport & { resolved: string; crawl: CrawlExerciseReport };
 
 let installed: InstalledPackage;
 /** The local site every runtime crawls (test/runtime-crawl.ts). */
-let site: CrawlSite;
-
-/** What the site was asked, path by path, while `during` ran. */
-async function requestsDuring<T>(during: () => Promise<T>): Promise<{ result: T; asked: Record<string, number> }> {
-  site.requests.clear();
-  const result = await during();
-  return { result, asked: Object.fromEntries(site.requests) };
-}
-
-/** Each path of the site asked once: no file fetched twice, no retry, no guess (robots.txt names the index). */
-const ASKED_ONCE_EACH = { '/robots.txt': 1, '/sitemap_index.xml': 1, '/pages.xml': 1, '/posts.xml.gz': 1, '/more.txt': 1 };
+let site: SiteServer;
 
 async function runProgram(command: string, args: string[]): Promise<Report> {
   const project = installed.projectDirectory;
@@ -142,7 +133,7 @@ describe.each([
   let asked: Record<string, number>;
   beforeAll(async () => {
     // A function: a binary that is missing fails its own tests, with how to fetch it, not the file.
-    ({ result: report, asked } = await requestsDuring(() => runProgram(command(), args)));
+    ({ result: report, asked } = await requestsDuring(site, () => runProgram(command(), args)));
   }, 90_000);
 
   it('resolves "sitemapkit" through the `node` condition', () => {
@@ -210,7 +201,7 @@ describe('the packed package in a Cloudflare Worker (wrangler build, workerd thr
 
   beforeAll(async () => {
     outDirectory = join(installed.projectDirectory, 'worker-out');
-    ({ result: { bundled, status, body }, asked } = await requestsDuring(() => buildAndRunWorker(outDirectory)));
+    ({ result: { bundled, status, body }, asked } = await requestsDuring(site, () => buildAndRunWorker(outDirectory)));
   }, 120_000);
 
   it('bundles the `workerd` entry, with the SIMD core as a .wasm module beside the script', async () => {
