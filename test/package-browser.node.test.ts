@@ -99,6 +99,8 @@ const report = {};
 try { report.parse = sitemapkit.parse(xml).urls.length; } catch (error) { report.parse = outcome(error); }
 const bytes = await (await fetch('/node_modules/sitemapkit/dist/sitemapkit.simd.wasm')).arrayBuffer();
 await sitemapkit.init(bytes).then(() => { report.initBytes = sitemapkit.parse(xml).urls.length; }, (error) => { report.initBytes = outcome(error); });
+// Its fetch() (served as application/wasm: compiled as it streams in, where the policy allows it).
+await sitemapkit.init(fetch('/node_modules/sitemapkit/dist/sitemapkit.simd.wasm')).then(() => { report.initFetch = sitemapkit.parse(xml).urls.length; }, (error) => { report.initFetch = outcome(error); });
 window.strictPolicyReport = report;
 </script>
 `;
@@ -252,7 +254,7 @@ describe('the packed browser entry in a browser without WebAssembly SIMD', () =>
 
 describe("the packed browser entry under a Content-Security-Policy without 'wasm-unsafe-eval'", () => {
   type Outcome = number | { code: string; isSitemapError: boolean; message: string; cause: string };
-  const reports: Record<string, { parse: Outcome; initBytes: Outcome }> = {};
+  const reports: Record<string, { parse: Outcome; initBytes: Outcome; initFetch: Outcome }> = {};
 
   beforeAll(async () => {
     for (const path of ['/strict-policy.html', '/strict-policy-with-wasm.html']) {
@@ -273,11 +275,12 @@ describe("the packed browser entry under a Content-Security-Policy without 'wasm
     expect(refused.message).toContain("allow 'wasm-unsafe-eval' in the Content-Security-Policy");
   });
 
-  it('says the same when init() is handed the shipped .wasm as bytes: a refusal, not bytes that are no module', () => {
+  it('says the same when init() is handed the shipped .wasm as bytes or as its fetch(): a refusal, not bytes that are no module', () => {
     expect(reports['/strict-policy.html']!.initBytes).toMatchObject({ code: 'CORE_UNAVAILABLE', isSitemapError: true });
+    expect(reports['/strict-policy.html']!.initFetch).toMatchObject({ code: 'CORE_UNAVAILABLE', isSitemapError: true });
   });
 
   it("parses once the policy allows 'wasm-unsafe-eval' (the same page otherwise)", () => {
-    expect(reports['/strict-policy-with-wasm.html']).toEqual({ parse: 3, initBytes: 3 });
+    expect(reports['/strict-policy-with-wasm.html']).toEqual({ parse: 3, initBytes: 3, initFetch: 3 });
   });
 });

@@ -323,8 +323,7 @@ async function compile(bytes: ArrayBuffer | ArrayBufferView, caller: string): Pr
 }
 
 function notCompiled(cause: unknown, caller: string, bytes?: ArrayBuffer | ArrayBufferView): SitemapError {
-  // Bytes that validate are a module the runtime refused to compile (a Content Security Policy), not
-  // bad input. A streamed body is gone by then: its refusal stays INPUT_TYPE, the runtime's reason in it.
+  // Bytes that validate are a module the runtime refused to compile (a Content Security Policy), not bad input.
   if (bytes && WebAssembly.validate(bytes as BufferSource)) return coreError(cause);
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new SitemapError('INPUT_TYPE', `${caller} expects ${EXPECTED_SOURCE}; the bytes it got are not a WebAssembly module (${reason})`, { cause });
@@ -356,10 +355,15 @@ async function compileResponse(response: Response): Promise<WebAssembly.Module> 
   const streams = typeof WebAssembly.compileStreaming === 'function' && typeof Response === 'function' && response instanceof Response
     && response.headers.get('Content-Type')?.trim().toLowerCase() === 'application/wasm';
   if (!streams) return compile(await response.arrayBuffer(), 'init');
+  // A copy of the body, to tell a refusal (a Content Security Policy) from bytes that are no module
+  // once the stream is spent: 33 KB held until the compile ends.
+  const copy = response.clone();
   try {
-    return await WebAssembly.compileStreaming(response);
+    const module = await WebAssembly.compileStreaming(response);
+    void copy.body?.cancel();
+    return module;
   } catch (cause) {
-    throw notCompiled(cause, 'init');
+    throw notCompiled(cause, 'init', new Uint8Array(await copy.arrayBuffer()));
   }
 }
 
