@@ -106,7 +106,8 @@ console.log(JSON.stringify({
 }));
 `,
   // For the bundlers: what a Node app imports, written once.
-  'parse-only.mjs': "import { parse } from 'sitemapkit';\nimport { readFileSync } from 'node:fs';\nconsole.log(JSON.stringify(parse(readFileSync('smoke-sitemap.xml')).urls.map((url) => url.loc)));\n",  // Each way of loading the core, where the runtime has none (node --jitless leaves WebAssembly undefined).
+  'parse-only.mjs': "import { parse } from 'sitemapkit';\nimport { readFileSync } from 'node:fs';\nconsole.log(JSON.stringify(parse(readFileSync('smoke-sitemap.xml')).urls.map((url) => url.loc)));\n",
+  // Each way of loading the core, where the runtime has none (node --jitless leaves WebAssembly undefined).
   'no-wasm.mjs': `import * as sitemapkit from 'sitemapkit';
 const outcomes = {};
 const outcome = (error) => ({ code: error.code, isSitemapError: error instanceof sitemapkit.SitemapError, message: error.message });

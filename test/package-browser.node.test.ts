@@ -84,8 +84,9 @@ window.noSimdReport = { syncErrorCode, report: await exercise(sitemapkit, xml).c
 
 // A page whose Content-Security-Policy allows its scripts but not compiling WebAssembly (no
 // 'wasm-unsafe-eval'), as many sites' and extensions' do: Chromium refuses every compilation, the
-// embedded core's and one handed in as bytes alike, and sitemapkit says so with its typed error,
-// not the browser's CompileError, and names the directive (the same page with it parses: below).
+// embedded core's and one handed in as bytes or as a fetch() alike, and sitemapkit says so with its
+// typed error, not the browser's CompileError, and names the directive (the same page with it
+// parses: below).
 const STRICT_POLICY = "script-src 'self' 'unsafe-inline'";
 const strictPolicyPage = (wasmAllowed: boolean) => `<!doctype html>
 <meta charset="utf-8">
