@@ -110,4 +110,4 @@ export async function requestsDuring<T>(site: SiteServer, during: () => Promise<
 }
 
 /** Each path of the site asked once: no file fetched twice, no retry, no guess (robots.txt names the index). */
-export const ASKED_ONCE_EACH = { '/robots.txt': 1, '/sitemap_index.xml': 1, '/pages.xml': 1, '/posts.xml.gz': 1, '/more.txt': 1 };
+export const ASKED_ONCE_EACH: Record<string, number> = Object.fromEntries(Object.keys(siteRoutes('')).map((path) => [path, 1]));
