@@ -743,3 +743,58 @@ describe('crawled entries are parse()\'s entries with their sitemap', () => {
     }
   }
 });
+
+describe('crawlSitemaps reads files in the order of the tree, whichever answers first', () => {
+  const WIDE = { ...FAST, concurrency: 8, concurrencyPerHost: 8 } as const;
+  /** The report without its duration: what two walks of one site must agree on. */
+  const withoutTime = (report: CrawlReport) => ({ ...report, totals: { ...report.totals, durationMs: 0 } });
+  /** Each CRAWL_DUPLICATE_URL as "page in file (also in file)", paths only. */
+  const duplicates = (report: CrawlReport, origin: string) => report.sitemaps.flatMap((sitemap) => sitemap.issues
+    .filter((issue) => issue.code === 'CRAWL_DUPLICATE_URL')
+    .map((issue) => `${String(issue.value).replace(origin, '')} in ${sitemap.url.replace(origin, '')} (${issue.message.replace(`${issue.value} is also listed in ${origin}`, 'also in ')})`));
+  const tree = ['/index.xml', '/alias.xml', '/a.xml', '/b.xml.gz', '/c.txt', '/nested.xml', '/d.xml', '/e.xml'];
+  const pageOrder = ['/p1', '/p2', '/shared-ab', '/shared-all', '/p3', '/shared-ab', '/shared-bd', '/shared-all', '/blocked/page', '/p4', '/shared-all', '/shared-bd', '/p5', '/shared-all', '/p6'];
+  const listedTwice = [
+    '/shared-ab in /b.xml.gz (also in /a.xml)', '/shared-all in /b.xml.gz (also in /a.xml)', '/shared-all in /c.txt (also in /a.xml)',
+    '/shared-bd in /d.xml (also in /b.xml.gz)', '/shared-all in /d.xml (also in /a.xml)',
+  ];
+
+  it('a first file that answers last is read first: its entries lead and the files after it carry the duplicates', async () => {
+    const { origin: o } = sites.slowFirst;
+    await reset(o);
+    const crawl = crawlSitemaps(`${o}/`, WIDE);
+    const entries: CrawledEntry[] = [];
+    for await (const entry of crawl) entries.push(entry);
+    const report = await crawl.report();
+    expect(entries.map((entry) => entry.loc.replace(o, ''))).toEqual(pageOrder);
+    expect(entries.map((entry) => entry.sitemap.replace(o, ''))).toEqual([...Array(4).fill('/a.xml'), ...Array(5).fill('/b.xml.gz'), '/c.txt', '/c.txt', ...Array(3).fill('/d.xml'), '/e.xml']);
+    expect(duplicates(report, o)).toEqual(listedTwice);
+    expect(report.sitemaps.map((sitemap) => sitemap.url.replace(o, ''))).toEqual(tree);
+    // The redirect to a file the index lists too is the repeat, whichever of the two answers first;
+    // where redirects are seen hop by hop (not in a browser: README), its status is the redirect's.
+    expect(sitemapAt(report, `${o}/alias.xml`)).toMatchObject({ status: inBrowser ? 200 : 301, finalUrl: `${o}/a.xml`, format: undefined, entries: 0 });
+    expect(codes(sitemapAt(report, `${o}/alias.xml`).issues)).toEqual(['CRAWL_REPEATED_SITEMAP']);
+    expect(sitemapAt(report, `${o}/a.xml`)).toMatchObject({ status: 200, entries: 4, issues: [] });
+    expect(codes(sitemapAt(report, `${o}/b.xml.gz`).issues)).toEqual(['CRAWL_DUPLICATE_URL', 'CRAWL_DUPLICATE_URL', 'CRAWL_BLOCKED_BY_ROBOTS_TXT']);
+    expect(codes(sitemapAt(report, `${o}/index.xml`).issues)).toEqual(['INDEX_NESTED']);
+    expect(report.totals).toMatchObject({ sitemaps: 8, indexes: 2, failed: 0, entries: 15, errors: 2, warnings: 6 });
+    // /a.xml once, from the index: the redirect to it is not followed (a browser follows it itself).
+    expect(await requestCounts(o)).toEqual({ '/robots.txt': 1, '/index.xml': 1, '/alias.xml': 1, '/a.xml': inBrowser ? 2 : 1, '/b.xml.gz': 1, '/c.txt': 1, '/nested.xml': 1, '/d.xml': 1, '/e.xml': 1 });
+  }, 30_000);
+
+  it('answers arriving in a random order each time give the same report and entries, walk after walk (validating or not, wide or by the default limits)', async () => {
+    const { origin: o } = sites.shuffled;
+    const walks: Array<{ report: ReturnType<typeof withoutTime>; entries: string[] }> = [];
+    for (let walk = 0; walk < 8; walk++) {
+      const crawl = crawlSitemaps(`${o}/`, { ...(walk % 2 === 0 ? WIDE : FAST), validate: walk % 4 < 2 });
+      const entries: string[] = [];
+      for await (const entry of crawl) entries.push(`${entry.loc.replace(o, '')} from ${entry.sitemap.replace(o, '')}`);
+      walks.push({ report: withoutTime(await crawl.report()), entries });
+      expect(entries.map((entry) => entry.split(' ')[0])).toEqual(pageOrder);
+      expect(duplicates(await crawl.report(), o)).toEqual(listedTwice);
+    }
+    for (const walk of walks.slice(1)) expect(walk.entries).toEqual(walks[0]!.entries);
+    // Validating or not, a walk reports the crawl's own issues the same way: the same reports two by two.
+    for (const [a, b] of [[0, 1], [2, 3], [4, 5], [6, 7], [0, 4], [2, 6]] as const) expect(walks[b]!.report).toEqual(walks[a]!.report);
+  }, 60_000);
+});

@@ -34,6 +34,15 @@ interface ArrivingBody {
   expectedBytes: number;
 }
 
+/**
+ * A task's place in the reading order (#takeTurn): `ready` once every task started before it has
+ * been read (or will not be), `release` when it has been read (or will not be).
+ */
+interface ReadingTurn {
+  ready: Promise<void>;
+  release: () => void;
+}
+
 /** A file to fetch: a sitemap (listed, guessed or given) or a robots.txt. */
 interface Task {
   kind: 'sitemap' | 'robots';
@@ -98,7 +107,7 @@ export class Walk {
   #limitReported = new Set<string>();
   readonly #fetchContext: FetchContext;
   #stopped = false;
-  /** The end of the last document read (oneAtATime). */
+  /** The end of the reading turn of the task started last (#takeTurn). */
   #reading: Promise<void> = Promise.resolve();
   #failure: unknown;
 
@@ -159,11 +168,13 @@ export class Walk {
         this.#inFlight++;
         this.#active.set(host, (this.#active.get(host) ?? 0) + 1);
         this.#progress();
-        this.#runTask(task).catch((error: unknown) => {
+        const turn = this.#takeTurn();
+        this.#runTask(task, turn).catch((error: unknown) => {
           // A bug or a throwing onProgress: the walk stops and report() rejects with it.
           this.#failure ??= error;
           this.#stopped = true;
         }).finally(() => {
+          turn.release();
           this.#inFlight--;
           this.#active.set(host, this.#active.get(host)! - 1);
           this.changed();
@@ -255,30 +266,66 @@ export class Walk {
     for (const path of WELL_KNOWN_SITEMAP_PATHS) this.#enqueueSitemap(new URL(path, site).href, 'guess', new Set());
   }
 
-  async #runTask(task: Task): Promise<void> {
-    if (task.kind === 'robots') return this.#readRobotsTxt(task);
-    if (task.via === 'guess') {
-      const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
-      if (this.#cancelled && fetched.bytes === undefined) return; // cancelled: not a failure of the site
-      const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
-      this.#guesses.push({ url: task.url, status: fetched.status, found });
-      // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
-      const finalKey = comparableUrl(fetched.finalUrl);
-      if (!found || this.#finalUrls.has(finalKey) || (finalKey !== task.key && this.#seen.has(finalKey))) return;
-      task.record = this.#newRecord(task.url, 'guess', undefined, 0);
-      await this.#readSitemap(task, task.record, fetched);
-    } else {
-      const opened = await openFile(task.url, this.#fetchContext);
-      if (this.#cancelled && opened.body === undefined) return; // cancelled: not a failure of the site
-      await this.#readSitemap(task, task.record!, opened);
+  /**
+   * Fetches a task's file side by side with the others, then reads it in its turn: files are read
+   * one at a time, in the order their tasks started (the queue's, so the tree's), whichever answers
+   * first. Reading is CPU work in one thread, so this costs no speed, and it keeps one parser (one
+   * WebAssembly core, 18 MiB at least) alive instead of one per file in flight; and a walk of the
+   * same site gives the same report and entries in the same order however its server's answers
+   * interleave (which of two files listing a page carries CRAWL_DUPLICATE_URL, which guess that
+   * redirects to another is the repeat). A file that answers before its turn downloads meanwhile
+   * (#readSitemap).
+   */
+  async #runTask(task: Task, turn: ReadingTurn): Promise<void> {
+    try {
+      if (task.kind === 'robots') {
+        const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress(), ROBOTS_TXT_MAX_BYTES);
+        await turn.ready;
+        return this.#readRobotsTxt(task, fetched);
+      }
+      if (task.via === 'guess') {
+        const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
+        await turn.ready;
+        if (this.#cancelled && fetched.bytes === undefined) return; // cancelled: not a failure of the site
+        const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
+        this.#guesses.push({ url: task.url, status: fetched.status, found });
+        // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
+        const finalKey = comparableUrl(fetched.finalUrl);
+        if (!found || this.#finalUrls.has(finalKey) || (finalKey !== task.key && this.#seen.has(finalKey))) return;
+        task.record = this.#newRecord(task.url, 'guess', undefined, 0);
+        await this.#readSitemap(task, task.record, fetched, undefined);
+      } else {
+        const opened = await openFile(task.url, this.#fetchContext, (url) => this.#readAnyway(task, comparableUrl(url)));
+        const pieces = opened.body?.pieces(() => this.#progress());
+        await turn.ready;
+        if (this.#cancelled && opened.body === undefined) return; // cancelled: not a failure of the site
+        await this.#readSitemap(task, task.record!, opened, pieces);
+      }
+      this.#sitemapsDone++;
+      this.#progress();
+    } finally {
+      this.#deliver?.flush(); // the walk reads the next file now: its reader gets the last entries
+      turn.release();
     }
-    this.#sitemapsDone++;
-    this.#progress();
+  }
+
+  /** Whether a task's file redirected to `key` (comparableUrl) is one the walk reads anyway: queued, fetched or read. */
+  #readAnyway(task: Task, key: string): boolean {
+    return this.#finalUrls.has(key) || (key !== task.key && this.#seen.has(key));
+  }
+
+  /** The next place in the reading order, taken when a task starts (#runTask). */
+  #takeTurn(): ReadingTurn {
+    const ready = this.#reading;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    // The turn after this one waits for both: a task released early (a failed fetch) does not let it overtake the one reading.
+    this.#reading = ready.then(() => released);
+    return { ready, release };
   }
 
   /** robots.txt: its Sitemap lines are queued (via 'robots'), its rules kept for the Disallow rule; none, and the site is guessed. */
-  async #readRobotsTxt(task: Task): Promise<void> {
-    const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress(), ROBOTS_TXT_MAX_BYTES);
+  #readRobotsTxt(task: Task, fetched: FetchedFile): void {
     const robots: CrawledRobotsTxt = { url: task.url, finalUrl: fetched.finalUrl, status: fetched.status, sitemaps: [], issues: fetched.issues.filter((issue) => issue.code !== 'CRAWL_HTTP_ERROR' || fetched.status >= 500) };
     this.#robotsTxt.push(robots);
     if (this.#cancelled) return;
@@ -310,44 +357,46 @@ export class Walk {
   }
 
   /**
-   * One file read by its content: validated, its entries delivered and its children queued. An
-   * opened file (its body not read yet) starts arriving at once as inflated pieces, up to their
-   * queue (BodyPieces) while it waits for its turn, and the rest when its turn comes: its download
+   * One file read by its content in its turn: validated, its entries delivered and its children
+   * queued. An opened file's body (`pieces`, asked for as soon as it answered) arrives as inflated
+   * pieces, up to their queue (BodyPieces) while it waits for its turn, and the rest when its turn comes: its download
    * and inflating take the moments the walk would otherwise wait for the file before it (a .gz
    * file's pieces from zlib's thread), and its first megabyte is ready when its turn comes
    * (bench/README.md, Crawl, round 11). A guess comes fetched already (its content made it a find).
    */
-  async #readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile): Promise<void> {
+  async #readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile, pieces: BodyPieces | undefined): Promise<void> {
     record.finalUrl = file.finalUrl;
     record.status = file.status;
     const crawlIssues = file.issues;
-    const body = 'body' in file ? file.body : undefined;
-    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.#failed(task, record, crawlIssues);
-    const finalKey = comparableUrl(file.finalUrl);
-    if (file.finalUrl !== task.url && (this.#finalUrls.has(finalKey) || (this.#seen.has(finalKey) && finalKey !== task.key))) {
-      // Redirected to a file that is (or will be) read anyway: read once (its body is not read here).
+    const opened = 'body' in file ? file : undefined;
+    const body = opened?.body;
+    if (body === undefined && (file as FetchedFile).bytes === undefined && !opened?.notFollowed) return this.#failed(task, record, crawlIssues);
+    if (file.finalUrl !== task.url && this.#readAnyway(task, comparableUrl(file.finalUrl))) {
+      // Redirected to a file that is (or will be) read anyway: read once (the rest of its body is
+      // not read). Its status is the redirect's, whether the redirect was followed (its target
+      // answered before the walk knew it would read it) or not: the same report either way.
+      if (opened?.redirectStatus) record.status = opened.redirectStatus;
+      pieces?.stop();
       body?.cancel();
       this.#keepAll(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)]);
       return;
     }
+    const finalKey = comparableUrl(file.finalUrl);
     this.#finalUrls.add(finalKey);
     this.#seen.add(finalKey);
-    const pieces = body?.pieces(() => this.#progress());
-    await this.#oneAtATime(async () => {
-      if (pieces) {
-        if (this.#cancelled || this.#stopped) { pieces.stop(); body!.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
-        try {
-          await this.#readArriving(task, record, file as OpenedFile, pieces);
-        } finally {
-          pieces.stop();
-        }
-        return;
+    if (pieces) {
+      if (this.#cancelled || this.#stopped) { pieces.stop(); body!.cancel(); return; } // cancelled, or maxEntries reached, while it waited its turn
+      try {
+        await this.#readArriving(task, record, file as OpenedFile, pieces);
+      } finally {
+        pieces.stop();
       }
-      const fetched = file as FetchedFile;
-      record.compressed = fetched.compressed;
-      if (fetched.bytes === undefined) return this.#failed(task, record, crawlIssues);
-      await this.#readDocument(task, record, fetched.bytes, fetched, crawlIssues);
-    });
+      return;
+    }
+    const fetched = file as FetchedFile;
+    record.compressed = fetched.compressed;
+    if (fetched.bytes === undefined) return this.#failed(task, record, crawlIssues);
+    await this.#readDocument(task, record, fetched.bytes, fetched, crawlIssues);
   }
 
   /**
@@ -389,25 +438,6 @@ export class Walk {
     const whole = concatenateBytes(gathered);
     gathered.length = 0;
     await this.#readDocument(task, record, whole, opened, crawlIssues);
-  }
-
-  /**
-   * Runs `work` after the one before it has ended: files are fetched side by side, but read one at
-   * a time. Reading is CPU work in one thread, so this costs no speed, and it keeps one parser
-   * (one WebAssembly core, 18 MiB at least) alive instead of one per file in flight while each
-   * waits for the reader of its entries.
-   */
-  async #oneAtATime(work: () => Promise<void>): Promise<void> {
-    const previous = this.#reading;
-    let release!: () => void;
-    this.#reading = new Promise<void>((resolve) => { release = resolve; });
-    await previous;
-    try {
-      await work();
-    } finally {
-      this.#deliver?.flush(); // the walk waits for the next file now: its reader gets the last entries
-      release();
-    }
   }
 
   /** A fetched document read by its content: validated, its entries delivered and its children queued. */
