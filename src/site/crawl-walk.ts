@@ -174,7 +174,6 @@ export class Walk {
           this.#failure ??= error;
           this.#stopped = true;
         }).finally(() => {
-          turn.release();
           this.#inFlight--;
           this.#active.set(host, this.#active.get(host)! - 1);
           this.changed();
@@ -269,12 +268,12 @@ export class Walk {
   /**
    * Fetches a task's file side by side with the others, then reads it in its turn: files are read
    * one at a time, in the order their tasks started (the queue's, so the tree's), whichever answers
-   * first. Reading is CPU work in one thread, so this costs no speed, and it keeps one parser (one
-   * WebAssembly core, 18 MiB at least) alive instead of one per file in flight; and a walk of the
-   * same site gives the same report and entries in the same order however its server's answers
-   * interleave (which of two files listing a page carries CRAWL_DUPLICATE_URL, which guess that
-   * redirects to another is the repeat). A file that answers before its turn downloads meanwhile
-   * (#readSitemap).
+   * first. Reading is CPU work in one thread, so one at a time costs no speed, and it keeps one
+   * parser (one WebAssembly core, 18 MiB at least) alive instead of one per file in flight. In this
+   * order, a walk of the same site gives the same report and entries however its server's answers
+   * interleave (which of two files listing a page carries CRAWL_DUPLICATE_URL, which redirect to a
+   * file read anyway is the repeat); the price is a wait behind a file that answers late, while the
+   * files after it download their first megabyte (#readSitemap; bench/README.md, Crawl, round 20).
    */
   async #runTask(task: Task, turn: ReadingTurn): Promise<void> {
     try {
@@ -290,8 +289,7 @@ export class Walk {
         const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
         this.#guesses.push({ url: task.url, status: fetched.status, found });
         // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
-        const finalKey = comparableUrl(fetched.finalUrl);
-        if (!found || this.#finalUrls.has(finalKey) || (finalKey !== task.key && this.#seen.has(finalKey))) return;
+        if (!found || this.#readAnyway(task, comparableUrl(fetched.finalUrl))) return;
         task.record = this.#newRecord(task.url, 'guess', undefined, 0);
         await this.#readSitemap(task, task.record, fetched, undefined);
       } else {
@@ -359,10 +357,11 @@ export class Walk {
   /**
    * One file read by its content in its turn: validated, its entries delivered and its children
    * queued. An opened file's body (`pieces`, asked for as soon as it answered) arrives as inflated
-   * pieces, up to their queue (BodyPieces) while it waits for its turn, and the rest when its turn comes: its download
-   * and inflating take the moments the walk would otherwise wait for the file before it (a .gz
-   * file's pieces from zlib's thread), and its first megabyte is ready when its turn comes
-   * (bench/README.md, Crawl, round 11). A guess comes fetched already (its content made it a find).
+   * pieces, up to their queue (BodyPieces) while it waits for its turn, and the rest when its turn
+   * comes: its download and inflating take the moments the walk would otherwise wait for the file
+   * before it (a .gz file's pieces from zlib's thread), and its first megabyte is ready when its
+   * turn comes (bench/README.md, Crawl, round 11). A guess comes fetched already (its content made
+   * it a find).
    */
   async #readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile, pieces: BodyPieces | undefined): Promise<void> {
     record.finalUrl = file.finalUrl;
