@@ -782,19 +782,51 @@ describe('crawlSitemaps reads files in the order of the tree, whichever answers 
     expect(await requestCounts(o)).toEqual({ '/robots.txt': 1, '/index.xml': 1, '/alias.xml': 1, '/a.xml': inBrowser ? 2 : 1, '/b.xml.gz': 1, '/c.txt': 1, '/nested.xml': 1, '/d.xml': 1, '/e.xml': 1 });
   }, 30_000);
 
-  it('answers arriving in a random order each time give the same report and entries, walk after walk (validating or not, wide or by the default limits)', async () => {
-    const { origin: o } = sites.shuffled;
+  it('answers arriving in a random order each time give the same report and entries, walk after walk (validating or not, wide or by the default limits, on two hosts)', async () => {
+    const { origin: o, otherOrigin: l } = sites.shuffled;
     const walks: Array<{ report: ReturnType<typeof withoutTime>; entries: string[] }> = [];
     for (let walk = 0; walk < 8; walk++) {
       const crawl = crawlSitemaps(`${o}/`, { ...(walk % 2 === 0 ? WIDE : FAST), validate: walk % 4 < 2 });
       const entries: string[] = [];
-      for await (const entry of crawl) entries.push(`${entry.loc.replace(o, '')} from ${entry.sitemap.replace(o, '')}`);
-      walks.push({ report: withoutTime(await crawl.report()), entries });
-      expect(entries.map((entry) => entry.split(' ')[0])).toEqual(pageOrder);
-      expect(duplicates(await crawl.report(), o)).toEqual(listedTwice);
+      for await (const entry of crawl) entries.push(`${entry.loc.replace(o, '').replace(l, 'L')} from ${entry.sitemap.replace(o, '').replace(l, 'L')}`);
+      const report = await crawl.report();
+      walks.push({ report: withoutTime(report), entries });
+      expect(entries.map((entry) => entry.split(' ')[0])).toEqual([...pageOrder.slice(0, -1), 'L/p6']);
+      expect(entries.at(-1)).toBe('L/p6 from L/e.xml');
+      expect(duplicates(report, o)).toEqual(listedTwice);
+      // The index on one host lists a sitemap on the other: validate's issue of the index, which the walk still reads.
+      expect(codes(sitemapAt(report, `${o}/nested.xml`).issues)).toEqual(walk % 4 < 2 ? ['SITEMAP_LOC_NOT_ALLOWED'] : []);
     }
     for (const walk of walks.slice(1)) expect(walk.entries).toEqual(walks[0]!.entries);
     // Validating or not, a walk reports the crawl's own issues the same way: the same reports two by two.
     for (const [a, b] of [[0, 1], [2, 3], [4, 5], [6, 7], [0, 4], [2, 6]] as const) expect(walks[b]!.report).toEqual(walks[a]!.report);
+  }, 60_000);
+
+  it('files spread over two hosts, each host within its own limit: the same report and entries walk after walk', async () => {
+    const { origin: o, otherOrigin: l } = sites.twoHosts;
+    const limits = [{ concurrency: 3, concurrencyPerHost: 1 }, { concurrency: 8, concurrencyPerHost: 4 }, { concurrency: 4, concurrencyPerHost: 2 }];
+    const walks: Array<Array<{ report: ReturnType<typeof withoutTime>; entries: string[] }>> = limits.map(() => []);
+    for (let walk = 0; walk < 12; walk++) {
+      const crawl = crawlSitemaps(`${o}/`, { ...FAST, ...limits[walk % 3], validate: false });
+      const entries: string[] = [];
+      for await (const entry of crawl) entries.push(`${entry.loc.replace(o, '')} from ${entry.sitemap.replace(o, '').replace(l, 'L')}`);
+      const report = await crawl.report();
+      expect(report.totals).toMatchObject({ sitemaps: 18, failed: 0, entries: 48 });
+      // The page every urlset lists is reported on each file but the first read.
+      expect(report.sitemaps.filter((sitemap) => sitemap.issues.some((issue) => issue.value === `${o}/shared`))).toHaveLength(15);
+      walks[walk % 3]!.push({ report: withoutTime(report), entries });
+    }
+    for (const same of walks) for (const walk of same.slice(1)) expect(walk).toEqual(same[0]);
+    // On each host, an index's files are read in the order it lists them; how the hosts' files
+    // interleave, and which index starts first, is up to the limits.
+    for (const same of walks) {
+      const files = [...new Set(same[0]!.entries.map((entry) => entry.split(' from ')[1]!))];
+      expect(files).toHaveLength(16);
+      for (const prefix of ['/f', '/g', 'L/f', 'L/g']) {
+        const listed = files.filter((path) => path.startsWith(prefix));
+        expect(listed.length).toBeGreaterThanOrEqual(2);
+        expect(listed).toEqual([...listed].sort());
+      }
+    }
   }, 60_000);
 });
