@@ -802,6 +802,30 @@ describe('crawlSitemaps reads files in the order of the tree, whichever answers 
     for (const [a, b] of [[0, 1], [2, 3], [4, 5], [6, 7], [0, 4], [2, 6]] as const) expect(walks[b]!.report).toEqual(walks[a]!.report);
   }, 60_000);
 
+  it('a redirect to a file the walk reads anyway is the repeat with the redirect\'s status, whether its target was known when it answered or only by its turn', async () => {
+    const { origin: o } = sites.redirects;
+    await reset(o);
+    const report = await crawlSitemaps(`${o}/`, WIDE).report();
+    const seen = (path: string) => {
+      const { status, failed, entries, issues } = sitemapAt(report, `${o}${path}`);
+      return { status, failed, entries, issues: codes(issues) };
+    };
+    // Where redirects are seen hop by hop; a browser follows them itself and gives the target's status.
+    expect(seen('/to-early.xml')).toEqual({ status: inBrowser ? 200 : 301, failed: false, entries: 0, issues: ['CRAWL_REPEATED_SITEMAP'] });
+    expect(seen('/to-page.xml')).toEqual({ status: inBrowser ? 200 : 301, failed: false, entries: 0, issues: ['CRAWL_REPEATED_SITEMAP'] });
+    // Its target is gone: that is the target's failure (on its index), not the redirect's.
+    expect(seen('/to-gone.xml')).toEqual({ status: inBrowser ? 410 : 302, failed: false, entries: 0, issues: ['CRAWL_REPEATED_SITEMAP'] });
+    expect(seen('/gone.xml')).toMatchObject({ status: 410, failed: true, issues: ['CRAWL_HTTP_ERROR'] });
+    expect(seen('/page.xml')).toEqual({ status: 200, failed: false, entries: 1, issues: [] });
+    expect(codes(sitemapAt(report, `${o}/index-a.xml`).issues)).toEqual([]);
+    expect(sitemapAt(report, `${o}/index-b.xml`).issues.filter((issue) => issue.code === 'CRAWL_CHILD_FAILED').map((issue) => issue.value)).toEqual([`${o}/gone.xml`]);
+    expect(report.totals).toMatchObject({ sitemaps: 8, failed: 1, entries: 2 });
+    // /early.xml was known when /to-early.xml answered: not asked for through it. The slow index's
+    // files were not known yet: followed, then not read. (A browser follows every redirect itself,
+    // after asking its first one twice to learn that it must: README, Crawl.)
+    if (!inBrowser) expect(await requestCounts(o)).toMatchObject({ '/early.xml': 1, '/page.xml': 2, '/gone.xml': 2, '/to-early.xml': 1, '/to-page.xml': 1, '/to-gone.xml': 1 });
+  }, 30_000);
+
   it('files spread over two hosts, each host within its own limit: the same report and entries walk after walk', async () => {
     const { origin: o, otherOrigin: l } = sites.twoHosts;
     const limits = [{ concurrency: 3, concurrencyPerHost: 1 }, { concurrency: 8, concurrencyPerHost: 4 }, { concurrency: 4, concurrencyPerHost: 2 }];

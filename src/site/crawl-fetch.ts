@@ -182,8 +182,6 @@ export interface OpenedFile {
   status: number;
   /** The status of the last redirect followed hop by hop; 0 when there was none (or the runtime followed them itself). */
   redirectStatus: number;
-  /** The last redirect was not followed: it leads to a file the caller reads anyway (openFile's `readAnyway`). */
-  notFollowed: boolean;
   contentType: string;
   issues: Issue<IssueCode>[];
   body: OpenedBody | undefined;
@@ -206,7 +204,8 @@ export async function fetchFile(url: string, context: FetchContext, onProgress: 
 /**
  * Asks for one file up to its answer (redirects, retries, the timeout): its body is left unread,
  * for the caller to read as it arrives (`pieces`) or whole (`read`). A redirect to a URL that
- * `readAnyway` says the caller reads anyway is not followed (`notFollowed`): that file is asked for once.
+ * `readAnyway` says the caller reads anyway is not followed (`finalUrl` is that URL, with no body
+ * and the redirect's status): that file is asked for once.
  *
  * @example
  * const opened = await openFile('https://example.com/sitemap.xml', context);
@@ -215,7 +214,7 @@ export async function fetchFile(url: string, context: FetchContext, onProgress: 
 export async function openFile(url: string, context: FetchContext, readAnyway?: (url: string) => boolean): Promise<OpenedFile> {
   const issues: Issue<IssueCode>[] = [];
   let redirectStatus = 0;
-  const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, redirectStatus, notFollowed: false, contentType: '', issues, body: undefined });
+  const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, redirectStatus, contentType: '', issues, body: undefined });
   const visited = new Set<string>([url]);
   const clock: FileClock = { left: context.settings.fileTimeout };
   let current = url;
@@ -255,7 +254,7 @@ export async function openFile(url: string, context: FetchContext, readAnyway?: 
         return failed(status, current);
       }
       redirectStatus = status;
-      if (readAnyway?.(next.href)) return { finalUrl: next.href, status, redirectStatus, notFollowed: true, contentType: '', issues, body: undefined };
+      if (readAnyway?.(next.href)) return { finalUrl: next.href, status, redirectStatus, contentType: '', issues, body: undefined };
       visited.add(next.href);
       current = next.href;
       continue;
@@ -273,7 +272,7 @@ export async function openFile(url: string, context: FetchContext, readAnyway?: 
       issues.push(crawlIssue('CRAWL_HTTP_ERROR', 'error', `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`, String(status)));
       return failed(status, finalUrl);
     }
-    return { finalUrl, status, redirectStatus, notFollowed: false, contentType: response.headers.get('content-type') ?? '', issues, body: new OpenedBody(attempt, finalUrl, context, issues) };
+    return { finalUrl, status, redirectStatus, contentType: response.headers.get('content-type') ?? '', issues, body: new OpenedBody(attempt, finalUrl, context, issues) };
   }
 }
 

@@ -369,17 +369,18 @@ export class Walk {
     const crawlIssues = file.issues;
     const opened = 'body' in file ? file : undefined;
     const body = opened?.body;
-    if (body === undefined && (file as FetchedFile).bytes === undefined && !opened?.notFollowed) return this.#failed(task, record, crawlIssues);
     if (file.finalUrl !== task.url && this.#readAnyway(task, comparableUrl(file.finalUrl))) {
-      // Redirected to a file that is (or will be) read anyway: read once (the rest of its body is
-      // not read). Its status is the redirect's, whether the redirect was followed (its target
-      // answered before the walk knew it would read it) or not: the same report either way.
+      // Redirected to a file that is (or will be) read anyway: read once, and what it answers is
+      // that file's report. This one gets the redirect's status and the repeat alone, whether the
+      // redirect was followed (its target answered, or failed, before the walk knew it would read
+      // it) or not (openFile's readAnyway): the same report either way.
       if (opened?.redirectStatus) record.status = opened.redirectStatus;
       pieces?.stop();
       body?.cancel();
-      this.#keepAll(record, [...crawlIssues, crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)]);
+      this.#keepAll(record, [crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)]);
       return;
     }
+    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.#failed(task, record, crawlIssues);
     const finalKey = comparableUrl(file.finalUrl);
     this.#finalUrls.add(finalKey);
     this.#seen.add(finalKey);
