@@ -20,13 +20,18 @@ function siteOf(files: string[][]): { fetch: (url: string) => Promise<Response>;
   return { files, fetch: async (url) => (bodies.has(url) ? new Response(bodies.get(url)!, { status: 200 }) : new Response('', { status: 404 })) };
 }
 
-/** What the rule says for each file, by a Map: a URL listed again in a later file, of the first maxTrackedUrls distinct ones. */
+/**
+ * What the rule says for each file, by a Map: a URL listed again in a later file, of the first
+ * maxTrackedUrls distinct ones, once a file (the file that lists it again has it from then on).
+ */
 function expectedDuplicates(files: string[][], maxTrackedUrls: number): string[][] {
-  const first = new Map<string, number>();
+  const last = new Map<string, number>();
   return files.map((paths, k) => paths.flatMap((path) => {
-    const owner = first.get(path);
-    if (owner === undefined && first.size < maxTrackedUrls) first.set(path, k);
-    return owner !== undefined && owner !== k ? [`${site}${path}`] : [];
+    const owner = last.get(path);
+    if (owner === undefined && last.size < maxTrackedUrls) last.set(path, k);
+    if (owner === undefined || owner === k) return [];
+    last.set(path, k);
+    return [`${site}${path}`];
   }));
 }
 

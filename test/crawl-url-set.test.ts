@@ -1,5 +1,6 @@
 // The crawl's page-URL set (src/site/crawl-url-set.ts, UrlHashSet) for CRAWL_DUPLICATE_URL, fed
-// identities as the crawl feeds it (identityOf, the core's hash): its answers against a plain Map of strings, across its shards' growth and the owners' switch from
+// identities as the crawl feeds it (identityOf, the core's hash): its answers (the sitemap that listed
+// a URL last) against a plain Map of strings, across its shards' growth and the owners' switch from
 // 16 to 32 bits (with touch(), which the walk calls before a slice's adds, changing none of them,
 // and reserve(), which sizes it for a walk's foreseen size, changing none of them either), and the bytes its tables take.
 
@@ -13,6 +14,10 @@ function add(set: UrlHashSet, url: string, owner: number): number {
   identityOf(url, identity, 0);
   return set.add(identity[0]!, identity[1]!, owner);
 }
+function takeOver(set: UrlHashSet, url: string, owner: number): number {
+  identityOf(url, identity, 0);
+  return set.add(identity[0]!, identity[1]!, owner, false);
+}
 function find(set: UrlHashSet, url: string): number {
   identityOf(url, identity, 0);
   return set.find(identity[0]!, identity[1]!);
@@ -23,16 +28,26 @@ const SLOT_BYTES = 10;
 const WIDE_SLOT_BYTES = 12;
 
 describe('UrlHashSet', () => {
-  it('says which sitemap listed a URL first, and -1 for a new one', () => {
+  it('says which sitemap listed a URL last, which then has it, and -1 for a new one', () => {
     const set = new UrlHashSet();
     expect(add(set, 'https://example.com/a', 0)).toBe(-1);
     expect(add(set, 'https://example.com/b', 0)).toBe(-1);
     expect(add(set, 'https://example.com/a', 3)).toBe(0);
+    expect(add(set, 'https://example.com/a', 3)).toBe(3); // the same file again: it finds itself
     expect(add(set, 'https://example.com/b', 7)).toBe(0);
+    expect(add(set, 'https://example.com/a', 1)).toBe(3);
     expect(add(set, 'https://example.com/a/', 3)).toBe(-1);
     expect(set.size).toBe(3);
-    // find() looks up without remembering.
-    expect(find(set, 'https://example.com/b')).toBe(0);
+    // find() looks up without remembering or taking over.
+    expect(find(set, 'https://example.com/b')).toBe(7);
+    expect(find(set, 'https://example.com/a')).toBe(1);
+    expect(find(set, 'https://example.com/c')).toBe(-1);
+    // Without insert (past the walk's maxTrackedUrls): a URL it has is taken over, a new one not remembered.
+    expect(takeOver(set, 'https://example.com/b', 9)).toBe(7);
+    expect(find(set, 'https://example.com/b')).toBe(9);
+    expect(takeOver(set, 'https://example.com/d', 9)).toBe(-1);
+    expect(find(set, 'https://example.com/d')).toBe(-1);
+    expect(set.size).toBe(3);
     expect(find(set, 'https://example.com/c')).toBe(-1);
     expect(find(set, 'https://example.com/c')).toBe(-1);
     expect(set.size).toBe(3);
@@ -71,9 +86,14 @@ describe('UrlHashSet', () => {
     expect([64, 96]).toContain(widened);
     for (let i = 0; i < 3000; i += 7) expect(find(set, `https://example.com/small/${i}`)).toBe(i);
     expect(add(set, 'https://example.com/big', 1)).toBe(70_000);
+    // A wide owner taking a URL over, in shards that are narrow still (all but one, it is likely):
+    // each widens as it takes its first one.
+    for (let i = 3; i < 3000; i += 98) expect(add(set, `https://example.com/small/${i}`, 80_000 + i)).toBe(i);
+    for (let i = 3; i < 3000; i += 98) expect(find(set, `https://example.com/small/${i}`)).toBe(80_000 + i);
     for (let i = 0; i < 5000; i++) add(set, `https://example.com/more/${i}`, 100_000 + i);
     expect(find(set, 'https://example.com/more/4999')).toBe(104_999);
-    expect(find(set, 'https://example.com/big')).toBe(70_000);
+    expect(find(set, 'https://example.com/big')).toBe(1);
+    for (let i = 3; i < 3000; i += 98) expect(find(set, `https://example.com/small/${i}`)).toBe(80_000 + i);
     for (let i = 0; i < 3000; i += 7) expect(find(set, `https://example.com/small/${i}`)).toBe(i);
     expect(set.size).toBe(8001);
     // Every shard took some of the 5,000 wide owners: all are 12 bytes a slot now, at most 3/4 full.
@@ -89,10 +109,10 @@ describe('UrlHashSet', () => {
       const set = new UrlHashSet();
       const reference = new Map<string, number>();
       const answers = urls.map((value, index) => {
-        const first = add(set, value, index);
+        const last = add(set, value, index);
         const expected = reference.get(value) ?? -1;
-        if (!reference.has(value)) reference.set(value, index);
-        return first === expected;
+        reference.set(value, index);
+        return last === expected;
       });
       expect(answers.every(Boolean)).toBe(true);
     }), { numRuns: 100 });
@@ -153,7 +173,7 @@ describe('UrlHashSet', () => {
           const url = prefix + n;
           const expected = model.get(url) ?? -1;
           const answer = kind === 'find' ? find(set, url) : add(set, url, owner);
-          if (kind !== 'find' && expected === -1) model.set(url, owner);
+          if (kind !== 'find') model.set(url, owner);
           if (answer !== expected) wrong++;
           checked++;
         }
@@ -165,9 +185,9 @@ describe('UrlHashSet', () => {
         expect(set.size).toBeLessThanOrEqual(Math.max(64 * 64, (set.byteLength / WIDE_SLOT_BYTES) * 0.75 * 1.2));
       }
       expect({ wrong, checked }).toEqual({ wrong: 0, checked });
-      // Every URL still answers its first owner after all the growth.
+      // Every URL still answers its last owner after all the growth.
       let lost = 0;
-      for (const [url, first] of model) if (find(set, url) !== first) lost++;
+      for (const [url, last] of model) if (find(set, url) !== last) lost++;
       expect(lost).toBe(0);
     }), { numRuns: 40 });
   });
@@ -264,7 +284,7 @@ describe('UrlHashSet', () => {
           const url = `https://example.com/p/${n}`;
           const expected = model.get(url) ?? -1;
           const answer = kind === 'find' ? find(set, url) : add(set, url, owner);
-          if (kind !== 'find' && expected === -1) model.set(url, owner);
+          if (kind !== 'find') model.set(url, owner);
           if (answer !== expected) wrong++;
           checked++;
         }
@@ -273,7 +293,7 @@ describe('UrlHashSet', () => {
       }
       expect({ wrong, checked }).toEqual({ wrong: 0, checked });
       let lost = 0;
-      for (const [url, first] of model) if (find(set, url) !== first) lost++;
+      for (const [url, last] of model) if (find(set, url) !== last) lost++;
       expect(lost).toBe(0);
     }), { numRuns: 40 });
   });

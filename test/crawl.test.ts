@@ -755,8 +755,8 @@ describe('crawlSitemaps reads files in the order of the tree, whichever answers 
   const tree = ['/index.xml', '/alias.xml', '/a.xml', '/b.xml.gz', '/c.txt', '/nested.xml', '/d.xml', '/e.xml'];
   const pageOrder = ['/p1', '/p2', '/shared-ab', '/shared-all', '/p3', '/shared-ab', '/shared-bd', '/shared-all', '/blocked/page', '/p4', '/shared-all', '/shared-bd', '/p5', '/shared-all', '/p6'];
   const listedTwice = [
-    '/shared-ab in /b.xml.gz (also in /a.xml)', '/shared-all in /b.xml.gz (also in /a.xml)', '/shared-all in /c.txt (also in /a.xml)',
-    '/shared-bd in /d.xml (also in /b.xml.gz)', '/shared-all in /d.xml (also in /a.xml)',
+    '/shared-ab in /b.xml.gz (also in /a.xml)', '/shared-all in /b.xml.gz (also in /a.xml)', '/shared-all in /c.txt (also in /b.xml.gz)',
+    '/shared-bd in /d.xml (also in /b.xml.gz)', '/shared-all in /d.xml (also in /c.txt)',
   ];
 
   it('a first file that answers last is read first: its entries lead and the files after it carry the duplicates', async () => {

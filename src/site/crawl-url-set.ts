@@ -1,5 +1,5 @@
 // A compact set of page URLs for the crawl's "listed in two sitemaps" rule: a 64-bit hash of
-// each (RFC 3986-normalised) URL and the number of the sitemap that listed it first, in typed
+// each (RFC 3986-normalised) URL and the number of the sitemap that listed it last, in typed
 // arrays (open addressing, in 64 shards that grow one at a time), 13–20 bytes a URL. The hash is
 // the core's (assembly/loc-scan.ts hashLocBytes): the scan gives it with a plain entry's loc, and
 // identityOf hashes any other URL's comparableUrl form with the same function.
@@ -42,7 +42,8 @@ const SMALL_OWNERS = 0xffff;
  * const seen = new UrlHashSet(), identity = new Int32Array(2);
  * identityOf('https://example.com/', identity, 0);
  * seen.add(identity[0]!, identity[1]!, 0); // -1: new
- * seen.add(identity[0]!, identity[1]!, 3); // 0: sitemap 0 listed it first
+ * seen.add(identity[0]!, identity[1]!, 3); // 0: sitemap 0 listed it (sitemap 3 has it now)
+ * seen.add(identity[0]!, identity[1]!, 3); // 3: sitemap 3 listed it (again)
  */
 export class UrlHashSet {
   // ES private fields: a consumer's minifier shortens their names (the browser bundle's budget).
@@ -74,15 +75,30 @@ export class UrlHashSet {
     return this.#marks.reduce((sum, marks) => sum + marks.buffer.byteLength, 0);
   }
 
-  /** Adds the URL of identity `high`, `low` for sitemap number `sitemap` (>= 0; -1 only looks it up); returns the number of the sitemap that had it already, or -1. */
-  add(high: number, low: number, sitemap: number): number {
+  /**
+   * Adds the URL of identity `high`, `low` for sitemap number `sitemap` (>= 0; -1 only looks it
+   * up), or with `insert` false only gives it to that sitemap if it is there; returns the number of
+   * the sitemap that had it, or -1. A URL the set has goes to the sitemap that lists it again, so
+   * that a file listing another file's URL twice is told once (the second time it finds itself).
+   */
+  add(high: number, low: number, sitemap: number, insert = true): number {
     const shard = low & (SHARDS - 1);
     // The shard's arrays in locals, read again only after a growth (a new URL's stores went through
     // `this.#…[shard]` again each): as fast, 8 bytes less of the browser bundle (bench/README.md,
     // Crawl, round 9).
     let marks = this.#marks[shard]!, words = this.#words[shard]!, slot = slotOf(marks, words, high, low);
-    if (slot >= 0) return (words[slot * 2]! >>> 16) + (this.#wideOwners[shard]?.[slot] ?? 0) * 65_536;
-    if (sitemap < 0) return -1;
+    if (slot >= 0) {
+      const owner = (words[slot * 2]! >>> 16) + (this.#wideOwners[shard]?.[slot] ?? 0) * 65_536;
+      if (sitemap >= 0 && sitemap !== owner) {
+        if (sitemap > SMALL_OWNERS && !this.#wideOwners[shard]) {
+          this.#grow(shard, marks.length, true);
+          slot = slotOf(this.#marks[shard]!, (words = this.#words[shard]!), high, low);
+        }
+        this.#own(shard, words, slot, sitemap);
+      }
+      return owner;
+    }
+    if (sitemap < 0 || !insert) return -1;
     const slots = marks.length;
     // An owner number past 16 bits gives its shard the owners' top halves (12 bytes a slot), at its size.
     const widen = sitemap > SMALL_OWNERS && !this.#wideOwners[shard];
@@ -92,10 +108,9 @@ export class UrlHashSet {
     }
     slot = ~slot;
     marks[slot] = high | 1;
-    words[slot * 2] = (high >>> 16) | (sitemap << 16);
+    words[slot * 2] = high >>> 16;
     words[slot * 2 + 1] = (low & ~1) | (high & 1);
-    const wide = this.#wideOwners[shard];
-    if (wide) wide[slot] = sitemap / 65_536;
+    this.#own(shard, words, slot, sitemap);
     this.#counts[shard]!++;
     this.#count++;
     return -1;
@@ -148,7 +163,14 @@ export class UrlHashSet {
     }
   }
 
-  /** The number of the sitemap that had the URL of identity `high`, `low`, or -1; adds nothing (for when the set is as big as it may get). */
+  /** Gives a slot (of `words`, the shard's) to sitemap number `sitemap`: its low 16 bits above the hash's top 16, the rest in the owners' top halves if the shard has them. */
+  #own(shard: number, words: Int32Array, slot: number, sitemap: number): void {
+    words[slot * 2] = (words[slot * 2]! & 0xffff) | (sitemap << 16);
+    const wide = this.#wideOwners[shard];
+    if (wide) wide[slot] = sitemap / 65_536;
+  }
+
+  /** The number of the sitemap that had the URL of identity `high`, `low`, or -1; changes nothing (for when the set is as big as it may get). */
   find(high: number, low: number): number {
     return this.add(high, low, -1);
   }

@@ -600,9 +600,9 @@ export class Walk {
       words = identities.words;
       at = index * 3 + 1;
     } else identityOf(comparableUrl(loc), words, 0);
-    // Past maxTrackedUrls, URLs are still looked up but no longer remembered.
+    // Past maxTrackedUrls, URLs are still looked up (and taken over) but no longer remembered.
     const tracked = this.#pageUrls.size < this.#settings.maxTrackedUrls;
-    const first = this.#pageUrls.add(words[at]!, words[at + 1]!, tracked ? number : -1); // -1: find, add nothing
+    const first = this.#pageUrls.add(words[at]!, words[at + 1]!, number, tracked);
     if (!tracked) this.#limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.#settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
     if (first >= 0 && first !== number) {
       rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.#sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
