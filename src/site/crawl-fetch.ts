@@ -180,8 +180,8 @@ export function refusal(url: URL, settings: CrawlSettings): Issue<IssueCode> | u
 export interface OpenedFile {
   finalUrl: string;
   status: number;
-  /** The status of the last redirect followed hop by hop; 0 when there was none (or the runtime followed them itself). */
-  redirectStatus: number;
+  /** The redirects followed hop by hop, in order: where each led and its status (none where the runtime followed them itself). */
+  redirects: Array<{ url: string; status: number }>;
   contentType: string;
   issues: Issue<IssueCode>[];
   body: OpenedBody | undefined;
@@ -213,8 +213,8 @@ export async function fetchFile(url: string, context: FetchContext, onProgress: 
  */
 export async function openFile(url: string, context: FetchContext, readAnyway?: (url: string) => boolean): Promise<OpenedFile> {
   const issues: Issue<IssueCode>[] = [];
-  let redirectStatus = 0;
-  const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, redirectStatus, contentType: '', issues, body: undefined });
+  const redirects: OpenedFile['redirects'] = [];
+  const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, redirects, contentType: '', issues, body: undefined });
   const visited = new Set<string>([url]);
   const clock: FileClock = { left: context.settings.fileTimeout };
   let current = url;
@@ -253,8 +253,8 @@ export async function openFile(url: string, context: FetchContext, readAnyway?: 
         issues.push(crawlIssue('CRAWL_TOO_MANY_REDIRECTS', 'error', `More than ${MAX_REDIRECTS} redirects`, next.href));
         return failed(status, current);
       }
-      redirectStatus = status;
-      if (readAnyway?.(next.href)) return { finalUrl: next.href, status, redirectStatus, contentType: '', issues, body: undefined };
+      redirects.push({ url: next.href, status });
+      if (readAnyway?.(next.href)) return { finalUrl: next.href, status, redirects, contentType: '', issues, body: undefined };
       visited.add(next.href);
       current = next.href;
       continue;
@@ -272,7 +272,7 @@ export async function openFile(url: string, context: FetchContext, readAnyway?: 
       issues.push(crawlIssue('CRAWL_HTTP_ERROR', 'error', `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`, String(status)));
       return failed(status, finalUrl);
     }
-    return { finalUrl, status, redirectStatus, contentType: response.headers.get('content-type') ?? '', issues, body: new OpenedBody(attempt, finalUrl, context, issues) };
+    return { finalUrl, status, redirects, contentType: response.headers.get('content-type') ?? '', issues, body: new OpenedBody(attempt, finalUrl, context, issues) };
   }
 }
 

@@ -369,15 +369,19 @@ export class Walk {
     const crawlIssues = file.issues;
     const opened = 'body' in file ? file : undefined;
     const body = opened?.body;
-    if (file.finalUrl !== task.url && this.#readAnyway(task, comparableUrl(file.finalUrl))) {
-      // Redirected to a file that is (or will be) read anyway: read once, and what it answers is
-      // that file's report. This one gets the redirect's status and the repeat alone, whether the
-      // redirect was followed (its target answered, or failed, before the walk knew it would read
-      // it) or not (openFile's readAnyway): the same report either way.
-      if (opened?.redirectStatus) record.status = opened.redirectStatus;
+    // Redirected to a file that is (or will be) read anyway: read once, and what it answers is that
+    // file's report. This one gets the status of the redirect that led there and the repeat alone,
+    // whether the redirects were followed (their targets answered, or failed, before the walk knew
+    // it would read them) or not (openFile's readAnyway): the same report either way, since the
+    // first hop of the chain that the walk reads anyway is judged in this turn.
+    const hop = opened?.redirects.find((redirect) => this.#readAnyway(task, comparableUrl(redirect.url)));
+    if (hop || (file.finalUrl !== task.url && this.#readAnyway(task, comparableUrl(file.finalUrl)))) {
+      const repeated = hop?.url ?? file.finalUrl; // no hop: a browser followed them itself
+      record.finalUrl = repeated;
+      if (hop) record.status = hop.status;
       pieces?.stop();
       body?.cancel();
-      this.#keepAll(record, [crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${file.finalUrl}, which the walk reads anyway; it was read once`, file.finalUrl)]);
+      this.#keepAll(record, [crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${repeated}, which the walk reads anyway; it was read once`, repeated)]);
       return;
     }
     if (body === undefined && (file as FetchedFile).bytes === undefined) return this.#failed(task, record, crawlIssues);
@@ -602,10 +606,10 @@ export class Walk {
     } else identityOf(comparableUrl(loc), words, 0);
     // Past maxTrackedUrls, URLs are still looked up (and taken over) but no longer remembered.
     const tracked = this.#pageUrls.size < this.#settings.maxTrackedUrls;
-    const first = this.#pageUrls.add(words[at]!, words[at + 1]!, number, tracked);
+    const listedBy = this.#pageUrls.add(words[at]!, words[at + 1]!, number, tracked);
     if (!tracked) this.#limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.#settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
-    if (first >= 0 && first !== number) {
-      rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.#sitemaps[first]?.finalUrl ?? 'another sitemap'}`, loc));
+    if (listedBy >= 0 && listedBy !== number) {
+      rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.#sitemaps[listedBy]?.finalUrl ?? 'another sitemap'}`, loc));
     }
     if (this.#robotsRules.size > 0) {
       const url = originAndPath(loc, this.#robotsRules);
