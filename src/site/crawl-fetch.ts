@@ -215,7 +215,6 @@ export async function openFile(url: string, context: FetchContext, readAnyway?: 
   const issues: Issue<IssueCode>[] = [];
   const redirects: OpenedFile['redirects'] = [];
   const failed = (status: number, finalUrl: string): OpenedFile => ({ finalUrl, status, redirects, contentType: '', issues, body: undefined });
-  const visited = new Set<string>([url]);
   const clock: FileClock = { left: context.settings.fileTimeout };
   let current = url;
   for (let hop = 0; ; hop++) {
@@ -245,7 +244,7 @@ export async function openFile(url: string, context: FetchContext, readAnyway?: 
       next.hash = '';
       const refused = refusal(next, context.settings);
       if (refused) { issues.push(refused); return failed(status, current); }
-      if (visited.has(next.href)) {
+      if (next.href === url || redirects.some((redirect) => redirect.url === next.href)) {
         issues.push(crawlIssue('CRAWL_TOO_MANY_REDIRECTS', 'error', `Redirect loop: ${current} redirects (${status}) back to ${next.href}`, next.href));
         return failed(status, current);
       }
@@ -255,7 +254,6 @@ export async function openFile(url: string, context: FetchContext, readAnyway?: 
       }
       redirects.push({ url: next.href, status });
       if (readAnyway?.(next.href)) return { finalUrl: next.href, status, redirects, contentType: '', issues, body: undefined };
-      visited.add(next.href);
       current = next.href;
       continue;
     }
