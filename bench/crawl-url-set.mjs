@@ -73,7 +73,12 @@ if (args.child) {
   for (let i = 0; i < count; i += 10) if (add(set, urls[i], 9) !== i >>> 15) wrong++;
   const repeatMs = performance.now() - started;
   started = performance.now();
-  for (let i = 0; i < count; i += 10) if (find(set, urls[i]) !== i >>> 15) wrong++;
+  // Since 2026-11-28 a URL added again for another sitemap goes over to it (the "repeat" above gave
+  // it to sitemap 9); a build before that keeps the first owner.
+  for (let i = 0; i < count; i += 10) {
+    const owner = find(set, urls[i]);
+    if (owner !== 9 && owner !== i >>> 15) wrong++;
+  }
   for (let i = 0; i < absent.length; i++) if (find(set, absent[i]) !== -1) wrong++;
   const findMs = performance.now() - started;
   if (set.size !== count) wrong++;

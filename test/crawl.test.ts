@@ -3,7 +3,7 @@
 // each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
 
 import { describe, expect, inject, it } from 'vitest';
-import { crawlSitemaps, CrawlIssueCode, parse, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
+import { crawlSitemaps, CrawlIssueCode, gzip, parse, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
 import { inBrowser } from './fixtures';
 import { inflatedBytesForTesting } from '../src/input/gzip';
 
@@ -826,7 +826,7 @@ describe('crawlSitemaps reads files in the order of the tree, whichever answers 
     if (!inBrowser) expect(await requestCounts(o)).toMatchObject({ '/early.xml': 1, '/page.xml': 2, '/gone.xml': 2, '/to-early.xml': 1, '/to-page.xml': 1, '/to-gone.xml': 1 });
   }, 30_000);
 
-  it('files spread over two hosts, each host within its own limit: the same report and entries walk after walk', async () => {
+  it('files spread over two hosts, each host within its own limit: the same report and entries walk after walk, under any limits', async () => {
     const { origin: o, otherOrigin: l } = sites.twoHosts;
     const limits = [{ concurrency: 3, concurrencyPerHost: 1 }, { concurrency: 8, concurrencyPerHost: 4 }, { concurrency: 4, concurrencyPerHost: 2 }];
     const walks: Array<Array<{ report: ReturnType<typeof withoutTime>; entries: string[] }>> = limits.map(() => []);
@@ -841,8 +841,11 @@ describe('crawlSitemaps reads files in the order of the tree, whichever answers 
       walks[walk % 3]!.push({ report: withoutTime(report), entries });
     }
     for (const same of walks) for (const walk of same.slice(1)) expect(walk).toEqual(same[0]);
-    // On each host, an index's files are read in the order it lists them; how the hosts' files
-    // interleave, and which index starts first, is up to the limits.
+    // Files start, and are read, in the order they were found, a host at its limit holding back
+    // the files after it: so the limits change when files download, not the report.
+    expect(walks[1]![0]).toEqual(walks[0]![0]);
+    expect(walks[2]![0]).toEqual(walks[0]![0]);
+    // On each host, an index's files are read in the order it lists them.
     for (const same of walks) {
       const files = [...new Set(same[0]!.entries.map((entry) => entry.split(' from ')[1]!))];
       expect(files).toHaveLength(16);
@@ -853,4 +856,95 @@ describe('crawlSitemaps reads files in the order of the tree, whichever answers 
       }
     }
   }, 60_000);
+});
+
+describe('crawlSitemaps on what its fuzzer found (test/fuzz/crawl.mjs)', () => {
+  const ORIGIN = 'https://example.com';
+  const urlset = (pages: readonly string[], declaration = '<?xml version="1.0" encoding="UTF-8"?>') => `${declaration}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages.map((page) => `<url><loc>${ORIGIN}${page}</loc></url>`).join('')}</urlset>`;
+  const index = (paths: readonly string[]) => `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((path) => `<sitemap><loc>${ORIGIN}${path}</loc></sitemap>`).join('')}</sitemapindex>`;
+  /** A site served by options.fetch (no network), each answer `delays[path]` ms late, counting requests by path. */
+  function serving(files: Record<string, string | Uint8Array>, delays: Record<string, number> = {}, chunkBytes = Infinity) {
+    const requests: Record<string, number> = {};
+    const fetch = async (url: string): Promise<Response> => {
+      const path = new URL(url).pathname;
+      requests[path] = (requests[path] ?? 0) + 1;
+      await new Promise((resolve) => { setTimeout(resolve, delays[path] ?? 0); });
+      const file = files[path];
+      if (file === undefined) return new Response('Not found', { status: 404 });
+      const bytes = typeof file === 'string' ? new TextEncoder().encode(file) : file;
+      return new Response(new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += Math.min(chunkBytes, bytes.length)) controller.enqueue(bytes.slice(at, at + Math.min(chunkBytes, bytes.length)));
+          controller.close();
+        },
+      }));
+    };
+    return { fetch, requests };
+  }
+  /** What two walks of one site must agree on: not the time, nor the requests and bytes of files fetched but never read. */
+  const comparable = (report: CrawlReport) => ({ ...report, totals: { ...report.totals, durationMs: 0, requests: 0, bytes: 0 } });
+
+  it('reads a robots.txt once when the site is given with it, or twice, and still guesses where it names no sitemap', async () => {
+    const site = serving({ '/robots.txt': 'User-agent: *\nDisallow: /private\n', '/sitemap.xml': urlset(['/a', '/private/b']) });
+    const report = await crawlSitemaps(['https://example.com/robots.txt', 'example.com', 'https://example.com/'], { fetch: site.fetch }).report();
+    expect(site.requests['/robots.txt']).toBe(1);
+    expect(report.robotsTxt.map((robots) => robots.url)).toEqual([`${ORIGIN}/robots.txt`]);
+    // The robots.txt given first names nothing; the site given after it is guessed all the same.
+    expect(report.sitemaps.map((sitemap) => [sitemap.url, sitemap.via])).toEqual([[`${ORIGIN}/sitemap.xml`, 'guess']]);
+    expect(codes(report.sitemaps[0]!.issues)).toEqual(['CRAWL_BLOCKED_BY_ROBOTS_TXT']);
+    expect(site.requests['/sitemap.xml']).toBe(1);
+  });
+
+  it('a walk stopped at maxEntries leaves the files it had not read as not read, one file at a time as six at a time', async () => {
+    const files = { '/index.xml': index(['/a.xml', '/b.xml', '/c.xml', '/d.xml']), '/a.xml': urlset(['/a1', '/a2', '/a3']), '/b.xml': urlset(['/b1', '/b2']), '/c.xml': urlset(['/c1']), '/d.xml': urlset(['/d1']) };
+    const walks = [];
+    for (const concurrency of [1, 6]) {
+      // /a.xml answers last: six at a time, /b.xml, /c.xml and /d.xml have answered when the walk stops in /b.xml.
+      const site = serving(files, { '/a.xml': 40 });
+      const crawl = crawlSitemaps(`${ORIGIN}/index.xml`, { fetch: site.fetch, concurrency, concurrencyPerHost: concurrency, maxEntries: 4 });
+      const entries: string[] = [];
+      for await (const entry of crawl) entries.push(entry.loc.replace(ORIGIN, ''));
+      const report = await crawl.report();
+      expect(entries).toEqual(['/a1', '/a2', '/a3', '/b1']);
+      for (const path of ['/c.xml', '/d.xml']) expect(sitemapAt(report, `${ORIGIN}${path}`)).toMatchObject({ status: 0, format: undefined, entries: 0, bytes: 0, failed: false, issues: [] });
+      expect(codes(report.issues)).toEqual(['CRAWL_LIMIT_REACHED']);
+      walks.push({ report: comparable(report), requests: site.requests });
+    }
+    expect(walks[1]!.report).toEqual(walks[0]!.report);
+    // Six at a time did fetch them (that is what concurrency is for); their answers were dropped unread.
+    expect(walks[1]!.requests).toMatchObject({ '/c.xml': 1, '/d.xml': 1 });
+    expect(walks[0]!.requests['/c.xml']).toBeUndefined();
+  });
+
+  it('says why a sitemap in an encoding the runtime cannot decode has no entries, validating or not (without validate it threw out of the walk)', async () => {
+    const site = serving({ '/s.xml': urlset(['/a'], '<?xml version="1.0" encoding="utf-32"?>') });
+    for (const validate of [true, false]) {
+      const crawl = crawlSitemaps(`${ORIGIN}/s.xml`, { fetch: site.fetch, validate });
+      const entries: CrawledEntry[] = [];
+      for await (const entry of crawl) entries.push(entry);
+      const [sitemap] = (await crawl.report()).sitemaps;
+      expect(entries).toEqual([]);
+      expect(sitemap).toMatchObject({ status: 200, format: 'urlset', entries: 0 });
+      expect(codes(sitemap!.issues)).toEqual(['INPUT_ENCODING']);
+    }
+  });
+
+  it('reads as much of a truncated .gz file however its bytes arrive: the same bytes, entries and issues', async () => {
+    // Small, as the fuzzer's was: the output that came with the stream's error (Node's
+    // DecompressionStream: its last slice) was dropped when the end came before it was read.
+    const whole = gzip(new TextEncoder().encode(urlset(Array.from({ length: 40 }, (_, i) => `/page-${i}-${'x'.repeat(i % 7)}`), '<?xml version="1.0" encoding="US-ASCII"?>')));
+    const truncated = whole.slice(0, whole.length - 30);
+    const seen = [];
+    for (const chunkBytes of [1, 2, 3, 5, 7, 13, 64, Infinity]) {
+      const site = serving({ '/s.xml.gz': truncated }, {}, chunkBytes);
+      const crawl = crawlSitemaps(`${ORIGIN}/s.xml.gz`, { fetch: site.fetch });
+      let entries = 0;
+      for await (const _ of crawl) entries++;
+      const [sitemap] = (await crawl.report()).sitemaps;
+      expect(codes(sitemap!.issues)).toContain('GZIP_INVALID');
+      seen.push({ bytes: sitemap!.bytes, entries, issues: sitemap!.issues.map((issue) => `${issue.code}@${issue.line}:${issue.column}`) });
+    }
+    expect(seen[0]!.entries).toBeGreaterThan(10);
+    for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
+  });
 });

@@ -1,7 +1,8 @@
 // The fuzzer's fixed seeded pass and its regressions (issue #22; the fuzzer is test/fuzz/, its
 // oracles test/fuzz/oracles.mjs): generated and mutated inputs through every API of the BUILT
 // package (dist/, Node and browser builds), and every input the fuzzer ever minimised
-// (test/fuzz/regressions/) replayed through all its oracles. Deterministic: the same inputs every
+// (test/fuzz/regressions/) replayed through all its oracles; since 2026-11-28 small random sites
+// walked by crawlSitemaps too (test/fuzz/crawl.mjs). Deterministic: the same inputs every
 // run and no time budget (hangs and growth are `npm run fuzz`'s and `npm run bench`'s business).
 
 import { execFile } from 'node:child_process';
@@ -56,8 +57,8 @@ describe('fuzzing: a fixed seeded pass', () => {
       const report: Report = JSON.parse(readFileSync(reportFile, 'utf8'));
       // Every family and every API was exercised, so a pass means something.
       expect(report.inputs).toBe(INPUTS);
-      for (const api of ['xml', 'feed', 'text', 'robots', 'serialize']) expect(report.perApi[api], api).toBeGreaterThan(INPUTS / 20);
-      for (const call of ['parse', 'parse recover', 'validate', 'parseStream', 'parseStream recover', 'parseFeed', 'parseTextSitemap', 'readRobotsTxtSitemaps', 'serializeSitemap', 'xmllint']) {
+      for (const api of ['xml', 'feed', 'text', 'robots', 'serialize', 'crawl']) expect(report.perApi[api], api).toBeGreaterThan(INPUTS / 40);
+      for (const call of ['parse', 'parse recover', 'validate', 'parseStream', 'parseStream recover', 'parseFeed', 'parseTextSitemap', 'readRobotsTxtSitemaps', 'serializeSitemap', 'crawlSitemaps', 'xmllint']) {
         expect(report.calls[call], call).toBeGreaterThan(0);
       }
       // Reproduce one with `npm run fuzz -- --seed 20261126 --replay INDEX` (add --save to minimise it into a regression).
@@ -77,7 +78,7 @@ describe('fuzzing: every minimised finding is replayed through its oracles', () 
   const regressions: Regression[] = loadRegressions();
   it('there are regressions, each classified', () => {
     expect(regressions.length).toBeGreaterThan(0);
-    for (const regression of regressions) expect(regression.classification, regression.file).toMatch(/^(#22 item \d+|new \(b\))/);
+    for (const regression of regressions) expect(regression.classification, regression.file).toMatch(/^(#22 item \d+|new \(b\)|#17 crawl)/);
   });
   for (const regression of regressions) {
     // A time or hang finding can only be replayed with the time budget on; an open one would hang the suite.

@@ -28,9 +28,12 @@ const KB = 1024;
  * parser's, the validator's, the streams' and the writers' classes as `#` fields: parse 40,259
  * bytes, everything 111,857; raised for CORE_UNAVAILABLE (the runtime's refusal to run the core as
  * a typed error that says what to do): parse 40,419, everything 112,095; for the crawl's reading
- * turns (the same report and entries whichever file answers first) and a file told once of a page another file listed: everything 112,317.
+ * turns (the same report and entries whichever file answers first) and a file told once of a page another file listed: everything 112,317;
+ * for what the crawl's fuzzing found (files started in the order found, one robots.txt task per URL,
+ * a walk stopped at maxEntries leaving unread files unread, no SitemapError out of the walk, the
+ * streaming gunzip drained before its end): everything 112,426.
  */
-const BUDGET = { parse: 40_450, everything: 112_350 };
+const BUDGET = { parse: 40_450, everything: 112_550 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -11,6 +11,7 @@ import { setUrlMaker } from '../read/staged-entries';
 import type { LocIdentities } from '../read/loc-identities';
 import type { Issue, IssueCode, IssueSeverity, ParseResult, SitemapIndexEntry, SitemapUrl } from '../model/types';
 import { isGzip } from '../input/gzip';
+import { SitemapError } from '../model/errors';
 import { otherCharset } from './crawl-fetch';
 import { byDocumentOrder, NEEDS_INPUT, type ArrivingInput } from '../check/validate';
 
@@ -138,38 +139,42 @@ function dayOfDatePrefix(value: string): number {
  * entries are held: how the crawl reads a file it does not validate (validating, it reads the
  * entries from validationSteps, in the same walk). A document that must
  * be transcoded first (UTF-16, a declared encoding other than UTF-8) goes through parse(), which
- * does that. Recover mode: issues are validate's business, and entries are read past errors.
+ * does that. Recover mode: issues are validate's business, and entries are read past errors; what
+ * stops even recover mode (an encoding the runtime cannot decode, a root that is no sitemap) ends
+ * the entries and goes to `onStop`, so that a walk without validate can say why a file has none.
  *
  * @example
- * for (const batch of entriesOf(bytes)) for (const entry of batch) console.log(entry.loc);
+ * for (const batch of entriesOf(bytes, undefined, (error) => issues.push(error.toIssue()))) for (const entry of batch) console.log(entry.loc);
  *
  * With `identities`, the core gives each whole entry's loc identity there, by entry number
  * (trackLocIdentities; a transcoded document gets none: its entries' identities are made from
  * their strings).
  */
-export function* entriesOf(input: Uint8Array | ArrivingInput, identities?: LocIdentities): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+export function* entriesOf(input: Uint8Array | ArrivingInput, identities?: LocIdentities, onStop: (error: SitemapError) => void = () => {}): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
   if (!(input instanceof Uint8Array)) {
-    yield* arrivingEntriesOf(input, identities);
+    yield* arrivingEntriesOf(input, identities, onStop);
     return;
   }
   const bytes = input;
   const declared = declaredEncoding(bytes);
-  if (utf16ByteOrder(bytes) || (declared !== undefined && firstByteToDecode(bytes, declared.toLowerCase()) >= 0)) {
-    let result: ParseResult;
-    try {
-      result = parse(bytes, { recover: true, maxBytes: Infinity });
-    } catch {
-      return; // not a sitemap after all: validate has said what it is
-    }
+  let result: ParseResult | undefined;
+  try {
+    // A declared encoding this runtime cannot decode throws here, as parse() would.
+    if (utf16ByteOrder(bytes) || (declared !== undefined && firstByteToDecode(bytes, declared.toLowerCase()) >= 0)) result = parse(bytes, { recover: true, maxBytes: Infinity });
+  } catch (error) {
+    if (error instanceof SitemapError) return onStop(error); // what stops even recover mode: an encoding it cannot decode, a root that is no sitemap
+    throw error;
+  }
+  if (result) {
     yield result.kind === 'urlset' ? result.urls : result.sitemaps;
     return;
   }
   // Held whole: read as a body that has all arrived (one code path for both).
-  yield* arrivingEntriesOf({ arriving: true, head: bytes, expectedBytes: 0, take: () => null }, identities);
+  yield* arrivingEntriesOf({ arriving: true, head: bytes, expectedBytes: 0, take: () => null }, identities, onStop);
 }
 
 /** entriesOf for a body that arrives in pieces (UTF-8 as sent): NEEDS_INPUT when none has arrived yet. */
-function* arrivingEntriesOf(input: ArrivingInput, identities: LocIdentities | undefined): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
+function* arrivingEntriesOf(input: ArrivingInput, identities: LocIdentities | undefined, onStop: (error: SitemapError) => void): Generator<(SitemapUrl | SitemapIndexEntry)[]> {
   const parser = new SitemapParser({ recover: true, maxBytes: Infinity });
   if (identities) trackLocIdentities(parser, identities, true);
   try {
@@ -182,8 +187,10 @@ function* arrivingEntriesOf(input: ArrivingInput, identities: LocIdentities | un
     }
     parser.push(new Uint8Array(0), true);
     yield parser.takeEntries();
-  } catch {
-    // A root that is no sitemap stops the parser even in recover mode; validate has said so.
+  } catch (error) {
+    // A root that is no sitemap stops the parser even in recover mode.
+    if (error instanceof SitemapError) onStop(error);
+    else throw error;
   } finally {
     parser.abort();
   }

@@ -45,7 +45,11 @@ export interface CrawledSitemap {
   format: DocumentFormat | undefined;
   /** The body was gzip (a `.gz` file) or came with `Content-Encoding: gzip`, or both. */
   compressed: boolean;
-  /** Bytes of the document after inflating (what the 50 MB limit counts). */
+  /**
+   * Bytes of the document after inflating (what the 50 MB limit counts). Of a file the walk
+   * stopped reading at maxEntries without validating, the bytes read before it stopped, which
+   * depends on how they arrived.
+   */
   bytes: number;
   /** `<url>` (or text line, or feed item) entries read; for an index, its `<sitemap>` entries. */
   entries: number;

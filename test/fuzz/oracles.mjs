@@ -2,9 +2,11 @@
 // Only SitemapError is thrown; validate never throws; parse ≡ parseStream over random chunkings;
 // recover ⊇ strict; serialize → parse round trip; parse(gzip(x)) ≡ parse(x); the Node and
 // browser builds agree; the core answers correctly after every error; every Issue is well-formed;
-// each call within a generous time budget. (Well-formedness against xmllint: xmllint.mjs.)
+// each call within a generous time budget. (Well-formedness against xmllint: xmllint.mjs; the
+// crawl's oracles, on random sites: crawl.mjs.)
 
 import { gzipSync } from 'node:zlib';
+import { checkCrawl } from './crawl.mjs';
 import { seededRandom } from './random.mjs';
 
 /**
@@ -113,7 +115,7 @@ const ROBOTS_URL = 'https://example.com/robots.txt';
  * @example
  * APIS.includes('robots'); // true
  */
-export const APIS = ['xml', 'feed', 'text', 'robots', 'serialize'];
+export const APIS = ['xml', 'feed', 'text', 'robots', 'serialize', 'crawl'];
 
 const entriesOf = (result) => (result.kind === 'sitemapindex' ? result.sitemaps : result.urls);
 const isGzipBytes = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -205,6 +207,9 @@ export async function checkInput(builds, input, { seed = 1, rates = {}, timing =
       fail('core-after-error', `after ${after}, the known-good document read as ${JSON.stringify(outcome.error ?? outcome.value.urls).slice(0, 300)}`);
     }
   }
+
+  // A site (crawl.mjs): walked three ways, by its own oracles.
+  if (input.api === 'crawl') return checkCrawl(builds, input, { timing });
 
   if (input.api === 'serialize') {
     await checkRoundTrip(node, input.entries, 'generated entries');

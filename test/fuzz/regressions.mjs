@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from './builds.mjs';
+import { siteFromJson, siteToJson } from './crawl.mjs';
 import { checkInput } from './oracles.mjs';
 import { XmllintBatch } from './xmllint.mjs';
 
@@ -33,7 +34,7 @@ export const REPLAY_RATES = { browser: 1, gzip: 1, stream: 1, roundTrip: 1, xsdP
  */
 export function saveRegression(finding, folder = regressionsFolder) {
   const { input } = finding;
-  const payload = input.bytes ? { bytesBase64: Buffer.from(input.bytes).toString('base64') } : { entries: input.entries };
+  const payload = input.bytes ? { bytesBase64: Buffer.from(input.bytes).toString('base64') } : input.site ? { site: siteToJson(input.site) } : { entries: input.entries };
   const digest = createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 10);
   const name = `${finding.oracle}-${input.api}-${digest}.json`;
   const record = {
@@ -54,7 +55,8 @@ export function saveRegression(finding, folder = regressionsFolder) {
 }
 
 /**
- * The regression files, each with its input rebuilt (`input.bytes` a Uint8Array).
+ * The regression files, each with its input rebuilt (`input.bytes` a Uint8Array, or `input.site`
+ * with its bodies as bytes).
  *
  * @example
  * for (const regression of loadRegressions()) console.log(regression.file, regression.oracle);
@@ -64,6 +66,7 @@ export function loadRegressions(folder = regressionsFolder) {
     const record = JSON.parse(readFileSync(join(folder, file), 'utf8'));
     const input = { api: record.api, inputSeed: record.checkSeed, origin: record.origin };
     if (record.bytesBase64 !== undefined) input.bytes = new Uint8Array(Buffer.from(record.bytesBase64, 'base64'));
+    else if (record.site !== undefined) input.site = siteFromJson(record.site);
     else input.entries = record.entries;
     return { file, ...record, input };
   });

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { loadBuilds, repositoryRoot } from './builds.mjs';
+import { minimiseSite, siteBytes, siteToJson } from './crawl.mjs';
 import { addCounts, DEFAULT_RATES, inputAt } from './campaign.mjs';
 import { loadSeeds } from './mutate.mjs';
 import { minimiseBytes, minimiseEntries } from './minimise.mjs';
@@ -27,7 +28,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log('npm run fuzz -- [--minutes M] [--inputs N] [--seed S] [--api xml,feed,text,robots,serialize] [--workers W] [--start I] [--report file.json] [--no-save] [--hang-seconds 60] [--xmllint-rate 0.02] [--rates \'{"stream":1}\'] [--no-timing]');
+  console.log('npm run fuzz -- [--minutes M] [--inputs N] [--seed S] [--api xml,feed,text,robots,serialize,crawl] [--workers W] [--start I] [--report file.json] [--no-save] [--hang-seconds 60] [--xmllint-rate 0.02] [--rates \'{"stream":1}\'] [--no-timing]');
   console.log('npm run fuzz -- --seed S --replay I [--save [--oracle NAME] [--classification TEXT]]   (one input; --save minimises it into test/fuzz/regressions/)');
   process.exit(0);
 }
@@ -42,7 +43,7 @@ if (args.replay !== undefined) {
   const builds = await loadBuilds();
   const input = inputAt(seed, index, loadSeeds(repositoryRoot), apis);
   console.log(`input ${index} of seed ${seed}: ${input.api}, ${input.origin}`);
-  console.log(input.bytes ? JSON.stringify(new TextDecoder().decode(input.bytes).slice(0, 2000)) : JSON.stringify(input.entries).slice(0, 2000));
+  console.log(input.bytes ? JSON.stringify(new TextDecoder().decode(input.bytes).slice(0, 2000)) : input.site ? JSON.stringify(siteToJson(input.site)).slice(0, 4000) : JSON.stringify(input.entries).slice(0, 2000));
   const failures = await failuresOf(builds, input, index);
   for (const failure of failures) console.log(`FAIL ${failure.oracle}: ${failure.message}`);
   console.log(failures.length ? `${failures.length} failures` : 'no failure');
@@ -60,6 +61,7 @@ if (args.replay !== undefined) {
 /** Every oracle's failures for one input, xmllint's verdict included. */
 async function failuresOf(builds, input, index) {
   const { failures, verdict } = await checkInput(builds, input, { seed: input.inputSeed, rates: REPLAY_RATES });
+  if (!verdict) return failures; // xmllint compares documents parse read (not sites, not entries)
   const batch = new XmllintBatch(1);
   failures.push(...batch.add(index, input, verdict), ...batch.flush());
   return failures;
@@ -69,17 +71,19 @@ async function failuresOf(builds, input, index) {
 async function minimiseAndSave(builds, finding) {
   const { input } = finding;
   const stillFails = async (candidate) => {
-    const changed = input.bytes ? { ...input, bytes: candidate } : { ...input, entries: candidate };
+    const changed = input.bytes ? { ...input, bytes: candidate } : input.site ? { ...input, site: candidate } : { ...input, entries: candidate };
     return (await failuresOf(builds, changed, finding.index)).some((failure) => failure.oracle === finding.oracle);
   };
   let minimised = input;
   if (!finding.noMinimise) {
     if (input.bytes) minimised = { ...input, bytes: await minimiseBytes(input.bytes, stillFails) };
+    else if (input.site) minimised = { ...input, site: await minimiseSite(input.site, stillFails, minimiseBytes) };
     else minimised = { ...input, entries: (await minimiseEntries(input.inputSeed, stillFails)) ?? input.entries };
   }
   const after = minimised === input ? [] : (await failuresOf(builds, minimised, finding.index)).filter((failure) => failure.oracle === finding.oracle);
   const name = saveRegression({ ...finding, message: after[0]?.message ?? finding.message, input: minimised, originalBytes: input.bytes?.length });
-  console.log(`saved test/fuzz/regressions/${name} (${minimised.bytes ? `${input.bytes.length} → ${minimised.bytes.length} bytes` : 'entries'}): ${after[0]?.message ?? finding.message}`);
+  const size = minimised.bytes ? `${input.bytes.length} → ${minimised.bytes.length} bytes` : minimised.site ? `${siteBytes(input.site)} → ${siteBytes(minimised.site)} bytes of bodies` : 'entries';
+  console.log(`saved test/fuzz/regressions/${name} (${size}): ${after[0]?.message ?? finding.message}`);
 }
 
 const minutes = args.minutes === undefined ? (args.inputs === undefined ? 1 : Infinity) : Number(args.minutes);
@@ -130,7 +134,7 @@ function runWorker(slot, from, count) {
       finished = true;
       void worker.terminate();
       const input = inputAt(seed, index, seeds, apis);
-      record({ seed, index, oracle: 'hang', message: `no answer after ${hangMilliseconds / 1000} s on ${input.bytes?.length ?? 0} bytes`, input, noMinimise: true });
+      record({ seed, index, oracle: 'hang', message: `no answer after ${hangMilliseconds / 1000} s on ${input.bytes?.length ?? (input.site ? siteBytes(input.site) : 0)} bytes`, input, noMinimise: true });
       total.failures.hang = (total.failures.hang ?? 0) + 1;
       const remaining = count - Math.round((index - from) / workerCount) - 1;
       resolve(remaining > 0 && Date.now() < deadline ? runWorker(slot, index + workerCount, remaining) : undefined);
