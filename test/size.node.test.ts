@@ -31,9 +31,11 @@ const KB = 1024;
  * turns (the same report and entries whichever file answers first) and a file told once of a page another file listed: everything 112,317;
  * for what the crawl's fuzzing found (files started in the order found, one robots.txt task per URL,
  * a walk stopped at maxEntries leaving unread files unread, no SitemapError out of the walk, the
- * streaming gunzip drained before its end): everything 112,426.
+ * streaming gunzip drained before its end): everything 112,426; then (a gzip member's trailer
+ * written last, a found guess counted as found, a body cut off inflated before it is judged):
+ * everything 112,612.
  */
-const BUDGET = { parse: 40_450, everything: 112_550 };
+const BUDGET = { parse: 40_450, everything: 112_750 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

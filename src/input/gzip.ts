@@ -435,6 +435,16 @@ function nativeMemberReading(): Promise<'whole' | 'split' | 'portable'> {
  */
 const SLICES_IN_FLIGHT = 2;
 
+/**
+ * The input's last bytes held back from the runtime's stream until all before them is inflated and
+ * read: a member's trailer (CRC-32 and size, 8 bytes). The stream checks the trailer as it takes
+ * it, and a stream that errors drops the output that came with its error (Node: the output of
+ * that write; a small file's all of it), so a .gz with a wrong CRC-32 read as empty, and how much
+ * of one was read depended on how its bytes had arrived. Written last, after a drain, the trailer
+ * comes with no output of its own to drop (found by the fuzzer's crawl family, test/fuzz/crawl.mjs).
+ */
+const TRAILER_BYTES = 8;
+
 class NativeStreamingGunzip implements StreamingGunzip {
   readonly #sliceBytes: number;
   #writer: WritableStreamDefaultWriter<BufferSource> | null = null;
@@ -460,6 +470,8 @@ class NativeStreamingGunzip implements StreamingGunzip {
   /** Small chunks gathered into one write (a write costs Node a task on another thread). */
   #gathered: Uint8Array[] = [];
   #gatheredBytes = 0;
+  /** The last TRAILER_BYTES of the input so far, not written yet (endMember writes them). */
+  #held: Uint8Array = NO_BYTES;
 
   readonly #maxBytes: number;
 
@@ -496,12 +508,26 @@ class NativeStreamingGunzip implements StreamingGunzip {
     }
   }
 
-  /** Queues compressed bytes, written once a slice's worth has gathered (or on a drain or the end). */
+  /** Queues compressed bytes, written once a slice's worth has gathered (or on a drain or the end), but the last TRAILER_BYTES. */
   private async write(bytes: Uint8Array): Promise<void> {
     if (bytes.length === 0) return;
     this.#memberInput += bytes.length;
     this.#tail.add(bytes);
     if (!this.#splitMembers) this.#memberEnds.add(bytes);
+    const held = this.#held;
+    if (bytes.length >= TRAILER_BYTES) {
+      this.#held = bytes.slice(bytes.length - TRAILER_BYTES);
+      await this.gather(held);
+      await this.gather(bytes.subarray(0, bytes.length - TRAILER_BYTES));
+    } else {
+      const all = concatenateBytes([held, bytes]);
+      this.#held = all.slice(Math.max(0, all.length - TRAILER_BYTES));
+      await this.gather(all.subarray(0, Math.max(0, all.length - TRAILER_BYTES)));
+    }
+  }
+
+  private async gather(bytes: Uint8Array): Promise<void> {
+    if (bytes.length === 0) return;
     if (this.#gatheredBytes === 0 && bytes.length >= this.#sliceBytes) {
       await this.writeNow(bytes);
       return;
@@ -618,7 +644,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
       if (this.#memberInput + (at - from) < MIN_MEMBER_BYTES) continue;
       await this.write(data.subarray(from, at));
       from = at;
-      await this.drain();
+      await this.writeHeld();
       if (this.#tail.lastUint32 !== this.#memberOutput % 0x100000000) continue;
       await this.endMember();
       this.startMember();
@@ -642,12 +668,28 @@ class NativeStreamingGunzip implements StreamingGunzip {
     if (this.#failed) throw this.#failure;
   }
 
+  /**
+   * Writes the held-back bytes (TRAILER_BYTES) once all before them was inflated and read, and
+   * waits for their output too: the trailer (or, where the input was cut short, its last bytes of
+   * data) comes with no output of its own for an error to drop. At the end of a member, and where
+   * members are split, at each place one may end (a stream may give a member's output only once
+   * its trailer is in).
+   */
+  private async writeHeld(): Promise<void> {
+    await this.drain();
+    if (this.#held.length === 0) return;
+    const held = this.#held;
+    this.#held = NO_BYTES;
+    await this.writeNow(held);
+    await this.drain();
+  }
+
   private async endMember(): Promise<void> {
     // Everything written is inflated and read before the end is told: a stream that ends inside a
     // member errors at the close, and the output that came with an error is dropped (Node: up to a
     // slice), so without the wait how much of a truncated body was read depended on how its bytes
     // had arrived (found by the fuzzer's crawl family, test/fuzz/crawl.mjs).
-    await this.drain();
+    await this.writeHeld();
     try {
       await this.#writer!.close();
     } catch (error) {

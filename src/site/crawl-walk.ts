@@ -85,6 +85,8 @@ export class Walk {
   #requests = 0;
   #sitemapsDone = 0;
   #sitemapsQueued = 0;
+  /** Guesses that held a sitemap: found for onProgress (a guess is no sitemap until it is read). */
+  #guessesFound = 0;
   /** Urlsets whose reading started (the walk's size foreseen from them). */
   #urlsetsRead = 0;
   #indexFiles = 0;
@@ -218,7 +220,7 @@ export class Walk {
   }
 
   #progress(): void {
-    this.#settings.onProgress?.({ sitemapsFound: this.#sitemapsQueued, sitemapsDone: this.#sitemapsDone, inFlight: this.#inFlight, bytes: this.#bytes, entries: this.#entries });
+    this.#settings.onProgress?.({ sitemapsFound: this.#sitemapsQueued + this.#guessesFound, sitemapsDone: this.#sitemapsDone, inFlight: this.#inFlight, bytes: this.#bytes, entries: this.#entries });
   }
 
   #limitReached(which: string, message: string, url: string): void {
@@ -309,6 +311,7 @@ export class Walk {
         // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
         if (!found || this.#readAnyway(task, comparableUrl(fetched.finalUrl))) return;
         task.record = this.#newRecord(task.url, 'guess', undefined, 0);
+        this.#guessesFound++; // done below: a progress bar's found must count it too
         await this.#readSitemap(task, task.record, fetched, undefined);
       } else {
         const opened = await openFile(task.url, this.#fetchContext, (url) => this.#readAnyway(task, comparableUrl(url)));
