@@ -517,8 +517,18 @@ class NativeStreamingGunzip implements StreamingGunzip {
     const held = this.#held;
     if (bytes.length >= TRAILER_BYTES) {
       this.#held = bytes.slice(bytes.length - TRAILER_BYTES);
+      const body = bytes.subarray(0, bytes.length - TRAILER_BYTES);
+      if (held.length > 0 && this.#gatheredBytes + held.length + body.length >= this.#sliceBytes) {
+        // A large chunk (a network read): what was gathered, the bytes held back and the chunk in
+        // one copy, written at once, rather than copied into the gathered list and then again.
+        const slice = concatenateBytes([...this.#gathered, held, body]);
+        this.#gathered = [];
+        this.#gatheredBytes = 0;
+        await this.writeNow(slice);
+        return;
+      }
       await this.gather(held);
-      await this.gather(bytes.subarray(0, bytes.length - TRAILER_BYTES));
+      await this.gather(body);
     } else {
       const all = concatenateBytes([held, bytes]);
       this.#held = all.slice(Math.max(0, all.length - TRAILER_BYTES));
