@@ -65,7 +65,7 @@ export function crawlSiteAt(pick, inputSeed, seeds) {
   files.forEach((url, i) => {
     if (answers[url]) return; // two files drew the same guessed place: the first one's answer stands
     const sequence = [];
-    // Now and then a failure first (5xx, 429, a rejected fetch, a cut body), then the real answer, for the retries.
+    // Now and then a failure first (5xx, 429, a rejected fetch), then the real answer, for the retries.
     if (pick.chance(0.15)) sequence.push(pick.chance(0.5) ? { status: pick.oneOf([500, 502, 503, 429]), headers: retryAfter(pick), body: encoder.encode('busy') } : { reject: true });
     sequence.push(pick.chance(0.75) ? { status: 200, ...bodyOf(pick, inputSeed + i, seeds, { references, pages, lastmod }) } : answerOther(pick, files));
     answers[url] = sequence;
