@@ -58,7 +58,7 @@ export function crawlSiteAt(pick, inputSeed, seeds) {
     ...references(3).map((url) => `${pick.oneOf(['Sitemap', 'sitemap', 'SITEMAP'])}: ${pick.chance(0.1) && url.startsWith(HOST) ? url.slice(HOST.length) : url}`),
   ].join(pick.oneOf(['\n', '\r\n']));
   const robotsBody = pick.chance(0.15)
-    ? concatBytes(fc.sample(GENERATORS.robots, { seed: inputSeed ^ 0x51ed, numRuns: 1 })[0], robots)
+    ? encoder.encode(fc.sample(GENERATORS.robots, { seed: inputSeed ^ 0x51ed, numRuns: 1 })[0] + robots)
     : encoder.encode(robots);
   answers[`${HOST}/robots.txt`] = [pick.chance(0.85) ? { status: 200, headers: { 'content-type': 'text/plain' }, body: robotsBody } : answerOther(pick, files)];
 
@@ -67,7 +67,7 @@ export function crawlSiteAt(pick, inputSeed, seeds) {
     const sequence = [];
     // Now and then a failure first (5xx, 429, a rejected fetch), then the real answer, for the retries.
     if (pick.chance(0.15)) sequence.push(pick.chance(0.5) ? { status: pick.oneOf([500, 502, 503, 429]), headers: retryAfter(pick), body: encoder.encode('busy') } : { reject: true });
-    sequence.push(pick.chance(0.75) ? { status: 200, ...bodyOf(pick, inputSeed + i, seeds, { references, pages, lastmod }) } : answerOther(pick, files));
+    sequence.push(pick.chance(0.75) ? { status: 200, ...bodyOf(pick, inputSeed + i, seeds, { reference, references, pages, lastmod }) } : answerOther(pick, files));
     answers[url] = sequence;
   });
 
@@ -100,14 +100,6 @@ export function crawlSiteAt(pick, inputSeed, seeds) {
   return { start, options, answers };
 }
 
-function concatBytes(...parts) {
-  const chunks = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part));
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) { out.set(chunk, at); at += chunk.length; }
-  return out;
-}
-
 function retryAfter(pick) {
   return pick.chance(0.6) ? { 'retry-after': pick.oneOf(['0', '1', '120', 'soon', '-5', '99999999999', 'Wed, 21 Oct 2015 07:28:00 GMT', 'Fri, 31 Dec 2100 23:59:59 GMT', '']) } : {};
 }
@@ -128,12 +120,12 @@ function answerOther(pick, files) {
 }
 
 /** A file's body and headers: a sitemap of the site's own files and pages (perhaps damaged), or any fuzz document; perhaps gzip, cut off, or with lying headers. */
-function bodyOf(pick, seed, seeds, { references, pages, lastmod }) {
+function bodyOf(pick, seed, seeds, { reference, references, pages, lastmod }) {
   let bytes;
   const kind = pick.integer(0, 9);
   if (kind <= 1) bytes = encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NAMESPACE}">${references(5).map((url) => `<sitemap><loc>${escapeXml(url)}</loc>${lastmod()}</sitemap>`).join('\n')}</sitemapindex>`);
   else if (kind <= 4) bytes = encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">${Array.from({ length: pick.integer(0, 6) }, () => `<url><loc>${escapeXml(pick.oneOf(pages))}</loc>${lastmod()}</url>`).join('\n')}</urlset>`);
-  else if (kind === 5) bytes = encoder.encode(Array.from({ length: pick.integer(0, 5) }, () => (pick.chance(0.7) ? pick.oneOf(pages) : reference(pick, references))).join(pick.oneOf(['\n', '\r\n'])));
+  else if (kind === 5) bytes = encoder.encode(Array.from({ length: pick.integer(0, 5) }, () => (pick.chance(0.7) ? pick.oneOf(pages) : reference())).join(pick.oneOf(['\n', '\r\n'])));
   else if (kind === 6) bytes = encoder.encode(`<rss version="2.0"><channel><title>T</title>${Array.from({ length: pick.integer(0, 4) }, () => `<item><link>${escapeXml(pick.oneOf(pages))}</link><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item>`).join('')}</channel></rss>`);
   else {
     const family = pick.oneOf(['xml', 'xml', 'feed', 'text']);
@@ -147,10 +139,6 @@ function bodyOf(pick, seed, seeds, { references, pages, lastmod }) {
   if (pick.chance(0.15)) headers['content-encoding'] = pick.oneOf(['gzip', 'gzip', 'br', 'x-gzip', 'identity', 'gzip, gzip']);
   if (pick.chance(0.6)) headers['content-type'] = pick.oneOf(['application/xml', 'text/xml; charset=utf-8', 'text/plain; charset=iso-8859-1', 'application/gzip', 'text/html', 'text/xml; charset=shift_jis', 'text/xml; charset=nonsense', 'application/rss+xml']);
   return { headers, body: bytes, ...(pick.chance(0.05) ? { cut: pick.integer(0, bytes.length) } : {}) };
-}
-
-function reference(pick, references) {
-  return references(1)[0] ?? pick.oneOf(ODD_REFERENCES);
 }
 
 /** The answers of a site as JSON (bodies in base64), for a regression file. */
@@ -371,7 +359,9 @@ export async function checkCrawl(builds, input, { timing = true, browser = true 
   // A compressed body cut off (or found too large) is judged on what its bytes before the cut
   // inflate to, which runtimes' inflaters take a few bytes apart: the builds may disagree there too.
   const cutGzip = (sitemap) => sitemap.compressed && (sitemap.issueCounts.CRAWL_NETWORK_ERROR || sitemap.issueCounts.CRAWL_TOO_LARGE || sitemap.issueCounts.CRAWL_TIMEOUT);
-  const damagedGzip = walked.some(([, result]) => result.report.sitemaps.some((sitemap) => sitemap.issueCounts.GZIP_INVALID || cutGzip(sitemap)));
+  // A robots.txt may be gzip too (a redirect to a .gz file): it has no `compressed`, its issues say.
+  const cutRobots = (robots) => robots.issues.some((issue) => issue.code === 'GZIP_INVALID' || issue.code === 'CRAWL_TOO_LARGE');
+  const damagedGzip = walked.some(([, result]) => result.report.sitemaps.some((sitemap) => sitemap.issueCounts.GZIP_INVALID || cutGzip(sitemap)) || result.report.robotsTxt.some(cutRobots));
   // Past maxIssuesPerSitemap an issue is counted, not kept: its message unknown, taken as inside.
   const keptAll = walked.every(([, result]) => result.report.sitemaps.every((sitemap) => (sitemap.issueCounts.GZIP_INVALID ?? 0) === sitemap.issues.filter((issue) => issue.code === 'GZIP_INVALID').length));
   const damagedInside = damagedGzip && (!keptAll || gzipIssues.some((issue) => !/unexpected end of file|incorrect (data|length) check|its last four bytes declare|is truncated:|reserved flag|header/.test(issue.message)));
