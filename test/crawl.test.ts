@@ -964,4 +964,32 @@ describe('crawlSitemaps on what its fuzzer found (test/fuzz/crawl.mjs)', () => {
       for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
     }
   });
+
+  it('judges a .gz inside a .gz cut off past maxBytes on all that arrived, however its bytes arrive', async () => {
+    // The outer gzip's end fails where the body was cut; what it gave the inner one was left
+    // half-inflated, so the file was cut off (a network error) or too large by the inflaters'
+    // timing (found over a real connection: test/fuzz/crawl-transport.mjs).
+    const xml = new TextEncoder().encode(urlset(Array.from({ length: 60 }, (_, i) => `/page-${(i * 7919) % 1000}-${i * i}`)));
+    const twice = gzip(gzip(xml));
+    // 3,353 bytes of XML, 501 twice gzipped (zlib), of which the first 300 inflate, both layers, to
+    // 1,466 bytes: more than maxBytes, less than the file (it is cut off: the last expectation).
+    const cut = Math.floor(twice.length * 0.6);
+    for (const [maxBytes, expected] of [[600, 'CRAWL_TOO_LARGE'], [1_000_000, 'CRAWL_NETWORK_ERROR']] as const) {
+      for (const [chunkBytes, pause] of [[1, false], [7, true], [64, false], [64, true], [4096, false], [4096, true]] as const) {
+        const fetch = async (): Promise<Response> => {
+          let at = 0;
+          return new Response(new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              if (at >= cut) { controller.error(new TypeError('terminated')); return; }
+              if (pause) await new Promise((resolve) => { setTimeout(resolve, 0); });
+              controller.enqueue(twice.slice(at, Math.min(cut, at + chunkBytes)));
+              at += chunkBytes;
+            },
+          }));
+        };
+        const [sitemap] = (await crawlSitemaps(`${ORIGIN}/s.xml.gz`, { fetch, maxBytes, retries: 0, robotsTxt: false }).report()).sitemaps;
+        expect({ maxBytes, chunkBytes, pause, issues: codes(sitemap!.issues) }).toEqual({ maxBytes, chunkBytes, pause, issues: [expected] });
+      }
+    }
+  });
 });

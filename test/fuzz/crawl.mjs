@@ -10,13 +10,16 @@
 // onProgress only counts up, never more done than found; only http(s) URLs are fetched, none more
 // often than its redirects and retries explain; six at a time, again with other timing and read
 // by batches(), in the browser build, and one file at a time give the same report and entries; a
-// walk cancelled after some entries gave the first of them and says it was cancelled.
+// walk cancelled after some entries gave the first of them and says it was cancelled. Then the
+// same site over a real connection (crawl-transport.mjs): the Node entry's own transport and a
+// standard fetch give the same report and entries (transport-agrees).
 
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, deflateSync, gunzipSync, gzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { GENERATORS } from './generate.mjs';
 import { mutate } from './mutate.mjs';
 import { seededRandom, randomHelpers } from './random.mjs';
+import { siteServer, walkNodeTransport, walkUndiciFetch } from './crawl-transport.mjs';
 
 const HOST = 'https://fuzz.example';
 const OTHER_HOST = 'http://other.example';
@@ -136,7 +139,15 @@ function bodyOf(pick, seed, seeds, { reference, references, pages, lastmod }) {
   if (pick.chance(0.25)) bytes = new Uint8Array(gzipSync(bytes, { level: 1 }));
   if (pick.chance(0.05)) bytes = new Uint8Array(gzipSync(bytes, { level: 1 })); // gzip of (maybe) gzip
   if (pick.chance(0.05) && bytes.length > 12) bytes = bytes.slice(0, pick.integer(10, bytes.length - 1)); // cut short, as a lost connection leaves it
-  if (pick.chance(0.15)) headers['content-encoding'] = pick.oneOf(['gzip', 'gzip', 'br', 'x-gzip', 'identity', 'gzip, gzip']);
+  if (pick.chance(0.1)) {
+    // Coded as its Content-Encoding says, as a server sends it (a real connection's client undoes
+    // it: crawl-transport.mjs; options.fetch hands the coded bytes on, as a Response made of them
+    // does): deflate both ways servers send it, zlib's wrapping and raw.
+    const coding = pick.oneOf(['gzip', 'x-gzip', 'deflate', 'deflate (raw)', 'br', 'gzip, br', 'deflate, gzip']);
+    const encode = { gzip: gzipSync, 'x-gzip': gzipSync, deflate: deflateSync, 'deflate (raw)': deflateRawSync, br: brotliCompressSync };
+    for (const one of coding.split(', ')) bytes = new Uint8Array(encode[one](bytes));
+    headers['content-encoding'] = coding.replace(' (raw)', '');
+  } else if (pick.chance(0.15)) headers['content-encoding'] = pick.oneOf(['gzip', 'gzip', 'br', 'x-gzip', 'identity', 'gzip, gzip', 'deflate']);
   if (pick.chance(0.6)) headers['content-type'] = pick.oneOf(['application/xml', 'text/xml; charset=utf-8', 'text/plain; charset=iso-8859-1', 'application/gzip', 'text/html', 'text/xml; charset=shift_jis', 'text/xml; charset=nonsense', 'application/rss+xml']);
   return { headers, body: bytes, ...(pick.chance(0.05) ? { cut: pick.integer(0, bytes.length) } : {}) };
 }
@@ -193,6 +204,9 @@ function chunked(bytes, cut, pick) {
   });
 }
 
+/** The options of every walk of a site but its own (`site.options`) and how it fetches. */
+const walkOptions = (concurrency) => ({ concurrency, concurrencyPerHost: concurrency, retryDelay: 1, maxRetryDelay: 3, timeout: 60_000, fileTimeout: 120_000, now: new Date('2026-01-01T00:00:00Z') });
+
 /**
  * Walks `site` with `build`; resolves with the report, the entries and the requests, or `{ threw }`.
  * `how`: 'entries' (for await), 'batches' (batches()), or a number of entries after which the walk
@@ -205,7 +219,7 @@ async function walk(build, site, seed, concurrency, how = 'entries') {
   const controller = new AbortController();
   try {
     const crawl = build.crawlSitemaps(site.start, {
-      ...site.options, fetch: served.fetch, concurrency, concurrencyPerHost: concurrency, retryDelay: 1, maxRetryDelay: 3, timeout: 60_000, fileTimeout: 120_000, now: new Date('2026-01-01T00:00:00Z'),
+      ...site.options, ...walkOptions(concurrency), fetch: served.fetch,
       onProgress: (state) => { progress.push({ ...state }); }, signal: controller.signal,
     });
     if (how === 'batches') {
@@ -227,7 +241,7 @@ async function walk(build, site, seed, concurrency, how = 'entries') {
 }
 
 /** The report without what depends on timing: the duration, and the requests and bytes of redirect targets asked for before the walk knew it would read them. */
-const comparable = (walked) => {
+export const comparable = (walked) => {
   const { report } = walked;
   // A file the walk stopped reading at maxEntries (without validating) counts the bytes read before it stopped: as they arrived (CrawledSitemap.bytes).
   const stopped = report.issues.some((issue) => issue.code === 'CRAWL_LIMIT_REACHED' && issue.value === 'maxEntries');
@@ -309,7 +323,7 @@ function checkWalk(name, walked, site, fail) {
  * @example
  * const { failures } = await checkCrawl(builds, input, { timing: false });
  */
-export async function checkCrawl(builds, input, { timing = true, browser = true } = {}) {
+export async function checkCrawl(builds, input, { timing = true, browser = true, wire = true } = {}) {
   const calls = {};
   const failures = [];
   const fail = (oracle, message) => failures.push({ oracle, message });
@@ -348,13 +362,28 @@ export async function checkCrawl(builds, input, { timing = true, browser = true 
     // taken): then it is the whole walk's report.
     if (!cancelled.report.cancelled && comparable({ ...cancelled, entries: whole }) !== expected) fail('crawl-cancel', `cancelled after ${cancelAfter} of ${whole.length} entries, report.cancelled is false but the report is not the whole walk's: ${firstDifference(expected, comparable({ ...cancelled, entries: whole }))}`);
   }
-  // Damaged gzip is read by the runtime's own inflater (DecompressionStream; Node's zlib stream),
-  // which drops the output that came with its error. A body cut short or a wrong trailer is read
-  // alike however its bytes arrive (src/input/gzip.ts holds the trailer back and drains before
-  // it), but runtimes differ by a few bytes at a cut, and damage inside the deflate data costs the
-  // output of the slice it is in, which depends on how the bytes arrived. Known and left (README,
-  // Crawl): sitemapkit's own inflater keeps that output, but would move the crawl's inflating
-  // onto the main thread (bench/README.md, Inflating). Such walks are not compared that far.
+  const { damagedGzip, damagedInside: inflaterSaysInside } = gzipDamage(walked);
+  const damagedInside = inflaterSaysInside || Object.values(site.answers).flat().some(damagedAfterOutput);
+  for (const [name, result] of others) {
+    const actual = comparable(result);
+    const builds = name.startsWith('browser');
+    if (actual !== expected && !(builds ? damagedGzip : damagedInside)) fail(builds ? 'builds-agree' : 'crawl-order', `${first[0]} and ${name} differ: ${firstDifference(expected, actual)}`);
+  }
+  if (wire) await checkOverTheWire(builds, site, inputSeed, calls, fail);
+  return { calls, failures };
+}
+
+/**
+ * Whether walks met damaged gzip, and damage inside the deflate data. Damaged gzip is read by the
+ * runtime's own inflater (DecompressionStream; Node's zlib stream), which drops the output that
+ * came with its error. A body cut short or a wrong trailer is read alike however its bytes arrive
+ * (src/input/gzip.ts holds the trailer back and drains before it), but runtimes differ by a few
+ * bytes at a cut, and damage inside the deflate data costs the output of the slice it is in,
+ * which depends on how the bytes arrived. Known and left (README, Crawl): sitemapkit's own
+ * inflater keeps that output, but would move the crawl's inflating onto the main thread
+ * (bench/README.md, Inflating). Such walks are not compared that far.
+ */
+function gzipDamage(walked) {
   const gzipIssues = walked.flatMap(([, result]) => result.report.sitemaps.flatMap((sitemap) => sitemap.issues.filter((issue) => issue.code === 'GZIP_INVALID')));
   // A compressed body cut off (or found too large) is judged on what its bytes before the cut
   // inflate to, which runtimes' inflaters take a few bytes apart: the builds may disagree there too.
@@ -365,12 +394,86 @@ export async function checkCrawl(builds, input, { timing = true, browser = true 
   // Past maxIssuesPerSitemap an issue is counted, not kept: its message unknown, taken as inside.
   const keptAll = walked.every(([, result]) => result.report.sitemaps.every((sitemap) => (sitemap.issueCounts.GZIP_INVALID ?? 0) === sitemap.issues.filter((issue) => issue.code === 'GZIP_INVALID').length));
   const damagedInside = damagedGzip && (!keptAll || gzipIssues.some((issue) => !/unexpected end of file|incorrect (data|length) check|its last four bytes declare|is truncated:|reserved flag|header/.test(issue.message)));
-  for (const [name, result] of others) {
-    const actual = comparable(result);
-    const builds = name.startsWith('browser');
-    if (actual !== expected && !(builds ? damagedGzip : damagedInside)) fail(builds ? 'builds-agree' : 'crawl-order', `${first[0]} and ${name} differ: ${firstDifference(expected, actual)}`);
+  return { damagedGzip, damagedInside };
+}
+
+/**
+ * The site served by a real server (crawl-transport.mjs), walked through the Node entry's own
+ * transport and through a standard fetch (undici's): each walk as checkWalk says, and the two
+ * alike, but for what the transport cannot make alike: the error's own words in a message (the
+ * client's: "socket hang up", "terminated"); a body with a Content-Encoding cut off, since each
+ * client's decoder gives what it had decoded when the connection dropped (the Node transport all
+ * of it, undici's less: a .gz file inside is then too large with one, cut off with the other) or
+ * fails first as not that coding, by its timing; damage inside the coded data (not its first
+ * bytes), which costs the decoder's output of the chunk it is in, as in damaged gzip files
+ * (gzipDamage). Such sites are walked and checked (checkWalk), not compared.
+ */
+async function checkOverTheWire(builds, site, inputSeed, calls, fail) {
+  const server = await siteServer();
+  const walks = [];
+  for (const [name, walkOver] of [['Node, its own transport (node:http)', walkNodeTransport], ['Node, fetch (undici)', walkUndiciFetch]]) {
+    calls.crawlSitemaps++;
+    calls['crawlSitemaps over a connection'] = (calls['crawlSitemaps over a connection'] ?? 0) + 1;
+    const result = await walkOver(builds.node, server, site, (inputSeed ^ Math.imul(walks.length + 7, 0x9e3779b1)) >>> 0, { ...site.options, ...walkOptions(6) });
+    if (result.threw) {
+      fail('crawl-never-throws', `${name}: ${result.threw?.constructor?.name}: ${String(result.threw?.stack ?? result.threw).slice(0, 400)}`);
+      return;
+    }
+    checkWalk(name, result, site, fail);
+    walks.push([name, result]);
   }
-  return { calls, failures };
+  if (Object.values(site.answers).flat().some((answer) => answer.cut !== undefined && answer.headers?.['content-encoding'])) return;
+  const alike = (walked) => comparable(walked).replace(/(without an HTTP answer|could not be read) \([^()]*\)/g, '$1 (…)');
+  const codingDamaged = Object.values(site.answers).flat().some(damagedAfterOutput);
+  const [[transportName, transport], [fetchName, fetched]] = walks;
+  const expected = alike(fetched), actual = alike(transport);
+  if (actual !== expected && !gzipDamage(walks).damagedInside && !codingDamaged) fail('transport-agrees', `${fetchName} and ${transportName} differ: ${firstDifference(expected, actual)}`);
+}
+
+/** How a client undoes each Content-Encoding (as crawl-fetch.node.ts does: deflate zlib's way or raw; lenient at the end). */
+const DECODERS = {
+  gzip: (bytes) => gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }),
+  deflate: (bytes) => ((bytes[0] & 0x0f) === 8 ? inflateSync : inflateRawSync)(bytes, { finishFlush: constants.Z_SYNC_FLUSH }),
+  br: (bytes) => brotliDecompressSync(bytes, { finishFlush: constants.BROTLI_OPERATION_FLUSH }),
+};
+DECODERS['x-gzip'] = DECODERS.gzip;
+
+/**
+ * Whether an answer's body is damaged past the point where it has decoded to something, as its
+ * Content-Encoding or as a .gz file (in up to three layers): damage inside the coded data, or
+ * other bytes after a gzip member. A stream decoder that meets it drops the output of the write
+ * it came in, so what a walk read before it depends on how the bytes arrived (and over a real
+ * connection, on the client): such walks are not compared (README, Crawl). A body cut short
+ * decodes to its cut alike, and one damaged from its first bytes fails alike, in every walk.
+ */
+export function damagedAfterOutput(answer) {
+  if (!answer.body) return false;
+  const codings = (answer.headers?.['content-encoding'] ?? '').toLowerCase().split(',').map((coding) => coding.trim()).filter((coding) => coding !== '' && coding !== 'identity');
+  // Layer by layer, the last coding first: where one layer fails after output and the one inside
+  // it fails at once (on that output), which the walk reports first depends on the timing too.
+  const layers = codings.every((coding) => DECODERS[coding]) ? codings.reverse() : [];
+  let bytes = answer.body;
+  for (let layer = 0; layer < layers.length + 3; layer++) {
+    const coding = layers[layer] ?? (bytes[0] === 0x1f && bytes[1] === 0x8b ? 'gzip' : undefined);
+    if (coding === undefined) return false;
+    const decoded = decodedOrDamage(bytes, DECODERS[coding]);
+    if (decoded === 'after output') return true;
+    if (decoded === 'at once') return false;
+    bytes = decoded;
+  }
+  return false;
+}
+
+/** `bytes` decoded by `decode`, or where decoding fails: 'at once' (no output before it) or 'after output'. */
+function decodedOrDamage(bytes, decode) {
+  try { return decode(bytes); } catch { /* damaged: where? */ }
+  // The longest start of the body that decodes (a start cut short decodes, leniently), and what it decodes to.
+  let good = 0, bad = bytes.length;
+  while (bad - good > 1) {
+    const middle = (good + bad) >> 1;
+    try { decode(bytes.subarray(0, middle)); good = middle; } catch { bad = middle; }
+  }
+  try { return decode(bytes.subarray(0, good)).length > 0 ? 'after output' : 'at once'; } catch { return 'at once'; }
 }
 
 /**
