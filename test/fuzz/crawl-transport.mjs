@@ -78,7 +78,11 @@ export class SiteServer {
     this.requests.set(url, count + 1);
     const sequence = this.#site.answers[url];
     const answer = sequence ? sequence[Math.min(count, sequence.length - 1)] : { status: 404, headers: {}, body: encoder.encode('Not found') };
+    // The client may go away at any point (a walk that stopped reading, a cancelled body): no more is written then.
+    response.on('error', () => {});
+    request.on('error', () => {});
     setTimeout(() => {
+      if (response.destroyed) return;
       // A fetch that rejects: the connection reset before an answer.
       if (answer.reject) { request.socket.destroy(); return; }
       const body = answer.body ?? new Uint8Array(0);
@@ -91,6 +95,7 @@ export class SiteServer {
       const end = Math.min(body.length, answer.cut ?? Infinity);
       let at = 0;
       const more = () => {
+        if (response.destroyed) return;
         while (at < end) {
           const next = Math.min(end, at + 1 + pick.skewed(4096));
           response.write(body.subarray(at, next));
