@@ -77,6 +77,34 @@ describe('checkUrls', () => {
     expect(view('/index-meta').noindex).toBeUndefined();
   });
 
+  it("reads a page's head and only its head, whatever its chunks: a robots meta tag in the body or past the first 64 KiB does not count", async () => {
+    const meta = '<meta name="robots" content="noindex">';
+    const pages: Record<string, [string, UrlCheck['noindex']]> = {
+      '/in-head': [`<html><head><title>t</title>${meta}</head><body>x</body></html>`, 'meta'],
+      '/in-body': [`<html><head><title>t</title></head><body>${meta}<p>x</p></body></html>`, undefined],
+      '/no-head-end': [`<html><head><title>t</title>${meta}`, 'meta'],
+      // </header> is no end of the head (a template's markup in a script, say).
+      '/header-tag': [`<html><head><script>var t = "</header>";</script>${meta}</head><body></body></html>`, 'meta'],
+      '/body-attributes': [`<html><head><title>t</title></head><body class="home">${meta}</body></html>`, undefined],
+      '/past-64k': [`<html><head><title>t</title><!--${'x'.repeat(70_000)}-->${meta}</head></html>`, undefined],
+    };
+    const seen: Record<string, unknown[]> = {};
+    for (const chunkBytes of [1, 3, 7, 64, 4096, Infinity]) {
+      const fetch = async (url: string): Promise<Response> => {
+        const bytes = new TextEncoder().encode(pages[new URL(url).pathname]![0]);
+        return new Response(new ReadableStream<Uint8Array>({
+          start(controller) {
+            const step = Math.min(chunkBytes, bytes.length);
+            for (let at = 0; at < bytes.length; at += step) controller.enqueue(bytes.slice(at, at + step));
+            controller.close();
+          },
+        }), { status: 200, headers: { 'content-type': 'text/html' } });
+      };
+      for (const [path, check] of await all(Object.keys(pages).map((path) => `https://example.com${path}`), { fetch })) (seen[new URL(path).pathname] ??= []).push(check.noindex);
+    }
+    for (const [path, [, noindex]] of Object.entries(pages)) expect({ path, noindex: seen[path] }).toEqual({ path, noindex: Array(6).fill(noindex) });
+  });
+
   it('sends the headers it is given on every request of a check, redirects included; refuses headers that are not strings', async () => {
     const before = agents.length;
     const check = (await all([`${origin}/moved`], { headers: { 'User-Agent': 'my-checker/1.0' } })).get(`${origin}/moved`);

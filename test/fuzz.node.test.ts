@@ -3,7 +3,8 @@
 // package (dist/, Node and browser builds), and every input the fuzzer ever minimised
 // (test/fuzz/regressions/) replayed through all its oracles; since 2026-11-28 small random sites
 // walked by crawlSitemaps too (test/fuzz/crawl.mjs), also over a real connection through the Node
-// entry's own transport (test/fuzz/crawl-transport.mjs). Deterministic: the same inputs every
+// entry's own transport (test/fuzz/crawl-transport.mjs), and pages checked by checkUrls
+// (test/fuzz/check-urls.mjs). Deterministic: the same inputs every
 // run and no time budget (hangs and growth are `npm run fuzz`'s and `npm run bench`'s business).
 
 import { execFile } from 'node:child_process';
@@ -58,8 +59,8 @@ describe('fuzzing: a fixed seeded pass', () => {
       const report: Report = JSON.parse(readFileSync(reportFile, 'utf8'));
       // Every family and every API was exercised, so a pass means something.
       expect(report.inputs).toBe(INPUTS);
-      for (const api of ['xml', 'feed', 'text', 'robots', 'serialize', 'crawl']) expect(report.perApi[api], api).toBeGreaterThan(INPUTS / 40);
-      for (const call of ['parse', 'parse recover', 'validate', 'parseStream', 'parseStream recover', 'parseFeed', 'parseTextSitemap', 'readRobotsTxtSitemaps', 'serializeSitemap', 'crawlSitemaps', 'crawlSitemaps over a connection', 'xmllint']) {
+      for (const api of ['xml', 'feed', 'text', 'robots', 'serialize', 'crawl', 'check-urls']) expect(report.perApi[api], api).toBeGreaterThan(INPUTS / 40);
+      for (const call of ['parse', 'parse recover', 'validate', 'parseStream', 'parseStream recover', 'parseFeed', 'parseTextSitemap', 'readRobotsTxtSitemaps', 'serializeSitemap', 'crawlSitemaps', 'crawlSitemaps over a connection', 'checkUrls', 'xmllint']) {
         expect(report.calls[call], call).toBeGreaterThan(0);
       }
       // Reproduce one with `npm run fuzz -- --seed 20261126 --replay INDEX` (add --save to minimise it into a regression).

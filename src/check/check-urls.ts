@@ -88,7 +88,19 @@ function htmlSaysNoindex(head: string): boolean {
   return false;
 }
 
-/** Reads up to HEAD_BYTES of a body as text (UTF-8, enough for ASCII tags), then lets it go. */
+/** Where an HTML page's head ends: `</head` or `<body`, and the character after, so that `</header` is not it. */
+const HEAD_END = /<\/head[\s>/]|<body[\s>/]/i;
+/** Characters of a HEAD_END match: a new chunk is searched from this far back, for a match cut by a chunk boundary. */
+const HEAD_END_LENGTH = 7;
+
+/**
+ * An HTML page's head as text (UTF-8, enough for ASCII tags): up to where it ends (HEAD_END) or its
+ * first HEAD_BYTES bytes, whichever comes first, the same however the bytes arrive; then lets the
+ * body go. It read whole chunks and looked for meta tags in all it had read, so a tag in the body
+ * counted when it came in the same chunk as the end of the head (and a tag past HEAD_BYTES when in
+ * the chunk that crossed it); each chunk was searched from the start, a time square in the number of
+ * chunks for a page sent a few bytes at a time.
+ */
 async function readHead(response: Response): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
@@ -99,9 +111,12 @@ async function readHead(response: Response): Promise<string> {
     while (bytes < HEAD_BYTES) {
       const { done, value } = await reader.read();
       if (done) break;
-      bytes += value.length;
-      text += decoder.decode(value, { stream: true });
-      if (/<\/head\s*>|<body\b/i.test(text)) break;
+      const taken = value.subarray(0, HEAD_BYTES - bytes);
+      bytes += taken.length;
+      const from = Math.max(0, text.length - HEAD_END_LENGTH);
+      text += decoder.decode(taken, { stream: true });
+      const end = text.slice(from).search(HEAD_END);
+      if (end >= 0) return text.slice(0, from + end);
     }
   } finally {
     reader.cancel().catch(() => undefined);

@@ -7,13 +7,14 @@ import fc from 'fast-check';
 import { GENERATORS, roundTripEntries } from './generate.mjs';
 import { mutate } from './mutate.mjs';
 import { crawlSiteAt } from './crawl.mjs';
+import { pagesSiteAt } from './check-urls.mjs';
 import { checkInput } from './oracles.mjs';
 import { randomHelpers, seededRandom, seedOfInput } from './random.mjs';
 
 const encoder = new TextEncoder();
 
 /** How often each API family comes up (out of 100). */
-const API_WEIGHTS = [['xml', 55], ['feed', 12], ['text', 11], ['robots', 11], ['serialize', 11], ['crawl', 5]];
+const API_WEIGHTS = [['xml', 55], ['feed', 12], ['text', 11], ['robots', 11], ['serialize', 11], ['crawl', 5], ['check-urls', 4]];
 
 /**
  * Default fractions of inputs that get the costlier oracles.
@@ -25,7 +26,7 @@ export const DEFAULT_RATES = { browser: 0.5, gzip: 0.3, stream: 0.5, roundTrip: 
 
 /**
  * Input `index` of the run seeded `seed`: `{ api, origin, bytes }` (or `entries` for
- * `serialize`, `site` for `crawl`: crawl.mjs), `origin` saying how it was made. `apis` restricts the families.
+ * `serialize`, `site` for `crawl`: crawl.mjs, and for `check-urls`: check-urls.mjs), `origin` saying how it was made. `apis` restricts the families.
  *
  * @example
  * const input = inputAt(1, 42, seeds); // { api: 'xml', origin: 'mutated urlset/… (flipBit, gzip)', bytes }
@@ -38,6 +39,7 @@ export function inputAt(seed, index, seeds, apis = null) {
   let api = weights[0][0];
   for (const [name, weight] of weights) { roll -= weight; if (roll < 0) { api = name; break; } }
   if (api === 'crawl') return { api, inputSeed, origin: 'generated site', site: crawlSiteAt(pick, inputSeed, seeds) };
+  if (api === 'check-urls') return { api, inputSeed, origin: 'generated pages', site: pagesSiteAt(pick) };
   if (api === 'serialize') return { api, inputSeed, origin: 'generated entries', entries: fc.sample(roundTripEntries, { seed: inputSeed, numRuns: 1 })[0] };
   if (pick.chance(0.5)) {
     const bytes = encoder.encode(fc.sample(GENERATORS[api], { seed: inputSeed, numRuns: 1 })[0]);

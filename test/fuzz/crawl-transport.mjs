@@ -92,6 +92,7 @@ export class SiteServer {
       // whole with its length said, and cut short without (no chunk ends it).
       if (saysItsLength(url, count)) headers['content-length'] = String(body.length);
       response.writeHead(answer.status, headers);
+      response.flushHeaders(); // a body cut off before its first byte still had its answer
       const end = Math.min(body.length, answer.cut ?? Infinity);
       let at = 0;
       const more = () => {
@@ -148,9 +149,16 @@ export async function walkNodeTransport(build, server, site, seed, options) {
   }
 }
 
-/** Walks `site` (served by `server`) through the undici package's fetch, connected to the same server. */
-export async function walkUndiciFetch(build, server, site, seed, options) {
-  server.serve(site, seed);
+/**
+ * The undici package's fetch (Node's fetch, as a package), its connections made to `server`;
+ * `close()` ends them.
+ *
+ * @example
+ * const wire = fetchOverTheWire(server);
+ * const response = await wire.fetch('https://fuzz.example/f0.xml', { redirect: 'manual' });
+ * await wire.close();
+ */
+export function fetchOverTheWire(server) {
   const dispatcher = new UndiciAgent({
     connect: (connectOptions, callback) => {
       const socket = net.connect(server.ports[connectOptions.protocol] ?? server.ports['http:'], '127.0.0.1');
@@ -158,10 +166,17 @@ export async function walkUndiciFetch(build, server, site, seed, options) {
       socket.once('error', (error) => callback(error, null));
     },
   });
+  return { fetch: (url, init) => undiciFetch(url, { ...init, dispatcher }), close: () => dispatcher.destroy() };
+}
+
+/** Walks `site` (served by `server`) through the undici package's fetch, connected to the same server. */
+export async function walkUndiciFetch(build, server, site, seed, options) {
+  server.serve(site, seed);
+  const wire = fetchOverTheWire(server);
   try {
-    return await collect(build, server, site, { ...options, fetch: (url, init) => undiciFetch(url, { ...init, dispatcher }) });
+    return await collect(build, server, site, { ...options, fetch: wire.fetch });
   } finally {
-    await dispatcher.destroy();
+    await wire.close();
   }
 }
 

@@ -170,11 +170,15 @@ export const siteBytes = (site) => Object.values(site.answers).flat().reduce((su
 /**
  * A fetch that serves `site`, each answer 0–2 ms late and each body in random chunks (a pure
  * function of `seed`), counting the requests per URL.
+ *
+ * @example
+ * const served = serve(site, 7); // served.fetch as options.fetch, then served.requests
  */
-function serve(site, seed) {
+export function serve(site, seed) {
   const pick = randomHelpers(seededRandom(seed));
   const requests = new Map();
-  const fetch = (url) => {
+  const fetch = (asked) => {
+    const url = asked.replace(/#.*$/s, ''); // as fetch sends it
     const count = requests.get(url) ?? 0;
     requests.set(url, count + 1);
     const sequence = site.answers[url];
@@ -249,7 +253,8 @@ export const comparable = (walked) => {
   return JSON.stringify({ report: { ...report, sitemaps, totals: { ...report.totals, durationMs: 0, requests: 0, bytes: 0 } }, entries: walked.entries });
 };
 
-function firstDifference(a, b) {
+/** Where two strings first differ, with some of each around it. */
+export function firstDifference(a, b) {
   let at = 0;
   while (at < a.length && a[at] === b[at]) at++;
   return `…${a.slice(Math.max(0, at - 120), at + 300)} ≠ …${b.slice(Math.max(0, at - 120), at + 300)}`;

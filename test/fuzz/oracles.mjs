@@ -7,6 +7,7 @@
 
 import { gzipSync } from 'node:zlib';
 import { checkCrawl } from './crawl.mjs';
+import { checkPageChecks } from './check-urls.mjs';
 import { seededRandom } from './random.mjs';
 
 /**
@@ -115,7 +116,7 @@ const ROBOTS_URL = 'https://example.com/robots.txt';
  * @example
  * APIS.includes('robots'); // true
  */
-export const APIS = ['xml', 'feed', 'text', 'robots', 'serialize', 'crawl'];
+export const APIS = ['xml', 'feed', 'text', 'robots', 'serialize', 'crawl', 'check-urls'];
 
 const entriesOf = (result) => (result.kind === 'sitemapindex' ? result.sitemaps : result.urls);
 const isGzipBytes = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -210,6 +211,8 @@ export async function checkInput(builds, input, { seed = 1, rates = {}, timing =
 
   // A site (crawl.mjs): walked three ways, by its own oracles.
   if (input.api === 'crawl') return checkCrawl(builds, input, { timing });
+  // Pages to check (check-urls.mjs): checkUrls four ways, against a model of its answers.
+  if (input.api === 'check-urls') return checkPageChecks(builds, input);
 
   if (input.api === 'serialize') {
     await checkRoundTrip(node, input.entries, 'generated entries');

@@ -28,7 +28,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log('npm run fuzz -- [--minutes M] [--inputs N] [--seed S] [--api xml,feed,text,robots,serialize,crawl] [--workers W] [--start I] [--report file.json] [--no-save] [--hang-seconds 60] [--xmllint-rate 0.02] [--rates \'{"stream":1}\'] [--no-timing]');
+  console.log('npm run fuzz -- [--minutes M] [--inputs N] [--seed S] [--api xml,feed,text,robots,serialize,crawl,check-urls] [--workers W] [--start I] [--report file.json] [--no-save] [--hang-seconds 60] [--xmllint-rate 0.02] [--rates \'{"stream":1}\'] [--no-timing]');
   console.log('npm run fuzz -- --seed S --replay I [--save [--oracle NAME] [--classification TEXT]]   (one input; --save minimises it into test/fuzz/regressions/)');
   process.exit(0);
 }
