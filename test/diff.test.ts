@@ -1,10 +1,12 @@
 // diffSitemaps (src/check/diff.ts): added, removed and changed entries by loc, from bytes, gzip, chunk
 // streams and entry iterables, the counts, field selection, duplicates, errors; a corpus file
-// against an edited copy of itself. Shared: runs in Node and in Chromium.
+// against an edited copy of itself; generated sides (fast-check) against a model of what the README
+// says it gives, and the same changes both ways round. Shared: runs in Node and in Chromium.
 
 import { gzipSync } from 'fflate';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffSitemaps, parseTextSitemap, serializeSitemap, SitemapError, type SitemapChange, type SitemapUrlInput } from '../src/index';
+import { diffSitemaps, parseSitemap, parseTextSitemap, serializeSitemap, SitemapError, type SitemapChange, type SitemapUrlInput } from '../src/index';
 import { loadCorpusFile } from './fixtures';
 import { asyncChunks, cut, chunkSizes, readableOf } from './fixtures/stream-helpers';
 
@@ -130,5 +132,67 @@ describe('diffSitemaps', () => {
     const diff = diffSitemaps([], []);
     await diff.summary();
     expect(() => diff[Symbol.asyncIterator]()).toThrow(/once/);
+  });
+});
+
+describe('diffSitemaps against a model of what it says (fast-check)', () => {
+  const entry = fc.record({
+    loc: fc.constantFrom(...Array.from({ length: 12 }, (_, i) => `https://example.com/p${i}`)),
+    lastmod: fc.option(fc.constantFrom('2024-01-01', '2024-02-01', '2025-06-30T10:00:00Z'), { nil: undefined }),
+    changefreq: fc.option(fc.constantFrom('daily' as const, 'weekly' as const), { nil: undefined }),
+    priority: fc.option(fc.constantFrom(0.1, 0.5, 1), { nil: undefined }),
+    images: fc.option(fc.array(fc.record({ loc: fc.constantFrom('https://example.com/a.png', 'https://example.com/b.png') }), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+  }, { requiredKeys: ['loc'] });
+  const side = fc.array(entry, { maxLength: 20 });
+  const fieldSets = fc.constantFrom(undefined, ['lastmod'] as const, ['changefreq', 'priority'] as const, ['extensions'] as const);
+
+  /**
+   * The README's account, on the entries as parse reads them: a loc's first occurrence on each side
+   * is the one compared, repeats are counted as duplicates; added and changed come in b's order,
+   * removed in a's; a change names the fields (of those asked for) that differ.
+   */
+  function model(a: readonly SitemapUrlInput[], b: readonly SitemapUrlInput[], fields: readonly string[] = ['lastmod', 'changefreq', 'priority', 'extensions']) {
+    const read = (entries: readonly SitemapUrlInput[]) => (entries.length === 0 ? [] : parseSitemap(serializeSitemap(entries)).urls);
+    const first = (urls: ReturnType<typeof read>) => { const kept = new Map<string, (typeof urls)[number]>(); for (const url of urls) if (!kept.has(url.loc)) kept.set(url.loc, url); return kept; };
+    const urlsA = read(a), urlsB = read(b), keptA = first(urlsA), keptB = first(urlsB);
+    const values = (url: (typeof urlsA)[number]) => Object.fromEntries((['lastmod', 'changefreq', 'priority'] as const).filter((key) => url[key] !== undefined).map((key) => [key, url[key]]));
+    const changes: unknown[] = [];
+    let unchanged = 0;
+    for (const [loc, after] of keptB) {
+      const before = keptA.get(loc);
+      if (!before) { changes.push({ change: 'added', loc, after: values(after) }); continue; }
+      const differ = fields.filter((field) => (field === 'extensions' ? JSON.stringify(before.images ?? null) !== JSON.stringify(after.images ?? null) : before[field as 'lastmod'] !== after[field as 'lastmod']));
+      if (differ.length === 0) unchanged++;
+      else changes.push({ change: 'changed', loc, fields: differ, before: values(before), after: values(after) });
+    }
+    for (const [loc, before] of keptA) if (!keptB.has(loc)) changes.push({ change: 'removed', loc, before: values(before) });
+    const count = (kind: string) => changes.filter((change) => (change as { change: string }).change === kind).length;
+    return { changes, counts: { added: count('added'), removed: count('removed'), changed: count('changed'), unchanged, entriesA: urlsA.length, entriesB: urlsB.length, duplicates: urlsA.length - keptA.size + urlsB.length - keptB.size } };
+  }
+
+  it('gives the changes and counts the model gives, from bytes in any chunks, gzip, or entries', async () => {
+    await fc.assert(fc.asyncProperty(side, side, fieldSets, fc.integer({ min: 1, max: 97 }), fc.integer({ min: 0, max: 2 }), async (a, b, fields, chunk, form) => {
+      const expected = model(a, b, fields);
+      const xmlA = serializeSitemap(a), xmlB = serializeSitemap(b);
+      const sideOf = (entries: SitemapUrlInput[], xml: Uint8Array) => (form === 0 ? readableOf(cut(xml, () => chunk)) : form === 1 ? gzipSync(xml) : (entries.length === 0 ? [] : parseSitemap(xml).urls));
+      const diff = diffSitemaps(sideOf(a, xmlA), sideOf(b, xmlB), fields ? { fields: [...fields] } : {});
+      expect(await collect(diff)).toEqual(expected.changes);
+      expect(diff.counts).toEqual(expected.counts);
+    }), { numRuns: 300 });
+  });
+
+  it('finds nothing between a side and itself, and the same changes the other way round', async () => {
+    await fc.assert(fc.asyncProperty(side, side, async (a, b) => {
+      const same = diffSitemaps(serializeSitemap(a), serializeSitemap(a));
+      expect(await collect(same)).toEqual([]);
+      expect(same.counts.unchanged).toBe(new Set(a.map((url) => url.loc)).size);
+      const forward = await collect(diffSitemaps(serializeSitemap(a), serializeSitemap(b)));
+      const backward = await collect(diffSitemaps(serializeSitemap(b), serializeSitemap(a)));
+      const view = (changes: SitemapChange[], swap: boolean) => changes.map((change) => {
+        const kind = swap && change.change !== 'changed' ? (change.change === 'added' ? 'removed' : 'added') : change.change;
+        return `${kind} ${change.loc} ${change.fields?.join() ?? ''}`;
+      }).sort();
+      expect(view(backward, true)).toEqual(view(forward, false));
+    }), { numRuns: 200 });
   });
 });
