@@ -98,8 +98,9 @@ const HEAD_END_LENGTH = 7;
  * first HEAD_BYTES bytes, whichever comes first, the same however the bytes arrive; then lets the
  * body go. It read whole chunks and looked for meta tags in all it had read, so a tag in the body
  * counted when it came in the same chunk as the end of the head (and a tag past HEAD_BYTES when in
- * the chunk that crossed it); each chunk was searched from the start, a time square in the number of
- * chunks for a page sent a few bytes at a time.
+ * the chunk that crossed it), found by the fuzzer's check-urls family (test/fuzz/check-urls.mjs);
+ * and each chunk was searched from the start, a time square in the number of chunks for a page sent
+ * a few bytes at a time.
  */
 async function readHead(response: Response): Promise<string> {
   if (!response.body) return '';
