@@ -367,8 +367,7 @@ export async function checkCrawl(builds, input, { timing = true, browser = true,
     // taken): then it is the whole walk's report.
     if (!cancelled.report.cancelled && comparable({ ...cancelled, entries: whole }) !== expected) fail('crawl-cancel', `cancelled after ${cancelAfter} of ${whole.length} entries, report.cancelled is false but the report is not the whole walk's: ${firstDifference(expected, comparable({ ...cancelled, entries: whole }))}`);
   }
-  const { damagedGzip, damagedInside: inflaterSaysInside } = gzipDamage(walked);
-  const damagedInside = inflaterSaysInside || Object.values(site.answers).flat().some(damagedAfterOutput);
+  const { damagedGzip, damagedInside } = gzipDamage(walked, site);
   for (const [name, result] of others) {
     const actual = comparable(result);
     const builds = name.startsWith('browser');
@@ -386,9 +385,11 @@ export async function checkCrawl(builds, input, { timing = true, browser = true,
  * bytes at a cut, and damage inside the deflate data costs the output of the slice it is in,
  * which depends on how the bytes arrived. Known and left (README, Crawl): sitemapkit's own
  * inflater keeps that output, but would move the crawl's inflating onto the main thread
- * (bench/README.md, Inflating). Such walks are not compared that far.
+ * (bench/README.md, Inflating). Such walks are not compared that far. Damage inside: what the
+ * walks' issues say, or what the site's answers are (damagedAfterOutput: also a Content-Encoding
+ * damaged past its first bytes, and other bytes after a gzip member).
  */
-function gzipDamage(walked) {
+function gzipDamage(walked, site) {
   const gzipIssues = walked.flatMap(([, result]) => result.report.sitemaps.flatMap((sitemap) => sitemap.issues.filter((issue) => issue.code === 'GZIP_INVALID')));
   // A compressed body cut off (or found too large) is judged on what its bytes before the cut
   // inflate to, which runtimes' inflaters take a few bytes apart: the builds may disagree there too.
@@ -398,7 +399,8 @@ function gzipDamage(walked) {
   const damagedGzip = walked.some(([, result]) => result.report.sitemaps.some((sitemap) => sitemap.issueCounts.GZIP_INVALID || cutGzip(sitemap)) || result.report.robotsTxt.some(cutRobots));
   // Past maxIssuesPerSitemap an issue is counted, not kept: its message unknown, taken as inside.
   const keptAll = walked.every(([, result]) => result.report.sitemaps.every((sitemap) => (sitemap.issueCounts.GZIP_INVALID ?? 0) === sitemap.issues.filter((issue) => issue.code === 'GZIP_INVALID').length));
-  const damagedInside = damagedGzip && (!keptAll || gzipIssues.some((issue) => !/unexpected end of file|incorrect (data|length) check|its last four bytes declare|is truncated:|reserved flag|header/.test(issue.message)));
+  const damagedInside = (damagedGzip && (!keptAll || gzipIssues.some((issue) => !/unexpected end of file|incorrect (data|length) check|its last four bytes declare|is truncated:|reserved flag|header/.test(issue.message))))
+    || Object.values(site.answers).flat().some(damagedAfterOutput);
   return { damagedGzip, damagedInside };
 }
 
@@ -429,10 +431,9 @@ async function checkOverTheWire(builds, site, inputSeed, calls, fail) {
   }
   if (Object.values(site.answers).flat().some((answer) => answer.cut !== undefined && answer.headers?.['content-encoding'])) return;
   const alike = (walked) => comparable(walked).replace(/(without an HTTP answer|could not be read) \([^()]*\)/g, '$1 (…)');
-  const codingDamaged = Object.values(site.answers).flat().some(damagedAfterOutput);
   const [[transportName, transport], [fetchName, fetched]] = walks;
   const expected = alike(fetched), actual = alike(transport);
-  if (actual !== expected && !gzipDamage(walks).damagedInside && !codingDamaged) fail('transport-agrees', `${fetchName} and ${transportName} differ: ${firstDifference(expected, actual)}`);
+  if (actual !== expected && !gzipDamage(walks, site).damagedInside) fail('transport-agrees', `${fetchName} and ${transportName} differ: ${firstDifference(expected, actual)}`);
 }
 
 /** How a client undoes each Content-Encoding (as crawl-fetch.node.ts does: deflate zlib's way or raw; lenient at the end). */
@@ -451,7 +452,7 @@ DECODERS['x-gzip'] = DECODERS.gzip;
  * connection, on the client): such walks are not compared (README, Crawl). A body cut short
  * decodes to its cut alike, and one damaged from its first bytes fails alike, in every walk.
  */
-export function damagedAfterOutput(answer) {
+function damagedAfterOutput(answer) {
   if (!answer.body) return false;
   const codings = (answer.headers?.['content-encoding'] ?? '').toLowerCase().split(',').map((coding) => coding.trim()).filter((coding) => coding !== '' && coding !== 'identity');
   // Layer by layer, the last coding first: where one layer fails after output and the one inside
