@@ -943,12 +943,20 @@ describe('crawlSitemaps on what its fuzzer found (test/fuzz/crawl.mjs)', () => {
     const badCrc = gzip(xml);
     badCrc[badCrc.length - 6]! ^= 0xff; // the CRC-32 no longer matches
     const cut = gzip(xml).slice(0, -20);
+    // Other bytes after the member (more than its 8-byte trailer holds back), and damage inside the
+    // deflate data: the runtime's inflater drops the output that came with its error, which the
+    // streaming gunzip now inflates again from the input it kept (src/input/gzip.ts replayLost).
+    const junk = new Uint8Array([...gzip(xml), ...new TextEncoder().encode('<!-- served by a proxy that appends this -->\n')]);
+    const inside = gzip(xml);
+    inside[Math.floor(inside.length * 0.8)]! ^= 0x55;
     for (const [body, maxBytes, expected] of [
       // The runtime's inflater checks the trailer as it takes it and drops the output that came
       // with its error: this file (one write) read as empty, "what inflated before the damage was read" but nothing.
       [badCrc, undefined, { bytes: xml.length, entries: 30, issues: ['GZIP_INVALID'] }],
       [badCrc, 600, { bytes: 0, entries: 0, issues: ['CRAWL_TOO_LARGE'] }],
       [cut, undefined, undefined],
+      [junk, undefined, { bytes: xml.length, entries: 30, issues: ['GZIP_INVALID'] }],
+      [inside, undefined, undefined],
     ] as const) {
       const seen = [];
       for (const chunkBytes of [1, 5, 13, 64, Infinity]) {
@@ -990,6 +998,33 @@ describe('crawlSitemaps on what its fuzzer found (test/fuzz/crawl.mjs)', () => {
         const [sitemap] = (await crawlSitemaps(`${ORIGIN}/s.xml.gz`, { fetch, maxBytes, retries: 0, robotsTxt: false }).report()).sitemaps;
         expect({ maxBytes, chunkBytes, pause, issues: codes(sitemap!.issues) }).toEqual({ maxBytes, chunkBytes, pause, issues: [expected] });
       }
+    }
+  });
+
+  it('judges a .gz inside a .gz that is itself cut short (the body whole, the gzip not) on all its inner layer got, however its bytes arrive', async () => {
+    // The outer gzip's end fails (it is truncated) when the body ends: the inner one, left
+    // half-inflated, read to a point set by the inflaters' timing, and met maxBytes or not by it.
+    const xml = new TextEncoder().encode(urlset(Array.from({ length: 60 }, (_, i) => `/page-${(i * 7919) % 1000}-${i * i}`)));
+    const truncated = gzip(gzip(xml)).slice(0, -30);
+    for (const [maxBytes, expected] of [[600, ['CRAWL_TOO_LARGE']], [1_000_000, ['GZIP_INVALID']]] as const) {
+      const seen = [];
+      for (const [chunkBytes, pause] of [[1, false], [7, true], [64, false], [64, true], [200, true], [4096, false]] as const) {
+        const fetch = async (): Promise<Response> => {
+          let at = 0;
+          return new Response(new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              if (at >= truncated.length) { controller.close(); return; }
+              if (pause) await new Promise((resolve) => { setTimeout(resolve, 0); });
+              controller.enqueue(truncated.slice(at, at + chunkBytes));
+              at += chunkBytes;
+            },
+          }));
+        };
+        const [sitemap] = (await crawlSitemaps(`${ORIGIN}/s.xml.gz`, { fetch, maxBytes, retries: 0, robotsTxt: false, validate: false }).report()).sitemaps;
+        seen.push({ maxBytes, bytes: sitemap!.bytes, issues: codes(sitemap!.issues).filter((code) => code.startsWith('GZIP') || code.startsWith('CRAWL')) });
+      }
+      expect(seen[0]!.issues).toEqual(expected);
+      for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
     }
   });
 });

@@ -34,9 +34,11 @@ const KB = 1024;
  * streaming gunzip drained before its end): everything 112,426; then (a gzip member's trailer
  * written last, a found guess counted as found, a body cut off inflated before it is judged):
  * everything 112,612; then (a .gz in a .gz cut off: the inner layer settled too): 112,675; then
- * (checkUrls reading a page's head to its end and no further): 112,731.
+ * (checkUrls reading a page's head to its end and no further): 112,731; then (the streaming
+ * gunzip inflating again what the runtime's inflater dropped with an error; a .gz in a damaged .gz
+ * inflating all it got): parse 40,424, everything 112,961.
  */
-const BUDGET = { parse: 40_450, everything: 112_750 };
+const BUDGET = { parse: 40_575, everything: 113_075 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

@@ -444,6 +444,11 @@ const SLICES_IN_FLIGHT = 2;
  * comes with no output of its own to drop (found by the fuzzer's crawl family, test/fuzz/crawl.mjs).
  */
 const TRAILER_BYTES = 8;
+/**
+ * Compressed bytes a native streaming gunzip keeps, to inflate again what its runtime's inflater
+ * dropped with an error (replayLost); a larger file's damage still costs the output of its slice.
+ */
+const REPLAY_BYTES = 8 * 1024 * 1024;
 
 class NativeStreamingGunzip implements StreamingGunzip {
   readonly #sliceBytes: number;
@@ -472,6 +477,9 @@ class NativeStreamingGunzip implements StreamingGunzip {
   #gatheredBytes = 0;
   /** The last TRAILER_BYTES of the input so far, not written yet (endMember writes them). */
   #held: Uint8Array = NO_BYTES;
+  /** The compressed input so far, copied, for replayLost; null past REPLAY_BYTES. */
+  #input: Uint8Array[] | null = [];
+  #inputBytes = 0;
 
   readonly #maxBytes: number;
 
@@ -502,6 +510,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
       await this.write(carry);
     }
     await this.endMember();
+    this.#input = null;
     const lastSize = this.#tail.lastUint32;
     if (this.#splitMembers ? lastSize !== this.#memberOutput % 0x100000000 : !this.#memberEnds.endsWithMember(this.#total, lastSize)) {
       throw trailingBytesError(`its last four bytes declare ${lastSize ?? 0} bytes, which do not end what it inflates to`, Math.max(0, this.#tail.end - 4));
@@ -511,6 +520,11 @@ class NativeStreamingGunzip implements StreamingGunzip {
   /** Queues compressed bytes, written once a slice's worth has gathered (or on a drain or the end), but the last TRAILER_BYTES. */
   private async write(bytes: Uint8Array): Promise<void> {
     if (bytes.length === 0) return;
+    if (this.#input) {
+      this.#inputBytes += bytes.length;
+      if (this.#inputBytes > REPLAY_BYTES) this.#input = null;
+      else this.#input.push(bytes.slice());
+    }
     this.#memberInput += bytes.length;
     this.#tail.add(bytes);
     if (!this.#splitMembers) this.#memberEnds.add(bytes);
@@ -606,9 +620,48 @@ class NativeStreamingGunzip implements StreamingGunzip {
         if (holding) await holding;
       }
     } catch (error) {
-      this.fail(this.#inHandler || error instanceof SitemapError ? error : damaged(error));
+      this.fail(this.#inHandler || error instanceof SitemapError ? error : await this.replayLost(error));
       reader.cancel(error).catch(() => {});
     }
+  }
+
+  /**
+   * After the runtime's inflater failed on damage: the output that came with its error, which it
+   * drops (how much depended on how the bytes had arrived: a slice's worth, or all of a small
+   * file), inflated again by the portable inflater from the input kept (up to REPLAY_BYTES) and
+   * handed on, up to the damage, as recover mode reads it; then the failure to report: the damage,
+   * or what the output handed on met first (the cap, the handler's own error).
+   */
+  private async replayLost(error: unknown): Promise<unknown> {
+    const input = this.#input;
+    this.#input = null;
+    if (!input) return damaged(error);
+    let skip = this.#total, handlerError: unknown;
+    // What is handed on is what the failing write held back, a slice's worth (sliceBytesFor): as
+    // the portable inflater does, the handler's wait is not waited for (the caller waits on this).
+    const replay = new PortableStreamingGunzip(this.#maxBytes, (bytes) => {
+      if (handlerError !== undefined) return;
+      if (skip >= bytes.length) { skip -= bytes.length; return; }
+      const rest = skip > 0 ? bytes.subarray(skip) : bytes;
+      skip = 0;
+      this.#total += rest.length;
+      try {
+        void this.onData(rest)?.catch((thrown: unknown) => { handlerError ??= thrown; });
+      } catch (thrown) {
+        handlerError = thrown;
+      }
+    });
+    try {
+      for (const chunk of input) {
+        replay.push(chunk, false);
+        if (handlerError !== undefined) return handlerError;
+      }
+      // The end, for what it holds back: it fails then (the runtime's inflater did), its output handed on first.
+      replay.push(NO_BYTES, true);
+    } catch (thrown) {
+      if (thrown instanceof SitemapError && thrown.code === 'INPUT_TOO_LARGE') return thrown;
+    }
+    return handlerError ?? damaged(error);
   }
 
   private fail(error: unknown): void {
@@ -620,7 +673,8 @@ class NativeStreamingGunzip implements StreamingGunzip {
   /** After a write or close was refused: the reason the reading side saw, which says more. */
   private async refused(error: unknown): Promise<never> {
     await this.#reading;
-    throw this.#failed ? this.#failure : damaged(error);
+    if (!this.#failed) this.fail(await this.replayLost(error));
+    throw this.#failure;
   }
 
   private async writeNow(bytes: Uint8Array): Promise<void> {

@@ -73,7 +73,8 @@ export class SiteServer {
   #answer(scheme, request, response) {
     const pick = this.#pick;
     let url;
-    try { url = new URL(request.url, `${scheme}//${request.headers.host}`).href; } catch { url = `${scheme}//${request.headers.host}${request.url}`; }
+    // Joined, not resolved: a path that starts with // is no other host.
+    try { url = new URL(`${scheme}//${request.headers.host}${request.url}`).href; } catch { url = `${scheme}//${request.headers.host}${request.url}`; }
     const count = this.requests.get(url) ?? 0;
     this.requests.set(url, count + 1);
     const sequence = this.#site.answers[url];

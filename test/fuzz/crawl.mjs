@@ -378,29 +378,22 @@ export async function checkCrawl(builds, input, { timing = true, browser = true,
 }
 
 /**
- * Whether walks met damaged gzip, and damage inside the deflate data. Damaged gzip is read by the
- * runtime's own inflater (DecompressionStream; Node's zlib stream), which drops the output that
- * came with its error. A body cut short or a wrong trailer is read alike however its bytes arrive
- * (src/input/gzip.ts holds the trailer back and drains before it), but runtimes differ by a few
- * bytes at a cut, and damage inside the deflate data costs the output of the slice it is in,
- * which depends on how the bytes arrived. Known and left (README, Crawl): sitemapkit's own
- * inflater keeps that output, but would move the crawl's inflating onto the main thread
- * (bench/README.md, Inflating). Such walks are not compared that far. Damage inside: what the
- * walks' issues say, or what the site's answers are (damagedAfterOutput: also a Content-Encoding
- * damaged past its first bytes, and other bytes after a gzip member).
+ * Whether walks met damaged gzip (`damagedGzip`), and damage past a decoder's output that only
+ * the client sees (`damagedInside`). A .gz file cut short, with a wrong trailer, damaged inside its
+ * deflate data or followed by other bytes is read alike however its bytes arrive (src/input/gzip.ts
+ * holds the trailer back and drains before it, and inflates again what the runtime's inflater
+ * dropped with its error: replayLost), but runtimes differ by a few bytes at a cut: the builds are
+ * not compared there. A body whose Content-Encoding is damaged past its first bytes is decoded by
+ * the fetch, which hands on what its decoder had (damagedAfterOutput): not compared at all.
  */
 function gzipDamage(walked, site) {
-  const gzipIssues = walked.flatMap(([, result]) => result.report.sitemaps.flatMap((sitemap) => sitemap.issues.filter((issue) => issue.code === 'GZIP_INVALID')));
   // A compressed body cut off (or found too large) is judged on what its bytes before the cut
   // inflate to, which runtimes' inflaters take a few bytes apart: the builds may disagree there too.
   const cutGzip = (sitemap) => sitemap.compressed && (sitemap.issueCounts.CRAWL_NETWORK_ERROR || sitemap.issueCounts.CRAWL_TOO_LARGE || sitemap.issueCounts.CRAWL_TIMEOUT);
   // A robots.txt may be gzip too (a redirect to a .gz file): it has no `compressed`, its issues say.
   const cutRobots = (robots) => robots.issues.some((issue) => issue.code === 'GZIP_INVALID' || issue.code === 'CRAWL_TOO_LARGE');
   const damagedGzip = walked.some(([, result]) => result.report.sitemaps.some((sitemap) => sitemap.issueCounts.GZIP_INVALID || cutGzip(sitemap)) || result.report.robotsTxt.some(cutRobots));
-  // Past maxIssuesPerSitemap an issue is counted, not kept: its message unknown, taken as inside.
-  const keptAll = walked.every(([, result]) => result.report.sitemaps.every((sitemap) => (sitemap.issueCounts.GZIP_INVALID ?? 0) === sitemap.issues.filter((issue) => issue.code === 'GZIP_INVALID').length));
-  const damagedInside = (damagedGzip && (!keptAll || gzipIssues.some((issue) => !/unexpected end of file|incorrect (data|length) check|its last four bytes declare|is truncated:|reserved flag|header/.test(issue.message))))
-    || Object.values(site.answers).flat().some(damagedAfterOutput);
+  const damagedInside = Object.values(site.answers).flat().some(damagedAfterOutput);
   return { damagedGzip, damagedInside };
 }
 
@@ -412,8 +405,8 @@ function gzipDamage(walked, site) {
  * client's decoder gives what it had decoded when the connection dropped (the Node transport all
  * of it, undici's less: a .gz file inside is then too large with one, cut off with the other) or
  * fails first as not that coding, by its timing; damage inside the coded data (not its first
- * bytes), which costs the decoder's output of the chunk it is in, as in damaged gzip files
- * (gzipDamage). Such sites are walked and checked (checkWalk), not compared.
+ * bytes), which costs the decoder's output of the chunk it is in (damagedAfterOutput). Such sites
+ * are walked and checked (checkWalk), not compared.
  */
 async function checkOverTheWire(builds, site, inputSeed, calls, fail) {
   const server = await siteServer();
@@ -445,23 +438,18 @@ const DECODERS = {
 DECODERS['x-gzip'] = DECODERS.gzip;
 
 /**
- * Whether an answer's body is damaged past the point where it has decoded to something, as its
- * Content-Encoding or as a .gz file (in up to three layers): damage inside the coded data, or
- * other bytes after a gzip member. A stream decoder that meets it drops the output of the write
- * it came in, so what a walk read before it depends on how the bytes arrived (and over a real
- * connection, on the client): such walks are not compared (README, Crawl). A body cut short
- * decodes to its cut alike, and one damaged from its first bytes fails alike, in every walk.
+ * Whether an answer's body is damaged as its Content-Encoding past the point where it has decoded
+ * to something: the fetch decodes it, and a stream decoder that meets the damage drops the output
+ * of the write it came in, so what a walk read before it depends on how the bytes arrived and on
+ * the client (README, Crawl). A body not that coding from its first bytes fails alike in all.
  */
 function damagedAfterOutput(answer) {
-  if (!answer.body) return false;
   const codings = (answer.headers?.['content-encoding'] ?? '').toLowerCase().split(',').map((coding) => coding.trim()).filter((coding) => coding !== '' && coding !== 'identity');
+  if (!answer.body || codings.length === 0 || !codings.every((coding) => DECODERS[coding])) return false;
   // Layer by layer, the last coding first: where one layer fails after output and the one inside
   // it fails at once (on that output), which the walk reports first depends on the timing too.
-  const layers = codings.every((coding) => DECODERS[coding]) ? codings.reverse() : [];
   let bytes = answer.body;
-  for (let layer = 0; layer < layers.length + 3; layer++) {
-    const coding = layers[layer] ?? (bytes[0] === 0x1f && bytes[1] === 0x8b ? 'gzip' : undefined);
-    if (coding === undefined) return false;
+  for (const coding of codings.reverse()) {
     const decoded = decodedOrDamage(bytes, DECODERS[coding]);
     if (decoded === 'after output') return true;
     if (decoded === 'at once') return false;
