@@ -637,8 +637,9 @@ class NativeStreamingGunzip implements StreamingGunzip {
     this.#input = null;
     if (!input) return damaged(error);
     let skip = this.#total, handlerError: unknown;
-    // What is handed on is what the failing write held back, a slice's worth (sliceBytesFor): as
-    // the portable inflater does, the handler's wait is not waited for (the caller waits on this).
+    // What is handed on is what the failing write's output was, a slice's worth (sliceBytesFor),
+    // and the handler's wait is not waited for, as the portable inflater does not: the wait can be
+    // for the very caller that is waiting for this (a stream reading parseStream's entries hung so).
     const replay = new PortableStreamingGunzip(this.#maxBytes, (bytes) => {
       if (handlerError !== undefined) return;
       if (skip >= bytes.length) { skip -= bytes.length; return; }
