@@ -317,17 +317,7 @@ class GzipLayer implements ByteSink {
       this.#decide(head);
       if (head.length > 0) await (this.#inflater ? this.#inflater.push(head, false) : this.#target.push(head));
     }
-    if (this.#inflater) {
-      try {
-        await this.#inflater.push(new Uint8Array(0), true);
-      } catch (error) {
-        // This layer's end is damaged (cut short, a wrong trailer): the layer inside still inflates
-        // all it was given, and meets maxBytes or not on it, whatever the inflaters' timing (found
-        // by the fuzzer's crawl family: a .gz in a cut-short .gz was too large or not by chunking).
-        if (this.#target instanceof GzipLayer && !(error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE')) await this.#target.settle();
-        throw error;
-      }
-    }
+    await this.#end();
     await this.#target.finish();
   }
   cancel(): void {
@@ -336,19 +326,32 @@ class GzipLayer implements ByteSink {
   }
   /**
    * Inflates what was pushed, as finish() does, but leaves the reader's pieces open (the body was
-   * cut off). The layer inside inflates what this one gave it even when this one's end fails (a
-   * cut-off gzip does, unless the cut fell after its trailer): a .gz in a .gz cut off past maxBytes
-   * was judged too large or cut off by how far the inner inflater had got (found by the fuzzer's
-   * crawl family over a real connection, test/fuzz/crawl-transport.mjs). Only the cap's error
-   * counts; the cut stays the cause otherwise.
+   * cut off). Only the cap's error counts; the cut stays the cause otherwise.
    */
   async settle(): Promise<void> {
     try {
-      if (this.#inflater) await this.#inflater.push(new Uint8Array(0), true);
+      await this.#end();
     } catch (error) {
       if (error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE') throw error;
+      return; // #end settled the layer inside
     }
     if (this.#target instanceof GzipLayer) await this.#target.settle();
+  }
+  /**
+   * This layer's end: where it fails on damage (cut short, a wrong trailer), the layer inside still
+   * inflates all it was given first, and meets maxBytes or not on that, whatever the inflaters'
+   * timing: a .gz in a .gz cut off, or cut short, past maxBytes was judged too large or not by how
+   * far the inner inflater had got (found by the fuzzer's crawl family, test/fuzz/crawl.mjs and
+   * crawl-transport.mjs).
+   */
+  async #end(): Promise<void> {
+    if (!this.#inflater) return;
+    try {
+      await this.#inflater.push(new Uint8Array(0), true);
+    } catch (error) {
+      if (this.#target instanceof GzipLayer && !(error instanceof SitemapError && error.code === 'INPUT_TOO_LARGE')) await this.#target.settle();
+      throw error;
+    }
   }
   #decide(head: Uint8Array): void {
     if (this.#layers === 0 || !isGzip(head)) return;
