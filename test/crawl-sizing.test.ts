@@ -61,17 +61,18 @@ describe('the walk sizes its URL set for the walk it foresees', () => {
       expect(reserve.mock.calls[1]).toEqual([2940 * (1 + 38 / 2), 2_000_000]);
       const set = reserve.mock.contexts[0] as UrlHashSet;
       expect(set.size).toBe(2900 + 39 * 40);
-      // The shards that filled after the first file (64 slots hold 48 URLs; each has about 70 at
-      // the end) grew to their share of 116,000, 2,521 slots: the guess's cost, which the tables
-      // for maxTrackedUrls bound.
-      expect(set.byteLength).toBeGreaterThanOrEqual(64 * 64 * 10 + (2521 - 96) * 10);
-      expect(set.byteLength).toBeLessThanOrEqual(64 * 2521 * 10);
+      // The shards that filled after the first file (11 buckets of 6 slots hold 57 URLs; each has
+      // about 70 at the end) grew to their share of 116,000, 377 buckets: the guess's cost, which
+      // the tables for maxTrackedUrls bound.
+      expect(set.byteLength).toBeGreaterThanOrEqual(64 * 11 * 64 + (377 - 17) * 64);
+      expect(set.byteLength).toBeLessThanOrEqual(64 * 377 * 64);
       expect(report.issues).toEqual([]);
       // A guess past maxTrackedUrls sizes nothing: the set grows by half as it did.
       const capped = await crawlSitemaps(`${site}/index.xml`, { fetch: tooLarge.fetch, concurrency: 1, concurrencyPerHost: 1, validate, maxTrackedUrls: 5000 }).report();
       expect(duplicatesOf(capped, 40)).toEqual(expectedDuplicates(tooLarge.files, 5000));
       expect(reserve.mock.calls[39]).toEqual([116_000, 5000]);
-      expect((reserve.mock.contexts[39] as UrlHashSet).byteLength).toBeLessThanOrEqual(64 * 144 * 10);
+      // …and no shard grows by half past its share of maxTrackedUrls (16 buckets for 5,000) unless it fills that too.
+      expect((reserve.mock.contexts[39] as UrlHashSet).byteLength).toBeLessThanOrEqual(64 * 24 * 64);
     });
 
     it(`a guess far too small: the same duplicates as the set grows on, and maxTrackedUrls' cut where it was (validate: ${validate})`, async () => {
@@ -87,7 +88,7 @@ describe('the walk sizes its URL set for the walk it foresees', () => {
       expect(capped.issues.map((issue) => [issue.code, issue.value])).toEqual([['CRAWL_LIMIT_REACHED', 'maxTrackedUrls']]);
       const set = reserve.mock.contexts.at(-1) as UrlHashSet;
       expect(set.size).toBe(2000);
-      expect(set.byteLength).toBe(64 * 64 * 10); // 2,000 URLs fill no shard: the guess of 10,000 allocated nothing
+      expect(set.byteLength).toBe(64 * 11 * 64); // 2,000 URLs fill no shard: the guess of 10,000 allocated nothing
     });
   }
 });

@@ -23,9 +23,13 @@ function find(set: UrlHashSet, url: string): number {
   return set.find(identity[0]!, identity[1]!);
 }
 
-/** Bytes a slot: two hash words and a 16-bit owner, or a 32-bit one past 65,535. */
-const SLOT_BYTES = 10;
-const WIDE_SLOT_BYTES = 12;
+/** Bytes a bucket of 6 slots (6 marks, 6 × two hash words with a 16-bit owner), one cache line; 16 more for the owners' top halves past 65,535. */
+const BUCKET_BYTES = 64;
+const WIDE_BUCKET_BYTES = 80;
+/** Slots in `bytes` of narrow buckets. */
+const slotsIn = (bytes: number) => (bytes / BUCKET_BYTES) * 6;
+/** A new shard's buckets (66 slots). */
+const EMPTY_BYTES = 64 * 11 * BUCKET_BYTES;
 
 describe('UrlHashSet', () => {
   it('says which sitemap listed a URL last, which then has it, and -1 for a new one', () => {
@@ -62,28 +66,28 @@ describe('UrlHashSet', () => {
     for (let i = 0; i < 200_000; i += 997) if (add(set, `https://example.com/page/${i}`, 9) !== i % 5) wrongOwners++;
     expect([falseRepeats, wrongOwners]).toEqual([0, 0]);
     expect(set.size).toBe(200_000);
-    // An empty set is small (64 shards of 64 slots); a grown one is between 1/2 and 3/4 full,
-    // 10 bytes a slot: 13.3–20 bytes a URL (one table doubling at half full took up to 40).
-    expect(empty).toBe(64 * 64 * SLOT_BYTES);
-    // The hash spreads URLs evenly: every shard holds about 3,125 and grew (64, 96, 144, … 3,693)
-    // to 5,540 slots, none further (a shard past 4,155 URLs would have grown to 8,310).
-    expect(set.byteLength).toBe(64 * 5540 * SLOT_BYTES);
-    const slots = set.byteLength / SLOT_BYTES;
+    // An empty set is small (64 shards of 11 buckets, 66 slots); a grown one is between 7/12 and
+    // 7/8 full, 64 bytes for 6 slots: 12.2–18.3 bytes a URL (one table doubling at half full took up to 40).
+    expect(empty).toBe(EMPTY_BYTES);
+    // The hash spreads URLs evenly: every shard holds about 3,125 and grew (11, 17, 26, … 453
+    // buckets) to 680 (4,080 slots), none further (a shard past 3,570 URLs would have grown to 1,020).
+    expect(set.byteLength).toBe(64 * 680 * BUCKET_BYTES);
+    const slots = slotsIn(set.byteLength);
     expect(Number.isInteger(slots)).toBe(true);
-    expect(200_000 / slots).toBeGreaterThanOrEqual(0.5);
-    expect(200_000 / slots).toBeLessThanOrEqual(0.75);
+    expect(200_000 / slots).toBeGreaterThanOrEqual(7 / 12);
+    expect(200_000 / slots).toBeLessThanOrEqual(7 / 8);
   });
 
   it('keeps owner numbers past 65,535 (its owners widen from 16 to 32 bits)', () => {
     const set = new UrlHashSet();
     for (let i = 0; i < 3000; i++) add(set, `https://example.com/small/${i}`, i);
     const narrow = set.byteLength;
-    expect(narrow % SLOT_BYTES).toBe(0);
+    expect(narrow % BUCKET_BYTES).toBe(0);
     expect(add(set, 'https://example.com/big', 70_000)).toBe(-1);
-    // The shard it went to keeps its slots, 12 bytes each now: 2 more a slot, for one shard of 64
-    // (each holds about 1/64 of the URLs: 47 here, in 64 or 96 slots).
-    const widened = (set.byteLength - narrow) / (WIDE_SLOT_BYTES - SLOT_BYTES);
-    expect([64, 96]).toContain(widened);
+    // The shard it went to keeps its buckets, 80 bytes each now: 16 more a bucket, for one shard of
+    // 64 (each holds about 1/64 of the URLs: 47 here, in 11 or 17 buckets).
+    const widened = (set.byteLength - narrow) / (WIDE_BUCKET_BYTES - BUCKET_BYTES);
+    expect([11, 17]).toContain(widened);
     for (let i = 0; i < 3000; i += 7) expect(find(set, `https://example.com/small/${i}`)).toBe(i);
     expect(add(set, 'https://example.com/big', 1)).toBe(70_000);
     // A wide owner taking a URL over, in shards that are narrow still (all but one, it is likely):
@@ -96,9 +100,29 @@ describe('UrlHashSet', () => {
     for (let i = 3; i < 3000; i += 98) expect(find(set, `https://example.com/small/${i}`)).toBe(80_000 + i);
     for (let i = 0; i < 3000; i += 7) expect(find(set, `https://example.com/small/${i}`)).toBe(i);
     expect(set.size).toBe(8001);
-    // Every shard took some of the 5,000 wide owners: all are 12 bytes a slot now, at most 3/4 full.
-    expect(set.byteLength % WIDE_SLOT_BYTES).toBe(0);
-    expect(set.byteLength / WIDE_SLOT_BYTES).toBeGreaterThanOrEqual(8001 / 0.75);
+    // Every shard took some of the 5,000 wide owners: all are 80 bytes a bucket now, at most 7/8 full.
+    expect(set.byteLength % WIDE_BUCKET_BYTES).toBe(0);
+    expect((set.byteLength / WIDE_BUCKET_BYTES) * 6).toBeGreaterThanOrEqual(8001 / (7 / 8));
+  });
+
+  it('finds URLs whose probes run past their bucket and wrap from a shard\'s last bucket to its first, before and after growth', () => {
+    // 40 identities of shard 0 (low word's low 6 bits 0) that all start at its last bucket (the
+    // low word's top bits all 1): 6 fill that bucket, the rest go on at the first ones.
+    const set = new UrlHashSet();
+    const high = (i: number) => Math.imul(i + 1, 0x9e3779b1) | 0;
+    const LOW = 0xffffffc0 | 0, OTHER_LOW = 0x7fffffc0;
+    for (let i = 0; i < 40; i++) expect(set.add(high(i), LOW, i)).toBe(-1);
+    // Same high words, another low word (of the same shard and bucket): 40 other URLs, none found.
+    for (let i = 0; i < 40; i++) expect(set.find(high(i), OTHER_LOW)).toBe(-1);
+    for (let i = 0; i < 40; i++) expect(set.find(high(i), LOW)).toBe(i);
+    // More of shard 0, spread over its places, until it grew (11 buckets hold 57 before it does).
+    const bytes = set.byteLength;
+    for (let i = 0; i < 200; i++) set.add(high(1000 + i), (Math.imul(i, 0x2545f491) & ~63) | 0, 7);
+    expect(set.byteLength).toBeGreaterThan(bytes);
+    for (let i = 0; i < 40; i++) expect(set.add(high(i), LOW, 100 + i)).toBe(i);
+    for (let i = 0; i < 40; i++) expect(set.find(high(i), LOW)).toBe(100 + i);
+    for (let i = 0; i < 200; i++) expect(set.find(high(1000 + i), (Math.imul(i, 0x2545f491) & ~63) | 0)).toBe(7);
+    expect(set.size).toBe(240);
   });
 
   it('agrees with a Set of strings on any URLs', () => {
@@ -179,10 +203,11 @@ describe('UrlHashSet', () => {
         }
         wide ||= kind !== 'find' && owner > 65_535;
         expect(set.size).toBe(model.size);
-        // Never more than 3/4 full: 10 bytes a slot, or 12 in a shard that took an owner past 16 bits.
-        if (!wide) expect(set.byteLength % SLOT_BYTES).toBe(0);
-        expect(set.size).toBeLessThanOrEqual((set.byteLength / SLOT_BYTES) * 0.75);
-        expect(set.size).toBeLessThanOrEqual(Math.max(64 * 64, (set.byteLength / WIDE_SLOT_BYTES) * 0.75 * 1.2));
+        // Never more than 7/8 full (and a URL: a shard grows before an add that finds it 7/8 full):
+        // 64 bytes a bucket of 6 slots, or 80 in a shard that took an owner past 16 bits.
+        if (!wide) expect(set.byteLength % BUCKET_BYTES).toBe(0);
+        expect(set.size).toBeLessThanOrEqual(slotsIn(set.byteLength) * (7 / 8) + 64);
+        expect(set.size).toBeLessThanOrEqual(Math.max(64 * 66, (set.byteLength / WIDE_BUCKET_BYTES) * 6 * (7 / 8) * 1.25 + 64));
       }
       expect({ wrong, checked }).toEqual({ wrong: 0, checked });
       // Every URL still answers its last owner after all the growth.
@@ -192,38 +217,38 @@ describe('UrlHashSet', () => {
     }), { numRuns: 40 });
   });
 
-  /** The slots a shard grows to once reserve() was told `urls` (at most `most`; 2,000,000 if more): its share at 0.72 full. */
-  const reservedSlots = (urls: number) => Math.floor(urls / 46);
+  /** The buckets a shard grows to once reserve() was told `urls` (at most `most`; 2,000,000 if more): its share at 0.8 full. */
+  const reservedBuckets = (urls: number) => Math.floor(urls / 307);
 
   it('reserve() sizes each shard once: nothing allocated up front, then one growth each and none after', () => {
     const set = new UrlHashSet();
     set.reserve(210_000, 2_000_000);
-    expect(set.byteLength).toBe(64 * 64 * SLOT_BYTES);
+    expect(set.byteLength).toBe(EMPTY_BYTES);
     let falseRepeats = 0;
     for (let i = 0; i < 200_000; i++) if (add(set, `https://example.com/page/${i}`, i % 5) !== -1) falseRepeats++;
     expect(falseRepeats).toBe(0);
-    // Every shard filled its 64 slots and grew once, to hold its share of 210,000 at 0.72 full
-    // (4,565 slots), which holds its 3,125 or so of these 200,000 (without reserve: 64, 96, … 5,540).
-    expect(set.byteLength).toBe(64 * reservedSlots(210_000) * SLOT_BYTES);
+    // Every shard filled its 11 buckets and grew once, to hold its share of 210,000 at 0.8 full
+    // (684 buckets), which holds its 3,125 or so of these 200,000 (without reserve: 11, 17, … 680).
+    expect(set.byteLength).toBe(64 * reservedBuckets(210_000) * BUCKET_BYTES);
     // A later guess, larger or smaller, changes nothing until a shard fills.
     set.reserve(400_000, 2_000_000);
     set.reserve(0, 2_000_000);
-    expect(set.byteLength).toBe(64 * reservedSlots(210_000) * SLOT_BYTES);
+    expect(set.byteLength).toBe(64 * reservedBuckets(210_000) * BUCKET_BYTES);
     for (let i = 0; i < 200_000; i += 997) expect(find(set, `https://example.com/page/${i}`)).toBe(i % 5);
     expect(set.size).toBe(200_000);
   });
 
-  it('reserve() with a guess far too large: tables only as URLs come, never past 2,000,000 URLs\' share; a guess past `most` sizes nothing', () => {
+  it('reserve() with a guess far too large: tables only as URLs come, never past 2,000,000 URLs\' share; a guess past `most` sizes nothing, and growth stops at the share of `most`', () => {
     const set = new UrlHashSet();
     expect(add(set, 'https://example.com/a', 0)).toBe(-1);
     set.reserve(25_000, 30_000);
     for (let i = 0; i < 1000; i++) add(set, `https://example.com/few/${i}`, 1);
-    // 1,001 URLs fill no shard's 64 slots: nothing grew.
-    expect(set.byteLength).toBe(64 * 64 * SLOT_BYTES);
+    // 1,001 URLs fill no shard's 66 slots: nothing grew.
+    expect(set.byteLength).toBe(EMPTY_BYTES);
     for (let i = 0; i < 3000; i++) add(set, `https://example.com/more/${i}`, 2);
-    // 4,001 URLs (about 63 a shard): each shard that filled grew to its share of 25,000 (543
-    // slots), none further; the others are at 64.
-    const grown = (set.byteLength - 64 * 64 * SLOT_BYTES) / ((reservedSlots(25_000) - 64) * SLOT_BYTES);
+    // 4,001 URLs (about 63 a shard): each shard that filled (58 of its 66 slots) grew to its share
+    // of 25,000 (81 buckets), none further; the others are at 11.
+    const grown = (set.byteLength - EMPTY_BYTES) / ((reservedBuckets(25_000) - 11) * BUCKET_BYTES);
     expect(Number.isInteger(grown)).toBe(true);
     expect(grown).toBeGreaterThanOrEqual(32);
     expect(add(set, 'https://example.com/a', 3)).toBe(0);
@@ -231,22 +256,30 @@ describe('UrlHashSet', () => {
     expect(find(set, 'https://example.com/c')).toBe(-1);
     expect(set.size).toBe(4001);
     // A guess past `most` (a walk that will reach maxTrackedUrls) sizes nothing: the set grows by
-    // half as it did (64, 96, 144, … slots a shard), as a set never told anything does.
+    // half as a set never told anything does (11, 17, 26, … buckets a shard), but no shard grows
+    // past its share of `most` URLs at 0.8 full (107 buckets for 33,000) unless it fills that too:
+    // the 1.5 steps of a set that is told nothing end anywhere up to 1.5 times it.
     const past = new UrlHashSet(), plain = new UrlHashSet();
-    past.reserve(1e12, 30_000);
+    past.reserve(1e12, 33_000);
     for (let i = 0; i < 30_000; i++) {
       add(past, `https://example.com/p/${i}`, 0);
       add(plain, `https://example.com/p/${i}`, 0);
     }
-    expect(past.byteLength).toBe(plain.byteLength);
+    // (About 469 a shard: each at 89 buckets, full at 468, or grown from there to 107, not to 134.)
+    const atShare = (past.byteLength - 64 * 89 * BUCKET_BYTES) / ((reservedBuckets(33_000) - 89) * BUCKET_BYTES);
+    expect(Number.isInteger(atShare)).toBe(true);
+    expect(atShare).toBeGreaterThanOrEqual(1);
+    expect(atShare).toBeLessThanOrEqual(64);
+    expect(plain.byteLength).toBeGreaterThan(past.byteLength);
+    for (let i = 0; i < 30_000; i += 101) expect(find(past, `https://example.com/p/${i}`)).toBe(0);
     // With no cap at all (maxTrackedUrls: Infinity), a shard that fills grows to 2,000,000 URLs' share.
     const uncapped = new UrlHashSet();
     uncapped.reserve(1e12, Infinity);
-    for (let i = 0; i < 64 * 49; i++) add(uncapped, `https://example.com/p/${i}`, 0);
-    const grownUncapped = (uncapped.byteLength - 64 * 64 * SLOT_BYTES) / ((reservedSlots(2_000_000) - 64) * SLOT_BYTES);
+    for (let i = 0; i < 64 * 60; i++) add(uncapped, `https://example.com/p/${i}`, 0);
+    const grownUncapped = (uncapped.byteLength - EMPTY_BYTES) / ((reservedBuckets(2_000_000) - 11) * BUCKET_BYTES);
     expect(Number.isInteger(grownUncapped)).toBe(true);
     expect(grownUncapped).toBeGreaterThanOrEqual(1);
-    expect(uncapped.byteLength).toBeLessThanOrEqual(64 * reservedSlots(2_000_000) * SLOT_BYTES);
+    expect(uncapped.byteLength).toBeLessThanOrEqual(64 * reservedBuckets(2_000_000) * BUCKET_BYTES);
   });
 
   it('reserve() with a guess far too small: the set grows on as it did, and answers as before', () => {
@@ -257,8 +290,8 @@ describe('UrlHashSet', () => {
     for (let i = 0; i < 200_000; i += 997) if (add(set, `https://example.com/page/${i}`, 9) !== i % 5) wrongOwners++;
     expect([falseRepeats, wrongOwners]).toEqual([0, 0]);
     expect(set.size).toBe(200_000);
-    expect(200_000 / (set.byteLength / SLOT_BYTES)).toBeLessThanOrEqual(0.75);
-    expect(200_000 / (set.byteLength / SLOT_BYTES)).toBeGreaterThanOrEqual(0.5);
+    expect(200_000 / slotsIn(set.byteLength)).toBeLessThanOrEqual(7 / 8);
+    expect(200_000 / slotsIn(set.byteLength)).toBeGreaterThanOrEqual(7 / 12);
   });
 
   it('answers add, find, size and owners as a Map does with reserve() of any size between the adds, wide owners too', () => {
@@ -289,7 +322,7 @@ describe('UrlHashSet', () => {
           checked++;
         }
         expect(set.size).toBe(model.size);
-        expect(set.size).toBeLessThanOrEqual((set.byteLength / SLOT_BYTES) * 0.75);
+        expect(set.size).toBeLessThanOrEqual(slotsIn(set.byteLength) * (7 / 8) + 64);
       }
       expect({ wrong, checked }).toEqual({ wrong: 0, checked });
       let lost = 0;
