@@ -77,7 +77,7 @@ describe('checkUrls', () => {
     expect(view('/index-meta').noindex).toBeUndefined();
   });
 
-  it("reads a page's head and only its head, whatever its chunks: a robots meta tag in the body or past the first 64 KiB does not count", async () => {
+  it("reads a page's head and only its head, whatever its chunks: a robots meta tag in the body, past the first 64 KiB, or in a comment, script, style or title does not count", async () => {
     const meta = '<meta name="robots" content="noindex">';
     const pages: Record<string, [string, UrlCheck['noindex']]> = {
       '/in-head': [`<html><head><title>t</title>${meta}</head><body>x</body></html>`, 'meta'],
@@ -87,6 +87,15 @@ describe('checkUrls', () => {
       '/header-tag': [`<html><head><script>var t = "</header>";</script>${meta}</head><body></body></html>`, 'meta'],
       '/body-attributes': [`<html><head><title>t</title></head><body class="home">${meta}</body></html>`, undefined],
       '/past-64k': [`<html><head><title>t</title><!--${'x'.repeat(70_000)}-->${meta}</head></html>`, undefined],
+      // A tag in a comment, a script, a style or the title is text, not a tag; nor is a <body or </head there.
+      '/in-comment': [`<html><head><!-- ${meta} --><title>t</title></head><body></body></html>`, undefined],
+      '/in-script': [`<html><head><script>document.write('${meta}');</script></head><body></body></html>`, undefined],
+      '/after-comment': [`<html><head><!-- <body> </head> --><title>t</title>${meta}</head><body></body></html>`, 'meta'],
+      '/after-script': [`<html><head><SCRIPT type="module">if (a<b) document.body.innerHTML = "<body class=x>";</SCRIPT >${meta}</head></html>`, 'meta'],
+      '/after-style': [`<html><head><style>body{margin:0}</style><style media="print"><body</style>${meta}</head></html>`, 'meta'],
+      '/after-title': [`<html><head><title>Why <body> and </head> are tags</title>${meta}</head></html>`, 'meta'],
+      '/unclosed-comment': [`<html><head><title>t</title><!-- ${meta}`, undefined],
+      '/between-comments': [`<html><head><!----><!-- a -->${meta}<!-- b --></head></html>`, 'meta'],
     };
     const seen: Record<string, unknown[]> = {};
     for (const chunkBytes of [1, 3, 7, 64, 4096, Infinity]) {

@@ -37,9 +37,10 @@ const KB = 1024;
  * (checkUrls reading a page's head to its end and no further): 112,731; then (the streaming
  * gunzip inflating again what the runtime's inflater dropped with an error; a .gz in a damaged .gz
  * inflating all it got): parse 40,424, everything 112,961; then (the crawl's URL set in buckets of
- * one cache line, #17 round 23): everything 113,125.
+ * one cache line, #17 round 23): everything 113,125; then (checkUrls reading a head as a browser
+ * does, comments and scripts' text skipped): everything 113,277.
  */
-const BUDGET = { parse: 40_575, everything: 113_275 };
+const BUDGET = { parse: 40_575, everything: 113_425 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

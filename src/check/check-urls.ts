@@ -88,25 +88,33 @@ function htmlSaysNoindex(head: string): boolean {
   return false;
 }
 
-/** Where an HTML page's head ends: `</head` or `<body`, and the character after, so that `</header` is not it. */
-const HEAD_END = /<\/head[\s>/]|<body[\s>/]/i;
-/** Characters of a HEAD_END match: a new chunk is searched from this far back, for a match cut by a chunk boundary. */
-const HEAD_END_LENGTH = 7;
+/**
+ * In an HTML page's head, markup that ends it (`</head` or `<body` and the character after, so that
+ * `</header` is not it) or starts text that is not markup: a comment, a script's, a style's or a
+ * title's text (raw text and escapable raw text in HTML's words: a `<meta>` or `<body` there is
+ * text, not a tag).
+ */
+const HEAD_MARKUP = /<\/head[\s>/]|<body[\s>/]|<!--|<(script|style|title)[\s>/]/gi;
+/** Characters of the longest HEAD_MARKUP match or end of a text (`</script` and one): the end of what was read is searched again with the next chunk, for a match cut by a chunk boundary. */
+const LONGEST_MATCH = 9;
 
 /**
- * An HTML page's head as text (UTF-8, enough for ASCII tags): up to where it ends (HEAD_END) or its
- * first HEAD_BYTES bytes, whichever comes first, the same however the bytes arrive; then lets the
- * body go. It read whole chunks and looked for meta tags in all it had read, so a tag in the body
- * counted when it came in the same chunk as the end of the head (and a tag past HEAD_BYTES when in
- * the chunk that crossed it), found by the fuzzer's check-urls family (test/fuzz/check-urls.mjs);
- * and each chunk was searched from the start, a time square in the number of chunks for a page sent
- * a few bytes at a time.
+ * An HTML page's head as the markup a robots meta tag can be in (UTF-8, enough for ASCII tags): its
+ * text outside comments, scripts, styles and the title, up to where the head ends (HEAD_MARKUP) or
+ * its first HEAD_BYTES bytes, whichever comes first, the same however the bytes arrive; then lets
+ * the body go. Each chunk is searched once but for its last few characters. It had read whole
+ * chunks and looked for meta tags in all it had read, so a tag in the body counted when it came in
+ * the same chunk as the end of the head (and a tag past HEAD_BYTES when in the chunk that crossed
+ * it), found by the fuzzer's check-urls family (test/fuzz/check-urls.mjs); and until 2026-11-28 a
+ * tag inside a comment counted, and a `<body` inside a script ended the head.
  */
 async function readHead(response: Response): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  let text = '';
+  let text = '', markup = '';
+  /** Where the search goes on in `text`; what ends the text that is not markup we are in, if we are. */
+  let searched = 0, textEnd: RegExp | undefined;
   let bytes = 0;
   try {
     while (bytes < HEAD_BYTES) {
@@ -114,15 +122,34 @@ async function readHead(response: Response): Promise<string> {
       if (done) break;
       const taken = value.subarray(0, HEAD_BYTES - bytes);
       bytes += taken.length;
-      const from = Math.max(0, text.length - HEAD_END_LENGTH);
       text += decoder.decode(taken, { stream: true });
-      const end = text.slice(from).search(HEAD_END);
-      if (end >= 0) return text.slice(0, from + end);
+      for (;;) {
+        const pattern = textEnd ?? HEAD_MARKUP;
+        pattern.lastIndex = searched;
+        const match = pattern.exec(text);
+        // None: all but the last few characters are searched (and, outside comments and raw text, markup).
+        if (!match) {
+          const upTo = Math.max(searched, text.length - LONGEST_MATCH);
+          if (!textEnd) markup += text.slice(searched, upTo);
+          searched = upTo;
+          break;
+        }
+        const from = searched;
+        searched = match.index + match[0].length;
+        if (textEnd) {
+          textEnd = undefined;
+          continue;
+        }
+        markup += text.slice(from, match.index);
+        if (match[0][1] === '/' || match[0][1]!.toLowerCase() === 'b') return markup;
+        // What ends it: `-->`, or the end tag of the element it is the text of.
+        textEnd = match[1] ? new RegExp(`</${match[1]}[\\s>/]`, 'gi') : /-->/g;
+      }
     }
   } finally {
     reader.cancel().catch(() => undefined);
   }
-  return text;
+  return textEnd ? markup : markup + text.slice(searched);
 }
 
 interface Settings {

@@ -77,6 +77,11 @@ function pageAnswer(pick) {
     [`<html><head>${title}${tag}`, tagSays], // a head that never ends
     [`<html><head>${title}<!--${'x'.repeat(HEAD_BYTES)}-->${tag}</head></html>`, undefined], // past what is read
     [`<html><head>${title}</head><body>no tags</body></html>`, undefined],
+    // A comment's, a script's, a style's or a title's text holds no tags: no meta tag, no end of the head.
+    [`<html><head>${title}<!-- ${tag} --></head><body></body></html>`, undefined],
+    [`<html><head><!-- </head> -->${title}<script>document.write("<body>" + '</head>');</script>${tag}</head></html>`, tagSays],
+    [`<html><head><title>a <body> b</title><style>/* <body> */</style>${tag}</head><body></body></html>`, tagSays],
+    [`<html><head>${title}<script>var m = '${tag.replace(/'/g, '"')}';</script></head><body></body></html>`, undefined],
   ]);
   const body = encoder.encode(html);
   const html2xx = pick.chance(0.85);
@@ -86,10 +91,26 @@ function pageAnswer(pick) {
   return { status, headers, body, noindex: { header: headerSays, page: pageSays }, headEnd, ...(pick.chance(0.1) ? { cut: pick.integer(0, body.length - 1) } : {}) };
 }
 
-/** The bytes a reader needs to see where a page's head ends (`</head` or `<body` and the character after), or Infinity. */
+/**
+ * The bytes a reader needs to see where a page's head ends (`</head` or `<body` and the character
+ * after, not in a comment nor in a script's, style's or title's text), or Infinity.
+ */
 function headEndOf(html) {
-  const at = html.search(/<\/head[\s>/]|<body[\s>/]/i);
-  return at < 0 ? Infinity : encoder.encode(html.slice(0, at)).length + 7;
+  const lower = html.toLowerCase();
+  const tagAt = (name, at) => lower.startsWith(name, at) && /[\s>/]/.test(lower[at + name.length] ?? '');
+  for (let at = lower.indexOf('<'); at >= 0; at = lower.indexOf('<', at + 1)) {
+    if (tagAt('</head', at) || tagAt('<body', at)) return encoder.encode(html.slice(0, at)).length + 7;
+    let end = -1;
+    if (lower.startsWith('<!--', at)) end = lower.indexOf('-->', at + 4);
+    else {
+      const name = ['script', 'style', 'title'].find((raw) => tagAt(`<${raw}`, at));
+      if (!name) continue;
+      for (end = lower.indexOf(`</${name}`, at); end >= 0 && !tagAt(`</${name}`, end); end = lower.indexOf(`</${name}`, end + 1));
+    }
+    if (end < 0) return Infinity;
+    at = end;
+  }
+  return Infinity;
 }
 
 /**
