@@ -31,7 +31,7 @@ const SMALL_OWNERS = 0xffff;
  * bucket. An add reads the marks and writes a slot of the same line: one cache miss (and one page of
  * the TLB) where the marks in one array and the slots in another took two. In the validating walk
  * of 1,000,000 URLs that was about 190 ms of CPU in `add` (a profile) and 220 ms of the walk's wall
- * time (the walk with the set's adds returning at once); the buckets took back 70–200 ms of it
+ * time (the walk with the set's adds returning at once); the buckets took back 50–210 ms of it
  * (alternated pairs, bench/README.md, Crawl, round 23). A line of marks alone and slots beside it
  * (round 6, when the probe read the slots themselves and missed the cache nearly every time) had
  * been the step before. A shard grows by half when 7/8 full (six slots a bucket take the clustering
@@ -141,11 +141,11 @@ export class UrlHashSet {
    * higher (medians of 7 runs, within that walk's wide spread, so perhaps noise, but no gain to pay
    * for it). From then on, though, a shard grows by half only up to its share of `most` (unless it
    * fills that too), where the steps of half end anywhere up to 1.5 times it: at 2,000,000 URLs
-   * (the 200-sitemap walk's) 26.7 MB of buckets instead of 30.3. A walk that can foresee its size calls it
-   * (src/site/crawl-walk.ts): each growth
-   * allocates a shard's table anew, and the outgrown tables, 34 MB for the 17 MB a million URLs end
-   * in, brought V8's mark-compacts sooner (bench/README.md, Crawl, rounds 9 and 10). What it holds
-   * and answers is as before.
+   * (the 200-sitemap walk's) 26.7 MB of buckets instead of 30.3. A walk that can foresee its size
+   * calls it (src/site/crawl-walk.ts): each growth allocates a shard's table anew, and the outgrown
+   * tables, 34 MB for the 17 MB a million URLs ended in (round 9's layout), brought V8's
+   * mark-compacts sooner (bench/README.md, Crawl, rounds 9 and 10). What it holds and answers is as
+   * before.
    *
    * @example
    * seen.reserve(1_000_000, 2_000_000); // a shard that fills grows to 3,257 buckets (19,542 slots)
