@@ -50,11 +50,13 @@ setGunzipImplementation((bytes, maxBytes) => {
 // callback and a web-stream read on this thread, which waits for the pool in between. For an 8.9 MB
 // sitemap, this thread's time: 14-22 ms with 16 KiB chunks, 8-9 with 64 KiB, 4-5 with 256 KiB
 // (measured 2026-11-26, bench/README.md, Crawl, "Round 7"). 128 KiB since round 11: the crawl
-// waits less for inflated pieces than with 64 KiB (idle 89 → 75 ms quiet, 183 → 116 under load)
-// with its RSS growth the same, where 256 KiB added 5-10 MB to it. The same errors: it is the
-// stream Node's DecompressionStream wraps; read and written directly, not through Duplex.toWeb's
-// web streams (src/input/node-streams.node.ts).
-const GUNZIP_STREAM_CHUNK_BYTES = 128 * 1024;
+// waited less for inflated pieces than with 64 KiB (idle 89 → 75 ms quiet, 183 → 116 under load).
+// 512 KiB since round 23: the validating 20-sitemap walk idle 69–91 → 40–70 ms and 30–60 ms faster
+// in alternated pairs (1 MiB no better), its RSS growth within its spread (94–119 MB against
+// 91–111), parseStream of mixed-50k.xml.gz 186–199 → 183–187 ms. The same errors: it is the stream
+// Node's DecompressionStream wraps; read and written directly, not through Duplex.toWeb's web
+// streams (src/input/node-streams.node.ts).
+const GUNZIP_STREAM_CHUNK_BYTES = 512 * 1024;
 setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize: GUNZIP_STREAM_CHUNK_BYTES })));
 
 // The crawl reads its files through node:http(s) where that answers as Node's fetch would

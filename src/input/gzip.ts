@@ -184,12 +184,12 @@ let gunzipStream: GunzipStreamImplementation | null = null;
 
 /**
  * Installs the stream the streaming gunzip reads through in place of the runtime's
- * DecompressionStream (the Node entry plugs in zlib with 128 KiB output chunks: Node's
+ * DecompressionStream (the Node entry plugs in zlib with 512 KiB output chunks: Node's
  * DecompressionStream hands 16 KiB back at a time, each a thread-pool task and a wait for it on
  * this thread; bench/README.md, Crawl, "Round 7"). Pass null to go back to DecompressionStream.
  *
  * @example
- * setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize: 131072 })));
+ * setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize: 524288 })));
  */
 export function setGunzipStreamImplementation(implementation: GunzipStreamImplementation | null): void {
   gunzipStream = implementation;

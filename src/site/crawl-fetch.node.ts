@@ -29,7 +29,7 @@ import type { CrawlFetch } from './crawl-types';
 /** The headers Node's fetch sends (Node 20), so that a server sees the same request either way; `br` added, which this decodes. */
 const DEFAULT_HEADERS: Record<string, string> = { accept: '*/*', 'accept-language': '*', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate, br' };
 /** Inflated chunks of a Content-Encoding: gzip body: as the streaming gunzip's (src/index.node.ts). */
-const DECODED_CHUNK_BYTES = 128 * 1024;
+const DECODED_CHUNK_BYTES = 512 * 1024;
 /**
  * A body cut short inflates to what came, with no error, as in fetch and browsers: zlib's
  * flush at the end, not its finish, which fails a stream without its end.
