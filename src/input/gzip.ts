@@ -181,18 +181,25 @@ export function setGunzipImplementation(implementation: GunzipImplementation | n
 export type GunzipStreamImplementation = () => ReadableWritablePair<Uint8Array, BufferSource>;
 
 let gunzipStream: GunzipStreamImplementation | null = null;
+/** Compressed bytes per write through `gunzipStream` (setGunzipStreamImplementation), 0: sliceBytesFor's. */
+let gunzipStreamSliceBytes = 0;
 
 /**
  * Installs the stream the streaming gunzip reads through in place of the runtime's
  * DecompressionStream (the Node entry plugs in zlib with 512 KiB output chunks: Node's
  * DecompressionStream hands 16 KiB back at a time, each a thread-pool task and a wait for it on
  * this thread; bench/README.md, Crawl, "Round 7"). Pass null to go back to DecompressionStream.
+ * `sliceBytes`, for a stream that inflates no further than its reader reads (zlib's stream holds
+ * back while its output waits) and hands its output on in bounded chunks, each judged against
+ * maxBytes before more is made: the compressed bytes per write, which then need not be so small
+ * that a write's worst case stays within a quarter of maxBytes (sliceBytesFor).
  *
  * @example
- * setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize: 524288 })));
+ * setGunzipStreamImplementation(() => nodeTransformAsPair(createGunzip({ chunkSize: 524288 })), 65536);
  */
-export function setGunzipStreamImplementation(implementation: GunzipStreamImplementation | null): void {
+export function setGunzipStreamImplementation(implementation: GunzipStreamImplementation | null, sliceBytes = 0): void {
   gunzipStream = implementation;
+  gunzipStreamSliceBytes = implementation ? sliceBytes : 0;
   // Another stream, other answers: how it reads a series of members is asked again.
   memberReadingProbe = undefined;
 }
@@ -485,7 +492,7 @@ class NativeStreamingGunzip implements StreamingGunzip {
 
   constructor(maxBytes: number, private readonly onData: InflatedBytesHandler) {
     this.#maxBytes = maxBytes;
-    this.#sliceBytes = sliceBytesFor(maxBytes);
+    this.#sliceBytes = gunzipStreamSliceBytes || sliceBytesFor(maxBytes);
   }
 
   async push(chunk: Uint8Array, final: boolean): Promise<void> {
