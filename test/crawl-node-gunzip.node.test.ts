@@ -7,7 +7,7 @@ import { Duplex } from 'node:stream';
 import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { crawlSitemaps, validate, type CrawlReport, type CrawledSitemap } from '../src/index.node';
-import { createStreamingGunzip, inflatedBytesForTesting, setGunzipStreamImplementation } from '../src/input/gzip';
+import { chooseStreamingGunzipForTesting, createStreamingGunzip, inflatedBytesForTesting, setGunzipStreamImplementation } from '../src/input/gzip';
 import { zeroBomb } from './fixtures/gzip-bomb';
 
 const sites = inject('crawlSites');
@@ -98,6 +98,30 @@ describe('the Node entry\'s streaming gunzip: zlib with 512 KiB output chunks', 
     await expect(inflateInPieces(padded, 5000, CAP)).rejects.toMatchObject({ code: 'GZIP_INVALID' });
     const cut = gzipSync(BODY).subarray(0, 100_000);
     await expect(inflateInPieces(cut, 5000, CAP)).rejects.toMatchObject({ code: 'GZIP_INVALID' });
+  });
+
+  it('hands on what a gzip cut shorter than a member (19 bytes) decodes to before GZIP_INVALID, as the portable inflater and recover mode do', async () => {
+    // "https://example.com/" gzipped, cut to 19 bytes: its deflate data so far decodes to "https://".
+    const cut = gzipSync(Buffer.from('https://example.com/')).subarray(0, 19);
+    const read = async (choice: 'auto' | 'portable', keepDamagedOutput = false) => {
+      chooseStreamingGunzipForTesting(choice);
+      const chunks: Uint8Array[] = [];
+      try {
+        const inflater = createStreamingGunzip(CAP, (chunk) => { chunks.push(chunk); }, keepDamagedOutput);
+        // (The portable inflater throws where the native one rejects.)
+        const ended = await (async () => {
+          await inflater.push(cut, false);
+          await inflater.push(new Uint8Array(0), true);
+        })().then(() => 'ended', (error: { code?: string }) => error.code);
+        return [joined(chunks).toString(), ended];
+      } finally {
+        chooseStreamingGunzipForTesting('auto');
+      }
+    };
+    const zlib = await read('auto');
+    expect(zlib).toEqual(['https://', 'GZIP_INVALID']);
+    expect(await read('portable')).toEqual(zlib);
+    expect(await read('auto', true)).toEqual(zlib);
   });
 
   it('stops a gzip bomb at the cap: one output chunk past it at most, nothing inflated after', async () => {

@@ -367,24 +367,28 @@ export async function checkCrawl(builds, input, { timing = true, browser = true,
     // taken): then it is the whole walk's report.
     if (!cancelled.report.cancelled && comparable({ ...cancelled, entries: whole }) !== expected) fail('crawl-cancel', `cancelled after ${cancelAfter} of ${whole.length} entries, report.cancelled is false but the report is not the whole walk's: ${firstDifference(expected, comparable({ ...cancelled, entries: whole }))}`);
   }
-  const { damagedGzip, damagedInside } = gzipDamage(walked, site);
+  const { cutCompressed, damagedInside } = gzipDamage(walked, site);
   for (const [name, result] of others) {
     const actual = comparable(result);
     const builds = name.startsWith('browser');
-    if (actual !== expected && !(builds ? damagedGzip : damagedInside)) fail(builds ? 'builds-agree' : 'crawl-order', `${first[0]} and ${name} differ: ${firstDifference(expected, actual)}`);
+    if (actual !== expected && !(builds ? cutCompressed : damagedInside)) fail(builds ? 'builds-agree' : 'crawl-order', `${first[0]} and ${name} differ: ${firstDifference(expected, actual)}`);
   }
   if (wire) await checkOverTheWire(builds, site, inputSeed, calls, fail);
   return { calls, failures };
 }
 
 /**
- * Whether walks met damaged gzip (`damagedGzip`), and damage past a decoder's output that only
- * the client sees (`damagedInside`). A .gz file cut short, with a wrong trailer, damaged inside its
- * deflate data or followed by other bytes is read alike however its bytes arrive (src/input/gzip.ts
- * holds the trailer back and drains before it, and inflates again what the runtime's inflater
- * dropped with its error: replayLost), but runtimes differ by a few bytes at a cut: the builds are
- * not compared there. A body whose Content-Encoding is damaged past its first bytes is decoded by
- * the fetch, which hands on what its decoder had (damagedAfterOutput): not compared at all.
+ * Whether walks met a compressed body cut off (`cutCompressed`), and damage past a decoder's output
+ * that only the client sees (`damagedInside`). A .gz file cut short, with a wrong trailer, damaged
+ * inside its deflate data or followed by other bytes is read alike however its bytes arrive and by
+ * both builds (src/input/gzip.ts holds the trailer back and drains before it, and inflates again
+ * what the runtime's inflater dropped with its error: replayLost); since 2026-11-28 the builds are
+ * compared on such files too (that found a .gz shorter than a gzip member read as what it decodes
+ * to by the Node build and as nothing by the browser build). But a body cut off by the network or
+ * at maxBytes is judged on what its bytes before the cut inflate to, which runtimes' inflaters take
+ * a few bytes apart: the builds are not compared there. A body whose Content-Encoding is damaged
+ * past its first bytes is decoded by the fetch, which hands on what its decoder had
+ * (damagedAfterOutput): not compared at all.
  */
 function gzipDamage(walked, site) {
   // A compressed body cut off (or found too large) is judged on what its bytes before the cut
@@ -392,9 +396,9 @@ function gzipDamage(walked, site) {
   const cutGzip = (sitemap) => sitemap.compressed && (sitemap.issueCounts.CRAWL_NETWORK_ERROR || sitemap.issueCounts.CRAWL_TOO_LARGE || sitemap.issueCounts.CRAWL_TIMEOUT);
   // A robots.txt may be gzip too (a redirect to a .gz file): it has no `compressed`, its issues say.
   const cutRobots = (robots) => robots.issues.some((issue) => issue.code === 'GZIP_INVALID' || issue.code === 'CRAWL_TOO_LARGE');
-  const damagedGzip = walked.some(([, result]) => result.report.sitemaps.some((sitemap) => sitemap.issueCounts.GZIP_INVALID || cutGzip(sitemap)) || result.report.robotsTxt.some(cutRobots));
+  const cutCompressed = walked.some(([, result]) => result.report.sitemaps.some(cutGzip) || result.report.robotsTxt.some(cutRobots));
   const damagedInside = Object.values(site.answers).flat().some(damagedAfterOutput);
-  return { damagedGzip, damagedInside };
+  return { cutCompressed, damagedInside };
 }
 
 /**
