@@ -119,7 +119,7 @@ export class UrlHashSet {
       slot = slotOf((marks = this.#marks[shard]!), (words = this.#words[shard]!), high, low);
     }
     slot = ~slot;
-    marks[(slot >> 3) * 32 + (slot & 7)] = high | 1;
+    marks[markOf(slot)] = high | 1;
     const word = wordOf(slot);
     words[word] = high >>> 16;
     words[word + 1] = (low & ~1) | (high & 1);
@@ -211,21 +211,27 @@ export class UrlHashSet {
     if (!marks) return; // the first table
     for (let from = 0; from < marks.length >> 5; from++) {
       for (let index = 0; index < BUCKET_SLOTS; index++) {
-        const mark = marks[from * 32 + index]!;
+        const mark = marks[markOf(from * 8 + index)]!;
         if (mark === 0) break;
         const word = wordOf(from * 8 + index), rest = words[word + 1]!;
         let to = placeOf(rest, buckets) * 8; // `rest` is `low` but its bit 0
-        while (newMarks[(to >> 3) * 32 + (to & 7)] !== 0) to = (to & 7) < BUCKET_SLOTS - 1 ? to + 1 : (to >> 3) + 1 < buckets ? (to | 7) + 1 : 0;
-        newMarks[(to >> 3) * 32 + (to & 7)] = mark;
-        newWords[wordOf(to)] = words[word]!;
-        newWords[wordOf(to) + 1] = rest;
+        while (newMarks[markOf(to)] !== 0) to = (to & 7) < BUCKET_SLOTS - 1 ? to + 1 : (to >> 3) + 1 < buckets ? (to | 7) + 1 : 0;
+        newMarks[markOf(to)] = mark;
+        const newWord = wordOf(to);
+        newWords[newWord] = words[word]!;
+        newWords[newWord + 1] = rest;
         if (newOwners) newOwners[to] = owners?.[from * 8 + index] ?? 0;
       }
     }
   }
 }
 
-/** The first of slot number `slot`'s two words (slot = bucket * 8 + its index in the bucket). */
+/** Where slot number `slot`'s mark is in a shard's marks (slot = bucket * 8 + its index in the bucket). */
+function markOf(slot: number): number {
+  return (slot >> 3) * 32 + (slot & 7);
+}
+
+/** The first of slot number `slot`'s two words. */
 function wordOf(slot: number): number {
   return (slot >> 3) * 16 + 4 + (slot & 7) * 2;
 }
