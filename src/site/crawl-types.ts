@@ -104,9 +104,15 @@ export interface CrawledRobotsTxt {
  */
 export interface CrawlGuess {
   url: string;
+  /**
+   * Where it led after redirects (`url` when it did not redirect). A redirect to a file the walk
+   * reads anyway (another guess: Yoast's /sitemap.xml → /sitemap_index.xml) is not followed:
+   * this is that file, and `status` the redirect's.
+   */
+  finalUrl: string;
   /** HTTP status; 0 for no answer. */
   status: number;
-  /** True when it held a sitemap, index, text sitemap or feed. */
+  /** True when it held a sitemap, index, text sitemap or feed (or led to a file that did). */
   found: boolean;
 }
 

@@ -27,6 +27,27 @@ const MAX_INDEX_FILES = 500;
 /** The head of a body gathered before it is sniffed: sniffFormat's window (and validate's HTML window within it). */
 const HEAD_BYTES = 32 * 1024;
 
+/** The first pieces of a body, taken to sniff it (gatherHead). */
+interface GatheredHead {
+  pieces: Uint8Array[];
+  bytes: number;
+  /** The body ended (or failed) within them. */
+  ended: boolean;
+}
+
+/** Takes a body's pieces into `head` until it holds `enough` bytes or the body has ended. */
+async function gatherHead(pieces: BodyPieces, head: GatheredHead, enough: number): Promise<void> {
+  while (head.bytes < enough && !head.ended) {
+    const piece = pieces.take();
+    if (piece === null) head.ended = true;
+    else if (piece === undefined) await pieces.arrived();
+    else {
+      head.pieces.push(piece);
+      head.bytes += piece.length;
+    }
+  }
+}
+
 /** A body being read as it arrives: its head and what it was sniffed as, the rest to come, and Content-Length's hint. */
 interface ArrivingBody {
   head: Uint8Array;
@@ -78,6 +99,8 @@ export class Walk {
   readonly #sitemaps: CrawledSitemap[] = [];
   readonly #robotsTxt: CrawledRobotsTxt[] = [];
   readonly #guesses: CrawlGuess[] = [];
+  /** Guesses that redirected to a file the walk reads anyway: found when that file held a sitemap (#finish). */
+  readonly #redirectedGuesses: CrawlGuess[] = [];
   readonly #issues: CrawlSiteIssue[] = [];
   readonly #start: string[] = [];
   #entries = 0;
@@ -302,28 +325,16 @@ export class Walk {
         if (this.#stopped || this.#cancelled) return; // see below
         return this.#readRobotsTxt(task, fetched);
       }
-      if (task.via === 'guess') {
-        const fetched = await fetchFile(task.url, this.#fetchContext, () => this.#progress());
-        await turn.ready;
-        if (this.#stopped || this.#cancelled) return; // see below
-        const found = fetched.bytes !== undefined && isSitemapFormat(sniffFormat(decodeCharset(fetched.bytes, fetched.contentType, [])));
-        this.#guesses.push({ url: task.url, status: fetched.status, found });
-        // A guess that redirects to a sitemap already read (Yoast: /sitemap.xml → /sitemap_index.xml) is that sitemap.
-        if (!found || this.#readAnyway(task, comparableUrl(fetched.finalUrl))) return;
-        task.record = this.#newRecord(task.url, 'guess', undefined, 0);
-        this.#guessesFound++; // done below: a progress bar's found must count it too
-        await this.#readSitemap(task, task.record, fetched, undefined);
-      } else {
-        const opened = await openFile(task.url, this.#fetchContext, (url) => this.#readAnyway(task, comparableUrl(url)));
-        const pieces = opened.body?.pieces(() => this.#progress());
-        await turn.ready;
-        // Stopped (maxEntries reached, or cancelled) while it waited its turn: left as a walk that
-        // never started it leaves it (its record as found, status 0), whatever it answered, so that
-        // a walk stopped by a limit reports the same one file at a time as six at a time (found by
-        // the fuzzer's crawl family, test/fuzz/crawl.mjs). Its answer is dropped unread.
-        if (this.#stopped || this.#cancelled) { pieces?.stop(); opened.body?.cancel(); return; }
-        await this.#readSitemap(task, task.record!, opened, pieces);
-      }
+      const opened = await openFile(task.url, this.#fetchContext, (url) => this.#readAnyway(task, comparableUrl(url)));
+      const pieces = opened.body?.pieces(() => this.#progress());
+      await turn.ready;
+      // Stopped (maxEntries reached, or cancelled) while it waited its turn: left as a walk that
+      // never started it leaves it (its record as found, status 0; a guess not tried), whatever it
+      // answered, so that a walk stopped by a limit reports the same one file at a time as six at a
+      // time (found by the fuzzer's crawl family, test/fuzz/crawl.mjs). Its answer is dropped unread.
+      if (this.#stopped || this.#cancelled) { pieces?.stop(); opened.body?.cancel(); return; }
+      if (task.via !== 'guess') await this.#readSitemap(task, task.record!, opened, pieces);
+      else if (!(await this.#readGuess(task, opened, pieces))) return; // nothing there: no sitemap done
       this.#sitemapsDone++;
       this.#progress();
     } finally {
@@ -380,51 +391,87 @@ export class Walk {
   }
 
   /**
-   * One file read by its content in its turn: validated, its entries delivered and its children
-   * queued. An opened file's body (`pieces`, asked for as soon as it answered) arrives as inflated
-   * pieces, up to their queue (BodyPieces) while it waits for its turn, and the rest when its turn
-   * comes: its download and inflating take the moments the walk would otherwise wait for the file
-   * before it (a .gz file's pieces from zlib's thread), and its first megabyte is ready when its
-   * turn comes (bench/README.md, Crawl, round 11). A guess comes fetched already (its content made
-   * it a find).
+   * A well-known place, read in its turn as it arrives, like any file: its head is sniffed, and
+   * only a sitemap, index, text sitemap or feed is read on (a soft 404's page is dropped past the
+   * head it sent ahead, not downloaded whole). A redirect to a file the walk reads anyway is that
+   * file, asked for once (Yoast: /sitemap.xml → /sitemap_index.xml, itself a guess): the guess
+   * has the redirect's status and is found when that file held a sitemap (#finish). True when it
+   * held one, read with its record.
    */
-  async #readSitemap(task: Task, record: CrawledSitemap, file: FetchedFile | OpenedFile, pieces: BodyPieces | undefined): Promise<void> {
-    record.finalUrl = file.finalUrl;
-    record.status = file.status;
-    const crawlIssues = file.issues;
-    const opened = 'body' in file ? file : undefined;
-    const body = opened?.body;
+  async #readGuess(task: Task, opened: OpenedFile, pieces: BodyPieces | undefined): Promise<boolean> {
+    const guess: CrawlGuess = { url: task.url, finalUrl: opened.finalUrl, status: opened.status, found: false };
+    this.#guesses.push(guess);
+    const repeat = this.#repeatOf(task, opened);
+    if (repeat) {
+      pieces?.stop();
+      opened.body?.cancel();
+      guess.finalUrl = repeat.url;
+      guess.status = repeat.status;
+      this.#redirectedGuesses.push(guess);
+      return false;
+    }
+    if (!pieces) return false;
+    const head: GatheredHead = { pieces: [], bytes: 0, ended: false };
+    await gatherHead(pieces, head, HEAD_BYTES);
+    // A body that failed within its head (a cut, maxBytes below it) holds nothing; one that fails
+    // later is a find that failed, reported as any file is. Judged on the bytes alone, so the same
+    // whatever the chunks (the fuzzer's crawl family).
+    guess.found = !(head.ended && pieces.failed) && isSitemapFormat(sniffFormat(decodeCharset(concatenateBytes(head.pieces), opened.contentType, [])));
+    if (!guess.found) {
+      pieces.stop();
+      opened.body?.cancel();
+      return false;
+    }
+    task.record = this.#newRecord(task.url, 'guess', undefined, 0);
+    this.#guessesFound++; // done in #runTask: a progress bar's found must count it too
+    await this.#readSitemap(task, task.record, opened, pieces, head);
+    return true;
+  }
+
+  /**
+   * Where a file redirected that the walk reads anyway (the first such hop, or where the runtime's
+   * own redirects led), with the status that led there; undefined when it is a file of its own.
+   */
+  #repeatOf(task: Task, opened: OpenedFile): { url: string; status: number } | undefined {
+    const hop = opened.redirects.find((redirect) => this.#readAnyway(task, comparableUrl(redirect.url)));
+    if (hop) return hop;
+    return opened.finalUrl !== task.url && this.#readAnyway(task, comparableUrl(opened.finalUrl)) ? { url: opened.finalUrl, status: opened.status } : undefined;
+  }
+
+  /**
+   * One file read by its content in its turn: validated, its entries delivered and its children
+   * queued. Its body (`pieces`, asked for as soon as it answered) arrives as inflated pieces, up to
+   * their queue (BodyPieces) while it waits for its turn, and the rest when its turn comes: its
+   * download and inflating take the moments the walk would otherwise wait for the file before it
+   * (a .gz file's pieces from zlib's thread), and its first megabyte is ready when its turn comes
+   * (bench/README.md, Crawl, round 11). A guess comes with its head taken already (#readGuess).
+   */
+  async #readSitemap(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces | undefined, head?: GatheredHead): Promise<void> {
+    record.finalUrl = opened.finalUrl;
+    record.status = opened.status;
     // Redirected to a file that is (or will be) read anyway: read once, and what it answers is that
     // file's report. This one gets the status of the redirect that led there and the repeat alone,
     // whether the redirects were followed (their targets answered, or failed, before the walk knew
     // it would read them) or not (openFile's readAnyway): the same report either way, since the
     // first hop of the chain that the walk reads anyway is judged in this turn.
-    const hop = opened?.redirects.find((redirect) => this.#readAnyway(task, comparableUrl(redirect.url)));
-    if (hop || (file.finalUrl !== task.url && this.#readAnyway(task, comparableUrl(file.finalUrl)))) {
-      const repeated = hop?.url ?? file.finalUrl; // no hop: a browser followed them itself
-      record.finalUrl = repeated;
-      if (hop) record.status = hop.status;
+    const repeat = this.#repeatOf(task, opened);
+    if (repeat) {
+      record.finalUrl = repeat.url;
+      record.status = repeat.status;
       pieces?.stop();
-      body?.cancel();
-      this.#keepAll(record, [crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${repeated}, which the walk reads anyway; it was read once`, repeated)]);
+      opened.body?.cancel();
+      this.#keepAll(record, [crawlIssue('CRAWL_REPEATED_SITEMAP', 'warning', `Redirects to ${repeat.url}, which the walk reads anyway; it was read once`, repeat.url)]);
       return;
     }
-    if (body === undefined && (file as FetchedFile).bytes === undefined) return this.#failed(task, record, crawlIssues);
-    const finalKey = comparableUrl(file.finalUrl);
+    if (!pieces) return this.#failed(task, record, opened.issues);
+    const finalKey = comparableUrl(opened.finalUrl);
     this.#finalUrls.add(finalKey);
     this.#seen.add(finalKey);
-    if (pieces) {
-      try {
-        await this.#readArriving(task, record, file as OpenedFile, pieces);
-      } finally {
-        pieces.stop();
-      }
-      return;
+    try {
+      await this.#readArriving(task, record, opened, pieces, head ?? { pieces: [], bytes: 0, ended: false });
+    } finally {
+      pieces.stop();
     }
-    const fetched = file as FetchedFile;
-    record.compressed = fetched.compressed;
-    if (fetched.bytes === undefined) return this.#failed(task, record, crawlIssues);
-    await this.#readDocument(task, record, fetched.bytes, fetched, crawlIssues);
   }
 
   /**
@@ -432,39 +479,26 @@ export class Walk {
    * as sent, the rest a piece at a time through the validator, so that no file is held whole;
    * anything else (a text sitemap, a feed, another charset or encoding) is gathered and read whole.
    */
-  async #readArriving(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces): Promise<void> {
+  async #readArriving(task: Task, record: CrawledSitemap, opened: OpenedFile, pieces: BodyPieces, gathered: GatheredHead): Promise<void> {
     const crawlIssues = opened.issues;
-    const gathered: Uint8Array[] = [];
-    let gatheredBytes = 0;
-    let ended = false;
-    /** Takes pieces until `enough` bytes are gathered or the body ends. */
-    const gather = async (enough: number): Promise<void> => {
-      while (gatheredBytes < enough) {
-        const piece = pieces.take();
-        if (piece === null) { ended = true; return; }
-        if (piece === undefined) { await pieces.arrived(); continue; }
-        gathered.push(piece);
-        gatheredBytes += piece.length;
-      }
-    };
-    await gather(HEAD_BYTES);
+    await gatherHead(pieces, gathered, HEAD_BYTES);
     record.compressed = pieces.compressed;
     if (pieces.failed) {
       if (this.#cancelled) return; // cancelled while reading: not a failure of the site
       return this.#failed(task, record, crawlIssues);
     }
-    const head = concatenateBytes(gathered);
+    const head = concatenateBytes(gathered.pieces);
     const format = sniffFormat(head);
-    if (!ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
+    if (!gathered.ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
       return this.#readDocument(task, record, { head, format, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
     }
-    if (!ended) await gather(Infinity);
+    if (!gathered.ended) await gatherHead(pieces, gathered, Infinity);
     if (pieces.failed) {
       if (this.#cancelled) return;
       return this.#failed(task, record, crawlIssues);
     }
-    const whole = concatenateBytes(gathered);
-    gathered.length = 0;
+    const whole = concatenateBytes(gathered.pieces);
+    gathered.pieces.length = 0;
     await this.#readDocument(task, record, whole, opened, crawlIssues);
   }
 
@@ -718,6 +752,10 @@ export class Walk {
     const cancelled = this.#cancelled;
     if (!cancelled && !this.#sitemaps.some((sitemap) => !sitemap.failed && sitemap.format !== undefined) && this.#start.length > 0) {
       this.#siteIssue(crawlIssue('CRAWL_NO_SITEMAP', 'error', `No sitemap was found: ${this.#robotsTxt.length > 0 ? 'robots.txt names none that could be read' : 'nothing given could be read'}${this.#guesses.length > 0 ? `, and none of the ${this.#guesses.length} well-known places holds one` : ''}`), this.#start[0] ?? '');
+    }
+    for (const guess of this.#redirectedGuesses) {
+      const key = comparableUrl(guess.finalUrl);
+      guess.found = this.#sitemaps.some((sitemap) => sitemap.format !== undefined && isSitemapFormat(sitemap.format) && comparableUrl(sitemap.finalUrl) === key);
     }
     let errors = 0, warnings = 0;
     const count = (issues: readonly Issue<IssueCode>[]) => {

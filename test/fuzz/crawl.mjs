@@ -305,7 +305,8 @@ function checkWalk(name, walked, site, fail) {
   }
   if (progress.length > 0 && progress.at(-1).entries !== report.totals.entries) fail('crawl-progress', `${name}: the last progress says ${progress.at(-1).entries} entries, the report ${report.totals.entries}`);
   // Only http(s) URLs are fetched, and none more often than its redirects and retries explain: once,
-  // once more for each redirect to it (and for a guess of the same place), each up to 1 + retries times.
+  // once more for each redirect to it, each up to 1 + retries times. (A guess is asked for once too:
+  // a redirect from another guess to it is not followed.)
   const redirectsTo = new Map();
   for (const [url, sequence] of Object.entries(site.answers)) {
     for (const answer of sequence) {
@@ -315,7 +316,7 @@ function checkWalk(name, walked, site, fail) {
   }
   for (const [url, count] of requests) {
     if (!/^https?:\/\//.test(url)) fail('crawl-http-only', `${name}: fetched ${url}`);
-    const allowed = (1 + site.options.retries) * (1 + (redirectsTo.get(url) ?? 0) + (GUESSED_PATHS.some((path) => url.endsWith(path)) ? 1 : 0));
+    const allowed = (1 + site.options.retries) * (1 + (redirectsTo.get(url) ?? 0));
     if (count > allowed) fail('crawl-requests', `${name}: asked for ${url} ${count} times (at most ${allowed} explained)`);
   }
 }
