@@ -244,6 +244,9 @@ describe('a Node without WebAssembly (--jitless)', () => {
     for (const call of ['parse', 'initSync', 'init']) expect(outcomes[call], call).toMatchObject({ code: 'CORE_UNAVAILABLE', isSitemapError: true });
     const { message } = outcomes.parse as { message: string };
     expect(message).toContain('(ReferenceError: WebAssembly is not defined)');
+    // What is wrong, and no remedy that cannot help here (a Content-Security-Policy, a Workers condition).
+    expect(message).toContain('this runtime has WebAssembly turned off');
+    expect(message).not.toContain('Content-Security-Policy');
   });
 
   it('the same through `require` (CJS)', async () => {

@@ -337,7 +337,13 @@ function notCompiled(cause: unknown, caller: string, bytes?: ArrayBuffer | Array
  * all), which named neither sitemapkit nor a way out.
  */
 function coreError(cause: unknown): SitemapError {
-  return cause instanceof SitemapError ? cause : new SitemapError('CORE_UNAVAILABLE', `sitemapkit's WebAssembly core cannot run here (${cause}): allow 'wasm-unsafe-eval' in the Content-Security-Policy; Workers and edge runtimes need the workerd or edge-light condition, or init() with the compiled .wasm`, { cause });
+  if (cause instanceof SitemapError) return cause;
+  // No WebAssembly at all (node --jitless, iOS Lockdown Mode, a browser with it turned off): no
+  // policy or condition helps there, so none is suggested.
+  const remedy = typeof WebAssembly === 'undefined'
+    ? 'this runtime has WebAssembly turned off (node --jitless, iOS Lockdown Mode, a browser setting), and sitemapkit needs it'
+    : "allow 'wasm-unsafe-eval' in the Content-Security-Policy; Workers and edge runtimes need the workerd or edge-light condition, or init() with the compiled .wasm";
+  return new SitemapError('CORE_UNAVAILABLE', `sitemapkit's WebAssembly core cannot run here (${cause}): ${remedy}`, { cause });
 }
 
 /**
