@@ -96,6 +96,9 @@ describe('checkUrls', () => {
       '/after-title': [`<html><head><title>Why <body> and </head> are tags</title>${meta}</head></html>`, 'meta'],
       '/unclosed-comment': [`<html><head><title>t</title><!-- ${meta}`, undefined],
       '/between-comments': [`<html><head><!----><!-- a -->${meta}<!-- b --></head></html>`, 'meta'],
+      // `<!-->` and `<!--->` are whole (empty) comments to a browser (HTML's abrupt-closing-of-empty-comment).
+      '/abrupt-comment': [`<html><head><!-->${meta}<!-- b --></head></html>`, 'meta'],
+      '/abrupt-dash-comment': [`<html><head><title>t</title><!--->${meta}</head><body><!-- x --></body></html>`, 'meta'],
     };
     const seen: Record<string, unknown[]> = {};
     for (const chunkBytes of [1, 3, 7, 64, 4096, Infinity]) {

@@ -135,7 +135,9 @@ async function readHead(response: Response): Promise<string> {
           break;
         }
         const from = searched;
-        searched = match.index + match[0].length;
+        // A comment's `-->` may take the dashes of its `<!--` (`<!-->` and `<!--->` end at once, as
+        // in a browser: HTML's abrupt-closing-of-empty-comment).
+        searched = match.index + (match[0] === '<!--' ? 2 : match[0].length);
         if (textEnd) {
           textEnd = undefined;
           continue;

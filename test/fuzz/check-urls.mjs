@@ -82,6 +82,8 @@ function pageAnswer(pick) {
     [`<html><head><!-- </head> -->${title}<script>document.write("<body>" + '</head>');</script>${tag}</head></html>`, tagSays],
     [`<html><head><title>a <body> b</title><style>/* <body> */</style>${tag}</head><body></body></html>`, tagSays],
     [`<html><head>${title}<script>var m = '${tag.replace(/'/g, '"')}';</script></head><body></body></html>`, undefined],
+    // `<!-->` and `<!--->` end where they start (HTML's abrupt-closing-of-empty-comment).
+    [`<html><head>${pick.oneOf(['<!-->', '<!--->'])}${title}${tag}<!-- x --></head><body></body></html>`, tagSays],
   ]);
   const body = encoder.encode(html);
   const html2xx = pick.chance(0.85);
@@ -101,7 +103,7 @@ function headEndOf(html) {
   for (let at = lower.indexOf('<'); at >= 0; at = lower.indexOf('<', at + 1)) {
     if (tagAt('</head', at) || tagAt('<body', at)) return encoder.encode(html.slice(0, at)).length + 7;
     let end = -1;
-    if (lower.startsWith('<!--', at)) end = lower.indexOf('-->', at + 4);
+    if (lower.startsWith('<!--', at)) end = lower.indexOf('-->', at + 2); // `<!-->` and `<!--->` are whole comments
     else {
       const name = ['script', 'style', 'title'].find((raw) => tagAt(`<${raw}`, at));
       if (!name) continue;
