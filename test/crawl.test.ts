@@ -3,9 +3,11 @@
 // each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
 
 import { describe, expect, inject, it } from 'vitest';
-import { crawlSitemaps, CrawlIssueCode, gzip, parse, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
+import { crawlSitemaps, CrawlIssueCode, gzip, parse, parseTextSitemap, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
 import { inBrowser } from './fixtures';
 import { inflatedBytesForTesting } from '../src/input/gzip';
+import { addIssues } from '../src/site/crawl-records';
+import { largeText } from './fixtures/crawl-texts';
 
 const sites = inject('crawlSites');
 
@@ -286,6 +288,68 @@ describe('crawlSitemaps finding sitemaps without robots.txt', () => {
 
 describe('crawlSitemaps within limits', () => {
   const { origin: o } = sites.limits;
+
+  it('reads a large text sitemap as it arrives (plain, .gz, gzip transfer): parseTextSitemap\'s issues and every URL', async () => {
+    await reset(o);
+    const paths = ['/large.txt', '/large.txt.gz', '/large-encoded.txt'];
+    // A fetch that counts the bytes taken from each body, to see that entries come before the end.
+    const taken = new Map<string, number>();
+    let largestChunk = 0;
+    const countingFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await fetch(url, init);
+      const key = new URL(String(url)).pathname;
+      taken.set(key, 0);
+      if (!response.body) return response;
+      const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          taken.set(key, taken.get(key)! + chunk.length);
+          largestChunk = Math.max(largestChunk, chunk.length);
+          controller.enqueue(chunk);
+        },
+      }));
+      const counted = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      Object.defineProperty(counted, 'url', { value: response.url });
+      return counted;
+    };
+    const crawl = crawlSitemaps(paths.map((path) => `${o}${path}`), { ...FAST, concurrency: 1, fetch: countingFetch });
+    const locs = new Map<string, string[]>();
+    let takenAtFirst = -1;
+    for await (const entry of crawl) {
+      if (takenAtFirst < 0) takenAtFirst = taken.get('/large.txt')!;
+      const list = locs.get(entry.sitemap) ?? [];
+      list.push(entry.loc);
+      locs.set(entry.sitemap, list);
+    }
+    const report = await crawl.report();
+    for (const [path, name] of [['/large.txt', 'plain'], ['/large.txt.gz', 'gz'], ['/large-encoded.txt', 'encoded']] as const) {
+      const bytes = largeText(o, name);
+      const whole = parseTextSitemap(bytes, { recover: true, maxBytes: Infinity });
+      const count = (code: string) => whole.issues.filter((issue) => issue.code === code).length;
+      expect([count('INPUT_ENCODING'), count('SITEMAP_BAD_LOC') >= 100, count('SITEMAP_LOC_NOT_ESCAPED') >= 41, whole.issues.length > 100]).toEqual([1, true, true, true]);
+      expect(whole.issues[0]!.line).toBeGreaterThan(19_000); // INPUT_ENCODING: first in the whole file's issues, half-way in the file
+      // The record has what a whole file's issues give it: all counted, the first 100 kept, in parseTextSitemap's order.
+      const expected = { issues: [], issueCounts: {}, errors: 0, warnings: 0 } as unknown as CrawledSitemap;
+      addIssues(expected, whole.issues, 100);
+      const sitemap = sitemapAt(report, `${o}${path}`);
+      expect(sitemap, path).toMatchObject({ status: 200, failed: false, format: 'text', entries: whole.urls.length, compressed: path !== '/large.txt', bytes: bytes.length });
+      expect({ path, issues: sitemap.issues, issueCounts: sitemap.issueCounts, errors: sitemap.errors, warnings: sitemap.warnings }).toEqual({ path, ...JSON.parse(JSON.stringify(expected)) });
+      expect(locs.get(`${o}${path}`), path).toEqual(whole.urls.map((url) => url.loc));
+    }
+    // Its first entries came before its last bytes (within the read-ahead and the chunks in flight).
+    expect(takenAtFirst).toBeGreaterThan(0);
+    expect(takenAtFirst).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk);
+    expect(taken.get('/large.txt')).toBe(sitemapAt(report, `${o}/large.txt`).bytes);
+    // Stopped at maxEntries half-way: the entries end there, and the file is still read to its end
+    // for the issues of the whole file.
+    const stopped = crawlSitemaps(`${o}/large.txt`, { ...FAST, maxEntries: 1000 });
+    let given = 0;
+    for await (const entry of stopped) if (entry.loc.startsWith(`${o}/plain/`)) given++;
+    const stoppedReport = await stopped.report();
+    expect(given).toBe(1000);
+    expect(codes(stoppedReport.issues)).toEqual(['CRAWL_LIMIT_REACHED']);
+    const plain = sitemapAt(report, `${o}/large.txt`);
+    expect(sitemapAt(stoppedReport, `${o}/large.txt`)).toMatchObject({ entries: 1000, bytes: plain.bytes, issues: plain.issues, issueCounts: plain.issueCounts });
+  }, 60_000);
 
   it('stops a file over maxBytes and a gzip bomb at maxBytes, and reads the rest', async () => {
     await reset(o);

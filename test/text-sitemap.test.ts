@@ -4,7 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gzip, parse, parseFeed, parseTextSitemap, type Issue } from '../src/index';
+import { gzip, parse, parseFeed, parseTextSitemap, sniffFormat, type Issue } from '../src/index';
+import { TextSitemapLines } from '../src/formats/text-sitemap';
 import { loadCorpusFile, loadCorpusManifest, thrownBy } from './fixtures';
 
 const encoder = new TextEncoder();
@@ -329,6 +330,70 @@ describe('parseTextSitemap: properties', () => {
       const result = parseTextSitemap(text, { recover: true });
       for (const url of result.urls) expect(url.loc).toMatch(/^https?:\/\/[^\x00-\x20\x7f]+$/i);
     }));
+  });
+});
+
+describe('TextSitemapLines: a text sitemap read as it arrives (the crawl)', () => {
+  /** The URLs and issues of `bytes` pushed in `cuts` pieces, INPUT_ENCODING first as parseTextSitemap has it. */
+  function readInPieces(bytes: Uint8Array, cuts: number[]): { urls: string[]; issues: Issue[] } {
+    const issues: Issue[] = [];
+    let encoding: Issue | undefined;
+    const lines = new TextSitemapLines((issue) => issues.push(issue), (issue) => { encoding = issue; });
+    const urls: string[] = [];
+    let at = 0;
+    for (const cut of [...cuts.filter((cut) => cut > 0 && cut < bytes.length)].sort((a, b) => a - b).concat(bytes.length)) {
+      for (const url of lines.push(bytes.subarray(at, cut))) urls.push(url.loc);
+      at = cut;
+    }
+    for (const url of lines.end()) urls.push(url.loc);
+    return { urls, issues: encoding ? [encoding, ...issues] : issues };
+  }
+
+  // Lines of every kind: URLs, ones to escape, too long, not URLs, blank; any line ends; bytes that are no UTF-8.
+  const line = fc.oneof(
+    fc.webUrl({ validSchemes: ['http', 'https'] }),
+    fc.constantFrom('https://example.com/caf\u00e9', 'https://example.com/a b', '/relative', '# comment', '<p>markup</p>', 'ftp://example.com/x', 'https://example.com/%zz', `https://example.com/${'x'.repeat(2100)}`, '', ' \t ', 'https://\u00e9xample.com/\ud83d\ude00'),
+  );
+  const piece = fc.oneof({ weight: 8, arbitrary: line.map((text) => encoder.encode(text)) }, { weight: 1, arbitrary: fc.constantFrom(new Uint8Array([0xff]), new Uint8Array([0xe2, 0x82]), new Uint8Array([0xc0, 0xaf]), new Uint8Array([0xef, 0xbf, 0xbd])) });
+  // It starts with a URL, as any file the crawl reads so does (sniffFormat says 'text': no markup first).
+  const file = fc.tuple(fc.boolean(), fc.webUrl({ validSchemes: ['http', 'https'] }), fc.array(fc.tuple(fc.array(piece, { minLength: 1, maxLength: 2 }), fc.constantFrom('\n', '\r\n', '\r', '\n\n', '\r\r\n')), { maxLength: 60 }), fc.boolean())
+    .map(([bom, first, lines, endsWithBreak]) => {
+      const parts: Uint8Array[] = bom ? [new Uint8Array([0xef, 0xbb, 0xbf])] : [];
+      parts.push(encoder.encode(`${first}${lines.length > 0 ? '\n' : ''}`));
+      lines.forEach(([pieces, end], index) => {
+        parts.push(...pieces);
+        if (index < lines.length - 1 || endsWithBreak) parts.push(encoder.encode(end));
+      });
+      const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+      let at = 0;
+      for (const part of parts) { bytes.set(part, at); at += part.length; }
+      return bytes;
+    });
+
+  it('gives the URLs and issues parseTextSitemap gives for the whole file, however its bytes are cut', () => {
+    fc.assert(fc.property(file, fc.array(fc.nat(), { maxLength: 30 }), (bytes, cuts) => {
+      expect(sniffFormat(bytes)).toBe('text');
+      const whole = parseTextSitemap(bytes, { recover: true, maxBytes: Infinity });
+      // A cut after every byte too: a CR alone at a piece's end, a byte-order mark split.
+      for (const pieces of [cuts.map((cut) => cut % (bytes.length + 1)), Array.from({ length: bytes.length }, (_, i) => i)]) {
+        const read = readInPieces(bytes, pieces);
+        expect(read.urls).toEqual(whole.urls.map((url) => url.loc));
+        expect(read.issues).toEqual(whole.issues);
+      }
+    }), { numRuns: 300 });
+  });
+
+  it('counts lines, URLs and bytes across pieces: the 50,001st URL, the 1,001st bad line and the size limit where a whole file has them', () => {
+    const long = `https://example.com/${'p'.repeat(1100)}`;
+    const text = `${Array.from({ length: 1005 }, (_, i) => `bad line ${i}`).join('\r\n')}\r\n${Array.from({ length: 50_001 }, (_, i) => `${long}/${i}`).join('\n')}\n`;
+    const bytes = encoder.encode(text);
+    expect(bytes.length).toBeGreaterThan(52_428_800);
+    const whole = parseTextSitemap(bytes, { recover: true, maxBytes: Infinity });
+    expect(whole.issues.map((issue) => issue.code).filter((code) => code !== 'SITEMAP_BAD_LOC')).toEqual(['SITEMAP_TOO_MANY_URLS', 'SITEMAP_TOO_LARGE']);
+    expect(whole.issues.filter((issue) => issue.code === 'SITEMAP_BAD_LOC')).toHaveLength(1001);
+    const read = readInPieces(bytes, Array.from({ length: 900 }, (_, i) => i * 65_521 + 7));
+    expect(read.urls).toHaveLength(50_001);
+    expect(read.issues).toEqual(whole.issues);
   });
 });
 

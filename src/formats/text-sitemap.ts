@@ -5,11 +5,11 @@
 
 import { SitemapError } from '../model/errors';
 import { createIssue } from '../model/issue';
-import { positionOfByte, tooLargeIssue, tooManyUrlsIssue } from '../values/file-limits';
+import { positionOfByte, tooLargeIssueAt, tooManyUrlsIssue } from '../values/file-limits';
 import { markupStart, prepareInput } from '../input/input';
 import { HTML_SNIFF_BYTES, htmlPageError, readReadingOptions } from '../input/front-door';
 import { LIMITS } from '../model/limits';
-import { bytesToString, stringToBytes, utf8Length } from '../values/text';
+import { bytesToString, concatenateBytes, stringToBytes, utf8Length } from '../values/text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
 import { isPlainHttpUrl, LocFinding, LocScan, noHostProblem, scanLoc } from '../values/url-check';
 
@@ -69,27 +69,25 @@ const OTHER_FORMATS: ReadonlyMap<string, string> = new Map([
 export function parseTextSitemap(input: SitemapInput, options: ParseOptions = {}): TextSitemapResult {
   const { reading } = readReadingOptions(options, 'text sitemap');
   const { recover, maxBytes } = reading;
-  const { text, bytes, size, issues } = decodeInput(input, maxBytes, recover);
+  const issues: Issue[] = [];
+  const lines = new TextSitemapLines((issue) => issues.push(issue));
+  const text = decodeInput(input, maxBytes, recover, lines, issues);
   const markup = markupAtStart(text);
   if (markup !== undefined) {
     if (!recover) throw new SitemapError(markup.code, markup.message, { line: markup.line, column: markup.column, offset: markup.offset });
     issues.push(createIssue(markup.code, 'error', markup.message, markup.line, markup.column, ''));
   }
-  const urls = readLines(text, issues);
-  if (urls.length === 0) {
-    const message = text.length === 0 ? 'Empty sitemap: the file is empty' : 'Empty sitemap: no line of the file is a URL';
-    issues.push(createIssue('SITEMAP_EMPTY', 'error', message, 1, 1, ''));
-  }
-  if (size > LIMITS.maxSitemapBytes) issues.push(tooLargeIssue(bytes ?? stringToBytes(text)));
+  const urls = lines.read(text, true);
+  lines.finish();
   return { kind: 'urlset', format: 'text', urls, issues };
 }
 
 /**
- * The input as one string (without a byte-order mark), the UTF-8 bytes it came from (none for
- * a string), their size (for a string, 0 when it is surely under both limits), and the issues
- * of getting there (an encoding).
+ * The input as one string (without a byte-order mark), its size and encoding told to `lines`
+ * (bytes only; a string only when it may be over the size limit), and the issues of getting there
+ * (gzip, an encoding) in `issues`.
  */
-function decodeInput(input: SitemapInput, maxBytes: number, recover: boolean): { text: string; bytes: Uint8Array | undefined; size: number; issues: Issue[] } {
+function decodeInput(input: SitemapInput, maxBytes: number, recover: boolean, lines: TextSitemapLines, issues: Issue[]): string {
   if (typeof input === 'string') {
     // Already decoded: prepareInput would encode it only to have it decoded again here, and it
     // refuses a one-line string that is a URL (a file name given as an XML document), which here
@@ -99,21 +97,202 @@ function decodeInput(input: SitemapInput, maxBytes: number, recover: boolean): {
     const size = text.length * 3 > Math.min(maxBytes, LIMITS.maxSitemapBytes) ? utf8Length(text) : 0;
     // At the limit, as the front door places it for bytes (prepareInput).
     if (size > maxBytes) throw new SitemapError('INPUT_TOO_LARGE', `The input is ${size.toLocaleString('en-US')} bytes, over the maxBytes limit of ${maxBytes.toLocaleString('en-US')}`, { offset: maxBytes });
-    return { text, bytes: undefined, size, issues: [] };
+    if (size > LIMITS.maxSitemapBytes) lines.measure(stringToBytes(text));
+    return text;
   }
-  const { bytes, issues } = prepareInput(input, maxBytes, recover, true);
-  const text = bytesToString(bytes, false);
-  // The decoder turns each bad sequence into U+FFFD; only then is it worth finding the first one.
-  if (text.includes('\ufffd')) {
-    const offset = firstInvalidUtf8(bytes);
-    if (offset >= 0) {
-      const [line, column] = positionOfByte(bytes, offset);
-      const message = 'Bytes that are not valid UTF-8 (text sitemaps must be UTF-8); they read as U+FFFD';
-      if (!recover) throw new SitemapError('INPUT_ENCODING', message, { line, column, offset });
-      issues.push(createIssue('INPUT_ENCODING', 'error', message, line, column, ''));
+  const prepared = prepareInput(input, maxBytes, recover, true);
+  issues.push(...prepared.issues);
+  return lines.decode(prepared.bytes, recover);
+}
+
+/**
+ * A text sitemap's lines, read in order a run of whole lines at a time, with what the whole file
+ * is judged on counted across runs: line numbers, URLs (the 50,001st), bad lines listed, the first
+ * bytes that are not UTF-8, the size. parseTextSitemap reads a file as one run; the crawl reads the
+ * runs as they arrive (`push`, `end`), so that no text sitemap is held whole, and gets the issues
+ * parseTextSitemap gives, in its order but for INPUT_ENCODING, which it reports apart
+ * (`onEncodingIssue`): parseTextSitemap has it first, before any line's. It does not look for
+ * markup at the start (an HTML page, an XML sitemap): the crawl reads only what sniffFormat
+ * called a text sitemap, whose first line is a URL.
+ *
+ * @example
+ * const lines = new TextSitemapLines((issue) => issues.push(issue));
+ * for await (const piece of body) for (const url of lines.push(piece)) console.log(url.loc);
+ * for (const url of lines.end()) console.log(url.loc);
+ */
+export class TextSitemapLines {
+  #line = 0;
+  #urls = 0;
+  #listed = 0;
+  #unlisted = 0;
+  #unlistedLine = 0;
+  #unlistedColumn = 0;
+  #sawText = false;
+  #size = 0;
+  /** Where the size limit is crossed, once it is: [line, column]. */
+  #crossed: [number, number] | undefined;
+  #encodingTold = false;
+  /** Bytes of the line not ended yet (push), in the pieces they came in. */
+  #carry: Uint8Array[] = [];
+  #started = false;
+  readonly #scan = new LocScan();
+  readonly #onIssue: (issue: Issue) => void;
+  readonly #onEncodingIssue: (issue: Issue) => void;
+
+  constructor(onIssue: (issue: Issue) => void, onEncodingIssue = onIssue) {
+    this.#onIssue = onIssue;
+    this.#onEncodingIssue = onEncodingIssue;
+  }
+
+  /**
+   * The URLs of the lines that `piece` (the next bytes of the file, UTF-8 as sent, a byte-order
+   * mark allowed at its start) ends. A line break ends a run; a CR at the end of a piece waits
+   * for the next piece, which may start with its LF.
+   */
+  push(piece: Uint8Array): SitemapUrl[] {
+    let cut = piece.lastIndexOf(0x0a);
+    if (piece.length >= 2) cut = Math.max(cut, piece.lastIndexOf(0x0d, piece.length - 2));
+    if (cut < 0) {
+      if (piece.length > 0) this.#carry.push(piece);
+      return [];
+    }
+    this.#carry.push(piece.subarray(0, cut + 1));
+    const run = this.#takeCarry();
+    if (cut + 1 < piece.length) this.#carry.push(piece.subarray(cut + 1));
+    return this.read(this.decode(run, true), false);
+  }
+
+  /** The URLs of the last line (push), then the issues of the whole file (finish). */
+  end(): SitemapUrl[] {
+    const urls = this.read(this.decode(this.#takeCarry(), true), true);
+    this.finish();
+    return urls;
+  }
+
+  #takeCarry(): Uint8Array {
+    let run = this.#carry.length === 1 ? this.#carry[0]! : concatenateBytes(this.#carry);
+    this.#carry = [];
+    if (!this.#started) {
+      this.#started = true;
+      if (run[0] === 0xef && run[1] === 0xbb && run[2] === 0xbf) run = run.subarray(3); // the byte-order mark, as prepareInput drops it
+    }
+    return run;
+  }
+
+  /** Counts a run's bytes against the size limit, noting where it is crossed (the run starts a line). */
+  measure(run: Uint8Array): void {
+    const before = this.#size;
+    this.#size += run.length;
+    if (before <= LIMITS.maxSitemapBytes && this.#size > LIMITS.maxSitemapBytes) {
+      const [line, column] = positionOfByte(run, LIMITS.maxSitemapBytes - before);
+      this.#crossed = [this.#line + line, column];
     }
   }
-  return { text, bytes, size: bytes.length, issues };
+
+  /**
+   * A run of whole lines (or the last one) as text, measured; the first bytes of the file that are
+   * not UTF-8 an INPUT_ENCODING issue (thrown, unless `recover`).
+   */
+  decode(run: Uint8Array, recover: boolean): string {
+    this.measure(run);
+    const text = bytesToString(run, false);
+    // The decoder turns each bad sequence into U+FFFD; only then is it worth finding the first one.
+    if (!this.#encodingTold && text.includes('\ufffd')) {
+      const offset = firstInvalidUtf8(run);
+      if (offset >= 0) {
+        this.#encodingTold = true;
+        const [line, column] = positionOfByte(run, offset);
+        const message = 'Bytes that are not valid UTF-8 (text sitemaps must be UTF-8); they read as U+FFFD';
+        if (!recover) throw new SitemapError('INPUT_ENCODING', message, { line: this.#line + line, column, offset: this.#size - run.length + offset });
+        this.#onEncodingIssue(createIssue('INPUT_ENCODING', 'error', message, this.#line + line, column, ''));
+      }
+    }
+    return text;
+  }
+
+  /** The URLs of `text`'s lines: whole lines (each ended by a line break), or with `last` all the rest of the file. */
+  read(text: string, last: boolean): SitemapUrl[] {
+    const urls: SitemapUrl[] = [];
+    if (text.length > 0) this.#sawText = true;
+    const scan = this.#scan;
+    // Lines come from one native split, not from indexOf resuming at each line: in V8 (Node 20),
+    // once indexOf has searched the whole text for a character it lacks (a CR in an LF file),
+    // later indexOf calls with a start position on that text can cost time in proportion to the
+    // text, not to the line, so 1 MB of short lines took 0.3-0.8 s instead of milliseconds (issue #22;
+    // the same shape measured with the loop alone, 2026-11-26). A capturing split keeps the line
+    // breaks, which only a file with a CR needs.
+    const hasCr = text.includes('\r');
+    const parts = hasCr ? text.split(LINE_BREAK) : text.split('\n');
+    const step = hasCr ? 2 : 1;
+    // Whole lines end with a break: the empty part after the last one is no line of its own.
+    const end = last ? parts.length : parts.length - 1;
+    for (let index = 0; index < end; index += step) {
+      const line = ++this.#line;
+      const lineText = parts[index]!;
+      let first = 0, lastChar = lineText.length;
+      while (first < lastChar && isBlank(lineText.charCodeAt(first))) first++;
+      while (lastChar > first && isBlank(lineText.charCodeAt(lastChar - 1))) lastChar--;
+      if (first === lastChar) continue;
+      const value = first === 0 && lastChar === lineText.length ? lineText : lineText.substring(first, lastChar);
+      const column = first + 1; // the blanks before it are one code point each
+      let urlLength = value.length;
+      let keep = true;
+      // The common line settles with one native regex pass; the others are scanned for details.
+      if (!isPlainHttpUrl(value)) {
+        scanLoc(value, scan);
+        urlLength = scan.length;
+        let findings = scan.findings;
+        // C1 controls (U+0080–U+009F) are non-ASCII characters like others to a URL parser, which
+        // percent-encodes them; they are what a file decoded as Windows-1252 and encoded again holds.
+        if (findings & LocFinding.Control && !hasAsciiControl(value)) findings = (findings & ~LocFinding.Control) | LocFinding.NonAscii;
+        const problem = findings & NOT_A_URL ? notAUrl(value, findings, scan) : undefined;
+        if (problem !== undefined) {
+          keep = false;
+          const problemColumn = column + codePointsBefore(value, problem.index);
+          if (this.#listed < MAX_LISTED_BAD_LINES) {
+            this.#listed++;
+            this.#onIssue(createIssue('SITEMAP_BAD_LOC', 'error', problem.message, line, problemColumn, '', 0, value)); // a line that is no URL is no entry
+          } else if (this.#unlisted++ === 0) {
+            this.#unlistedLine = line;
+            this.#unlistedColumn = problemColumn;
+          }
+        } else if (findings & NOT_ESCAPED) {
+          const index = scan.firstBad;
+          const message = value.charCodeAt(index) === 0x25
+            ? 'The URL has a "%" that is not followed by two hex digits (escape a literal % as %25); kept as written'
+            : value.charCodeAt(index) >= 0x80
+              ? 'The URL has characters outside ASCII: percent-encode them as UTF-8 (RFC 3986); kept as written'
+              : `The URL has "${value[index] ?? ''}", which must be percent-encoded in a URL (RFC 3986); kept as written`;
+          this.#onIssue(createIssue('SITEMAP_LOC_NOT_ESCAPED', 'warning', message, line, column + codePointsBefore(value, index), '', this.#urls + 1, value)); // the entry it is about to be
+        }
+      }
+      if (keep) {
+        urls.push({ loc: value });
+        const entry = ++this.#urls;
+        if (urlLength >= LIMITS.maxLocLength) {
+          const message = urlLength > LIMITS.maxLocLength
+            ? `The URL is ${urlLength.toLocaleString('en-US')} characters long; the limit is 2,048`
+            : 'The URL is exactly 2,048 characters long: the protocol wants less than 2,048';
+          this.#onIssue(createIssue('SITEMAP_LOC_LENGTH', urlLength > LIMITS.maxLocLength ? 'error' : 'warning', message, line, column, '', entry, value));
+        }
+        if (entry === LIMITS.maxUrlsPerSitemap + 1) this.#onIssue(tooManyUrlsIssue(line, column, '', entry));
+      }
+    }
+    return urls;
+  }
+
+  /** The issues about the whole file, once it has been read: bad lines not listed, no URL at all, over 52,428,800 bytes. */
+  finish(): void {
+    if (this.#unlisted > 0) {
+      const message = `${this.#unlisted.toLocaleString('en-US')} more lines are not absolute http(s) URLs and were left out (not listed one by one; this is the first)`;
+      this.#onIssue(createIssue('SITEMAP_BAD_LOC', 'error', message, this.#unlistedLine, this.#unlistedColumn, ''));
+    }
+    if (this.#urls === 0) {
+      const message = this.#sawText ? 'Empty sitemap: no line of the file is a URL' : 'Empty sitemap: the file is empty';
+      this.#onIssue(createIssue('SITEMAP_EMPTY', 'error', message, 1, 1, ''));
+    }
+    if (this.#crossed) this.#onIssue(tooLargeIssueAt(this.#size, this.#crossed[0], this.#crossed[1]));
+  }
 }
 
 interface Markup {
@@ -145,80 +324,6 @@ function markupAtStart(text: string): Markup | undefined {
   const name = element < 0 ? undefined : ELEMENT_NAME.exec(head)?.[0];
   const what = name === undefined ? 'markup' : OTHER_FORMATS.get(name.slice(name.indexOf(':') + 1)) ?? `markup (<${name}>)`;
   return { code: 'SITEMAP_NOT_A_SITEMAP', message: `Not a text sitemap (one URL per line): this is ${what}`, ...position };
-}
-
-/** Every line's URL, in order; what is wrong with a line goes to `issues`. */
-function readLines(text: string, issues: Issue[]): SitemapUrl[] {
-  const urls: SitemapUrl[] = [];
-  const scan = new LocScan();
-  // Lines come from one native split, not from indexOf resuming at each line: in V8 (Node 20),
-  // once indexOf has searched the whole text for a character it lacks (a CR in an LF file),
-  // later indexOf calls with a start position on that text can cost time in proportion to the
-  // text, not to the line, so 1 MB of short lines took 0.3-0.8 s instead of milliseconds (issue #22;
-  // the same shape measured with the loop alone, 2026-11-26). A capturing split keeps the line
-  // breaks, which only a file with a CR needs.
-  const hasCr = text.includes('\r');
-  const parts = hasCr ? text.split(LINE_BREAK) : text.split('\n');
-  const step = hasCr ? 2 : 1;
-  let line = 0;
-  let listed = 0, unlisted = 0, unlistedLine = 0, unlistedColumn = 0;
-  for (let index = 0; index < parts.length; index += step) {
-    line++;
-    const lineText = parts[index]!;
-    let first = 0, last = lineText.length;
-    while (first < last && isBlank(lineText.charCodeAt(first))) first++;
-    while (last > first && isBlank(lineText.charCodeAt(last - 1))) last--;
-    if (first < last) {
-      const value = first === 0 && last === lineText.length ? lineText : lineText.substring(first, last);
-      const column = first + 1; // the blanks before it are one code point each
-      let urlLength = value.length;
-      let keep = true;
-      // The common line settles with one native regex pass; the others are scanned for details.
-      if (!isPlainHttpUrl(value)) {
-        scanLoc(value, scan);
-        urlLength = scan.length;
-        let findings = scan.findings;
-        // C1 controls (U+0080–U+009F) are non-ASCII characters like others to a URL parser, which
-        // percent-encodes them; they are what a file decoded as Windows-1252 and encoded again holds.
-        if (findings & LocFinding.Control && !hasAsciiControl(value)) findings = (findings & ~LocFinding.Control) | LocFinding.NonAscii;
-        const problem = findings & NOT_A_URL ? notAUrl(value, findings, scan) : undefined;
-        if (problem !== undefined) {
-          keep = false;
-          const problemColumn = column + codePointsBefore(value, problem.index);
-          if (listed < MAX_LISTED_BAD_LINES) {
-            listed++;
-            issues.push(createIssue('SITEMAP_BAD_LOC', 'error', problem.message, line, problemColumn, '', 0, value)); // a line that is no URL is no entry
-          } else if (unlisted++ === 0) {
-            unlistedLine = line;
-            unlistedColumn = problemColumn;
-          }
-        } else if (findings & NOT_ESCAPED) {
-          const index = scan.firstBad;
-          const message = value.charCodeAt(index) === 0x25
-            ? 'The URL has a "%" that is not followed by two hex digits (escape a literal % as %25); kept as written'
-            : value.charCodeAt(index) >= 0x80
-              ? 'The URL has characters outside ASCII: percent-encode them as UTF-8 (RFC 3986); kept as written'
-              : `The URL has "${value[index] ?? ''}", which must be percent-encoded in a URL (RFC 3986); kept as written`;
-          issues.push(createIssue('SITEMAP_LOC_NOT_ESCAPED', 'warning', message, line, column + codePointsBefore(value, index), '', urls.length + 1, value)); // the entry it is about to be
-        }
-      }
-      if (keep) {
-        urls.push({ loc: value });
-        if (urlLength >= LIMITS.maxLocLength) {
-          const message = urlLength > LIMITS.maxLocLength
-            ? `The URL is ${urlLength.toLocaleString('en-US')} characters long; the limit is 2,048`
-            : 'The URL is exactly 2,048 characters long: the protocol wants less than 2,048';
-          issues.push(createIssue('SITEMAP_LOC_LENGTH', urlLength > LIMITS.maxLocLength ? 'error' : 'warning', message, line, column, '', urls.length, value));
-        }
-        if (urls.length === LIMITS.maxUrlsPerSitemap + 1) issues.push(tooManyUrlsIssue(line, column, '', urls.length));
-      }
-    }
-  }
-  if (unlisted > 0) {
-    const message = `${unlisted.toLocaleString('en-US')} more lines are not absolute http(s) URLs and were left out (not listed one by one; this is the first)`;
-    issues.push(createIssue('SITEMAP_BAD_LOC', 'error', message, unlistedLine, unlistedColumn, ''));
-  }
-  return urls;
 }
 
 /** Why a line with NOT_A_URL `findings` (LocFinding bits) is no URL, and the index in it to point at. */

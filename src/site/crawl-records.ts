@@ -294,15 +294,65 @@ export class FirstIssues {
    */
   finish(record: CrawledSitemap, others: readonly Issue<IssueCode>[]): void {
     addIssues(record, others, 0);
-    const counts = this.#taken.issueCounts as Record<IssueCode, number>;
-    for (const code in counts) record.issueCounts[code as IssueCode] = (record.issueCounts[code as IssueCode] ?? 0) + counts[code as IssueCode];
-    record.errors += this.#taken.errors;
-    record.warnings += this.#taken.warnings;
+    addCounts(record, this.#taken);
     for (const issue of others.concat(this.held).sort(byDocumentOrder)) {
       if (record.issues.length >= this.#kept) break;
       record.issues.push(keptIssue(issue));
     }
   }
+}
+
+/**
+ * A text sitemap's issues as its lines are read as they arrive (TextSitemapLines): each counted
+ * and the first `kept` held in the order they come, but INPUT_ENCODING (`addFirst`) before them,
+ * as parseTextSitemap orders a whole file's; the record gets them once the file has been read
+ * (`finish`), so that a file that fails half-way gets none, as with FirstIssues.
+ *
+ * @example
+ * const held = new HeldIssues(100);
+ * const lines = new TextSitemapLines(held.add, held.addFirst);
+ * // … push the file's pieces, then:
+ * held.finish(record);
+ */
+export class HeldIssues {
+  readonly #held: Issue<IssueCode>[] = [];
+  #first: Issue<IssueCode> | undefined;
+  /** The counts, as addIssue keeps them, added to the record by finish(). */
+  readonly #taken = { issueCounts: {}, errors: 0, warnings: 0, issues: [] } as unknown as CrawledSitemap;
+  readonly #kept: number;
+
+  constructor(kept: number) {
+    this.#kept = kept;
+  }
+
+  /** Takes one issue, in the order found (bound). */
+  readonly add = (issue: Issue<IssueCode>): void => {
+    addIssue(this.#taken, issue, 0);
+    if (this.#held.length < this.#kept) this.#held.push(keptIssue(issue));
+  };
+
+  /** Takes the one issue that goes before all the others, whenever it is found (bound). */
+  readonly addFirst = (issue: Issue<IssueCode>): void => {
+    addIssue(this.#taken, issue, 0);
+    this.#first = keptIssue(issue);
+  };
+
+  /** Adds to `record` what it took: all counted, the first `kept` kept. */
+  finish(record: CrawledSitemap): void {
+    addCounts(record, this.#taken);
+    for (const issue of this.#first ? [this.#first, ...this.#held] : this.#held) {
+      if (record.issues.length >= this.#kept) break;
+      record.issues.push(issue);
+    }
+  }
+}
+
+/** Adds the issue counts that addIssue kept in `taken` (FirstIssues', HeldIssues') to `record`'s. */
+function addCounts(record: CrawledSitemap, taken: CrawledSitemap): void {
+  const counts = taken.issueCounts as Record<IssueCode, number>;
+  for (const code in counts) record.issueCounts[code as IssueCode] = (record.issueCounts[code as IssueCode] ?? 0) + counts[code as IssueCode];
+  record.errors += taken.errors;
+  record.warnings += taken.warnings;
 }
 
 /**

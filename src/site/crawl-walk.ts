@@ -14,10 +14,10 @@ import type { EntryChannel } from './crawl-entry-channel';
 import { parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
 import { SitemapError } from '../model/errors';
-import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, LastmodRange, makeEntriesOf, RuleIssues } from './crawl-records';
+import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, HeldIssues, LastmodRange, makeEntriesOf, RuleIssues } from './crawl-records';
 import { readRobotsTxtSitemaps, ROBOTS_TXT_MAX_BYTES } from '../formats/robots';
 import { sniffFormat, type DocumentFormat } from '../input/sniff';
-import { parseTextSitemap } from '../formats/text-sitemap';
+import { parseTextSitemap, TextSitemapLines } from '../formats/text-sitemap';
 import type { Issue, IssueCode, SitemapIndexEntry, SitemapUrl } from '../model/types';
 import type { DatetimeGrammar } from '../values/datetime';
 import { NEEDS_INPUT, validate, validationSteps, type ArrivingInput } from '../check/validate';
@@ -489,7 +489,7 @@ export class Walk {
     }
     const head = concatenateBytes(gathered.pieces);
     const format = sniffFormat(head);
-    if (!gathered.ended && (format === 'urlset' || format === 'sitemapindex') && arrivesAsIs(head, opened.contentType)) {
+    if (!gathered.ended && (format === 'urlset' || format === 'sitemapindex' || format === 'text') && arrivesAsIs(head, opened.contentType)) {
       return this.#readDocument(task, record, { head, format, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
     }
     if (!gathered.ended) await gatherHead(pieces, gathered, Infinity);
@@ -606,6 +606,36 @@ export class Walk {
           record.lastmod = step.value.stats.lastmod;
         }
         if (range) record.lastmod = range.value();
+      }
+    } else if (format === 'text' && arriving) {
+      // A text sitemap as sent (UTF-8), a run of whole lines at a time as they arrive, so that none
+      // is held whole: parseTextSitemap's issues (TextSitemapLines reads its runs), given once the
+      // file has been read, as an XML file's, and its entries as they come. Past maxEntries (or
+      // once the reader stops) the rest is still read, for the issues of the whole file.
+      const held = new HeldIssues(this.#settings.maxIssuesPerSitemap);
+      const lines = new TextSitemapLines(held.add, held.addFirst);
+      const { pieces } = arriving;
+      let reading = true;
+      const deliver = async (urls: SitemapUrl[]): Promise<void> => {
+        for (let at = 0; at < urls.length && reading; at++) {
+          const more = this.#page(urls[at]!, record, number, rules);
+          if (!(more === true || (more !== false && await more))) reading = false;
+        }
+      };
+      await deliver(lines.push(bytes));
+      for (let piece = pieces.take(); piece !== null; piece = pieces.take()) {
+        if (piece === undefined) { await pieces.arrived(); continue; }
+        record.bytes += piece.length;
+        await deliver(lines.push(piece));
+      }
+      if (pieces.failed) {
+        // Stopped half-way (over maxBytes, timeout, network): failed, as an XML file is.
+        if (this.#cancelled) return;
+        record.failed = true;
+        record.format = undefined;
+      } else {
+        await deliver(lines.end());
+        held.finish(record);
       }
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       let urls: readonly SitemapUrl[] = [];

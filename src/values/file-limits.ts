@@ -16,7 +16,12 @@ export function tooManyUrlsIssue(line: number, column: number, path: string, ent
 /** SITEMAP_TOO_LARGE for UTF-8 `bytes` over 52,428,800 bytes, at the place where they cross it. */
 export function tooLargeIssue(bytes: Uint8Array): Issue {
   const [line, column] = positionOfByte(bytes, LIMITS.maxSitemapBytes);
-  const message = `The file is ${bytes.length.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`;
+  return tooLargeIssueAt(bytes.length, line, column);
+}
+
+/** SITEMAP_TOO_LARGE for a file of `size` bytes whose limit is crossed at `line`:`column` (a text sitemap read in runs). */
+export function tooLargeIssueAt(size: number, line: number, column: number): Issue {
+  const message = `The file is ${size.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`;
   return createIssue('SITEMAP_TOO_LARGE', 'error', message, line, column, '');
 }
 
