@@ -30,6 +30,33 @@ const codes = (issues: readonly Issue<IssueCode>[]) => issues.map((issue) => iss
 /** Quick retries for the tests; Retry-After (1 s) still has to be waited for. */
 const FAST = { retryDelay: 10, maxRetryDelay: 5000, timeout: 5000 } as const;
 
+/**
+ * A fetch that counts the bytes taken from each body, by the URL's path (`taken`), to see how far a
+ * body had been read when; and the largest chunk it passed on (the streams between it and the walk
+ * hold a few of them).
+ */
+function countingFetch(): { fetch: (url: string | URL | Request, init?: RequestInit) => Promise<Response>; taken: Map<string, number>; largestChunk: () => number } {
+  const taken = new Map<string, number>();
+  let largest = 0;
+  const counting = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(url, init);
+    const key = new URL(String(url)).pathname;
+    taken.set(key, 0);
+    if (!response.body) return response;
+    const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        taken.set(key, taken.get(key)! + chunk.length);
+        largest = Math.max(largest, chunk.length);
+        controller.enqueue(chunk);
+      },
+    }));
+    const counted = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    Object.defineProperty(counted, 'url', { value: response.url }); // where a browser's own redirects led: a new Response has none
+    return counted;
+  };
+  return { fetch: counting, taken, largestChunk: () => largest };
+}
+
 describe('crawlSitemaps on a site with everything (robots.txt, indexes, errors, redirects, gzip)', () => {
   const { origin: o, otherOrigin: l } = sites.main;
   let report: CrawlReport;
@@ -218,27 +245,8 @@ describe('crawlSitemaps finding sitemaps without robots.txt', () => {
   it('reads a large guess as it arrives, and takes no more of a page than its read-ahead', async () => {
     const { origin: o } = sites.largeGuess;
     await reset(o);
-    // A fetch that counts the bytes taken from each body.
-    const taken = new Map<string, number>();
-    let largestChunk = 0;
-    const countingFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const response = await fetch(url, init);
-      const key = new URL(String(url)).pathname;
-      taken.set(key, 0);
-      if (!response.body) return response;
-      const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          taken.set(key, taken.get(key)! + chunk.length);
-          largestChunk = Math.max(largestChunk, chunk.length);
-          controller.enqueue(chunk);
-        },
-      }));
-      const counted = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      // Where a browser's own redirects led: a new Response has no URL.
-      Object.defineProperty(counted, 'url', { value: response.url });
-      return counted;
-    };
-    const crawl = crawlSitemaps(`${o}/`, { ...FAST, fetch: countingFetch });
+    const { fetch: counting, taken, largestChunk } = countingFetch();
+    const crawl = crawlSitemaps(`${o}/`, { ...FAST, fetch: counting });
     let entries = 0;
     let takenAtFirst = -1;
     const from = new Set<string>();
@@ -255,13 +263,13 @@ describe('crawlSitemaps finding sitemaps without robots.txt', () => {
     // Its first entries came before its last bytes: read as it arrived, not gathered whole first
     // (within the read-ahead and the chunks in flight; Chromium may hand over a body in one piece).
     expect(takenAtFirst).toBeGreaterThan(0);
-    expect(takenAtFirst).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk);
+    expect(takenAtFirst).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk());
     expect(taken.get('/sitemap.xml')).toBe(size);
     // The page at /sitemap.txt: its head sniffed, then dropped: no more of it taken than a file
     // waiting for its turn reads ahead.
     const page = report.guesses.find((guess) => guess.url === `${o}/sitemap.txt`)!;
     expect(page).toMatchObject({ status: 200, found: false });
-    expect(taken.get('/sitemap.txt')).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk);
+    expect(taken.get('/sitemap.txt')).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk());
     // /sitemap_index.xml redirects to /sitemap.xml, read already: not followed (a browser follows
     // it itself, and the body is dropped), and found through it.
     expect(report.guesses.find((guess) => guess.url === `${o}/sitemap_index.xml`)).toEqual({ url: `${o}/sitemap_index.xml`, finalUrl: `${o}/sitemap.xml`, status: inBrowser ? 200 : 301, found: true });
@@ -292,26 +300,9 @@ describe('crawlSitemaps within limits', () => {
   it('reads a large text sitemap as it arrives (plain, .gz, gzip transfer): parseTextSitemap\'s issues and every URL', async () => {
     await reset(o);
     const paths = ['/large.txt', '/large.txt.gz', '/large-encoded.txt'];
-    // A fetch that counts the bytes taken from each body, to see that entries come before the end.
-    const taken = new Map<string, number>();
-    let largestChunk = 0;
-    const countingFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const response = await fetch(url, init);
-      const key = new URL(String(url)).pathname;
-      taken.set(key, 0);
-      if (!response.body) return response;
-      const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          taken.set(key, taken.get(key)! + chunk.length);
-          largestChunk = Math.max(largestChunk, chunk.length);
-          controller.enqueue(chunk);
-        },
-      }));
-      const counted = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      Object.defineProperty(counted, 'url', { value: response.url });
-      return counted;
-    };
-    const crawl = crawlSitemaps(paths.map((path) => `${o}${path}`), { ...FAST, concurrency: 1, fetch: countingFetch });
+    // Bytes taken from each body, to see that entries come before the end.
+    const { fetch: counting, taken, largestChunk } = countingFetch();
+    const crawl = crawlSitemaps(paths.map((path) => `${o}${path}`), { ...FAST, concurrency: 1, fetch: counting });
     const locs = new Map<string, string[]>();
     let takenAtFirst = -1;
     for await (const entry of crawl) {
@@ -337,7 +328,7 @@ describe('crawlSitemaps within limits', () => {
     }
     // Its first entries came before its last bytes (within the read-ahead and the chunks in flight).
     expect(takenAtFirst).toBeGreaterThan(0);
-    expect(takenAtFirst).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk);
+    expect(takenAtFirst).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk());
     expect(taken.get('/large.txt')).toBe(sitemapAt(report, `${o}/large.txt`).bytes);
     // Stopped at maxEntries half-way: the entries end there, and the file is still read to its end
     // for the issues of the whole file.
@@ -410,24 +401,10 @@ describe('crawlSitemaps within limits', () => {
   }
 
   it('reads at most 1 MiB ahead of a file waiting for its turn, and the rest once it comes', async () => {
-    // A fetch that counts the bytes taken from each body, to see how far a waiting file was read.
-    const taken = new Map<string, number>();
-    let largestChunk = 0;
-    const countingFetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const response = await fetch(url, init);
-      const key = String(url);
-      taken.set(key, 0);
-      const body = response.body!.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          taken.set(key, taken.get(key)! + chunk.length);
-          largestChunk = Math.max(largestChunk, chunk.length);
-          controller.enqueue(chunk);
-        },
-      }));
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    };
+    // Bytes taken from each body, to see how far a waiting file was read.
+    const { fetch: counting, taken, largestChunk } = countingFetch();
     const files = [`${o}/huge-a.xml`, `${o}/huge-b.xml`];
-    const crawl = crawlSitemaps(files, { ...FAST, concurrency: 2, concurrencyPerHost: 2, fetch: countingFetch });
+    const crawl = crawlSitemaps(files, { ...FAST, concurrency: 2, concurrencyPerHost: 2, fetch: counting });
     let first: string | undefined;
     let mostOfOther = 0;
     const counts = new Map<string, number>();
@@ -435,7 +412,7 @@ describe('crawlSitemaps within limits', () => {
       first ??= entry.sitemap;
       counts.set(entry.sitemap, (counts.get(entry.sitemap) ?? 0) + 1);
       if (entry.sitemap !== first) continue;
-      const other = () => taken.get(files.find((file) => file !== first)!) ?? 0;
+      const other = () => taken.get(new URL(files.find((file) => file !== first)!).pathname) ?? 0;
       mostOfOther = Math.max(mostOfOther, other());
       // Half-way through the first file, the reader waits until the other has been read as far
       // ahead as it will be. Not a fixed pause: on a loaded machine its download may not have started.
@@ -450,8 +427,8 @@ describe('crawlSitemaps within limits', () => {
     // the walk hold (Node's chunks are 64 KiB at most; Node 26's fetch holds one more than Node 20's
     // to 24's; Chromium may hand over a body in one piece).
     expect(mostOfOther).toBeGreaterThanOrEqual(Math.min(1024 * 1024, size(files[1]!)));
-    expect(mostOfOther).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk);
-    for (const file of files) expect(taken.get(file)).toBe(size(file));
+    expect(mostOfOther).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk());
+    for (const file of files) expect(taken.get(new URL(file).pathname)).toBe(size(file));
   }, 60_000);
 
   it('inflates a .gz file waiting for its turn ahead, about 1 MiB and at most 4 MiB of it, and the rest once its turn comes', async () => {
