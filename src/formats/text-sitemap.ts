@@ -146,8 +146,8 @@ export class TextSitemapLines {
 
   /**
    * The URLs of the lines that `piece` (the next bytes of the file, UTF-8 as sent, a byte-order
-   * mark allowed at its start) ends. A line break ends a run; a CR at the end of a piece waits
-   * for the next piece, which may start with its LF.
+   * mark allowed at its start) ends, read as recover mode reads them. A line break ends a run; a
+   * CR at the end of a piece waits for the next piece, which may start with its LF.
    */
   push(piece: Uint8Array): SitemapUrl[] {
     let cut = piece.lastIndexOf(0x0a);
