@@ -333,12 +333,12 @@ export class HeldIssues {
 
   /** Takes the one issue that goes before all the others, whenever it is found (bound). */
   readonly addFirst = (issue: Issue<IssueCode>): void => {
-    addIssue(this.#taken, issue, 0);
     this.#first = keptIssue(issue);
   };
 
-  /** Adds to `record` what it took: all counted, the first `kept` kept. */
+  /** Adds to `record` what it took: all counted (the first issue's code first, as in `issueCounts` of a whole file), the first `kept` kept. */
   finish(record: CrawledSitemap): void {
+    if (this.#first) addIssue(record, this.#first, 0);
     addCounts(record, this.#taken);
     for (const issue of this.#first ? [this.#first, ...this.#held] : this.#held) {
       if (record.issues.length >= this.#kept) break;

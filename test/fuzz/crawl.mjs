@@ -128,7 +128,13 @@ function bodyOf(pick, seed, seeds, { reference, references, pages, lastmod }) {
   const kind = pick.integer(0, 9);
   if (kind <= 1) bytes = encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NAMESPACE}">${references(5).map((url) => `<sitemap><loc>${escapeXml(url)}</loc>${lastmod()}</sitemap>`).join('\n')}</sitemapindex>`);
   else if (kind <= 4) bytes = encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">${Array.from({ length: pick.integer(0, 6) }, () => `<url><loc>${escapeXml(pick.oneOf(pages))}</loc>${lastmod()}</url>`).join('\n')}</urlset>`);
-  else if (kind === 5) bytes = encoder.encode(Array.from({ length: pick.integer(0, 5) }, () => (pick.chance(0.7) ? pick.oneOf(pages) : reference())).join(pick.oneOf(['\n', '\r\n'])));
+  else if (kind === 5 && pick.chance(0.25)) {
+    // A text sitemap past the 32 KiB head, which the walk reads as it arrives, a run of whole lines
+    // at a time (TextSitemapLines): lines that are no URL, any line ends, perhaps a byte that is no UTF-8.
+    const lines = Array.from({ length: pick.integer(400, 1200) }, (_, i) => (pick.chance(0.03) ? pick.oneOf(['not a URL', '# comment', '', 'https://fuzz.example/caf\u00e9']) : `${pick.oneOf(pages)}?n=${i}&${'p'.repeat(pick.integer(0, 80))}`));
+    bytes = encoder.encode(lines.map((line) => line + pick.oneOf(['\n', '\n', '\r\n', '\r'])).join(''));
+    if (pick.chance(0.2)) bytes[pick.integer(0, bytes.length - 1)] = 0xff;
+  } else if (kind === 5) bytes = encoder.encode(Array.from({ length: pick.integer(0, 5) }, () => (pick.chance(0.7) ? pick.oneOf(pages) : reference())).join(pick.oneOf(['\n', '\r\n'])));
   else if (kind === 6) bytes = encoder.encode(`<rss version="2.0"><channel><title>T</title>${Array.from({ length: pick.integer(0, 4) }, () => `<item><link>${escapeXml(pick.oneOf(pages))}</link><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item>`).join('')}</channel></rss>`);
   else {
     const family = pick.oneOf(['xml', 'xml', 'feed', 'text']);
