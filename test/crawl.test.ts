@@ -3,11 +3,11 @@
 // each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
 
 import { describe, expect, inject, it } from 'vitest';
-import { crawlSitemaps, CrawlIssueCode, gzip, parse, parseTextSitemap, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
+import { crawlSitemaps, CrawlIssueCode, gzip, parse, parseFeed, parseTextSitemap, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
 import { inBrowser } from './fixtures';
 import { inflatedBytesForTesting } from '../src/input/gzip';
 import { addIssues } from '../src/site/crawl-records';
-import { largeText } from './fixtures/crawl-texts';
+import { largeFeed, largeText } from './fixtures/crawl-texts';
 
 const sites = inject('crawlSites');
 
@@ -297,52 +297,98 @@ describe('crawlSitemaps finding sitemaps without robots.txt', () => {
 describe('crawlSitemaps within limits', () => {
   const { origin: o } = sites.limits;
 
-  it('reads a large text sitemap as it arrives (plain, .gz, gzip transfer): parseTextSitemap\'s issues and every URL', async () => {
-    await reset(o);
-    const paths = ['/large.txt', '/large.txt.gz', '/large-encoded.txt'];
-    // Bytes taken from each body, to see that entries come before the end.
-    const { fetch: counting, taken, largestChunk } = countingFetch();
-    const crawl = crawlSitemaps(paths.map((path) => `${o}${path}`), { ...FAST, concurrency: 1, fetch: counting });
-    const locs = new Map<string, string[]>();
-    let takenAtFirst = -1;
-    for await (const entry of crawl) {
-      if (takenAtFirst < 0) takenAtFirst = taken.get('/large.txt')!;
-      const list = locs.get(entry.sitemap) ?? [];
-      list.push(entry.loc);
-      locs.set(entry.sitemap, list);
+  for (const kind of ['text sitemap', 'feed'] as const) {
+    const [extension, format, large, parseWhole] = kind === 'feed'
+      ? ['rss', 'rss', largeFeed, (bytes: Uint8Array) => parseFeed(bytes, { recover: true, maxBytes: Infinity })] as const
+      : ['txt', 'text', largeText, (bytes: Uint8Array) => parseTextSitemap(bytes, { recover: true, maxBytes: Infinity })] as const;
+    it(`reads a large ${kind} as it arrives (plain, .gz, gzip transfer): ${kind === 'feed' ? 'parseFeed' : 'parseTextSitemap'}'s issues and every URL`, async () => {
+      await reset(o);
+      const files = [[`/large.${extension}`, 'plain'], [`/large.${extension}.gz`, 'gz'], [`/large-encoded.${extension}`, 'encoded']] as const;
+      // Bytes taken from each body, to see that entries come before the end.
+      const { fetch: counting, taken, largestChunk } = countingFetch();
+      const crawl = crawlSitemaps(files.map(([path]) => `${o}${path}`), { ...FAST, concurrency: 1, fetch: counting });
+      const locs = new Map<string, string[]>();
+      let takenAtFirst = -1;
+      for await (const entry of crawl) {
+        if (takenAtFirst < 0) takenAtFirst = taken.get(files[0][0])!;
+        const list = locs.get(entry.sitemap) ?? [];
+        list.push(entry.loc);
+        locs.set(entry.sitemap, list);
+      }
+      const report = await crawl.report();
+      for (const [path, name] of files) {
+        const bytes = large(o, name);
+        const whole = parseWhole(bytes);
+        const count = (code: string) => whole.issues.filter((issue) => issue.code === code).length;
+        if (kind === 'feed') expect([count('SITEMAP_MISSING_LOC'), count('SITEMAP_BAD_LASTMOD')]).toEqual([100, 50]);
+        else {
+          expect([count('INPUT_ENCODING'), count('SITEMAP_BAD_LOC') >= 100, count('SITEMAP_LOC_NOT_ESCAPED') >= 41]).toEqual([1, true, true]);
+          expect(whole.issues[0]!.line).toBeGreaterThan(19_000); // INPUT_ENCODING: first in the whole file's issues, half-way in the file
+        }
+        expect(whole.issues.length).toBeGreaterThan(100);
+        // The record has what a whole file's issues give it: all counted, the first 100 kept, in the whole file's order.
+        const expected = { issues: [], issueCounts: {}, errors: 0, warnings: 0 } as unknown as CrawledSitemap;
+        addIssues(expected, whole.issues, 100);
+        const sitemap = sitemapAt(report, `${o}${path}`);
+        expect(sitemap, path).toMatchObject({ status: 200, failed: false, format, entries: whole.urls.length, compressed: name !== 'plain', bytes: bytes.length });
+        expect({ path, issues: sitemap.issues, issueCounts: sitemap.issueCounts, errors: sitemap.errors, warnings: sitemap.warnings }).toEqual({ path, ...JSON.parse(JSON.stringify(expected)) });
+        // In the same order too (two walks' reports are compared as JSON: found by the crawl fuzz family).
+        expect(JSON.stringify(sitemap.issueCounts)).toBe(JSON.stringify(expected.issueCounts));
+        expect(locs.get(`${o}${path}`), path).toEqual(whole.urls.map((url) => url.loc));
+      }
+      // Its first entries came before its last bytes (within the read-ahead and the chunks in flight).
+      expect(takenAtFirst).toBeGreaterThan(0);
+      expect(takenAtFirst).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk());
+      expect(taken.get(files[0][0])).toBe(sitemapAt(report, `${o}${files[0][0]}`).bytes);
+      // Stopped at maxEntries half-way: the entries end there, and the file is still read to its end
+      // for the issues of the whole file.
+      const stopped = crawlSitemaps(`${o}${files[0][0]}`, { ...FAST, maxEntries: 1000 });
+      let given = 0;
+      for await (const entry of stopped) if (entry.loc.startsWith(`${o}/plain/`)) given++;
+      const stoppedReport = await stopped.report();
+      expect(given).toBe(1000);
+      expect(codes(stoppedReport.issues)).toEqual(['CRAWL_LIMIT_REACHED']);
+      const plain = sitemapAt(report, `${o}${files[0][0]}`);
+      expect(sitemapAt(stoppedReport, `${o}${files[0][0]}`)).toMatchObject({ entries: 1000, bytes: plain.bytes, issues: plain.issues, issueCounts: plain.issueCounts });
+    }, 60_000);
+  }
+
+  it('reads a file cut off past its head up to the cut, whether the cut is known by its turn or comes later', async () => {
+    const bytes = new Uint8Array(await (await fetch(`${o}/large.xml`, { cache: 'no-store' })).arrayBuffer());
+    const cut = 100_000; // past the 32 KiB head, a third of the way
+    /**
+     * A fetch whose body of /large.xml stops at `cut` with a network error, `pause` ms after its
+     * bytes; /small.xml (read first) answers `delay` ms late, so that /large.xml waits for its turn.
+     */
+    const cutFetch = (pause: number, delay: number) => async (url: string | URL | Request): Promise<Response> => {
+      if (String(url).endsWith('/small.xml')) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        return fetch(url);
+      }
+      let pulls = 0;
+      return new Response(new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (pulls++ === 0) return controller.enqueue(bytes.slice(0, cut));
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          controller.error(new TypeError('terminated'));
+        },
+      }), { status: 200, headers: { 'content-type': 'application/xml' } });
+    };
+    const walks = [];
+    for (const [pause, delay] of [[0, 300], [300, 0]]) {
+      const crawl = crawlSitemaps([`${o}/small.xml`, `${o}/large.xml`], { ...FAST, retries: 0, fetch: cutFetch(pause, delay) });
+      const locs: string[] = [];
+      for await (const entry of crawl) if (entry.sitemap.endsWith('/large.xml')) locs.push(entry.loc);
+      const { status, failed, format, entries, issues } = sitemapAt(await crawl.report(), `${o}/large.xml`);
+      walks.push({ locs: locs.length, status, failed, format, entries, issues: codes(issues) });
     }
-    const report = await crawl.report();
-    for (const [path, name] of [['/large.txt', 'plain'], ['/large.txt.gz', 'gz'], ['/large-encoded.txt', 'encoded']] as const) {
-      const bytes = largeText(o, name);
-      const whole = parseTextSitemap(bytes, { recover: true, maxBytes: Infinity });
-      const count = (code: string) => whole.issues.filter((issue) => issue.code === code).length;
-      expect([count('INPUT_ENCODING'), count('SITEMAP_BAD_LOC') >= 100, count('SITEMAP_LOC_NOT_ESCAPED') >= 41, whole.issues.length > 100]).toEqual([1, true, true, true]);
-      expect(whole.issues[0]!.line).toBeGreaterThan(19_000); // INPUT_ENCODING: first in the whole file's issues, half-way in the file
-      // The record has what a whole file's issues give it: all counted, the first 100 kept, in parseTextSitemap's order.
-      const expected = { issues: [], issueCounts: {}, errors: 0, warnings: 0 } as unknown as CrawledSitemap;
-      addIssues(expected, whole.issues, 100);
-      const sitemap = sitemapAt(report, `${o}${path}`);
-      expect(sitemap, path).toMatchObject({ status: 200, failed: false, format: 'text', entries: whole.urls.length, compressed: path !== '/large.txt', bytes: bytes.length });
-      expect({ path, issues: sitemap.issues, issueCounts: sitemap.issueCounts, errors: sitemap.errors, warnings: sitemap.warnings }).toEqual({ path, ...JSON.parse(JSON.stringify(expected)) });
-      // In the same order too, INPUT_ENCODING first (two walks' reports are compared as JSON: found by the crawl fuzz family).
-      expect(JSON.stringify(sitemap.issueCounts)).toBe(JSON.stringify(expected.issueCounts));
-      expect(locs.get(`${o}${path}`), path).toEqual(whole.urls.map((url) => url.loc));
-    }
-    // Its first entries came before its last bytes (within the read-ahead and the chunks in flight).
-    expect(takenAtFirst).toBeGreaterThan(0);
-    expect(takenAtFirst).toBeLessThanOrEqual(1024 * 1024 + 3 * largestChunk());
-    expect(taken.get('/large.txt')).toBe(sitemapAt(report, `${o}/large.txt`).bytes);
-    // Stopped at maxEntries half-way: the entries end there, and the file is still read to its end
-    // for the issues of the whole file.
-    const stopped = crawlSitemaps(`${o}/large.txt`, { ...FAST, maxEntries: 1000 });
-    let given = 0;
-    for await (const entry of stopped) if (entry.loc.startsWith(`${o}/plain/`)) given++;
-    const stoppedReport = await stopped.report();
-    expect(given).toBe(1000);
-    expect(codes(stoppedReport.issues)).toEqual(['CRAWL_LIMIT_REACHED']);
-    const plain = sitemapAt(report, `${o}/large.txt`);
-    expect(sitemapAt(stoppedReport, `${o}/large.txt`)).toMatchObject({ entries: 1000, bytes: plain.bytes, issues: plain.issues, issueCounts: plain.issueCounts });
-  }, 60_000);
+    // The entries before the cut were handed on, and the file failed, in both walks alike (the
+    // first: the cut known before its turn came; it was reported as failing at once, no entries).
+    expect(walks[0]).toEqual(walks[1]);
+    expect(walks[0]).toMatchObject({ status: 200, failed: true, format: undefined, issues: ['CRAWL_NETWORK_ERROR'] });
+    expect(walks[0]!.locs).toBeGreaterThan(1000);
+    expect(walks[0]!.entries).toBe(walks[0]!.locs);
+  }, 30_000);
 
   it('stops a file over maxBytes and a gzip bomb at maxBytes, and reads the rest', async () => {
     await reset(o);

@@ -4,9 +4,10 @@
 // an independent reading (fast-xml-parser). Shared: runs in Node and in the browser.
 
 import { XMLParser } from 'fast-xml-parser';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feedDate } from '../src/formats/feed';
-import { gzip, parseFeed, type Issue } from '../src/index';
+import { FeedReader, feedDate } from '../src/formats/feed';
+import { gzip, parseFeed, sniffFormat, type Issue } from '../src/index';
 import { loadCorpusFile, loadCorpusManifest, positionOfNeedle, thrownBy } from './fixtures';
 
 const encoder = new TextEncoder();
@@ -410,6 +411,84 @@ describe('parseFeed: the corpus', async () => {
       loc: 'https://mosn.io/mosn.github.io/layotto/blog/exploration-and-practice-of-antcloud-native-application-runtime-archsummit-shanghai',
       lastmod: '2024-06-27T08:11:29.000Z',
     });
+  });
+});
+
+describe('FeedReader: a feed read as it arrives (the crawl)', () => {
+  /** The URLs and issues of `bytes` (no byte-order mark) pushed in pieces cut at `cuts`, as the crawl pushes them. */
+  function readInPieces(bytes: Uint8Array, cuts: number[]): { urls: string[]; issues: Issue[] } {
+    const issues: Issue[] = [];
+    const feed = new FeedReader(issues, true);
+    const urls: string[] = [];
+    const take = () => { for (const url of feed.urls) urls.push(url.loc); feed.urls.length = 0; };
+    let at = 0;
+    for (const cut of [...new Set(cuts.filter((cut) => cut > 0 && cut < bytes.length))].sort((a, b) => a - b)) {
+      feed.push(bytes.subarray(at, cut), false);
+      take();
+      at = cut;
+    }
+    feed.push(bytes.subarray(at), true);
+    take();
+    return { urls, issues };
+  }
+
+  const url = fc.webUrl({ validSchemes: ['http', 'https'] }).map((text) => text.replaceAll('&', '&amp;'));
+  const date = fc.constantFrom('Tue, 10 Jun 2003 04:00:00 GMT', '2024-05-01T10:00:00Z', 'yesterday', '');
+  const rssItem = fc.oneof(
+    fc.tuple(url, date).map(([link, pubDate]) => `<item><title>t</title><link>${link}</link><pubDate>${pubDate}</pubDate></item>`),
+    url.map((link) => `<item><link><![CDATA[${link}]]></link><!-- c --></item>`),
+    fc.tuple(url, url).map(([a, b]) => `<item><link>${a}</link><link>${b}</link></item>`),
+    fc.constantFrom('<item><title>no link</title></item>', '<item><link></link></item>', '<item><g:link xmlns:g="http://base.google.com/ns/1.0">https://example.com/g</g:link></item>', '<item><link>https://example.com/a &amp; b</link>'),
+  );
+  const atomEntry = fc.oneof(
+    fc.tuple(url, date).map(([href, updated]) => `<entry><link href="${href}"/><updated>${updated}</updated></entry>`),
+    url.map((href) => `<entry><link rel="self" href="${href}/self"/><link rel="alternate" href="${href}"/></entry>`),
+    fc.constantFrom('<entry><title>none</title></entry>', '<entry><link href=""/></entry>'),
+  );
+  const feedDocument = fc.oneof(
+    fc.array(rssItem, { maxLength: 30 }).map((items) => `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>T &amp; c</title>\n${items.join('\r\n')}\n</channel></rss>\n`),
+    fc.array(atomEntry, { maxLength: 30 }).map((entries) => `<feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>${entries.join('\n')}</feed>`),
+  );
+  // As found, or damaged: cut short, a bare "&", a tag left open.
+  const damaged = fc.tuple(feedDocument, fc.nat(), fc.constantFrom('none', 'cut', 'ampersand', 'open')).map(([text, at, how]) => {
+    const where = at % (text.length + 1);
+    return how === 'cut' ? text.slice(0, where) : how === 'ampersand' ? `${text.slice(0, where)}&${text.slice(where)}` : how === 'open' ? `${text.slice(0, where)}<link>${text.slice(where)}` : text;
+  });
+
+  it('gives the URLs and issues parseFeed gives for the whole file (recover mode), however its bytes are cut', () => {
+    fc.assert(fc.property(damaged, fc.array(fc.nat(), { maxLength: 20 }), (text, cuts) => {
+      const bytes = encoder.encode(text);
+      fc.pre(['rss', 'atom'].includes(sniffFormat(bytes))); // what the crawl reads as a feed
+      const whole = parseFeed(bytes, { recover: true, maxBytes: Infinity });
+      for (const pieces of [cuts.map((cut) => cut % (bytes.length + 1)), Array.from({ length: Math.min(bytes.length, 400) }, (_, i) => i)]) {
+        const read = readInPieces(bytes, pieces);
+        expect(read.urls).toEqual(whole.urls.map((entry) => entry.loc));
+        expect(read.issues).toEqual(whole.issues);
+      }
+    }), { numRuns: 200 });
+  });
+
+  it('gives the corpus feeds parseFeed\'s reading in pieces of any size', async () => {
+    for (const file of ['feed/docusaurus-blog-atom.xml', 'feed/wordpress-rss2-motormahal.xml', 'feed/xmlsitemaps-ror-rss.xml', 'odd/merchant-rss-unescaped-amp.xml']) {
+      const bytes = await loadCorpusFile(file);
+      const whole = parseFeed(bytes, { recover: true, maxBytes: Infinity });
+      for (const size of [1, 7, 100, 4096]) {
+        const read = readInPieces(bytes, Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => i * size));
+        expect({ file, size, urls: read.urls, issues: read.issues }).toEqual({ file, size, urls: whole.urls.map((entry) => entry.loc), issues: whole.issues });
+      }
+    }
+  });
+
+  it('counts the 50,001st entry and finds where the size limit is crossed, as a whole file has them', () => {
+    const item = (i: number) => `<item><link>https://example.com/${'p'.repeat(1000)}/${i}</link></item>\n`;
+    const text = `<rss version="2.0"><channel>\r\n${Array.from({ length: 50_001 }, (_, i) => item(i)).join('')}</channel></rss>`;
+    const bytes = encoder.encode(text);
+    expect(bytes.length).toBeGreaterThan(52_428_800);
+    const whole = parseFeed(bytes, { recover: true, maxBytes: Infinity });
+    expect(whole.issues.map((issue) => issue.code)).toEqual(['SITEMAP_TOO_MANY_URLS', 'SITEMAP_TOO_LARGE']);
+    const read = readInPieces(bytes, Array.from({ length: 900 }, (_, i) => i * 65_521 + 7));
+    expect(read.urls).toHaveLength(50_001);
+    expect(read.issues).toEqual(whole.issues);
   });
 });
 

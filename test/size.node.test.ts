@@ -43,9 +43,10 @@ const KB = 1024;
  * what it decodes to): parse 40,440, everything 113,302; the URL set's markOf (review): 113,328; then (a
  * guess read as it arrives, a redirect from one guess to another not followed): 113,419; then (no
  * WebAssembly at all told as such in CORE_UNAVAILABLE): parse 40,513, everything 113,509; then
- * (checkUrls' `<!-->`): 113,517; then (the crawl's text sitemaps read as they arrive): 114,102.
+ * (checkUrls' `<!-->`): 113,517; then (the crawl's text sitemaps read as they arrive): 114,102; then
+ * (feeds too): 114,348.
  */
-const BUDGET = { parse: 40_650, everything: 114_250 };
+const BUDGET = { parse: 40_650, everything: 114_500 };
 
 interface Measured {
   /** gzip -9 bytes of what loads at start. */

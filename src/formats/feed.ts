@@ -5,14 +5,14 @@
 
 import { daysInMonth, DatetimeFields, DatetimeProblem, readDatetime } from '../values/datetime';
 import { SitemapError, type ErrorCode } from '../model/errors';
-import { tooLargeIssue, tooManyUrlsIssue } from '../values/file-limits';
+import { tooLargeIssue, tooLargeIssueAt, tooManyUrlsIssue } from '../values/file-limits';
 import { createIssue } from '../model/issue';
 import { openDocument, readReadingOptions } from '../input/front-door';
 import { LIMITS } from '../model/limits';
 import { FOREIGN_ROOTS } from '../model/rules';
 import { trimXmlSpace } from '../values/text';
 import type { Issue, ParseOptions, SitemapInput, SitemapUrl, UrlsetResult } from '../model/types';
-import { ID_EMPTY, ReaderFlag, type XmlReader } from '../core/xml-reader';
+import { ID_EMPTY, positionAfterPushed, ReaderFlag, type XmlReader } from '../core/xml-reader';
 import { DocumentWalker, type WalkHandler } from '../read/walker';
 
 /** The syndication formats sitemaps.org accepts; Atom 0.3 and 1.0 are both `atom`. */
@@ -81,19 +81,19 @@ export function parseFeed(input: SitemapInput, options: ParseOptions = {}): Feed
   if (opened.refused !== undefined) return { kind: 'urlset', format: 'rss', urls: [], issues: [opened.refused] };
   const { bytes, issues } = opened;
   const feed = new FeedReader(issues, recover);
-  feed.read(bytes);
-  const { format, urls } = feed;
-  if (format !== undefined && urls.length === 0) {
-    const message = `Empty sitemap: the feed has no ${format === 'rss' ? '<item> with a <link>' : '<entry> with a link'}`;
-    issues.push(createIssue('SITEMAP_EMPTY', 'error', message, feed.rootLine, feed.rootColumn, feed.rootName));
-  }
-  if (bytes.length > LIMITS.maxSitemapBytes) issues.push(tooLargeIssue(bytes));
+  feed.push(bytes, true, bytes.length > LIMITS.maxSitemapBytes ? tooLargeIssue(bytes) : undefined);
   // No root at all (recover mode): the issues say why; the format is the first one, as parse()'s kind is 'urlset'.
-  return { kind: 'urlset', format: format ?? 'rss', urls, issues };
+  return { kind: 'urlset', format: feed.format ?? 'rss', urls: feed.urls, issues };
 }
 
-/** One document's handler of the walker's events; `read` once. */
-class FeedReader implements WalkHandler {
+/**
+ * One feed's handler of the walker's events, its bytes pushed once whole (parseFeed) or as they
+ * arrive (the crawl: `push` each piece, UTF-8 as sent without its byte-order mark, and take `urls`
+ * and `issues` after each). The issues of the whole file come with the last push. It holds a core
+ * from its start to its last push; `stop()` gives it back before that.
+ */
+export class FeedReader implements WalkHandler {
+  /** The entries read so far (the crawl empties it after each push). */
   readonly urls: SitemapUrl[] = [];
   format: FeedFormat | undefined;
   rootName = '';
@@ -129,24 +129,52 @@ class FeedReader implements WalkHandler {
   #linkHref: string | undefined;
 
   readonly #issues: Issue[];
+  #urlCount = 0;
+  /** Bytes pushed, and where they crossed the size limit ([line, column]) once they have. */
+  #size = 0;
+  #crossed: [number, number] | undefined;
 
   constructor(issues: Issue[], recover: boolean) {
     this.#issues = issues;
     this.#walker = new DocumentWalker(this, recover ? 0 : ReaderFlag.StopAtFirstError, null, { recover, issues, textSitemapHint: false });
   }
 
-  read(bytes: Uint8Array): void {
+  /**
+   * Reads the next bytes (`final`: the last); with the last, the issues about the whole file: too
+   * many well-formedness errors to list, no entry, and over 52,428,800 bytes (`tooLarge`, which
+   * parseFeed makes from the whole bytes; when pushed in pieces, found where the pieces cross it).
+   */
+  push(piece: Uint8Array, final: boolean, tooLarge?: Issue): void {
     const reader = this.#walker.reader;
     try {
-      reader.push(bytes, true);
+      const before = this.#size;
+      this.#size += piece.length;
+      const limit = LIMITS.maxSitemapBytes;
+      if (tooLarge === undefined && before <= limit && this.#size > limit) {
+        // Where the limit is crossed, from the core's own line count (validate does the same).
+        reader.push(piece.subarray(0, limit - before), false);
+        this.#crossed = positionAfterPushed(reader, piece[limit - before]!);
+        reader.push(piece.subarray(limit - before), final);
+      } else reader.push(piece, final);
     } catch (error) {
       reader.release();
       throw error;
     }
+    if (!final) return;
     const suppressed = reader.suppressedErrors;
     if (suppressed > 0) {
       this.#issues.push(createIssue('XML_TOO_MANY_ERRORS', 'error', `${suppressed} more well-formedness errors were found and not listed one by one`, 0, 0, ''));
     }
+    if (this.format !== undefined && this.#urlCount === 0) {
+      const message = `Empty sitemap: the feed has no ${this.format === 'rss' ? '<item> with a <link>' : '<entry> with a link'}`;
+      this.#issues.push(createIssue('SITEMAP_EMPTY', 'error', message, this.rootLine, this.rootColumn, this.rootName));
+    }
+    if (tooLarge ?? this.#crossed) this.#issues.push(tooLarge ?? tooLargeIssueAt(this.#size, this.#crossed![0], this.#crossed![1]));
+  }
+
+  /** Gives the core back before the last push (the walk stopped reading). */
+  stop(): void {
+    this.#walker.reader.release();
   }
 
   // ------------------------------------------------------------------ the walker's events
@@ -288,7 +316,7 @@ class FeedReader implements WalkHandler {
     } else {
       const loc = this.#loc, lastmod = this.#lastmod;
       this.urls.push(lastmod === undefined ? { loc } : { loc, lastmod });
-      if (this.urls.length === LIMITS.maxUrlsPerSitemap + 1) this.#issues.push(tooManyUrlsIssue(this.#entryLine, this.#entryColumn, this.#walker.path(this.#walker.entryDepth + 1), this.#walker.entryNumber));
+      if (++this.#urlCount === LIMITS.maxUrlsPerSitemap + 1) this.#issues.push(tooManyUrlsIssue(this.#entryLine, this.#entryColumn, this.#walker.path(this.#walker.entryDepth + 1), this.#walker.entryNumber));
     }
     this.#walker.endEntry();
     this.#fieldDepth = -1;

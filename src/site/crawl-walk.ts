@@ -11,7 +11,7 @@ import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlR
 import { identityOf, UrlHashSet } from './crawl-url-set';
 import { LocIdentities } from '../read/loc-identities';
 import type { EntryChannel } from './crawl-entry-channel';
-import { parseFeed } from '../formats/feed';
+import { FeedReader, parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
 import { SitemapError } from '../model/errors';
 import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, HeldIssues, LastmodRange, makeEntriesOf, RuleIssues } from './crawl-records';
@@ -483,13 +483,16 @@ export class Walk {
     const crawlIssues = opened.issues;
     await gatherHead(pieces, gathered, HEAD_BYTES);
     record.compressed = pieces.compressed;
-    if (pieces.failed) {
+    // Failed within its head: nothing to read. One that fails past its head is read up to there (its
+    // entries handed on), whether the failure is known yet or not, so that the report is the same
+    // however fast the bytes before it came (found by the crawl fuzz family with files past the head).
+    if (pieces.failed && gathered.ended) {
       if (this.#cancelled) return; // cancelled while reading: not a failure of the site
       return this.#failed(task, record, crawlIssues);
     }
     const head = concatenateBytes(gathered.pieces);
     const format = sniffFormat(head);
-    if (!gathered.ended && (format === 'urlset' || format === 'sitemapindex' || format === 'text') && arrivesAsIs(head, opened.contentType)) {
+    if (!gathered.ended && isSitemapFormat(format) && arrivesAsIs(head, opened.contentType)) {
       return this.#readDocument(task, record, { head, format, pieces, expectedBytes: pieces.expectedBytes }, opened, crawlIssues);
     }
     if (!gathered.ended) await gatherHead(pieces, gathered, Infinity);
@@ -607,13 +610,13 @@ export class Walk {
         }
         if (range) record.lastmod = range.value();
       }
-    } else if (format === 'text' && arriving) {
-      // A text sitemap as sent (UTF-8), a run of whole lines at a time as they arrive, so that none
-      // is held whole: parseTextSitemap's issues (TextSitemapLines reads its runs), given once the
-      // file has been read, as an XML file's, and its entries as they come. Past maxEntries (or
-      // once the reader stops) the rest is still read, for the issues of the whole file.
+    } else if (arriving && (format === 'text' || format === 'rss' || format === 'atom')) {
+      // A text sitemap or a feed as sent (UTF-8), read as it arrives, so that none is held whole:
+      // the issues parseTextSitemap or parseFeed gives the whole file, given once it has been read,
+      // as an XML file's, and its entries as they come. Past maxEntries (or once the reader stops)
+      // the rest is still read, for the issues of the whole file.
       const held = new HeldIssues(this.#settings.maxIssuesPerSitemap);
-      const lines = new TextSitemapLines(held.add, held.addFirst);
+      const source = format === 'text' ? new TextSitemapLines(held.add, held.addFirst) : new ArrivingFeed(held.add);
       const { pieces } = arriving;
       let reading = true;
       const deliver = async (urls: SitemapUrl[]): Promise<void> => {
@@ -622,21 +625,27 @@ export class Walk {
           if (!(more === true || (more !== false && await more))) reading = false;
         }
       };
-      await deliver(lines.push(bytes));
-      for (let piece = pieces.take(); piece !== null; piece = pieces.take()) {
-        if (piece === undefined) { await pieces.arrived(); continue; }
-        record.bytes += piece.length;
-        await deliver(lines.push(piece));
+      try {
+        await deliver(source.push(bytes));
+        for (let piece = pieces.take(); piece !== null; piece = pieces.take()) {
+          if (piece === undefined) { await pieces.arrived(); continue; }
+          record.bytes += piece.length;
+          await deliver(source.push(piece));
+        }
+        if (!pieces.failed) await deliver(source.end());
+      } catch (error) {
+        // What stops even recover mode: the file's issue, not the walk's end (as below).
+        if (!(error instanceof SitemapError)) throw error;
+        held.add(error.toIssue());
+      } finally {
+        if (source instanceof ArrivingFeed) source.stop();
       }
       if (pieces.failed) {
         // Stopped half-way (over maxBytes, timeout, network): failed, as an XML file is.
         if (this.#cancelled) return;
         record.failed = true;
         record.format = undefined;
-      } else {
-        await deliver(lines.end());
-        held.finish(record);
-      }
+      } else held.finish(record);
     } else if (format === 'text' || format === 'rss' || format === 'atom') {
       let urls: readonly SitemapUrl[] = [];
       try {
@@ -813,6 +822,49 @@ export class Walk {
       },
       cancelled,
     };
+  }
+}
+
+/**
+ * A feed read as it arrives (the crawl), as TextSitemapLines reads a text sitemap: each piece pushed
+ * into parseFeed's reader, its entries and issues taken after each (the issues to `onIssue`, in
+ * parseFeed's order). The first piece may start with a byte-order mark, as parseFeed's input may.
+ */
+class ArrivingFeed {
+  readonly #issues: Issue[] = [];
+  readonly #feed = new FeedReader(this.#issues, true);
+  readonly #onIssue: (issue: Issue<IssueCode>) => void;
+  #started = false;
+
+  constructor(onIssue: (issue: Issue<IssueCode>) => void) {
+    this.#onIssue = onIssue;
+  }
+
+  push(piece: Uint8Array): SitemapUrl[] {
+    if (!this.#started) {
+      this.#started = true;
+      if (piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf) piece = piece.subarray(3);
+    }
+    this.#feed.push(piece, false);
+    return this.#taken();
+  }
+
+  end(): SitemapUrl[] {
+    this.#feed.push(new Uint8Array(0), true);
+    return this.#taken();
+  }
+
+  /** Gives the reader's core back (after the end: nothing). */
+  stop(): void {
+    this.#feed.stop();
+  }
+
+  #taken(): SitemapUrl[] {
+    for (const issue of this.#issues) this.#onIssue(issue);
+    this.#issues.length = 0;
+    const urls = this.#feed.urls.slice();
+    this.#feed.urls.length = 0;
+    return urls;
   }
 }
 

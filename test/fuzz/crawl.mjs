@@ -135,7 +135,13 @@ function bodyOf(pick, seed, seeds, { reference, references, pages, lastmod }) {
     bytes = encoder.encode(lines.map((line) => line + pick.oneOf(['\n', '\n', '\r\n', '\r'])).join(''));
     if (pick.chance(0.2)) bytes[pick.integer(0, bytes.length - 1)] = 0xff;
   } else if (kind === 5) bytes = encoder.encode(Array.from({ length: pick.integer(0, 5) }, () => (pick.chance(0.7) ? pick.oneOf(pages) : reference())).join(pick.oneOf(['\n', '\r\n'])));
-  else if (kind === 6) bytes = encoder.encode(`<rss version="2.0"><channel><title>T</title>${Array.from({ length: pick.integer(0, 4) }, () => `<item><link>${escapeXml(pick.oneOf(pages))}</link><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item>`).join('')}</channel></rss>`);
+  else if (kind === 6 && pick.chance(0.25)) {
+    // A feed past the 32 KiB head, which the walk reads as it arrives (FeedReader a piece at a
+    // time): items without a link, dates that are none, perhaps damage.
+    const items = Array.from({ length: pick.integer(150, 500) }, (_, i) => `<item><title>${'t'.repeat(pick.integer(0, 60))}</title>${pick.chance(0.05) ? '' : `<link>${escapeXml(pick.oneOf(pages))}?n=${i}</link>`}<pubDate>${pick.chance(0.05) ? 'soon' : 'Tue, 10 Jun 2003 04:00:00 GMT'}</pubDate></item>`);
+    bytes = encoder.encode(`${pick.chance(0.2) ? '\ufeff' : ''}<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>T</title>\n${items.join(pick.oneOf(['\n', '\r\n']))}</channel></rss>`);
+    if (pick.chance(0.2)) bytes = mutate(pick, bytes, seeds.feed).bytes;
+  } else if (kind === 6) bytes = encoder.encode(`<rss version="2.0"><channel><title>T</title>${Array.from({ length: pick.integer(0, 4) }, () => `<item><link>${escapeXml(pick.oneOf(pages))}</link><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item>`).join('')}</channel></rss>`);
   else {
     const family = pick.oneOf(['xml', 'xml', 'feed', 'text']);
     bytes = pick.chance(0.5) ? encoder.encode(fc.sample(GENERATORS[family], { seed, numRuns: 1 })[0]) : mutate(pick, pick.oneOf(seeds[family]).bytes, seeds[family]).bytes;
