@@ -87,6 +87,54 @@ export function parseFeed(input: SitemapInput, options: ParseOptions = {}): Feed
 }
 
 /**
+ * A feed read as it arrives (the crawl), as TextSitemapLines reads a text sitemap: each piece pushed
+ * into parseFeed's reader, its entries and issues taken after each (the issues to `onIssue`, in
+ * parseFeed's order). The first piece may start with a byte-order mark, as parseFeed's input may.
+ *
+ * @example
+ * const feed = new ArrivingFeed((issue) => issues.push(issue));
+ * for await (const piece of body) for (const url of feed.push(piece)) console.log(url.loc);
+ * for (const url of feed.end()) console.log(url.loc);
+ */
+export class ArrivingFeed {
+  readonly #issues: Issue[] = [];
+  readonly #feed = new FeedReader(this.#issues, true);
+  readonly #onIssue: (issue: Issue) => void;
+  #started = false;
+
+  constructor(onIssue: (issue: Issue) => void) {
+    this.#onIssue = onIssue;
+  }
+
+  push(piece: Uint8Array): SitemapUrl[] {
+    if (!this.#started) {
+      this.#started = true;
+      if (piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf) piece = piece.subarray(3);
+    }
+    this.#feed.push(piece, false);
+    return this.#taken();
+  }
+
+  end(): SitemapUrl[] {
+    this.#feed.push(new Uint8Array(0), true);
+    return this.#taken();
+  }
+
+  /** Gives the reader's core back (after the end: nothing). */
+  stop(): void {
+    this.#feed.stop();
+  }
+
+  #taken(): SitemapUrl[] {
+    for (const issue of this.#issues) this.#onIssue(issue);
+    this.#issues.length = 0;
+    const urls = this.#feed.urls.slice();
+    this.#feed.urls.length = 0;
+    return urls;
+  }
+}
+
+/**
  * One feed's handler of the walker's events, its bytes pushed once whole (parseFeed) or as they
  * arrive (the crawl: `push` each piece, UTF-8 as sent without its byte-order mark, and take `urls`
  * and `issues` after each). The issues of the whole file come with the last push. It holds a core

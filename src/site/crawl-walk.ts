@@ -11,7 +11,7 @@ import type { CrawledEntry, CrawledRobotsTxt, CrawledSitemap, CrawlGuess, CrawlR
 import { identityOf, UrlHashSet } from './crawl-url-set';
 import { LocIdentities } from '../read/loc-identities';
 import type { EntryChannel } from './crawl-entry-channel';
-import { FeedReader, parseFeed } from '../formats/feed';
+import { ArrivingFeed, parseFeed } from '../formats/feed';
 import { createIssue } from '../model/issue';
 import { SitemapError } from '../model/errors';
 import { addIssue, addIssues, arrivesAsIs, entriesOf, ENTRY_SLICE_BYTES, FirstIssues, HeldIssues, LastmodRange, makeEntriesOf, RuleIssues } from './crawl-records';
@@ -34,6 +34,9 @@ interface GatheredHead {
   /** The body ended (or failed) within them. */
   ended: boolean;
 }
+
+/** A head with nothing taken yet. */
+const emptyHead = (): GatheredHead => ({ pieces: [], bytes: 0, ended: false });
 
 /** Takes a body's pieces into `head` until it holds `enough` bytes or the body has ended. */
 async function gatherHead(pieces: BodyPieces, head: GatheredHead, enough: number): Promise<void> {
@@ -411,7 +414,7 @@ export class Walk {
       return false;
     }
     if (!pieces) return false;
-    const head: GatheredHead = { pieces: [], bytes: 0, ended: false };
+    const head = emptyHead();
     await gatherHead(pieces, head, HEAD_BYTES);
     // A body that failed within its head (a cut, maxBytes below it) holds nothing; one that fails
     // later is a find that failed, reported as any file is. Judged on the bytes alone, so the same
@@ -468,7 +471,7 @@ export class Walk {
     this.#finalUrls.add(finalKey);
     this.#seen.add(finalKey);
     try {
-      await this.#readArriving(task, record, opened, pieces, head ?? { pieces: [], bytes: 0, ended: false });
+      await this.#readArriving(task, record, opened, pieces, head ?? emptyHead());
     } finally {
       pieces.stop();
     }
@@ -822,49 +825,6 @@ export class Walk {
       },
       cancelled,
     };
-  }
-}
-
-/**
- * A feed read as it arrives (the crawl), as TextSitemapLines reads a text sitemap: each piece pushed
- * into parseFeed's reader, its entries and issues taken after each (the issues to `onIssue`, in
- * parseFeed's order). The first piece may start with a byte-order mark, as parseFeed's input may.
- */
-class ArrivingFeed {
-  readonly #issues: Issue[] = [];
-  readonly #feed = new FeedReader(this.#issues, true);
-  readonly #onIssue: (issue: Issue<IssueCode>) => void;
-  #started = false;
-
-  constructor(onIssue: (issue: Issue<IssueCode>) => void) {
-    this.#onIssue = onIssue;
-  }
-
-  push(piece: Uint8Array): SitemapUrl[] {
-    if (!this.#started) {
-      this.#started = true;
-      if (piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf) piece = piece.subarray(3);
-    }
-    this.#feed.push(piece, false);
-    return this.#taken();
-  }
-
-  end(): SitemapUrl[] {
-    this.#feed.push(new Uint8Array(0), true);
-    return this.#taken();
-  }
-
-  /** Gives the reader's core back (after the end: nothing). */
-  stop(): void {
-    this.#feed.stop();
-  }
-
-  #taken(): SitemapUrl[] {
-    for (const issue of this.#issues) this.#onIssue(issue);
-    this.#issues.length = 0;
-    const urls = this.#feed.urls.slice();
-    this.#feed.urls.length = 0;
-    return urls;
   }
 }
 
