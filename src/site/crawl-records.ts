@@ -303,9 +303,10 @@ export class FirstIssues {
 }
 
 /**
- * A text sitemap's issues as its lines are read as they arrive (TextSitemapLines): each counted
- * and the first `kept` held in the order they come, but INPUT_ENCODING (`addFirst`) before them,
- * as parseTextSitemap orders a whole file's; the record gets them once the file has been read
+ * A text sitemap's or a feed's issues as it is read as it arrives (TextSitemapLines, ArrivingFeed):
+ * each counted and the first `kept` held in the order they come, but a text sitemap's
+ * INPUT_ENCODING (`addFirst`) before them, as parseTextSitemap orders a whole file's; the record
+ * gets them once the file has been read
  * (`finish`), so that a file that fails half-way gets none, as with FirstIssues.
  *
  * @example

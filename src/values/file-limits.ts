@@ -19,7 +19,7 @@ export function tooLargeIssue(bytes: Uint8Array): Issue {
   return tooLargeIssueAt(bytes.length, line, column);
 }
 
-/** SITEMAP_TOO_LARGE for a file of `size` bytes whose limit is crossed at `line`:`column` (a text sitemap read in runs). */
+/** SITEMAP_TOO_LARGE for a file of `size` bytes whose limit is crossed at `line`:`column` (a text sitemap or a feed read in pieces). */
 export function tooLargeIssueAt(size: number, line: number, column: number): Issue {
   const message = `The file is ${size.toLocaleString('en-US')} bytes uncompressed; the limit is 52,428,800 (50 MB). This is where the limit is crossed`;
   return createIssue('SITEMAP_TOO_LARGE', 'error', message, line, column, '');
