@@ -5,7 +5,7 @@
 // and reserve(), which sizes it for a walk's foreseen size, changing none of them either), and the bytes its tables take.
 
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { identityOf, UrlHashSet } from '../src/site/crawl-url-set';
 
 /** The set takes a URL's identity (the core's hash of its bytes, identityOf): these take the URL. */
@@ -76,6 +76,43 @@ describe('UrlHashSet', () => {
     expect(Number.isInteger(slots)).toBe(true);
     expect(200_000 / slots).toBeGreaterThanOrEqual(7 / 12);
     expect(200_000 / slots).toBeLessThanOrEqual(7 / 8);
+  });
+
+  it('hands each outgrown table back as it grows (transferred: detached here, its bytes freed at the next scavenge, not at a mark-compact)', () => {
+    const transferred: ArrayBuffer[] = [];
+    const clone = vi.spyOn(globalThis, 'structuredClone').mockImplementation((value, options) => {
+      transferred.push(...((options?.transfer ?? []) as ArrayBuffer[]));
+      return value;
+    });
+    try {
+      const set = new UrlHashSet();
+      const sizes = new Set([set.byteLength]);
+      for (let i = 0; i < 20_000; i++) {
+        add(set, `https://example.com/page/${i}`, i % 3);
+        sizes.add(set.byteLength);
+      }
+      // Every table outgrown (64 shards grown from 11 buckets to 17, 26, 39, 59, 89 or so: 5 or
+      // so each) was given over, each one once, and no live one.
+      expect(transferred.length).toBeGreaterThanOrEqual(64 * 4);
+      expect(new Set(transferred).size).toBe(transferred.length);
+      expect(clone.mock.calls.every(([value, options]) => options?.transfer?.length === 1 && options.transfer[0] === value)).toBe(true);
+      expect(transferred.every((buffer) => buffer.byteLength >= 11 * BUCKET_BYTES && buffer.byteLength % BUCKET_BYTES === 0)).toBe(true);
+      for (let i = 0; i < 20_000; i += 7) expect(find(set, `https://example.com/page/${i}`)).toBe(i % 3);
+    } finally {
+      clone.mockRestore();
+    }
+    // And with the runtime's own structuredClone: the old table is detached (0 bytes) and the set still answers.
+    const set = new UrlHashSet();
+    const spy = vi.spyOn(globalThis, 'structuredClone');
+    try {
+      for (let i = 0; i < 5_000; i++) add(set, `https://example.com/page/${i}`, 1);
+      const detached = spy.mock.calls.map(([value]) => (value as ArrayBuffer).byteLength);
+      expect(detached.length).toBeGreaterThan(0);
+      expect(detached.every((bytes) => bytes === 0)).toBe(true);
+      for (let i = 0; i < 5_000; i += 3) expect(find(set, `https://example.com/page/${i}`)).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('keeps owner numbers past 65,535 (its owners widen from 16 to 32 bits)', () => {

@@ -1,7 +1,9 @@
 // The crawl every runtime runs against the packed package (issue #17: "the same walk runs in Node
 // 18+, browsers, workers, … Deno, Bun and Cloudflare Workers"): crawlSitemaps from a small local
 // site (robots.txt → index → a urlset, a .gz urlset and a text sitemap, with a URL robots.txt
-// disallows and a URL listed twice) on the crawl tests' fixture server (test/fixtures/site-server.ts,
+// disallows and a URL listed twice; the text sitemap lists 4,000 more, so that the walk's URL set
+// grows its tables, handing each outgrown one back, and still finds the one listed twice among them)
+// on the crawl tests' fixture server (test/fixtures/site-server.ts,
 // node:http with CORS), reported in a form that must be the same in every runtime, whichever way it
 // fetches (Node's walk asks through node:http, the others through their fetch).
 // test/runtimes.node.test.ts runs it in Node, Deno, Bun and workerd; test/package-browser.node.test.ts
@@ -52,6 +54,13 @@ ${paths.map((path) => `  <url><loc>${origin}${path}</loc><lastmod>${lastmod}</la
 </urlset>
 `;
 
+/**
+ * The text sitemap's 4,000 pages: more than the URL set's first tables hold (64 shards of 66 slots,
+ * each grown at 7/8 full), so every runtime's walk grows them (UrlHashSet's #grow, which transfers
+ * each outgrown table with structuredClone to hand its bytes back) and looks the last one up after.
+ */
+const MANY_PAGES = Array.from({ length: 4000 }, (_, i) => `/p/${i}`);
+
 /** The site's routes, by path. */
 function siteRoutes(origin: string): Record<string, SiteRoute> {
   return {
@@ -64,8 +73,8 @@ function siteRoutes(origin: string): Record<string, SiteRoute> {
 </sitemapindex>
 `),
     '/pages.xml': file(urlset(origin, ['/', '/private/drafts', '/shared'], '2026-11-02')),
-    '/posts.xml.gz': file(gzipped(urlset(origin, ['/shared', '/posts/1'], '2026-11-03')), { type: 'application/gzip' }),
-    '/more.txt': file(`${origin}/about\n`, { type: 'text/plain' }),
+    '/posts.xml.gz': file(gzipped(urlset(origin, ['/shared', '/posts/1', '/p/3999'], '2026-11-03')), { type: 'application/gzip' }),
+    '/more.txt': file(`${origin}/about\n${MANY_PAGES.map((path) => origin + path + '\n').join('')}`, { type: 'text/plain' }),
   };
 }
 
@@ -77,17 +86,19 @@ export const expectedCrawlReport: CrawlExerciseReport = {
     '/shared from /pages.xml',
     '/shared from /posts.xml.gz',
     '/posts/1 from /posts.xml.gz',
+    '/p/3999 from /posts.xml.gz',
     '/about from /more.txt',
+    ...MANY_PAGES.map((path) => `${path} from /more.txt`),
   ],
   sitemaps: [
     { url: '/sitemap_index.xml', via: 'robots', parent: '/robots.txt', depth: 0, status: 200, format: 'sitemapindex', compressed: false, entries: 3, lastmod: { min: '2026-11-02', max: '2026-11-03' }, failed: false, children: ['/pages.xml', '/posts.xml.gz', '/more.txt'], issues: [] },
     { url: '/pages.xml', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'urlset', compressed: false, entries: 3, lastmod: { min: '2026-11-02', max: '2026-11-02' }, failed: false, children: [], issues: ['CRAWL_BLOCKED_BY_ROBOTS_TXT /private/drafts'] },
-    { url: '/posts.xml.gz', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'urlset', compressed: true, entries: 2, lastmod: { min: '2026-11-03', max: '2026-11-03' }, failed: false, children: [], issues: ['CRAWL_DUPLICATE_URL /shared also in /pages.xml'] },
-    { url: '/more.txt', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'text', compressed: false, entries: 1, lastmod: undefined, failed: false, children: [], issues: [] },
+    { url: '/posts.xml.gz', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'urlset', compressed: true, entries: 3, lastmod: { min: '2026-11-03', max: '2026-11-03' }, failed: false, children: [], issues: ['CRAWL_DUPLICATE_URL /shared also in /pages.xml'] },
+    { url: '/more.txt', via: 'index', parent: '/sitemap_index.xml', depth: 1, status: 200, format: 'text', compressed: false, entries: 4001, lastmod: undefined, failed: false, children: [], issues: ['CRAWL_DUPLICATE_URL /p/3999 also in /posts.xml.gz'] },
   ],
   robotsTxt: [{ url: '/robots.txt', status: 200, sitemaps: ['/sitemap_index.xml'] }],
   siteIssues: [],
-  totals: { sitemaps: 4, indexes: 1, failed: 0, entries: 6, requests: 5 },
+  totals: { sitemaps: 4, indexes: 1, failed: 0, entries: 4007, requests: 5 },
 };
 
 /** Serves the site on 127.0.0.1 (any port), with CORS for pages and workers of other origins. */

@@ -38,11 +38,12 @@ const SMALL_OWNERS = 0xffff;
  * that made single slots grow at 3/4), to any number of buckets (the place is scaled, not masked
  * bits), and not past its share of the most URLs the walk keeps (reserve), so the set runs 7/12 to
  * 7/8 full: 12–19 bytes a URL, 26.7 MB at the default maxTrackedUrls (2,000,000, at 0.8 full), and
- * a growth step copies one shard (0.4 MB there). Measured and not kept: the shards' buffers resizable
- * (ES2024), each outgrown one shrunk to nothing at once rather than at the next full GC, and none
- * from malloc: 200 sitemaps' growth 155–204 MB (median 164, 6 runs) against 169–193 (median 175, 5
- * runs), load 2–4.5, but about 30 ns more a URL (V8 reads typed arrays over resizable buffers more
- * slowly) and 23 bytes of gzip over the browser bundle's budget (bench/README.md, Crawl, round 5).
+ * a growth step copies one shard (0.4 MB there). An outgrown table is handed back at once (#grow:
+ * transferred, so the next scavenge frees it). Measured and not kept before that: the shards' buffers
+ * resizable (ES2024), each outgrown one shrunk to nothing at once rather than at the next full GC:
+ * 200 sitemaps' growth 155–204 MB (median 164, 6 runs) against 169–193 (median 175, 5 runs), load
+ * 2–4.5, but about 30 ns more a URL (V8 reads typed arrays over resizable buffers more slowly) and
+ * 23 bytes of gzip over the browser bundle's budget (bench/README.md, Crawl, round 5).
  *
  * @example
  * const seen = new UrlHashSet(), identity = new Int32Array(2);
@@ -195,7 +196,7 @@ export class UrlHashSet {
 
   /**
    * Moves `shard` into a table of `buckets` empty buckets (with the owners' top halves if it had
-   * them or is to `widen`); the old one goes at the next GC. Each slot is copied as it is stored, to
+   * them or is to `widen`); the old one is handed back. Each slot is copied as it is stored, to
    * the first free slot from its place in the new table: no hash to rebuild, nothing to compare (the
    * URLs are distinct), and in the order of their places, so both tables are read and written
    * nearly in sequence. A bucket's slots fill in order and none is emptied, so its first empty mark
@@ -223,6 +224,12 @@ export class UrlHashSet {
         if (newOwners) newOwners[to] = owners?.[from * 8 + index] ?? 0;
       }
     }
+    // The outgrown table's bytes go now, not at the mark-compact that would collect its buffer
+    // (old by then: a shard lives through many scavenges between growths). Transferring it detaches
+    // it, and its bytes go with the copy made here, a young object that the next scavenge collects.
+    // The 200-sitemap walk's RSS growth: median 141 MB against 146 in 11 alternated pairs, a few MB
+    // of the walk's spread (bench/README.md, Crawl, round 25).
+    structuredClone(marks.buffer, { transfer: [marks.buffer] });
   }
 }
 
