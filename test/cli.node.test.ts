@@ -230,6 +230,28 @@ describe('ls', () => {
     expect(stdin.stdout.trimEnd().split('\n')).toEqual(livejournalLocs);
   });
 
+  it('reads a feed or a robots.txt whole only up to --max-bytes, or 100 MiB without it: a gzip bomb stops with INPUT_TOO_LARGE', async () => {
+    // 160 MiB of feed (an item, then blanks) in 160 KB of gzip: without a cap, ls held all of it.
+    const item = '<?xml version="1.0"?><rss version="2.0"><channel><item><link>https://example.com/a</link></item>';
+    const bomb = join(directory, 'bomb-feed.xml.gz');
+    await writeFile(bomb, gzipSync(Buffer.concat([Buffer.from(item), Buffer.alloc(160 * 2 ** 20, 0x20), Buffer.from('</channel></rss>')]), { level: 9 }));
+    const run = await runCli(['ls', bomb, '--fields', 'loc']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/INPUT_TOO_LARGE/);
+    expect(run.stderr).toContain('104,857,600');
+    expect(run.stdout).toBe('');
+    // A feed and a robots.txt past an explicit --max-bytes (as stored), with the limit named.
+    const feed = await runCli(['ls', corpus('feed/docusaurus-blog-atom.xml'), '--max-bytes', '1000']);
+    expect(feed.code).toBe(1);
+    expect(feed.stderr).toMatch(/error INPUT_TOO_LARGE The input is over the maxBytes limit of 1,000 bytes\n/);
+    const robots = await runCli(['ls', corpus('robots/multi-sitemap-host-robots.txt'), '--max-bytes', '50']);
+    expect(robots.code).toBe(1);
+    expect(robots.stderr).toContain('INPUT_TOO_LARGE');
+    // Under the cap, as before.
+    const small = await runCli(['ls', corpus('feed/docusaurus-blog-atom.xml'), '--max-bytes', '1MiB', '--fields', 'loc']);
+    expect([small.code, small.stdout.trimEnd().split('\n').length]).toEqual([0, 7]);
+  });
+
   it('stops at malformed XML with exit 1, after the entries before it, and reads past it with --recover', async () => {
     const run = await runCli(['ls', NOT_WELL_FORMED, '--fields', 'loc']);
     expect(run.code).toBe(1);

@@ -1,12 +1,14 @@
 // The entries of one input for `ls` and `diff`, streamed whatever its format: XML sitemaps and
 // indexes through parseStream (flat memory), text sitemaps line batch by line batch through
-// parseTextSitemap, feeds whole through parseFeed, a robots.txt's Sitemap lines (SPEC.md §4).
+// parseTextSitemap, feeds whole through parseFeed, a robots.txt's Sitemap lines (SPEC.md §4). What is
+// read whole is read up to --max-bytes or, without it, up to what parse reads by default (100 MiB),
+// so that `ls` of an endless feed or a gzip bomb stops with INPUT_TOO_LARGE instead of taking memory.
 
 import { createGunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseFeed, parseStream, parseTextSitemap, readRobotsTxtSitemaps, type Issue, type IssueCode, type SitemapEntry } from '../node';
+import { LIMITS, parseFeed, parseStream, parseTextSitemap, readRobotsTxtSitemaps, SitemapError, type Issue, type IssueCode, type SitemapEntry } from '../node';
 import { peekHead, sniffInput, type InputFormat, type OpenedInput } from './inputs';
 
 /**
@@ -27,6 +29,26 @@ export interface EntryReadOptions {
 const TEXT_BATCH_BYTES = 1 << 20;
 /** Issues about a whole file that a batch of lines cannot judge (the CLI's `validate` judges files). */
 const WHOLE_FILE_CODES = new Set(['SITEMAP_TOO_MANY_URLS', 'SITEMAP_TOO_LARGE', 'SITEMAP_EMPTY']);
+
+/**
+ * The chunks of a file read whole (a feed, a robots.txt), joined: at most `maxBytes` as stored
+ * (compressed for gzip), else INPUT_TOO_LARGE. `Infinity` (no --max-bytes: streaming XML needs no
+ * cap) is parse's default for these: the whole file is held.
+ */
+async function readWholeFile(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const cap = Number.isFinite(maxBytes) ? maxBytes : LIMITS.defaultMaxInputBytes;
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.length;
+    if (total > cap) {
+      const advice = Number.isFinite(maxBytes) ? '' : ' (this format is read whole: give --max-bytes to read more)';
+      throw new SitemapError('INPUT_TOO_LARGE', `The input is over the maxBytes limit of ${cap.toLocaleString('en-US')} bytes${advice}`, { offset: cap });
+    }
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
+}
 
 async function* counted(chunks: AsyncIterable<Uint8Array>, onBytes: ((bytes: number) => void) | undefined): AsyncGenerator<Uint8Array> {
   let total = 0;
@@ -95,9 +117,9 @@ export async function readEntries(input: OpenedInput, options: EntryReadOptions)
   }
   if (format === 'feed') {
     async function* feedEntries(): AsyncGenerator<SitemapEntry> {
-      const parts: Uint8Array[] = [];
-      for await (const chunk of chunks) parts.push(chunk);
-      const result = parseFeed(Buffer.concat(parts), { recover: options.recover, maxBytes: options.maxBytes });
+      const bytes = await readWholeFile(chunks, options.maxBytes);
+      // Its inflated size under the same cap: a gzip bomb stops at it.
+      const result = parseFeed(bytes, { recover: options.recover, maxBytes: Number.isFinite(options.maxBytes) ? options.maxBytes : LIMITS.defaultMaxInputBytes });
       for (const issue of result.issues) options.onIssue(issue);
       yield* result.urls;
     }
@@ -107,10 +129,9 @@ export async function readEntries(input: OpenedInput, options: EntryReadOptions)
     // A robots.txt lists sitemaps: its Sitemap lines are its entries (relative ones resolved
     // against its URL; a file has none, so they are reported and left out).
     async function* robotsEntries(): AsyncGenerator<SitemapEntry> {
-      const parts: Uint8Array[] = [];
-      for await (const chunk of chunks) parts.push(chunk);
+      const bytes = await readWholeFile(chunks, options.maxBytes);
       const base = input.finalUrl ?? pathToFileURL(resolve(input.name)).href;
-      const result = readRobotsTxtSitemaps(new TextDecoder().decode(Buffer.concat(parts)), base);
+      const result = readRobotsTxtSitemaps(new TextDecoder().decode(bytes), base);
       for (const issue of result.issues) options.onIssue(issue);
       for (const loc of result.sitemaps) yield { loc };
     }

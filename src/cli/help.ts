@@ -71,7 +71,8 @@ Options:
                            json and ndjson give whole entries unless --fields is given)
   --header                 a header line for tsv
   --recover                read past malformed XML (issues on stderr)
-  --max-bytes SIZE         stop after this many bytes of XML (default: no limit)
+  --max-bytes SIZE         stop after this many bytes of XML (default: no limit); a feed or
+                           robots.txt, read whole, at most this many (default 100MiB)
   --no-progress            no progress line on stderr
   --refuse-private-addresses  no request to localhost or a private, link-local or reserved
                            address, in a URL, a redirect or a DNS answer
