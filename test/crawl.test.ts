@@ -3,7 +3,7 @@
 // each asserting the report (statuses, formats, issues, counts) and how often each path was asked.
 
 import { describe, expect, inject, it } from 'vitest';
-import { crawlSitemaps, CrawlIssueCode, gzip, parse, parseFeed, parseTextSitemap, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
+import { checkUrls, crawlSitemaps, CrawlIssueCode, gzip, parse, parseFeed, parseTextSitemap, searchConsoleReport, SitemapError, validate, type CrawledEntry, type CrawledSitemap, type CrawlProgress, type CrawlReport, type Issue, type IssueCode } from '../src/index';
 import { inBrowser } from './fixtures';
 import { inflatedBytesForTesting } from '../src/input/gzip';
 import { addIssues } from '../src/site/crawl-records';
@@ -975,10 +975,36 @@ describe('crawlSitemaps reads files in the order of the tree, whichever answers 
     expect(sitemapAt(report, `${o}/index-b.xml`).issues.filter((issue) => issue.code === 'CRAWL_CHILD_FAILED').map((issue) => issue.value)).toEqual([`${o}/gone.xml`]);
     expect(report.totals).toMatchObject({ sitemaps: 8, failed: 1, entries: 2 });
     // /early.xml was known when /to-early.xml answered: not asked for through it. The slow index's
-    // files were not known yet: followed, then not read. (A browser follows every redirect itself,
-    // after asking its first one twice to learn that it must: README, Crawl.)
-    if (!inBrowser) expect(await requestCounts(o)).toMatchObject({ '/early.xml': 1, '/page.xml': 2, '/gone.xml': 2, '/to-early.xml': 1, '/to-page.xml': 1, '/to-gone.xml': 1 });
+    // files were not known yet: followed, then not read. A browser's fetch follows every redirect
+    // itself, from the first request (it hides where a manual one goes): each redirect is asked for
+    // once there too (the first was asked twice, the walk learning from its opaque answer), and each
+    // target once directly and once through its redirect.
+    // (Chromium's HTTP cache may answer a target the second time: only the redirects are counted there.)
+    const counts = await requestCounts(o);
+    if (!inBrowser) expect(counts).toMatchObject({ '/early.xml': 1, '/page.xml': 2, '/gone.xml': 2, '/to-early.xml': 1, '/to-page.xml': 1, '/to-gone.xml': 1 });
+    else expect(counts).toMatchObject({ '/to-early.xml': 1, '/to-page.xml': 1, '/to-gone.xml': 1 });
   }, 30_000);
+
+  it('checkUrls asks for each redirecting URL once, in a browser too, and says whether it was redirected', async () => {
+    const { origin: o } = sites.redirects;
+    await reset(o);
+    const checks = [];
+    // A query of this test's own, so that no answer comes from Chromium's HTTP cache (the walk above asked for these paths).
+    const q = '?checked';
+    for await (const check of checkUrls([`${o}/to-page.xml${q}`, `${o}/page.xml${q}`, `${o}/to-gone.xml${q}`, `${o}/to-early.xml${q}`], { concurrency: 1 })) checks.push(check);
+    // Node sees each hop (one); a browser follows them itself and says only that it did (-1).
+    const redirected = inBrowser ? -1 : 1;
+    expect(checks.map(({ url, status, finalUrl, redirects }) => ({ url, status, finalUrl, redirects }))).toEqual([
+      { url: `${o}/to-page.xml${q}`, status: 200, finalUrl: `${o}/page.xml`, redirects: redirected },
+      { url: `${o}/page.xml${q}`, status: 200, finalUrl: `${o}/page.xml${q}`, redirects: 0 },
+      { url: `${o}/to-gone.xml${q}`, status: 410, finalUrl: `${o}/gone.xml`, redirects: redirected },
+      { url: `${o}/to-early.xml${q}`, status: 200, finalUrl: `${o}/early.xml`, redirects: redirected },
+    ]);
+    // The targets' own paths (no query: the redirects name them bare) may come from that cache.
+    const counts = await requestCounts(o);
+    expect([counts['/to-page.xml'], counts['/to-gone.xml'], counts['/to-early.xml']]).toEqual([1, 1, 1]);
+    if (!inBrowser) expect(counts).toEqual({ '/to-page.xml': 1, '/page.xml': 2, '/to-gone.xml': 1, '/gone.xml': 1, '/to-early.xml': 1, '/early.xml': 1 });
+  });
 
   it('files spread over two hosts, each host within its own limit: the same report and entries walk after walk, under any limits', async () => {
     const { origin: o, otherOrigin: l } = sites.twoHosts;

@@ -6,7 +6,7 @@
 
 import { SitemapError } from '../model/errors';
 import { checkHeadersOption, checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
-import { addressRefusals, credentialsRefusal, privateAddressRefusal, runtimeFetch, withoutCredentials } from '../site/runtime-fetch';
+import { addressRefusals, browserHidesRedirects, credentialsRefusal, privateAddressRefusal, runtimeFetch, withoutCredentials } from '../site/runtime-fetch';
 
 /** What one URL gave. */
 export interface UrlCheck {
@@ -156,6 +156,8 @@ async function readHead(response: Response): Promise<string> {
 
 interface Settings {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** `fetch` follows redirects itself (a browser's, which hides where a manual one goes): from the start, or once one answer was opaque. */
+  followRedirects: boolean;
   concurrency: number;
   timeout: number;
   maxRedirects: number;
@@ -182,7 +184,7 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
   signal.addEventListener('abort', abort);
   const timer = setTimeout(() => controller.abort(), settings.timeout);
   try {
-    let follow = false;
+    let follow = settings.followRedirects;
     for (let redirects = 0; ; ) {
       let response: Response;
       try {
@@ -194,8 +196,9 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
         return failed(`no answer (${error instanceof Error ? error.message : String(error)})`, current.href, redirects);
       }
       if (response.type === 'opaqueredirect') {
-        // A browser hides a manual redirect's target: ask again and let it follow.
-        follow = true;
+        // A browser hides a manual redirect's target: ask again and let it follow, and for every
+        // URL after this one (a browser not known as one: browserHidesRedirects).
+        follow = settings.followRedirects = true;
         continue;
       }
       const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
@@ -215,6 +218,8 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
         continue;
       }
       const finalUrl = follow && response.url ? response.url : current.href;
+      // Followed by the runtime: how many it does not say, only whether it did (`redirected`).
+      if (follow) redirects = response.redirected ? -1 : 0;
       let noindex: UrlCheck['noindex'] = headerSaysNoindex(response.headers.get('x-robots-tag')) ? 'header' : undefined;
       if (!noindex && response.ok && /html/i.test(response.headers.get('content-type') ?? '')) {
         let head: string;
@@ -224,13 +229,13 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
           // The answer came, its head did not (a page that trickles in, a connection cut): said with its status.
           if (signal.aborted) return failed('cancelled', finalUrl, redirects);
           const why = controller.signal.aborted ? `the page's head did not arrive within ${settings.timeout.toLocaleString('en-US')} ms` : `the page's head could not be read (${error instanceof Error ? error.message : String(error)})`;
-          return { url, status: response.status, finalUrl, redirects: follow ? -1 : redirects, noindex: undefined, error: `${why}: its robots meta tag is unknown` };
+          return { url, status: response.status, finalUrl, redirects, noindex: undefined, error: `${why}: its robots meta tag is unknown` };
         }
         noindex = htmlSaysNoindex(head) ? 'meta' : undefined;
       } else {
         response.body?.cancel().catch(() => undefined);
       }
-      return { url, status: response.status, finalUrl, redirects: follow ? -1 : redirects, noindex };
+      return { url, status: response.status, finalUrl, redirects, noindex };
     }
   } finally {
     clearTimeout(timer);
@@ -258,12 +263,14 @@ export function checkUrls(urls: Iterable<string> | AsyncIterable<string>, option
   const refusePrivateAddresses = options.refusePrivateAddresses ?? false;
   if (typeof refusePrivateAddresses !== 'boolean') throw new SitemapError('INPUT_INVALID_OPTION', `refusePrivateAddresses must be true or false, not ${describeValue(refusePrivateAddresses)}`);
   // The runtime's own fetch (Node: node:http(s), which sees DNS answers) only where it refuses more than the URLs.
-  const chosenFetch = options.fetch ?? (refusePrivateAddresses ? runtimeFetch({ refusePrivateAddresses }) : undefined) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  const ownFetch = options.fetch ?? (refusePrivateAddresses ? runtimeFetch({ refusePrivateAddresses }) : undefined);
+  const chosenFetch = ownFetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof chosenFetch !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', 'checkUrls needs a fetch: this runtime has none, pass options.fetch');
   const settings: Settings = {
     refusePrivateAddresses,
     headers: checkHeadersOption(options.headers),
     fetch: chosenFetch,
+    followRedirects: ownFetch === undefined && browserHidesRedirects(),
     concurrency: Math.max(1, checkLimitOption(options.concurrency, 'concurrency', 4)),
     timeout: checkLimitOption(options.timeout, 'timeout', 15_000),
     maxRedirects: checkLimitOption(options.maxRedirects, 'maxRedirects', 10),

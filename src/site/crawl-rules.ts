@@ -7,7 +7,7 @@ import robotsParser from 'robots-parser';
 import { SitemapError } from '../model/errors';
 import { checkHeadersOption, checkLimitOption, checkOptionsObject, describeValue } from '../input/input';
 import type { CrawlFetch, CrawlOptions, CrawlProgress } from './crawl-types';
-import { runtimeFetch } from './runtime-fetch';
+import { browserHidesRedirects, runtimeFetch } from './runtime-fetch';
 import type { ValidationProfile } from '../model/types';
 import { DatetimeFields, DatetimeProblem, readDatetime, type DatetimeGrammar } from '../values/datetime';
 
@@ -218,6 +218,8 @@ export function datetimeValue(value: string, grammar: DatetimeGrammar = 'w3c'): 
  */
 export interface CrawlSettings {
   fetch: CrawlFetch;
+  /** `fetch` is a browser's, which hides where a manual redirect goes: it follows redirects itself from the first request (browserHidesRedirects). */
+  followRedirects: boolean;
   signal: AbortSignal | undefined;
   maxDepth: number;
   maxSitemaps: number;
@@ -276,7 +278,8 @@ function flag(value: unknown, name: string, fallback: boolean): boolean {
 export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettings {
   options = checkOptionsObject(options, 'crawlSitemaps options (CrawlOptions)');
   const refusePrivateAddresses = flag(options.refusePrivateAddresses, 'refusePrivateAddresses', false);
-  const fetchFunction: unknown = options.fetch ?? runtimeFetch({ refusePrivateAddresses }) ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  const ownFetch: unknown = options.fetch ?? runtimeFetch({ refusePrivateAddresses });
+  const fetchFunction: unknown = ownFetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof fetchFunction !== 'function') throw invalidOption(`fetch must be a function like the runtime's fetch${options.fetch === undefined ? ' (this runtime has none: pass one)' : `, not ${describeValue(options.fetch)}`}`);
   const signal: unknown = options.signal;
   if (signal !== undefined && (signal === null || typeof (signal as AbortSignal).addEventListener !== 'function' || typeof (signal as AbortSignal).aborted !== 'boolean')) {
@@ -297,6 +300,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
   const read = <T>(check: (value: unknown, name: string, fallback: T) => T, name: keyof CrawlOptions, fallback: T): T => check(options![name], name, fallback);
   return {
     fetch: fetchFunction as CrawlFetch,
+    followRedirects: ownFetch === undefined && browserHidesRedirects(),
     signal: signal as AbortSignal | undefined,
     maxDepth: read(checkLimitOption, 'maxDepth', 5),
     maxSitemaps: read(positive, 'maxSitemaps', 10_000),

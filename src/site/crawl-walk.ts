@@ -156,7 +156,7 @@ export class Walk {
     this.#fetchContext = {
       settings,
       signal,
-      followRedirects: false,
+      followRedirects: settings.followRedirects,
       onRequest: () => { this.#requests++; },
       onBytes: (count) => { this.#bytes += count; },
     };

@@ -115,6 +115,23 @@ export function setRuntimeCrawlFetch(choose: (options: RuntimeCrawlFetchOptions)
 }
 
 /**
+ * Whether the runtime's global fetch is a browser's (a page, a worker, an extension's service
+ * worker): a browser answers a request made with `redirect: 'manual'` with an opaque response that
+ * hides where the redirect goes, so the crawl and checkUrls let its fetch follow redirects from the
+ * first request, where they learnt it from the first opaque answer and asked that URL again (each
+ * redirecting URL twice in checkUrls). Deno, Bun, workerd and Node show redirects (no `document`,
+ * no `importScripts` there); a runtime taken for a browser by mistake only has its redirects
+ * followed by its fetch, as a browser's are. A fetch of the caller's is asked hop by hop first.
+ *
+ * @example
+ * const follow = options.fetch === undefined && browserHidesRedirects();
+ */
+export function browserHidesRedirects(): boolean {
+  const scope = globalThis as { document?: unknown; importScripts?: unknown };
+  return typeof scope.document === 'object' || typeof scope.importScripts === 'function';
+}
+
+/**
  * The runtime's own fetch for these options, or undefined where it has none (browsers, workers,
  * Deno, Bun; Node with a dispatcher or proxy of the program's own).
  *
