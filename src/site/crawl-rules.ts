@@ -218,7 +218,7 @@ export function datetimeValue(value: string, grammar: DatetimeGrammar = 'w3c'): 
  */
 export interface CrawlSettings {
   fetch: CrawlFetch;
-  /** `fetch` is a browser's, which hides where a manual redirect goes: it follows redirects itself from the first request (browserHidesRedirects). */
+  /** `fetch` is a browser's, which hides where a manual redirect goes: it follows redirects itself from the first request (browserHidesRedirects), and is told not to answer from its HTTP cache. */
   followRedirects: boolean;
   signal: AbortSignal | undefined;
   maxDepth: number;
