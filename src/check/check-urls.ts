@@ -159,7 +159,7 @@ interface Settings {
   /** `fetch` follows redirects itself (a browser's, which hides where a manual one goes): from the start, or once one answer was opaque. */
   followRedirects: boolean;
   /** `fetch` is a browser's own (browserHidesRedirects): it follows redirects from the start and is told not to answer from its HTTP cache. */
-  inBrowser: boolean;
+  browserFetch: boolean;
   concurrency: number;
   timeout: number;
   maxRedirects: number;
@@ -191,7 +191,7 @@ async function checkOne(url: string, settings: Settings, signal: AbortSignal): P
       let response: Response;
       try {
         // A browser's HTTP cache would answer with what an earlier check got: asked again (browserHidesRedirects).
-        response = await settings.fetch(current.href, { method: 'GET', redirect: follow ? 'follow' : 'manual', cache: settings.inBrowser ? 'no-cache' : undefined, signal: controller.signal, credentials: 'omit', headers: settings.headers });
+        response = await settings.fetch(current.href, { method: 'GET', redirect: follow ? 'follow' : 'manual', cache: settings.browserFetch ? 'no-cache' : undefined, signal: controller.signal, credentials: 'omit', headers: settings.headers });
       } catch (error) {
         if (signal.aborted) return failed('cancelled', current.href, redirects);
         if (controller.signal.aborted) return failed(`no answer within ${settings.timeout.toLocaleString('en-US')} ms`, current.href, redirects);
@@ -269,13 +269,13 @@ export function checkUrls(urls: Iterable<string> | AsyncIterable<string>, option
   const ownFetch = options.fetch ?? (refusePrivateAddresses ? runtimeFetch({ refusePrivateAddresses }) : undefined);
   const chosenFetch = ownFetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
   if (typeof chosenFetch !== 'function') throw new SitemapError('INPUT_INVALID_OPTION', 'checkUrls needs a fetch: this runtime has none, pass options.fetch');
-  const inBrowser = ownFetch === undefined && browserHidesRedirects();
+  const browserFetch = ownFetch === undefined && browserHidesRedirects();
   const settings: Settings = {
     refusePrivateAddresses,
     headers: checkHeadersOption(options.headers),
     fetch: chosenFetch,
-    followRedirects: inBrowser,
-    inBrowser,
+    followRedirects: browserFetch,
+    browserFetch,
     concurrency: Math.max(1, checkLimitOption(options.concurrency, 'concurrency', 4)),
     timeout: checkLimitOption(options.timeout, 'timeout', 15_000),
     maxRedirects: checkLimitOption(options.maxRedirects, 'maxRedirects', 10),

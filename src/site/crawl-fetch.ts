@@ -118,7 +118,7 @@ async function request(url: string, context: FetchContext, clock: FileClock): Pr
       redirect: context.followRedirects ? 'follow' : 'manual',
       // A browser's HTTP cache would answer a second walk with what the first got (a 410 or a 301
       // is cached without being told to be): asked again, a walk sees the site as it is now.
-      cache: settings.followRedirects ? 'no-cache' : undefined,
+      cache: settings.browserFetch ? 'no-cache' : undefined,
       signal: controller.signal,
       headers: settings.headers,
       credentials: 'omit',

@@ -218,8 +218,8 @@ export function datetimeValue(value: string, grammar: DatetimeGrammar = 'w3c'): 
  */
 export interface CrawlSettings {
   fetch: CrawlFetch;
-  /** `fetch` is a browser's, which hides where a manual redirect goes: it follows redirects itself from the first request (browserHidesRedirects), and is told not to answer from its HTTP cache. */
-  followRedirects: boolean;
+  /** `fetch` is a browser's own (browserHidesRedirects): it follows redirects itself from the first request, and is told not to answer from its HTTP cache. */
+  browserFetch: boolean;
   signal: AbortSignal | undefined;
   maxDepth: number;
   maxSitemaps: number;
@@ -300,7 +300,7 @@ export function readCrawlOptions(options: CrawlOptions | undefined): CrawlSettin
   const read = <T>(check: (value: unknown, name: string, fallback: T) => T, name: keyof CrawlOptions, fallback: T): T => check(options![name], name, fallback);
   return {
     fetch: fetchFunction as CrawlFetch,
-    followRedirects: ownFetch === undefined && browserHidesRedirects(),
+    browserFetch: ownFetch === undefined && browserHidesRedirects(),
     signal: signal as AbortSignal | undefined,
     maxDepth: read(checkLimitOption, 'maxDepth', 5),
     maxSitemaps: read(positive, 'maxSitemaps', 10_000),

@@ -156,7 +156,7 @@ export class Walk {
     this.#fetchContext = {
       settings,
       signal,
-      followRedirects: settings.followRedirects,
+      followRedirects: settings.browserFetch,
       onRequest: () => { this.#requests++; },
       onBytes: (count) => { this.#bytes += count; },
     };

@@ -119,12 +119,14 @@ export function setRuntimeCrawlFetch(choose: (options: RuntimeCrawlFetchOptions)
  * worker): a browser answers a request made with `redirect: 'manual'` with an opaque response that
  * hides where the redirect goes, so the crawl and checkUrls let its fetch follow redirects from the
  * first request, where they learnt it from the first opaque answer and asked that URL again (each
- * redirecting URL twice in checkUrls). Deno, Bun, workerd and Node show redirects (no `document`,
- * no `importScripts` there); a runtime taken for a browser by mistake only has its redirects
- * followed by its fetch, as a browser's are. A fetch of the caller's is asked hop by hop first.
+ * redirecting URL twice in checkUrls); and they ask it with `cache: 'no-cache'`, since its HTTP cache
+ * keeps a 301 or a 410 unasked and would answer a second walk with it. Deno, Bun, workerd and Node
+ * show redirects (no `document`, no `importScripts` there); a runtime taken for a browser by mistake
+ * only has its redirects followed by its fetch, as a browser's are. A fetch of the caller's is asked
+ * hop by hop first, and with no `cache` option, which not every fetch takes.
  *
  * @example
- * const follow = options.fetch === undefined && browserHidesRedirects();
+ * const browserFetch = options.fetch === undefined && browserHidesRedirects();
  */
 export function browserHidesRedirects(): boolean {
   const scope = globalThis as { document?: unknown; importScripts?: unknown };
