@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LIMITS, parseFeed, parseStream, parseTextSitemap, readRobotsTxtSitemaps, SitemapError, type Issue, type IssueCode, type SitemapEntry } from '../node';
-import { peekHead, sniffInput, type InputFormat, type OpenedInput } from './inputs';
+import { gatherChunks, peekHead, sniffInput, type InputFormat, type OpenedInput } from './inputs';
 
 /**
  * How to read entries: the parse options, where issues go, and a byte counter for progress.
@@ -35,19 +35,10 @@ const WHOLE_FILE_CODES = new Set(['SITEMAP_TOO_MANY_URLS', 'SITEMAP_TOO_LARGE', 
  * (compressed for gzip), else INPUT_TOO_LARGE. `Infinity` (no --max-bytes: streaming XML needs no
  * cap) is parse's default for these: the whole file is held.
  */
-async function readWholeFile(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+function readWholeFile(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
   const cap = Number.isFinite(maxBytes) ? maxBytes : LIMITS.defaultMaxInputBytes;
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of chunks) {
-    total += chunk.length;
-    if (total > cap) {
-      const advice = Number.isFinite(maxBytes) ? '' : ' (this format is read whole: give --max-bytes to read more)';
-      throw new SitemapError('INPUT_TOO_LARGE', `The input is over the maxBytes limit of ${cap.toLocaleString('en-US')} bytes${advice}`, { offset: cap });
-    }
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts);
+  const advice = Number.isFinite(maxBytes) ? '' : ' (this format is read whole: give --max-bytes to read more)';
+  return gatherChunks(chunks, cap, () => new SitemapError('INPUT_TOO_LARGE', `The input is over the maxBytes limit of ${cap.toLocaleString('en-US')} bytes${advice}`, { offset: cap }));
 }
 
 async function* counted(chunks: AsyncIterable<Uint8Array>, onBytes: ((bytes: number) => void) | undefined): AsyncGenerator<Uint8Array> {

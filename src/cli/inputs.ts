@@ -280,12 +280,22 @@ export async function openInput(input: InputArgument, session: Pick<Session, 'si
  * @example
  * const bytes = await readWhole(await openInput(input, session), 100 * 2 ** 20, (n) => progress(n));
  */
-export async function readWhole(input: OpenedInput, maxBytes: number, onBytes?: (bytes: number) => void): Promise<Uint8Array> {
+export function readWhole(input: OpenedInput, maxBytes: number, onBytes?: (bytes: number) => void): Promise<Uint8Array> {
+  return gatherChunks(input.chunks, maxBytes, () => new CliFailure('io', `${input.name}: larger than --max-bytes (${maxBytes.toLocaleString('en-US')} bytes)`), onBytes);
+}
+
+/**
+ * Chunks joined, at most `maxBytes` of them: past it, what `tooLarge` makes is thrown.
+ *
+ * @example
+ * const bytes = await gatherChunks(chunks, 1 << 20, () => new Error('over 1 MiB'));
+ */
+export async function gatherChunks(chunks: AsyncIterable<Uint8Array>, maxBytes: number, tooLarge: () => Error, onBytes?: (bytes: number) => void): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of input.chunks) {
+  for await (const chunk of chunks) {
     total += chunk.length;
-    if (total > maxBytes) throw new CliFailure('io', `${input.name}: larger than --max-bytes (${maxBytes.toLocaleString('en-US')} bytes)`);
+    if (total > maxBytes) throw tooLarge();
     parts.push(chunk);
     onBytes?.(total);
   }
