@@ -30,13 +30,12 @@ const TEXT_BATCH_BYTES = 1 << 20;
 /** Issues about a whole file that a batch of lines cannot judge (the CLI's `validate` judges files). */
 const WHOLE_FILE_CODES = new Set(['SITEMAP_TOO_MANY_URLS', 'SITEMAP_TOO_LARGE', 'SITEMAP_EMPTY']);
 
-/**
- * The chunks of a file read whole (a feed, a robots.txt), joined: at most `maxBytes` as stored
- * (compressed for gzip), else INPUT_TOO_LARGE. `Infinity` (no --max-bytes: streaming XML needs no
- * cap) is parse's default for these: the whole file is held.
- */
+/** The most bytes of a file read whole (a feed, a robots.txt): --max-bytes, or without it (Infinity: streaming XML needs no cap) parse's default, since the whole file is held. */
+const wholeFileCap = (maxBytes: number) => (Number.isFinite(maxBytes) ? maxBytes : LIMITS.defaultMaxInputBytes);
+
+/** The chunks of a file read whole, joined: at most wholeFileCap as stored (compressed for gzip), else INPUT_TOO_LARGE. */
 function readWholeFile(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
-  const cap = Number.isFinite(maxBytes) ? maxBytes : LIMITS.defaultMaxInputBytes;
+  const cap = wholeFileCap(maxBytes);
   const advice = Number.isFinite(maxBytes) ? '' : ' (this format is read whole: give --max-bytes to read more)';
   return gatherChunks(chunks, cap, () => new SitemapError('INPUT_TOO_LARGE', `The input is over the maxBytes limit of ${cap.toLocaleString('en-US')} bytes${advice}`, { offset: cap }));
 }
@@ -110,7 +109,7 @@ export async function readEntries(input: OpenedInput, options: EntryReadOptions)
     async function* feedEntries(): AsyncGenerator<SitemapEntry> {
       const bytes = await readWholeFile(chunks, options.maxBytes);
       // Its inflated size under the same cap: a gzip bomb stops at it.
-      const result = parseFeed(bytes, { recover: options.recover, maxBytes: Number.isFinite(options.maxBytes) ? options.maxBytes : LIMITS.defaultMaxInputBytes });
+      const result = parseFeed(bytes, { recover: options.recover, maxBytes: wholeFileCap(options.maxBytes) });
       for (const issue of result.issues) options.onIssue(issue);
       yield* result.urls;
     }
