@@ -15,8 +15,6 @@ import { SitemapError } from '../model/errors';
 import { otherCharset } from './crawl-fetch';
 import { byDocumentOrder, NEEDS_INPUT, type ArrivingInput } from '../check/validate';
 
-/** Issues of one site-level rule kept per sitemap; the rest are counted in one last issue. */
-const MAX_RULE_ISSUES = 100;
 /**
  * The slice of a document parsed (or validated) at a time for its entries: about 350 entries a
  * step. The entries of a step are alive together until the walk has handed them on, and fewer of
@@ -225,10 +223,15 @@ export function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCo
  * addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', 'The sitemap it lists failed', child.url), 100);
  */
 export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>, kept: number): void {
-  record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
-  if (issue.severity === 'error') record.errors++;
-  else record.warnings++;
+  countIssues(record, issue.code, issue.severity, 1);
   if (record.issues.length < kept) record.issues.push(keptIssue(issue));
+}
+
+/** Counts `count` issues of `code` in a sitemap's issueCounts, errors or warnings, keeping none. */
+function countIssues(record: CrawledSitemap, code: IssueCode, severity: Issue['severity'], count: number): void {
+  record.issueCounts[code] = (record.issueCounts[code] ?? 0) + count;
+  if (severity === 'error') record.errors += count;
+  else record.warnings += count;
 }
 
 /**
@@ -400,27 +403,41 @@ function copyString(text: string): string {
 }
 
 /**
- * The site-level issues of one file, at most MAX_RULE_ISSUES per code, then one that counts the rest.
+ * The site-level issues of one file (a page listed in another sitemap, a page robots.txt disallows,
+ * a robots.txt's Sitemap line it cannot take): every one counted, only the first `kept` (the file's
+ * maxIssuesPerSitemap, all a record keeps) made and held. The walk asks `countsOnly` before it makes
+ * one, so a file whose 50,000 pages are all listed elsewhere makes 100 issues, not 50,000, and its
+ * record counts 50,000 (it had counted 101: the first 100 of each code and one issue saying how
+ * many more, whose count issueCounts, errors and warnings did not see).
  *
  * @example
- * const rules = new RuleIssues();
- * rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', 'Listed twice', loc));
- * addIssues(record, rules.finish(), 100);
+ * const rules = new RuleIssues(100);
+ * if (!rules.countsOnly('CRAWL_DUPLICATE_URL', 'warning')) rules.issues.push(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', 'Listed twice', loc));
+ * rules.finish(record, 100);
  */
 export class RuleIssues {
+  /** The issues made, in the order found (also pushed to directly: a robots.txt's few line issues). */
   readonly issues: Issue<IssueCode>[] = [];
-  readonly #counts = new Map<IssueCode, number>();
-  add(issue: Issue<IssueCode>): void {
-    const count = (this.#counts.get(issue.code) ?? 0) + 1;
-    this.#counts.set(issue.code, count);
-    if (count <= MAX_RULE_ISSUES) this.issues.push(issue);
+  /** Issues counted and not made, by code, with their severity. */
+  readonly #counted = new Map<IssueCode, [Issue['severity'], number]>();
+  readonly #kept: number;
+
+  constructor(kept: number) {
+    this.#kept = kept;
   }
-  finish(): Issue<IssueCode>[] {
-    for (const [code, count] of this.#counts) {
-      if (count <= MAX_RULE_ISSUES) continue;
-      const example = this.issues.find((issue) => issue.code === code)!;
-      this.issues.push({ ...example, message: `… and ${(count - MAX_RULE_ISSUES).toLocaleString('en-US')} more ${code} in this file (${count.toLocaleString('en-US')} in all; the first ${MAX_RULE_ISSUES} are listed)`, value: String(count) });
-    }
-    return this.issues;
+
+  /** True when an issue of `code` is only to be counted (as many are held as the record keeps): it is, here. */
+  countsOnly(code: IssueCode, severity: Issue['severity']): boolean {
+    if (this.issues.length < this.#kept) return false;
+    const counted = this.#counted.get(code);
+    if (counted) counted[1]++;
+    else this.#counted.set(code, [severity, 1]);
+    return true;
+  }
+
+  /** Gives the record its issues: those made as addIssues adds them, the others counted. */
+  finish(record: CrawledSitemap, kept: number): void {
+    addIssues(record, this.issues, kept);
+    for (const [code, [severity, count]] of this.#counted) countIssues(record, code, severity, count);
   }
 }

@@ -518,7 +518,7 @@ export class Walk {
     const format = arriving ? arriving.format : sniffFormat(bytes);
     record.format = format;
     const number = this.#numbers.get(record)!;
-    const rules = new RuleIssues();
+    const rules = new RuleIssues(this.#settings.maxIssuesPerSitemap);
 
     if (format === 'urlset' || format === 'sitemapindex') {
       // Validating, one walk of the file gives validate's issues and the entries (validationSteps),
@@ -686,7 +686,7 @@ export class Walk {
       record.failed = true;
     }
     this.#keepAll(record, crawlIssues);
-    this.#keepAll(record, rules.finish());
+    rules.finish(record, this.#settings.maxIssuesPerSitemap);
     if (record.failed) this.#childFailed(task, record);
     this.#checkAgainstParent(task, record);
   }
@@ -719,14 +719,14 @@ export class Walk {
     // The message made once: made for every URL past the cap (8 of the 200-sitemap walk's 10
     // million), its number formatted by ICU, it took 1.7 s of that walk's 12 (bench/README.md, Crawl, round 26).
     if (!tracked && !this.#limitReported.has('maxTrackedUrls')) this.#limitReached('maxTrackedUrls', `More than maxTrackedUrls (${this.#settings.maxTrackedUrls.toLocaleString('en-US')}) page URLs: later ones are checked against those but not remembered, so a URL listed twice among them is not reported`, record.finalUrl);
-    if (listedBy >= 0 && listedBy !== number) {
-      rules.add(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.#sitemaps[listedBy]?.finalUrl ?? 'another sitemap'}`, loc));
+    if (listedBy >= 0 && listedBy !== number && !rules.countsOnly('CRAWL_DUPLICATE_URL', 'warning')) {
+      rules.issues.push(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', `${loc} is also listed in ${this.#sitemaps[listedBy]?.finalUrl ?? 'another sitemap'}`, loc));
     }
     if (this.#robotsRules.size > 0) {
       const url = originAndPath(loc, this.#robotsRules);
       const agent = url && this.#robotsRules.get(url.origin)?.disallowingAgent(loc, this.#settings.userAgents, url.path);
-      if (agent !== undefined) {
-        rules.add(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
+      if (agent !== undefined && !rules.countsOnly('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error')) {
+        rules.issues.push(crawlIssue('CRAWL_BLOCKED_BY_ROBOTS_TXT', 'error', `${loc} is disallowed by robots.txt for ${agent === '*' ? 'every crawler (User-agent: *)' : agent}: submitted URL blocked by robots.txt`, loc));
       }
     }
     if (!this.#deliver) return true;
