@@ -48,7 +48,8 @@ const KB = 1024;
  * outgrown tables handed back at once, #17 round 25): 114,342; then (a browser's fetch left to
  * follow redirects from the first request, in the crawl and checkUrls): 114,429; then (and told
  * not to answer from its HTTP cache): 114,457; the review's names: 114,456; then (the crawl's
- * maxTrackedUrls message made once, #17 round 26): 114,464.
+ * maxTrackedUrls message made once, #17 round 26): 114,464; then (a file's rule issues all
+ * counted, the "… and N more" issue gone): 114,443.
  */
 const BUDGET = { parse: 40_650, everything: 114_500 };
 
