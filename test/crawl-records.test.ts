@@ -102,7 +102,7 @@ describe('RuleIssues', () => {
         }
       });
       const actual = emptyRecord();
-      rules.finish(actual, kept);
+      rules.finish(actual);
       expect(actual.issues).toEqual(expected.issues);
       expect(actual.issueCounts).toEqual(expected.issueCounts);
       expect([actual.errors, actual.warnings]).toEqual([expected.errors, expected.warnings]);

@@ -413,7 +413,7 @@ function copyString(text: string): string {
  * @example
  * const rules = new RuleIssues(100);
  * if (!rules.countsOnly('CRAWL_DUPLICATE_URL', 'warning')) rules.issues.push(crawlIssue('CRAWL_DUPLICATE_URL', 'warning', 'Listed twice', loc));
- * rules.finish(record, 100);
+ * rules.finish(record);
  */
 export class RuleIssues {
   /** The issues made, in the order found (also pushed to directly: a robots.txt's few line issues). */
@@ -436,8 +436,8 @@ export class RuleIssues {
   }
 
   /** Gives the record its issues: those made as addIssues adds them, the others counted. */
-  finish(record: CrawledSitemap, kept: number): void {
-    addIssues(record, this.issues, kept);
+  finish(record: CrawledSitemap): void {
+    addIssues(record, this.issues, this.#kept);
     for (const [code, [severity, count]] of this.#counted) countIssues(record, code, severity, count);
   }
 }

@@ -686,7 +686,7 @@ export class Walk {
       record.failed = true;
     }
     this.#keepAll(record, crawlIssues);
-    rules.finish(record, this.#settings.maxIssuesPerSitemap);
+    rules.finish(record);
     if (record.failed) this.#childFailed(task, record);
     this.#checkAgainstParent(task, record);
   }
