@@ -223,16 +223,14 @@ export function addIssues(record: CrawledSitemap, issues: readonly Issue<IssueCo
  * addIssue(parent, crawlIssue('CRAWL_CHILD_FAILED', 'error', 'The sitemap it lists failed', child.url), 100);
  */
 export function addIssue(record: CrawledSitemap, issue: Issue<IssueCode>, kept: number): void {
-  countIssues(record, issue.code, issue.severity, 1);
+  record.issueCounts[issue.code] = (record.issueCounts[issue.code] ?? 0) + 1;
+  if (issue.severity === 'error') record.errors++;
+  else record.warnings++;
   if (record.issues.length < kept) record.issues.push(keptIssue(issue));
 }
 
-/** Counts `count` issues of `code` in a sitemap's issueCounts, errors or warnings, keeping none. */
-function countIssues(record: CrawledSitemap, code: IssueCode, severity: Issue['severity'], count: number): void {
-  record.issueCounts[code] = (record.issueCounts[code] ?? 0) + count;
-  if (severity === 'error') record.errors += count;
-  else record.warnings += count;
-}
+/** Where FirstIssues, HeldIssues and RuleIssues count what they take (addIssue with nothing kept), for addCounts once the file is done. */
+const issueTally = (): CrawledSitemap => ({ issueCounts: {}, errors: 0, warnings: 0, issues: [] }) as unknown as CrawledSitemap;
 
 /**
  * A file's issues as the validator finds them (validationSteps' issueSink): each counted, and only
@@ -259,7 +257,7 @@ export class FirstIssues {
   /** Not an ES private field (#): test/crawl-records.test.ts reads how many it holds. */
   private held: Issue<IssueCode>[] = [];
   /** The counts of what it took (as addIssue keeps them), added to the record once the file is done. */
-  readonly #taken = { issueCounts: {}, errors: 0, warnings: 0, issues: [] } as unknown as CrawledSitemap;
+  readonly #taken = issueTally();
   /** The last issue kept by the latest cut: nothing found at or after its position is kept (none before a cut). */
   #last: Issue<IssueCode> | undefined;
 
@@ -322,7 +320,7 @@ export class HeldIssues {
   readonly #held: Issue<IssueCode>[] = [];
   #first: Issue<IssueCode> | undefined;
   /** The counts, as addIssue keeps them, added to the record by finish(). */
-  readonly #taken = { issueCounts: {}, errors: 0, warnings: 0, issues: [] } as unknown as CrawledSitemap;
+  readonly #taken = issueTally();
   readonly #kept: number;
 
   constructor(kept: number) {
@@ -418,8 +416,8 @@ function copyString(text: string): string {
 export class RuleIssues {
   /** The issues made, in the order found (also pushed to directly: a robots.txt's few line issues). */
   readonly issues: Issue<IssueCode>[] = [];
-  /** Issues counted and not made, by code, with their severity. */
-  readonly #counted = new Map<IssueCode, [Issue['severity'], number]>();
+  /** The counts of the issues counted and not made, as FirstIssues keeps them. */
+  readonly #taken = issueTally();
   readonly #kept: number;
 
   constructor(kept: number) {
@@ -429,15 +427,13 @@ export class RuleIssues {
   /** True when an issue of `code` is only to be counted (as many are held as the record keeps): it is, here. */
   countsOnly(code: IssueCode, severity: Issue['severity']): boolean {
     if (this.issues.length < this.#kept) return false;
-    const counted = this.#counted.get(code);
-    if (counted) counted[1]++;
-    else this.#counted.set(code, [severity, 1]);
+    addIssue(this.#taken, { code, severity } as Issue<IssueCode>, 0);
     return true;
   }
 
   /** Gives the record its issues: those made as addIssues adds them, the others counted. */
   finish(record: CrawledSitemap): void {
     addIssues(record, this.issues, this.#kept);
-    for (const [code, [severity, count]] of this.#counted) countIssues(record, code, severity, count);
+    addCounts(record, this.#taken);
   }
 }
